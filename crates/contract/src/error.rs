@@ -1,0 +1,74 @@
+//! The error envelope every failing endpoint answers with: `{ "error": { "code", "message",
+//! "fields"? } }`. `code` is stable and is the key the web app translates
+//! (`locales/<lang>/errors.json`); `message` is English for logs and API users only.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+
+macro_rules! error_codes {
+    ($($(#[$doc:meta])* $variant:ident => $code:literal,)+) => {
+        /// A failure the HTTP API reports. Serialised as its snake_case code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(rename_all = "snake_case")]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl ErrorCode {
+            /// Every code, so tests can prove each one has a translation in every catalogue.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)+];
+
+            pub const fn code(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $code,)+ }
+            }
+        }
+    };
+}
+
+error_codes! {
+    /// No route or no record answers to this address.
+    NotFound => "not_found",
+    /// The method is not allowed on this path.
+    MethodNotAllowed => "method_not_allowed",
+    /// The body is not valid JSON or does not have the expected shape.
+    MalformedBody => "malformed_body",
+    /// A query parameter is missing or malformed.
+    MalformedQuery => "malformed_query",
+    /// The body is larger than the endpoint accepts.
+    PayloadTooLarge => "payload_too_large",
+    /// One or more fields broke a rule; `fields` names each field and its rule code.
+    ValidationFailed => "validation_failed",
+    /// The caller is not signed in, or the session has expired.
+    Unauthenticated => "unauthenticated",
+    /// The caller is signed in but may not do this.
+    Forbidden => "forbidden",
+    /// The request conflicts with what is stored (a duplicate, a stale edit).
+    Conflict => "conflict",
+    /// Too many requests; wait and try again.
+    RateLimited => "rate_limited",
+    /// A provider or service the server depends on did not answer as expected.
+    UpstreamFailed => "upstream_failed",
+    /// Something failed on the server; the details are in its log.
+    Internal => "internal",
+}
+
+/// The body of every error answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ErrorDetail {
+    pub code: ErrorCode,
+    /// English, for logs and API users; the web app shows the translated `code` instead.
+    pub message: String,
+    /// For `validation_failed`: each offending field and the domain rule code it broke.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub fields: Option<BTreeMap<String, String>>,
+}

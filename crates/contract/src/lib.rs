@@ -1,0 +1,8 @@
+//! The shapes that cross the wire: request and response bodies and the error codes the server
+//! answers with. The server, the wasm module and the web app's generated TypeScript types all
+//! come from here, so a field renamed in one place is renamed everywhere.
+
+pub mod error;
+pub mod health;
+
+pub use error::{ErrorBody, ErrorCode, ErrorDetail};

@@ -1,0 +1,12 @@
+//! The product's rules, written once and compiled into both the server and the browser's wasm
+//! module, so a form and the endpoint that receives it always agree.
+//!
+//! Architecture invariant: nothing here performs I/O, reads the clock or draws random numbers.
+//! `now`, the time zone and any randomness are parameters. Rules never produce user-facing
+//! English; they return [`RuleError`] codes that the UI translates.
+
+pub mod error;
+pub mod language;
+pub mod zones;
+
+pub use error::RuleError;

@@ -1,0 +1,52 @@
+//! The IANA time zones an organisation may choose. The wasm build compiles chrono-tz with only
+//! these zones (see `just wasm`), so the list is shared by the server, the browser and the build.
+
+use crate::RuleError;
+use chrono_tz::Tz;
+
+/// The zone every organisation starts with: the original product bucketed everything in India.
+pub const DEFAULT_TIME_ZONE: &str = "Asia/Kolkata";
+
+/// One zone name per line; `just wasm` turns this file into chrono-tz's build filter.
+const OFFERED: &str = include_str!("zones.txt");
+
+/// The offered zone names, in file order.
+pub fn offered_time_zones() -> impl Iterator<Item = &'static str> {
+    OFFERED.lines().map(str::trim).filter(|l| !l.is_empty())
+}
+
+/// Parses a zone name the product offers. `Asia/Calcutta` (the spec's spelling) is accepted as
+/// the old name of `Asia/Kolkata`.
+pub fn parse_time_zone(name: &str) -> Result<Tz, RuleError> {
+    let name = match name.trim() {
+        "Asia/Calcutta" => DEFAULT_TIME_ZONE,
+        other => other,
+    };
+    if !offered_time_zones().any(|z| z == name) {
+        return Err(RuleError::UnknownTimeZone);
+    }
+    name.parse::<Tz>().map_err(|_| RuleError::UnknownTimeZone)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_offered_zone_parses() {
+        for z in offered_time_zones() {
+            assert!(parse_time_zone(z).is_ok(), "{z}");
+        }
+    }
+
+    #[test]
+    fn the_spec_spelling_calcutta_means_kolkata() {
+        assert_eq!(parse_time_zone("Asia/Calcutta").unwrap(), chrono_tz::Asia::Kolkata);
+    }
+
+    #[test]
+    fn a_zone_not_offered_is_refused() {
+        assert_eq!(parse_time_zone("Mars/Olympus"), Err(RuleError::UnknownTimeZone));
+        assert_eq!(parse_time_zone(""), Err(RuleError::UnknownTimeZone));
+    }
+}

@@ -1,0 +1,1 @@
+pub use sea_orm_migration::prelude::*;
