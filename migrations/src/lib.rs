@@ -1,1 +1,17 @@
+//! The database schema, as ordered sea-orm migrations applied at server start.
+//!
+//! Architecture invariant: a migration that has landed is never edited; change the schema by
+//! adding a new one. Every migration must run on both SQLite and PostgreSQL.
+
 pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_core;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261121_000001_core::Migration)]
+    }
+}

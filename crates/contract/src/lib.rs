@@ -3,6 +3,7 @@
 //! come from here, so a field renamed in one place is renamed everywhere.
 
 pub mod error;
+pub mod client_error;
 pub mod health;
 
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};

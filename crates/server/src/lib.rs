@@ -1,1 +1,93 @@
-//! tmp
+//! The Switchboard server as a library: `build_app` assembles the router (API, OpenAPI document,
+//! the built web app with its single-page fallback); `run` serves it until shutdown. `main.rs`
+//! only parses the command line.
+
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod openapi;
+pub mod routes;
+pub mod state;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::Router;
+use config::Config;
+use state::AppState;
+use std::future::Future;
+use std::sync::Arc;
+use store::Store;
+use tokio::net::TcpListener;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+
+/// Connects to the database and applies pending migrations.
+pub async fn open_store(config: &Config) -> Result<Store, store::StoreError> {
+    let store = Store::connect(&config.database_url).await?;
+    store.migrate().await?;
+    Ok(store)
+}
+
+/// The whole application: `/api/*` and, for every other path, the web app.
+pub fn build_app(state: AppState) -> Router {
+    let web_dir = state.config.web_dir.clone();
+    let index = web_dir.join("index.html");
+    let spa = ServeDir::new(&web_dir).fallback(ServeFile::new(index));
+    Router::new()
+        .nest("/api", routes::api())
+        .fallback_service(spa)
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(middleware::from_fn(log_failures))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Logs every server-side failure with the detail the response body leaves out.
+async fn log_failures(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let uri = req.uri().clone();
+    let res = next.run(req).await;
+    if res.status().is_server_error() {
+        let detail = res.extensions().get::<error::FailureDetail>().map(|d| d.0.as_str());
+        tracing::error!(%method, %uri, status = %res.status(), detail, "request failed");
+    }
+    res
+}
+
+/// Serves on `listener` until `shutdown` resolves, then finishes in-flight requests.
+pub async fn run(
+    config: Config,
+    store: Store,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    if !config.web_dir.join("index.html").exists() {
+        tracing::warn!(
+            web_dir = %config.web_dir.display(),
+            "the web app is not built here; run `just web` (the API still works)"
+        );
+    }
+    let state = AppState { store, config: Arc::new(config) };
+    axum::serve(listener, build_app(state)).with_graceful_shutdown(shutdown).await
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down");
+}

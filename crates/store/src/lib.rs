@@ -1,1 +1,17 @@
-//! tmp
+//! Persistence: sea-orm entities and the queries the server needs. This is the only crate that
+//! speaks SQL; the server calls the repository functions here and never builds queries itself.
+//!
+//! Architecture invariant: every query that reads organisation data takes the organisation id
+//! as a parameter, so tenant scoping is visible at every call site.
+
+mod connect;
+pub mod entity;
+pub mod error;
+pub mod seed;
+
+pub use connect::{DbKind, Store};
+pub use error::StoreError;
+pub use sea_orm;
+
+/// Milliseconds since the Unix epoch: how every time is stored.
+pub type EpochMs = i64;

@@ -1,1 +1,203 @@
-//! tmp
+//! Test support: start the real application on port 0 against a fresh database and talk to it
+//! over HTTP. SQLite gets a temporary file; PostgreSQL gets a new database that is dropped when
+//! the test's `TestApp` is dropped.
+
+use server::config::Config;
+use std::time::Duration;
+
+/// Which database a test runs against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A running server and a client for it.
+pub struct TestApp {
+    pub addr: std::net::SocketAddr,
+    pub base: String,
+    pub client: reqwest::Client,
+    pub store: store::Store,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    _sqlite_dir: Option<tempfile::TempDir>,
+    pg_database: Option<(String, String)>,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some((admin_url, name)) = self.pg_database.take() {
+            // Drop the per-test database from a thread of its own: Drop cannot await.
+            let _ = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                if let Ok(rt) = rt {
+                    rt.block_on(async {
+                        if let Ok(mut conn) = connect_admin(&admin_url).await {
+                            let _ = sqlx::query(&format!(
+                                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+                            ))
+                            .execute(&mut conn)
+                            .await;
+                        }
+                    });
+                }
+            })
+            .join();
+        }
+    }
+}
+
+/// The PostgreSQL server tests use: `TEST_DATABASE_URL`, else the local one on 5432.
+pub fn postgres_admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+async fn connect_admin(url: &str) -> Result<sqlx::PgConnection, sqlx::Error> {
+    use sqlx::Connection;
+    tokio::time::timeout(Duration::from_secs(5), sqlx::PgConnection::connect(url))
+        .await
+        .map_err(|_| sqlx::Error::PoolTimedOut)?
+}
+
+/// Whether PostgreSQL tests should run. Under CI (`CI=true`) PostgreSQL is required, so an
+/// unreachable server fails the run instead of silently skipping.
+pub async fn postgres_available() -> bool {
+    match connect_admin(&postgres_admin_url()).await {
+        Ok(_) => true,
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") => {
+            panic!("CI requires PostgreSQL at {}: {e}", postgres_admin_url())
+        }
+        Err(e) => {
+            eprintln!("skipping PostgreSQL test: {e}");
+            false
+        }
+    }
+}
+
+/// Starts the app with a fresh database of the given kind.
+pub async fn spawn_app(backend: Backend) -> anyhow::Result<TestApp> {
+    spawn_app_with(backend, |_| {}).await
+}
+
+/// Starts the app after letting the test adjust the configuration.
+pub async fn spawn_app_with(
+    backend: Backend,
+    adjust: impl FnOnce(&mut Config),
+) -> anyhow::Result<TestApp> {
+    let mut config = Config { bind: "127.0.0.1:0".to_owned(), ..Config::default() };
+    let mut sqlite_dir = None;
+    let mut pg_database = None;
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir()?;
+            config.database_url = format!("sqlite://{}", dir.path().join("test.db").display());
+            sqlite_dir = Some(dir);
+        }
+        Backend::Postgres => {
+            let admin = postgres_admin_url();
+            let name = format!("sb_test_{}", uuid::Uuid::new_v4().simple());
+            let mut conn = connect_admin(&admin).await?;
+            sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut conn).await?;
+            config.database_url = replace_database(&admin, &name);
+            pg_database = Some((admin, name));
+        }
+    }
+    // The built web app is optional in tests; point at a folder that may not exist.
+    config.web_dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/dist");
+    adjust(&mut config);
+    let store = server::open_store(&config).await?;
+    let listener = tokio::net::TcpListener::bind(&config.bind).await?;
+    let addr = listener.local_addr()?;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let served = store.clone();
+    tokio::spawn(async move {
+        let _ = server::run(config, served, listener, async {
+            let _ = rx.await;
+        })
+        .await;
+    });
+    Ok(TestApp {
+        addr,
+        base: format!("http://{addr}"),
+        client: reqwest::Client::builder().timeout(Duration::from_secs(30)).build()?,
+        store,
+        shutdown: Some(tx),
+        _sqlite_dir: sqlite_dir,
+        pg_database,
+    })
+}
+
+/// `postgres://u@h:p/olddb?x` → `postgres://u@h:p/newdb?x`
+fn replace_database(url: &str, db: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map(|i| i + 3).unwrap_or(0);
+    let path_start = base[scheme_end..].find('/').map(|i| i + scheme_end).unwrap_or(base.len());
+    let mut out = format!("{}/{}", &base[..path_start], db);
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    out
+}
+
+/// Writes a test once and runs it against SQLite and, when reachable, PostgreSQL:
+///
+/// ```ignore
+/// testkit::db_test!(health_answers, |app| async move { /* use app */ });
+/// ```
+/// expands to `health_answers::sqlite` and `health_answers::postgres`.
+#[macro_export]
+macro_rules! db_test {
+    ($name:ident, |$app:ident| $body:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test]
+            async fn sqlite() {
+                let $app = $crate::spawn_app($crate::Backend::Sqlite).await.expect("spawn app");
+                $body.await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if !$crate::postgres_available().await {
+                    return;
+                }
+                let $app =
+                    $crate::spawn_app($crate::Backend::Postgres).await.expect("spawn app");
+                $body.await;
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_database;
+
+    #[test]
+    fn the_database_name_is_swapped_keeping_host_and_options() {
+        assert_eq!(
+            replace_database("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
+            "postgres://postgres@127.0.0.1:5432/t1"
+        );
+        assert_eq!(
+            replace_database("postgres://u:p@h/db?sslmode=disable", "t2"),
+            "postgres://u:p@h/t2?sslmode=disable"
+        );
+        assert_eq!(replace_database("postgres://h", "t3"), "postgres://h/t3");
+    }
+}

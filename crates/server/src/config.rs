@@ -1,0 +1,96 @@
+//! Typed configuration, layered: built-in defaults, then an optional TOML file, then
+//! `SWITCHBOARD_*` environment variables (and `DATABASE_URL`), then command-line flags.
+//!
+//! Architecture invariant: this is the only module that reads the environment.
+
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Config {
+    /// Address the HTTP server listens on.
+    pub bind: String,
+    /// `sqlite://path` (default, embedded) or `postgres://user@host/db`.
+    pub database_url: String,
+    /// Folder of the built web app (`web/dist`); served with a fallback to its `index.html`.
+    pub web_dir: PathBuf,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// tracing filter, e.g. `info` or `switchboard=debug,tower_http=info`.
+    pub log: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: "127.0.0.1:8080".to_owned(),
+            database_url: "sqlite://data/switchboard.db".to_owned(),
+            web_dir: PathBuf::from("web/dist"),
+            max_body_bytes: 2 * 1024 * 1024,
+            log: "info,sqlx=warn,sea_orm=warn".to_owned(),
+        }
+    }
+}
+
+/// Values given on the command line; they override every other layer.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Overrides {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_url: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {0}")]
+pub struct ConfigError(String);
+
+impl Config {
+    /// Loads the layers. `file` defaults to `switchboard.toml` in the working directory (or
+    /// `SWITCHBOARD_CONFIG`), and is optional.
+    pub fn load(file: Option<PathBuf>, overrides: &Overrides) -> Result<Config, ConfigError> {
+        let file = file
+            .or_else(|| std::env::var_os("SWITCHBOARD_CONFIG").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("switchboard.toml"));
+        Figment::from(Serialized::defaults(Config::default()))
+            .merge(Toml::file(file))
+            .merge(Env::raw().only(&["DATABASE_URL"]))
+            .merge(Env::prefixed("SWITCHBOARD_").ignore(&["CONFIG"]))
+            .merge(Serialized::defaults(overrides))
+            .extract()
+            .map_err(|e| ConfigError(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_flags_override_the_file_and_defaults() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("sb.toml", "bind = \"0.0.0.0:9000\"\nlog = \"debug\"")?;
+            let overrides = Overrides { bind: Some("127.0.0.1:7000".into()), database_url: None };
+            let c = Config::load(Some("sb.toml".into()), &overrides).unwrap();
+            assert_eq!(c.bind, "127.0.0.1:7000");
+            assert_eq!(c.log, "debug");
+            assert_eq!(c.database_url, Config::default().database_url);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn environment_overrides_the_file() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("sb.toml", "bind = \"0.0.0.0:9000\"")?;
+            jail.set_env("SWITCHBOARD_BIND", "127.0.0.1:9100");
+            jail.set_env("DATABASE_URL", "postgres://x@localhost/y");
+            let c = Config::load(Some("sb.toml".into()), &Overrides::default()).unwrap();
+            assert_eq!(c.bind, "127.0.0.1:9100");
+            assert_eq!(c.database_url, "postgres://x@localhost/y");
+            Ok(())
+        });
+    }
+}

@@ -1,0 +1,103 @@
+//! The server's one error type. Every handler returns `Result<_, AppError>`; the mapping to an
+//! HTTP status and the `{ "error": { code, message, fields? } }` body happens here, once.
+//! Logging happens in middleware (`log_failures`), which reads the detail stashed in the
+//! response's extensions, so the body never leaks internal detail.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use contract::{ErrorBody, ErrorCode, ErrorDetail};
+use std::collections::BTreeMap;
+
+#[derive(Debug)]
+pub struct AppError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub fields: Option<BTreeMap<String, String>>,
+    /// What went wrong inside, for the log only.
+    pub internal: Option<String>,
+}
+
+/// Internal detail carried from `into_response` to the logging middleware.
+#[derive(Clone, Debug)]
+pub struct FailureDetail(pub String);
+
+impl AppError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        AppError { code, message: message.into(), fields: None, internal: None }
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(ErrorCode::NotFound, "no such resource")
+    }
+
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        AppError {
+            internal: Some(detail.to_string()),
+            ..Self::new(ErrorCode::Internal, "internal error")
+        }
+    }
+
+    /// A field broke a domain rule: the rule's code is what the web app translates.
+    pub fn invalid_field(field: &str, rule: domain::RuleError) -> Self {
+        AppError {
+            fields: Some(BTreeMap::from([(field.to_owned(), rule.code().to_owned())])),
+            ..Self::new(ErrorCode::ValidationFailed, format!("{field}: {}", rule.code()))
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self.code {
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ErrorCode::MalformedBody | ErrorCode::MalformedQuery => StatusCode::BAD_REQUEST,
+            ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::Conflict => StatusCode::CONFLICT,
+            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::UpstreamFailed => StatusCode::BAD_GATEWAY,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let body = ErrorBody {
+            error: ErrorDetail { code: self.code, message: self.message, fields: self.fields },
+        };
+        let mut res = (status, axum::Json(body)).into_response();
+        if let Some(detail) = self.internal {
+            res.extensions_mut().insert(FailureDetail(detail));
+        }
+        res
+    }
+}
+
+impl From<store::StoreError> for AppError {
+    fn from(e: store::StoreError) -> Self {
+        match e {
+            store::StoreError::NotFound => AppError::not_found(),
+            store::StoreError::Conflict(what) => AppError::new(ErrorCode::Conflict, what),
+            other => AppError::internal(other),
+        }
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(r: JsonRejection) -> Self {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return AppError::new(ErrorCode::PayloadTooLarge, "request body is too large");
+        }
+        AppError::new(ErrorCode::MalformedBody, r.body_text())
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(r: QueryRejection) -> Self {
+        AppError::new(ErrorCode::MalformedQuery, r.body_text())
+    }
+}

@@ -1,0 +1,8 @@
+//! sea-orm entities, one module per table. Column names are plain English; the spec's wire
+//! names (`callyzer_user_mappings`, `workspace_id`…) are produced by the server's DTOs.
+
+pub mod membership;
+pub mod organisation;
+pub mod session;
+pub mod team;
+pub mod user;

@@ -1,0 +1,34 @@
+//! A person who signs in. A user's id is also their `workspace_id` on the wire.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "users")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    #[sea_orm(unique)]
+    pub email: String,
+    pub name: Option<String>,
+    pub mobile: Option<String>,
+    pub profile_pic: Option<String>,
+    pub preferred_language: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(has_many = "super::membership::Entity")]
+    Membership,
+    #[sea_orm(has_many = "super::session::Entity")]
+    Session,
+}
+
+impl Related<super::membership::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Membership.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}
