@@ -8,9 +8,8 @@ macro_rules! rule_errors {
         /// Why a rule rejected its input. Serialised as its snake_case code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-        #[serde(rename_all = "snake_case")]
         pub enum RuleError {
-            $($(#[$doc])* #[error($code)] $variant,)+
+            $($(#[$doc])* #[error($code)] #[serde(rename = $code)] $variant,)+
         }
 
         impl RuleError {
@@ -28,6 +27,96 @@ macro_rules! rule_errors {
 rule_errors! {
     /// An IANA zone the product does not offer.
     UnknownTimeZone => "unknown_time_zone",
+
+    // Integration inputs (000 §5)
+    /// 000 §5: 'Domain name cannot be empty' (Bitrix).
+    DomainEmpty => "domain_empty",
+    /// 000 §5: 'Domain name must include .bitrix'.
+    DomainMustIncludeBitrix => "domain_must_include_bitrix",
+    /// A domain field holds something that cannot be a host name (spaces, a path, a port…).
+    DomainNotAHost => "domain_not_a_host",
+    /// 000 §5: 'Domain should not be empty' (Freshdesk).
+    FreshdeskDomainEmpty => "freshdesk_domain_empty",
+    /// The Freshdesk API key is empty.
+    ApiKeyEmpty => "api_key_empty",
+    /// 000 §5: 'Please fill all the fields to continue...' (LeadSquared).
+    FieldsRequired => "fields_required",
+    /// 000 §5: 'Label name can not be empty' (spreadsheet label).
+    LabelNameEmpty => "label_name_empty",
+    /// 000 §5: 'Please enter valid value for endpoint' (webhook URL).
+    EndpointInvalid => "endpoint_invalid",
+    /// 000 §5: 'Please enter valid value' (webhook token).
+    ValueInvalid => "value_invalid",
+    /// 000 §5: the e-mail does not match text@text.text.
+    EmailInvalid => "email_invalid",
+    /// 000 §5: the URL is not an http or https address.
+    UrlInvalid => "url_invalid",
+    /// 000 §5: the number check failed.
+    NotANumber => "not_a_number",
+    /// A calendar date could not be read (expected YYYY-MM-DD) or is out of range.
+    DateInvalid => "date_invalid",
+
+    // Plans (001 §5, §9)
+    /// 001 §5: 'Minimum team size of 3'.
+    TeamTooSmall => "team_too_small",
+
+    // Dynamic assignment (000 §2, §5, §9)
+    /// The target percentage is empty.
+    PercentageRequired => "percentage_required",
+    /// The target percentage is not a number from 0 to 100 with at most two decimals.
+    PercentageInvalid => "percentage_invalid",
+    /// 000 §5: 'Percentage cannot exceed 100%'.
+    PercentageOver100 => "percentage_over_100",
+    /// 000 §5: 'Total percentage cannot exceed 100%. Other members use N%' (`n` travels beside).
+    TotalPercentageOthers => "total_percentage_others",
+    /// 000 §5: 'Total percentage cannot exceed 100%. Current total is N%' (`n` travels beside).
+    TotalPercentageCurrent => "total_percentage_current",
+    /// 000 §5: the red '(Exceeds 100%)' beside the total.
+    Exceeds100 => "exceeds_100",
+    /// 000 §5: the save tooltip 'Fix percentage errors first'.
+    FixPercentageErrorsFirst => "fix_percentage_errors_first",
+    /// An onboarding stage outside linkedin_ads, extension_installed, integration_done, user_added.
+    OnboardingStageUnknown => "onboarding_stage_unknown",
+    /// A region outside latam, spain, other.
+    RegionUnknown => "region_unknown",
+
+    // Dates and buckets (000 §3, 001 §7)
+    /// A range whose end comes before its start.
+    DateRangeReversed => "date_range_reversed",
+    /// A range that would need more chart buckets than the product draws.
+    RangeTooLong => "range_too_long",
+
+    // Formatting (000 §8)
+    /// 000 §8: 'No date' — a date that cannot be read.
+    NoDate => "no_date",
+
+    // Roles (000 §6)
+    /// 000 §6: 'Only Admins can access this section'.
+    AdminOnly => "admin_only",
+    /// 000 §6: 'Only Admins, managers can access this section'.
+    AdminsManagersOnly => "admins_managers_only",
+
+    // Billing (001 §4, §9)
+    /// A plan amount, add-on amount or currency factor that is negative or not a number.
+    AmountInvalid => "amount_invalid",
+
+    // Retries (000 §8)
+    /// 000 §8: 'Failed to fetch in retries'.
+    FailedToFetchInRetries => "failed_to_fetch_in_retries",
+    /// 000 §8: 'Invalid retries'.
+    InvalidRetries => "invalid_retries",
+    /// 000 §8: 'Invalid callback'.
+    InvalidCallback => "invalid_callback",
+
+    // Zoho (000 §2, §5)
+    /// Fewer random words were supplied than the 64-character state needs.
+    NotEnoughRandomness => "not_enough_randomness",
+    /// 000 §5: the returned Zoho state differs from the stored one.
+    ZohoStateMismatch => "zoho_state_mismatch",
+
+    // Knowledge-base chat (000 §5, §9)
+    /// 000 §5: 'Only PDF files up to 15MB are supported.'
+    AttachmentNotSupported => "attachment_not_supported",
 }
 
 #[cfg(test)]
@@ -39,6 +128,46 @@ mod tests {
         for e in RuleError::ALL {
             let json = serde_json::to_string(e).unwrap();
             assert_eq!(json, format!("\"{}\"", e.code()));
+        }
+    }
+
+    fn catalogue(lang: &str) -> serde_json::Map<String, serde_json::Value> {
+        let path = format!(
+            "{}/../../locales/{lang}/errors.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn every_code_has_a_real_translation_in_every_catalogue() {
+        // DESIGN.md conventions 11: 'a test checks every error code has an errors entry in every language'
+        let en = catalogue("en");
+        for lang in crate::language::Language::ALL {
+            let cat = catalogue(lang.tag());
+            for e in RuleError::ALL {
+                let text = cat.get(e.code()).and_then(|v| v.as_str());
+                let text =
+                    text.unwrap_or_else(|| panic!("{}: no entry for {}", lang.tag(), e.code()));
+                let english = en[e.code()].as_str().unwrap();
+                assert_eq!(
+                    text.contains("{{n}}"),
+                    english.contains("{{n}}"),
+                    "{}: {} must interpolate n as English does",
+                    lang.tag(),
+                    e.code()
+                );
+                if lang != crate::language::Language::En {
+                    assert_ne!(
+                        text,
+                        english,
+                        "{}: {} is an English copy",
+                        lang.tag(),
+                        e.code()
+                    );
+                }
+            }
         }
     }
 }

@@ -82,12 +82,18 @@ mod tests {
 
     #[test]
     fn a_stored_preference_wins_over_the_browser() {
-        assert_eq!(resolve_language(Some("hi"), &langs(&["es-ES"])), Language::Hi);
+        assert_eq!(
+            resolve_language(Some("hi"), &langs(&["es-ES"])),
+            Language::Hi
+        );
     }
 
     #[test]
     fn an_unusable_stored_preference_falls_back_to_the_browser() {
-        assert_eq!(resolve_language(Some("fr"), &langs(&["es-MX"])), Language::Es);
+        assert_eq!(
+            resolve_language(Some("fr"), &langs(&["es-MX"])),
+            Language::Es
+        );
     }
 
     #[test]
@@ -100,13 +106,19 @@ mod tests {
 
     #[test]
     fn an_unspoken_browser_language_means_english() {
-        assert_eq!(resolve_language(None, &langs(&["fr-FR", "de"])), Language::En);
+        assert_eq!(
+            resolve_language(None, &langs(&["fr-FR", "de"])),
+            Language::En
+        );
         assert_eq!(resolve_language(None, &[]), Language::En);
     }
 
     #[test]
     fn the_first_spoken_browser_language_is_chosen() {
-        assert_eq!(resolve_language(None, &langs(&["fr", "id-ID", "es"])), Language::Id);
+        assert_eq!(
+            resolve_language(None, &langs(&["fr", "id-ID", "es"])),
+            Language::Id
+        );
         assert_eq!(resolve_language(None, &langs(&["in"])), Language::Id);
     }
 

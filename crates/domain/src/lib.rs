@@ -6,7 +6,10 @@
 //! English; they return [`RuleError`] codes that the UI translates.
 
 pub mod error;
+pub mod inputs;
 pub mod language;
+pub mod plans;
+pub mod wire;
 pub mod zones;
 
 pub use error::RuleError;

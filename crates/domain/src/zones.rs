@@ -41,12 +41,18 @@ mod tests {
 
     #[test]
     fn the_spec_spelling_calcutta_means_kolkata() {
-        assert_eq!(parse_time_zone("Asia/Calcutta").unwrap(), chrono_tz::Asia::Kolkata);
+        assert_eq!(
+            parse_time_zone("Asia/Calcutta").unwrap(),
+            chrono_tz::Asia::Kolkata
+        );
     }
 
     #[test]
     fn a_zone_not_offered_is_refused() {
-        assert_eq!(parse_time_zone("Mars/Olympus"), Err(RuleError::UnknownTimeZone));
+        assert_eq!(
+            parse_time_zone("Mars/Olympus"),
+            Err(RuleError::UnknownTimeZone)
+        );
         assert_eq!(parse_time_zone(""), Err(RuleError::UnknownTimeZone));
     }
 }

@@ -1,0 +1,763 @@
+//! What a user types into the Integrations forms and the general field checks (000 §5), parsed
+//! into values that are valid by construction, so the connect modal and the endpoint that stores
+//! the link reject the same input with the same code.
+//!
+//! Host names are checked for shape only (ASCII letters, digits, hyphens, dots; an IDN must be
+//! typed in its `xn--` form). Whether an address may be reached at all (no loopback, private or
+//! link-local targets) is the server's address guard, which resolves names; this crate does no I/O.
+
+use chrono::{Months, NaiveDate};
+use serde::{Deserialize, Serialize};
+
+use crate::RuleError;
+
+/// 000 §9: 'Default spreadsheet label: Google Sheet'.
+pub const DEFAULT_SPREADSHEET_LABEL: &str = "Google Sheet";
+
+/// True when `s` is a DNS name of at least two labels: each 1–63 ASCII letters, digits or
+/// hyphens, not starting or ending with a hyphen; 253 characters at most.
+fn is_dotted_host(s: &str) -> bool {
+    if s.is_empty() || s.len() > 253 {
+        return false;
+    }
+    let mut labels = 0;
+    for label in s.split('.') {
+        labels += 1;
+        let ok = !label.is_empty()
+            && label.len() <= 63
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !ok {
+            return false;
+        }
+    }
+    labels >= 2
+}
+
+/// Drops a leading `http://` or `https://` (any case).
+fn strip_http_scheme(s: &str) -> &str {
+    for scheme in ["https://", "http://"] {
+        if s.len() >= scheme.len() && s[..scheme.len()].eq_ignore_ascii_case(scheme) {
+            return &s[scheme.len()..];
+        }
+    }
+    s
+}
+
+/// A Bitrix24 portal address, always `https://<host>` with no trailing slash (000 §5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct BitrixDomain(String);
+
+impl BitrixDomain {
+    /// 000 §5: not empty ('Domain name cannot be empty'), contains `.bitrix` ('Domain name must
+    /// include .bitrix'), `https://` added when missing, trailing slash removed.
+    ///
+    /// Decisions where the spec is silent: surrounding spaces are ignored; the host is compared
+    /// and returned in lower case; `http://` is upgraded to `https://` (portals are https only);
+    /// every trailing slash goes; anything else after the host (a path, a port, spaces) is
+    /// `domain_not_a_host`, and so is a `.bitrix` that is not in the host itself.
+    pub fn parse(raw: &str) -> Result<BitrixDomain, RuleError> {
+        let s = raw.trim();
+        if s.is_empty() {
+            return Err(RuleError::DomainEmpty);
+        }
+        let lower = s.to_ascii_lowercase();
+        if !lower.contains(".bitrix") {
+            return Err(RuleError::DomainMustIncludeBitrix);
+        }
+        let host = strip_http_scheme(&lower).trim_end_matches('/');
+        if !is_dotted_host(host) || !host.contains(".bitrix") {
+            return Err(RuleError::DomainNotAHost);
+        }
+        Ok(BitrixDomain(format!("https://{host}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Input of the `bitrix_domain` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BitrixDomainInput {
+    pub domain: String,
+}
+
+/// A Freshdesk helpdesk host, e.g. `acme.freshdesk.com` (no scheme, no slash).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct FreshdeskDomain(String);
+
+impl FreshdeskDomain {
+    /// 000 §5: 'the domain must not be empty ('Domain should not be empty')'.
+    ///
+    /// Decisions where the spec is silent: a scheme and trailing slashes are dropped, the host is
+    /// lower-cased, and a bare subdomain (`acme`, no dot) means `acme.freshdesk.com`, which is
+    /// what most people type. Anything that is then not a host is `domain_not_a_host`.
+    pub fn parse(raw: &str) -> Result<FreshdeskDomain, RuleError> {
+        let s = raw.trim();
+        if s.is_empty() {
+            return Err(RuleError::FreshdeskDomainEmpty);
+        }
+        let lower = s.to_ascii_lowercase();
+        let host = strip_http_scheme(&lower).trim_end_matches('/');
+        let host = if host.contains('.') {
+            host.to_string()
+        } else {
+            format!("{host}.freshdesk.com")
+        };
+        if !is_dotted_host(&host) {
+            return Err(RuleError::DomainNotAHost);
+        }
+        Ok(FreshdeskDomain(host))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Input of the `freshdesk_domain` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FreshdeskDomainInput {
+    pub domain: String,
+}
+
+/// Input of the `freshdesk_credentials` rule: the Freshdesk modal's two fields.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FreshdeskInput {
+    pub domain: String,
+    pub api_key: String,
+}
+
+/// The Freshdesk link as stored (000 §3: domain, api_key).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FreshdeskCredentials {
+    pub domain: FreshdeskDomain,
+    pub api_key: String,
+}
+
+impl FreshdeskCredentials {
+    /// The domain is checked first, then the key (trimmed, must not be empty: `api_key_empty`).
+    pub fn parse(input: &FreshdeskInput) -> Result<FreshdeskCredentials, RuleError> {
+        let domain = FreshdeskDomain::parse(&input.domain)?;
+        let api_key = input.api_key.trim();
+        if api_key.is_empty() {
+            return Err(RuleError::ApiKeyEmpty);
+        }
+        Ok(FreshdeskCredentials {
+            domain,
+            api_key: api_key.to_string(),
+        })
+    }
+}
+
+/// Input of the `leadsquared_credentials` rule: the 'Connect to Leadsquared' modal.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LeadsquaredInput {
+    pub host: String,
+    pub access_key: String,
+    pub secret_key: String,
+}
+
+/// The LeadSquared link with the spec's wire names (000 §3, §7: host, homepage, access_id,
+/// secret_key).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LeadsquaredCredentials {
+    pub host: String,
+    pub homepage: String,
+    pub access_id: String,
+    pub secret_key: String,
+}
+
+impl LeadsquaredCredentials {
+    /// 000 §5: all three fields required ('Please fill all the fields to continue...'); 'the
+    /// homepage is the host with the api- prefix removed'.
+    ///
+    /// Decisions where the spec is silent: fields are trimmed before the emptiness check; the
+    /// host loses a scheme and trailing slashes and is lower-cased (the connector adds https);
+    /// a host that is not a host name is `domain_not_a_host`; a host without the `api-` prefix
+    /// is its own homepage.
+    pub fn parse(input: &LeadsquaredInput) -> Result<LeadsquaredCredentials, RuleError> {
+        let (host, access, secret) = (
+            input.host.trim(),
+            input.access_key.trim(),
+            input.secret_key.trim(),
+        );
+        if host.is_empty() || access.is_empty() || secret.is_empty() {
+            return Err(RuleError::FieldsRequired);
+        }
+        let lower = host.to_ascii_lowercase();
+        let host = strip_http_scheme(&lower).trim_end_matches('/');
+        if !is_dotted_host(host) {
+            return Err(RuleError::DomainNotAHost);
+        }
+        let homepage = host.strip_prefix("api-").unwrap_or(host);
+        if !is_dotted_host(homepage) {
+            return Err(RuleError::DomainNotAHost);
+        }
+        Ok(LeadsquaredCredentials {
+            host: host.to_string(),
+            homepage: homepage.to_string(),
+            access_id: access.to_string(),
+            secret_key: secret.to_string(),
+        })
+    }
+}
+
+/// The label (funnel name) the spreadsheet sync writes under (000 §2, §5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct SheetLabel(String);
+
+impl SheetLabel {
+    /// 000 §5: 'must not be empty on save ('Label name can not be empty')'. Surrounding spaces are
+    /// dropped, so a label of spaces is empty too.
+    pub fn parse(raw: &str) -> Result<SheetLabel, RuleError> {
+        let s = raw.trim();
+        if s.is_empty() {
+            return Err(RuleError::LabelNameEmpty);
+        }
+        Ok(SheetLabel(s.to_string()))
+    }
+
+    /// 000 §2: the Label Name input starts as 'Google Sheet'.
+    pub fn default_label() -> SheetLabel {
+        SheetLabel(DEFAULT_SPREADSHEET_LABEL.to_string())
+    }
+}
+
+/// Input of the `spreadsheet_label` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SheetLabelInput {
+    pub label: String,
+}
+
+/// An absolute http or https URL (000 §5 'URL: must be http or https').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct HttpUrl(String);
+
+impl HttpUrl {
+    /// Accepts `http://` or `https://` (any case), then a host — a dotted DNS name, `localhost`,
+    /// an IPv4 address or a bracketed IPv6 address — an optional port 1–65535 and an optional
+    /// path, query or fragment. No whitespace or control characters anywhere, no user:password@.
+    /// The scheme and host are returned lower-cased; the rest is kept as typed.
+    pub fn parse(raw: &str) -> Result<HttpUrl, RuleError> {
+        let s = raw.trim();
+        if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(RuleError::UrlInvalid);
+        }
+        let lower_start = s.get(..8).unwrap_or(s).to_ascii_lowercase();
+        let (scheme, rest) = if lower_start.starts_with("https://") {
+            ("https", &s[8..])
+        } else if lower_start.starts_with("http://") {
+            ("http", &s[7..])
+        } else {
+            return Err(RuleError::UrlInvalid);
+        };
+        let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+        let (authority, tail) = rest.split_at(end);
+        if authority.contains('@') {
+            return Err(RuleError::UrlInvalid);
+        }
+        let (host, port) = split_port(authority).ok_or(RuleError::UrlInvalid)?;
+        let host = host.to_ascii_lowercase();
+        let host_ok = is_dotted_host(&host)
+            || host == "localhost"
+            || (host.starts_with('[')
+                && host.ends_with(']')
+                && host[1..host.len() - 1]
+                    .parse::<std::net::Ipv6Addr>()
+                    .is_ok());
+        if !host_ok {
+            return Err(RuleError::UrlInvalid);
+        }
+        let port = port.map(|p| format!(":{p}")).unwrap_or_default();
+        Ok(HttpUrl(format!("{scheme}://{host}{port}{tail}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Splits `host[:port]`, checking the port is 1–65535. Bracketed IPv6 hosts keep their colons.
+fn split_port(authority: &str) -> Option<(&str, Option<u16>)> {
+    let colon = if authority.starts_with('[') {
+        let close = authority.find(']')?;
+        match &authority[close + 1..] {
+            "" => None,
+            p if p.starts_with(':') => Some(close + 1),
+            _ => return None,
+        }
+    } else {
+        authority.rfind(':')
+    };
+    match colon {
+        None => Some((authority, None)),
+        Some(i) => {
+            let digits = &authority[i + 1..];
+            if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            let port: u32 = digits.parse().ok()?;
+            let port = u16::try_from(port).ok().filter(|p| *p > 0)?;
+            Some((&authority[..i], Some(port)))
+        }
+    }
+}
+
+/// Input of the `url` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UrlInput {
+    pub url: String,
+}
+
+/// The organisation's outgoing webhook URL (000 §3 `duplex_webhook`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct WebhookUrl(HttpUrl);
+
+impl WebhookUrl {
+    /// 000 §5: 'must be non-empty ... for the endpoint, 'Please enter valid value for endpoint''.
+    /// Any value that is not an http(s) URL gets the same message.
+    pub fn parse(raw: &str) -> Result<WebhookUrl, RuleError> {
+        HttpUrl::parse(raw)
+            .map(WebhookUrl)
+            .map_err(|_| RuleError::EndpointInvalid)
+    }
+}
+
+/// Input of the `webhook_endpoint` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WebhookUrlInput {
+    pub url: String,
+}
+
+/// The optional bearer token sent with webhook calls (000 §3 `auth_token`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct WebhookToken(String);
+
+impl WebhookToken {
+    /// 000 §5: 'must be non-empty ('Please enter valid value')'. Surrounding spaces are dropped;
+    /// a token with spaces inside cannot travel in a header, so it is refused too.
+    pub fn parse(raw: &str) -> Result<WebhookToken, RuleError> {
+        let s = raw.trim();
+        if s.is_empty() || s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(RuleError::ValueInvalid);
+        }
+        Ok(WebhookToken(s.to_string()))
+    }
+}
+
+/// Input of the `webhook_token` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WebhookTokenInput {
+    pub token: String,
+}
+
+/// An e-mail address that passes the spec's loose check (000 §5: 'text, @, text, dot, text').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct Email(String);
+
+impl Email {
+    /// Trimmed; no whitespace inside; exactly one `@` with text before it; after it, text that
+    /// has a dot with text on both sides (`a@b.c`). Deliverability is not this rule's business.
+    pub fn parse(raw: &str) -> Result<Email, RuleError> {
+        let s = raw.trim();
+        if s.chars().any(char::is_whitespace) {
+            return Err(RuleError::EmailInvalid);
+        }
+        let mut parts = s.split('@');
+        let (Some(local), Some(domain), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(RuleError::EmailInvalid);
+        };
+        let dotted = domain
+            .char_indices()
+            .any(|(i, c)| c == '.' && i > 0 && i + 1 < domain.len());
+        if local.is_empty() || !dotted {
+            return Err(RuleError::EmailInvalid);
+        }
+        Ok(Email(s.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Input of the `email` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EmailInput {
+    pub email: String,
+}
+
+/// 000 §5 'A number check': decimal text with an optional sign and fraction (`12`, `-3.5`, `.5`,
+/// `7.`), spaces around allowed. Exponents, `Infinity`, `NaN`, hex and thousands separators are
+/// not numbers here.
+pub fn parse_number(raw: &str) -> Result<f64, RuleError> {
+    let s = raw.trim();
+    let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let shape_ok = digits(int)
+        && digits(frac)
+        && (!int.is_empty() || !frac.is_empty())
+        && unsigned.matches('.').count() <= 1;
+    if !shape_ok {
+        return Err(RuleError::NotANumber);
+    }
+    s.parse::<f64>().map_err(|_| RuleError::NotANumber)
+}
+
+/// Input of the `number` and `has_digit` rules.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TextInput {
+    pub text: String,
+}
+
+/// 000 §5 'a digit-presence check' (used by 001 §5 'Property names should not contain numbers').
+/// Any Unicode digit counts, so Devanagari `५` is a digit as much as `5`.
+pub fn has_digit(text: &str) -> bool {
+    text.chars().any(char::is_numeric)
+}
+
+/// Input of the `age_at_least` rule: dates as `YYYY-MM-DD`; `today` is the caller's local date.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AgeInput {
+    pub date: String,
+    pub today: String,
+    pub years: u32,
+}
+
+/// Reads a calendar date `YYYY-MM-DD` (surrounding spaces allowed).
+pub fn parse_iso_date(raw: &str) -> Result<NaiveDate, RuleError> {
+    let s = raw.trim();
+    if s.len() != 10 {
+        return Err(RuleError::DateInvalid);
+    }
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| RuleError::DateInvalid)
+}
+
+/// 000 §5 'an age check (a date against N years ago)': true when `date` is on or before the day
+/// `years` years before `today`. A 29 February date becomes old enough on 1 March in years
+/// without one (the day N years before 28 February is 28 February).
+pub fn is_at_least_years_ago(date: NaiveDate, today: NaiveDate, years: u32) -> bool {
+    match today.checked_sub_months(Months::new(years.saturating_mul(12))) {
+        Some(cutoff) => date <= cutoff,
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bitrix(s: &str) -> Result<String, RuleError> {
+        BitrixDomain::parse(s).map(|d| d.as_str().to_string())
+    }
+
+    #[test]
+    fn an_empty_bitrix_domain_is_refused() {
+        // 000 §5: 'must not be empty ('Domain name cannot be empty')'
+        assert_eq!(bitrix(""), Err(RuleError::DomainEmpty));
+        assert_eq!(bitrix("   "), Err(RuleError::DomainEmpty));
+    }
+
+    #[test]
+    fn a_bitrix_domain_must_include_dot_bitrix() {
+        // 000 §5: 'Domain name must include .bitrix'
+        assert_eq!(bitrix("acme.com"), Err(RuleError::DomainMustIncludeBitrix));
+        assert_eq!(
+            bitrix("bitrix24.com"),
+            Err(RuleError::DomainMustIncludeBitrix)
+        );
+    }
+
+    #[test]
+    fn https_is_added_and_the_trailing_slash_removed() {
+        // 000 §5: 'https:// is added if missing and a trailing slash is removed'
+        assert_eq!(
+            bitrix("acme.bitrix24.com").unwrap(),
+            "https://acme.bitrix24.com"
+        );
+        assert_eq!(
+            bitrix("https://acme.bitrix24.com/").unwrap(),
+            "https://acme.bitrix24.com"
+        );
+        assert_eq!(
+            bitrix(" ACME.Bitrix24.de// ").unwrap(),
+            "https://acme.bitrix24.de"
+        );
+    }
+
+    #[test]
+    fn http_is_upgraded_to_https() {
+        // 000 §5: 'https:// is added if missing' — decided http:// becomes https://
+        assert_eq!(
+            bitrix("http://acme.bitrix24.com").unwrap(),
+            "https://acme.bitrix24.com"
+        );
+    }
+
+    #[test]
+    fn a_bitrix_value_that_is_not_a_host_is_refused() {
+        // 000 §5: the domain modal takes a domain; a path, port or space cannot be one
+        assert_eq!(
+            bitrix("acme.bitrix24.com/crm"),
+            Err(RuleError::DomainNotAHost)
+        );
+        assert_eq!(
+            bitrix("acme.bitrix24.com:443"),
+            Err(RuleError::DomainNotAHost)
+        );
+        assert_eq!(bitrix("ac me.bitrix24.com"), Err(RuleError::DomainNotAHost));
+        assert_eq!(
+            bitrix("ftp://acme.bitrix24.com"),
+            Err(RuleError::DomainNotAHost)
+        );
+        assert_eq!(bitrix("evil.com/.bitrix"), Err(RuleError::DomainNotAHost));
+        assert_eq!(bitrix("-acme.bitrix24.com"), Err(RuleError::DomainNotAHost));
+    }
+
+    #[test]
+    fn an_empty_freshdesk_domain_is_refused() {
+        // 000 §5: 'the domain must not be empty ('Domain should not be empty')'
+        assert_eq!(
+            FreshdeskDomain::parse(" "),
+            Err(RuleError::FreshdeskDomainEmpty)
+        );
+    }
+
+    #[test]
+    fn a_bare_freshdesk_subdomain_gets_the_freshdesk_host() {
+        // 000 §5 Freshdesk domain field; decided: 'acme' means acme.freshdesk.com
+        assert_eq!(
+            FreshdeskDomain::parse("acme").unwrap().as_str(),
+            "acme.freshdesk.com"
+        );
+        assert_eq!(
+            FreshdeskDomain::parse("https://Acme.freshdesk.com/")
+                .unwrap()
+                .as_str(),
+            "acme.freshdesk.com"
+        );
+        assert_eq!(
+            FreshdeskDomain::parse("ac me"),
+            Err(RuleError::DomainNotAHost)
+        );
+    }
+
+    #[test]
+    fn freshdesk_needs_a_key_after_the_domain() {
+        // 000 §5: Freshdesk modal has domain and API key fields
+        let input = |d: &str, k: &str| FreshdeskInput {
+            domain: d.into(),
+            api_key: k.into(),
+        };
+        assert_eq!(
+            FreshdeskCredentials::parse(&input("", "")),
+            Err(RuleError::FreshdeskDomainEmpty)
+        );
+        assert_eq!(
+            FreshdeskCredentials::parse(&input("acme", " ")),
+            Err(RuleError::ApiKeyEmpty)
+        );
+        let ok = FreshdeskCredentials::parse(&input("acme", " k1 ")).unwrap();
+        assert_eq!(ok.api_key, "k1");
+    }
+
+    fn lsq(h: &str, a: &str, s: &str) -> Result<LeadsquaredCredentials, RuleError> {
+        LeadsquaredCredentials::parse(&LeadsquaredInput {
+            host: h.into(),
+            access_key: a.into(),
+            secret_key: s.into(),
+        })
+    }
+
+    #[test]
+    fn leadsquared_needs_all_three_fields() {
+        // 000 §5: 'all three fields are required ('Please fill all the fields to continue...')'
+        assert_eq!(lsq("", "a", "s"), Err(RuleError::FieldsRequired));
+        assert_eq!(
+            lsq("api-in21.leadsquared.com", " ", "s"),
+            Err(RuleError::FieldsRequired)
+        );
+        assert_eq!(
+            lsq("api-in21.leadsquared.com", "a", ""),
+            Err(RuleError::FieldsRequired)
+        );
+    }
+
+    #[test]
+    fn the_leadsquared_homepage_is_the_host_without_api_dash() {
+        // 000 §5: 'the homepage is the host with the api- prefix removed'
+        let c = lsq("https://api-in21.leadsquared.com/", "a", "s").unwrap();
+        assert_eq!(c.host, "api-in21.leadsquared.com");
+        assert_eq!(c.homepage, "in21.leadsquared.com");
+        let c = lsq("in21.leadsquared.com", "a", "s").unwrap();
+        assert_eq!(c.homepage, "in21.leadsquared.com");
+    }
+
+    #[test]
+    fn an_empty_spreadsheet_label_is_refused_and_the_default_is_google_sheet() {
+        // 000 §5: 'Label name can not be empty'; 000 §9: 'Default spreadsheet label: Google Sheet'
+        assert_eq!(SheetLabel::parse("  "), Err(RuleError::LabelNameEmpty));
+        assert_eq!(
+            SheetLabel::parse(" Leads ").unwrap(),
+            SheetLabel("Leads".into())
+        );
+        assert_eq!(
+            SheetLabel::default_label(),
+            SheetLabel("Google Sheet".into())
+        );
+    }
+
+    #[test]
+    fn a_webhook_endpoint_must_be_an_http_url() {
+        // 000 §5: 'for the endpoint, 'Please enter valid value for endpoint''; URL http/https only
+        assert_eq!(
+            WebhookUrl::parse("").unwrap_err(),
+            RuleError::EndpointInvalid
+        );
+        assert_eq!(
+            WebhookUrl::parse("ftp://x.com").unwrap_err(),
+            RuleError::EndpointInvalid
+        );
+        assert!(WebhookUrl::parse("https://hooks.example.com/in?x=1").is_ok());
+    }
+
+    #[test]
+    fn a_webhook_token_must_not_be_empty() {
+        // 000 §5: 'Webhook values: must be non-empty ('Please enter valid value')'
+        assert_eq!(WebhookToken::parse(" "), Err(RuleError::ValueInvalid));
+        assert_eq!(WebhookToken::parse("a b"), Err(RuleError::ValueInvalid));
+        assert_eq!(
+            WebhookToken::parse(" t0k ").unwrap(),
+            WebhookToken("t0k".into())
+        );
+    }
+
+    #[test]
+    fn urls_must_be_http_or_https() {
+        // 000 §5: 'URL: must be http or https'
+        let ok = |s: &str| HttpUrl::parse(s).map(|u| u.as_str().to_string());
+        assert_eq!(
+            ok("HTTPS://Example.COM/Path").unwrap(),
+            "https://example.com/Path"
+        );
+        assert_eq!(
+            ok("http://localhost:8080/x").unwrap(),
+            "http://localhost:8080/x"
+        );
+        assert_eq!(ok("http://[::1]:9/").unwrap(), "http://[::1]:9/");
+        assert_eq!(ok("http://10.0.0.1").unwrap(), "http://10.0.0.1");
+        for bad in [
+            "example.com",
+            "mailto:a@b.c",
+            "javascript:alert(1)",
+            "https://",
+            "https://exa mple.com",
+            "https://user:pw@example.com",
+            "https://example.com:0",
+            "https://example.com:65536",
+            "https://example",
+            "https://[zz]/",
+        ] {
+            assert_eq!(ok(bad), Err(RuleError::UrlInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn emails_follow_the_loose_pattern() {
+        // 000 §5: 'Email: loose pattern of text, @, text, dot, text'
+        for good in ["a@b.c", " ravi.k+tag@mail.example.in ", "x@y.co.uk"] {
+            assert!(Email::parse(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "", "a@b", "@b.c", "a@.c", "a@b.", "a b@c.d", "a@b@c.d", "abc.d",
+        ] {
+            assert_eq!(Email::parse(bad), Err(RuleError::EmailInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_number_check_accepts_plain_decimals_only() {
+        // 000 §5: 'A number check'
+        assert_eq!(parse_number(" 12 "), Ok(12.0));
+        assert_eq!(parse_number("-3.5"), Ok(-3.5));
+        assert_eq!(parse_number(".5"), Ok(0.5));
+        for bad in [
+            "", "-", ".", "1e3", "NaN", "Infinity", "0x10", "1,000", "1.2.3",
+        ] {
+            assert_eq!(parse_number(bad), Err(RuleError::NotANumber), "{bad}");
+        }
+    }
+
+    #[test]
+    fn digit_presence_sees_any_digit() {
+        // 000 §5: 'a digit-presence check'; 001 §5 'Property names should not contain numbers'
+        assert!(has_digit("plan 2"));
+        assert!(has_digit("योजना५"));
+        assert!(!has_digit("Lead source"));
+    }
+
+    #[test]
+    fn the_age_check_compares_with_n_years_before_today() {
+        // 000 §5: 'an age check (a date against N years ago)'
+        let d = |s: &str| parse_iso_date(s).unwrap();
+        assert!(is_at_least_years_ago(d("2008-03-08"), d("2026-03-08"), 18));
+        assert!(!is_at_least_years_ago(d("2008-03-09"), d("2026-03-08"), 18));
+        // a leap-day date is old enough on 1 March of a common year
+        assert!(!is_at_least_years_ago(d("2008-02-29"), d("2026-02-28"), 18));
+        assert!(is_at_least_years_ago(d("2008-02-29"), d("2026-03-01"), 18));
+        assert!(is_at_least_years_ago(d("2026-03-08"), d("2026-03-08"), 0));
+    }
+
+    #[test]
+    fn dates_must_be_iso_calendar_dates() {
+        // 000 §5 age check input; decided: dates travel as YYYY-MM-DD
+        assert_eq!(parse_iso_date("2026-02-30"), Err(RuleError::DateInvalid));
+        assert_eq!(parse_iso_date("8/3/2026"), Err(RuleError::DateInvalid));
+        assert_eq!(parse_iso_date("2026-3-8"), Err(RuleError::DateInvalid));
+    }
+}
