@@ -6,6 +6,8 @@
 //! English; they return [`RuleError`] codes that the UI translates.
 
 pub mod assignment;
+pub mod buckets;
+pub mod dates;
 pub mod error;
 pub mod inputs;
 pub mod language;
