@@ -3,6 +3,7 @@
 //! come from here, so a field renamed in one place is renamed everywhere.
 
 pub mod error;
+pub mod auth;
 pub mod client_error;
 pub mod health;
 

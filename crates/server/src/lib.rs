@@ -2,6 +2,7 @@
 //! the built web app with its single-page fallback); `run` serves it until shutdown. `main.rs`
 //! only parses the command line.
 
+pub mod auth;
 pub mod config;
 pub mod error;
 pub mod extract;

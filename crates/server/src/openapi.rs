@@ -10,9 +10,13 @@ use utoipa::OpenApi;
     paths(
         crate::routes::health::get_health,
         crate::routes::client_errors::report_client_error,
+        crate::routes::auth::get_session,
+        crate::routes::auth::delete_session,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,
+        contract::auth::SessionInfo,
+        contract::auth::SessionUser,
         contract::ErrorBody, contract::ErrorDetail, contract::ErrorCode))
 )]
 pub struct ApiDoc;

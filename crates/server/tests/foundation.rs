@@ -118,3 +118,75 @@ async fn the_web_app_is_served_with_a_single_page_fallback_but_api_paths_stay_js
     assert_eq!(status, 404);
     assert_error_shape(&body, "not_found");
 }
+
+db_test!(an_anonymous_visit_has_no_session_user, |app| async move {
+    let (status, body) = get_json(&app, "/api/auth/session").await;
+    assert_eq!(status, 200);
+    assert!(body["user"].is_null(), "{body}");
+});
+
+db_test!(a_live_session_token_names_its_user_and_signing_out_revokes_it, |app| async move {
+    use store::sea_orm::{ActiveModelTrait, Set};
+    let user = store::entity::user::ActiveModel {
+        email: Set("ana@example.com".into()),
+        name: Set(Some("Ana".into())),
+        created_at: Set(0),
+        updated_at: Set(0),
+        ..Default::default()
+    }
+    .insert(app.store.conn())
+    .await
+    .unwrap();
+    let token = "test-token-0123456789";
+    let now = chrono::Utc::now().timestamp_millis();
+    store::sessions::create(&app.store, user.id, &server::auth::hash_token(token), now, 60_000)
+        .await
+        .unwrap();
+
+    let cookie = format!("{}={token}", server::auth::SESSION_COOKIE);
+    let body: Value = app
+        .client
+        .get(app.url("/api/auth/session"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["user"]["email"], "ana@example.com");
+    // The extension's way: a bearer token.
+    let body: Value = app
+        .client
+        .get(app.url("/api/auth/session"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["user"]["id"], user.id);
+
+    let out = app
+        .client
+        .delete(app.url("/api/auth/session"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status().as_u16(), 204);
+    let set_cookie = out.headers().get("set-cookie").unwrap().to_str().unwrap().to_owned();
+    assert!(set_cookie.starts_with("sb_session="), "{set_cookie}");
+    let body: Value = app
+        .client
+        .get(app.url("/api/auth/session"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(body["user"].is_null(), "a revoked session must not name a user: {body}");
+});

@@ -8,6 +8,7 @@ mod connect;
 pub mod entity;
 pub mod error;
 pub mod seed;
+pub mod sessions;
 
 pub use connect::{DbKind, Store};
 pub use error::StoreError;

@@ -1,5 +1,6 @@
 //! The API's routes, one module per area, each exporting `router()`; merged here once.
 
+pub mod auth;
 pub mod client_errors;
 pub mod health;
 
@@ -11,6 +12,7 @@ use axum::Router;
 pub fn api() -> Router<AppState> {
     Router::new()
         .merge(health::router())
+        .merge(auth::router())
         .merge(client_errors::router())
         .route("/openapi.json", axum::routing::get(crate::openapi::serve))
         .fallback(not_found)

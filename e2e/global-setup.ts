@@ -1,0 +1,46 @@
+// Starts `switchboard serve --bind 127.0.0.1:0` with a temporary database, waits for the address
+// it prints, and hands it to the tests through SWITCHBOARD_E2E_URL. Returns the teardown.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+  const bin = process.env.SWITCHBOARD_BIN ?? join(targetDir, 'debug', 'switchboard');
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
+  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+      SWITCHBOARD_WEB_DIR: join(root, 'web', 'dist'),
+      SWITCHBOARD_LOG: 'info',
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('switchboard did not start in 30 s')), 30_000);
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = /serving at (http:\/\/[\d.:]+)/.exec(seen);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`switchboard exited with ${code}: ${seen}`)));
+  });
+  process.env.SWITCHBOARD_E2E_URL = url;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,67 @@
+# Switchboard's one task runner. `just run` serves the app; `just test` runs every check.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+export CARGO_TERM_COLOR := "never"
+
+# List the recipes.
+default:
+    @just --list
+
+# Build what is missing, then serve the app on the embedded SQLite at http://127.0.0.1:8080.
+run: setup wasm web
+    cargo build --bin switchboard
+    ./scripts/cargo-bin.sh switchboard migrate
+    ./scripts/cargo-bin.sh switchboard seed-demo
+    ./scripts/cargo-bin.sh switchboard serve
+
+# Install what a fresh checkout needs (npm packages); toolchains are checked by `wasm`.
+setup:
+    @[ -d web/node_modules ] || (cd web && npm ci --no-audit --no-fund)
+    @[ -d e2e/node_modules ] || (cd e2e && npm ci --no-audit --no-fund)
+
+# Build the domain rules as wasm into web/src/wasm-pkg.
+wasm:
+    ./scripts/build-wasm.sh
+
+# Build the web app into web/dist.
+web: wasm
+    cd web && npx tsc -b && npx vite build
+
+# Every check: formatting, lints, Rust tests (SQLite + PostgreSQL), web tests, end-to-end.
+test: setup fmt-check lint test-rust test-web e2e
+
+# Rust formatting check.
+fmt-check:
+    cargo fmt --all -- --check
+
+# Format everything.
+fmt:
+    cargo fmt --all
+
+# Clippy on every target, warnings are errors.
+lint:
+    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p switchboard-domain --all-targets --features ts -- -D warnings
+
+# Rust tests. PostgreSQL tests run when it is reachable (required when CI=true).
+test-rust:
+    cargo test --workspace --all-targets
+    cargo test -p switchboard-domain --features ts --test typescript
+
+# Type-check and unit-test the web app against the real wasm module.
+test-web: wasm
+    cd web && npx tsc -b && npx vitest run
+
+# End-to-end tests in Debian's Chromium against the real server.
+e2e: web
+    cargo build --bin switchboard
+    cd e2e && npx playwright test
+
+# Sizes of the initial JavaScript and of the wasm module, gzipped.
+bench-web: web
+    cd web && node scripts/size.mjs
+
+# Domain rule micro-benchmarks (criterion).
+bench-domain:
+    cargo bench -p switchboard-domain --bench rules

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the domain rules as a wasm module and writes the JS package the web app imports
+# (web/src/wasm-pkg, generated and git-ignored).
+#
+# Uses rustup's wasm32 target when it is installed; otherwise Debian's rustc-web toolchain with
+# std built from source (the recipe in the shared TOOLCHAIN notes). chrono-tz is compiled with
+# only the zones the product offers (crates/domain/src/zones.txt) to keep the module small.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=web/src/wasm-pkg
+target_dir=${WASM_TARGET_DIR:-${CARGO_TARGET_DIR:-target}/wasm}
+wasm_file="$target_dir/wasm32-unknown-unknown/release/switchboard_wasm.wasm"
+
+# ^(Zone|Zone|…)$ from the offered list.
+zones=$(grep -v '^\s*$' crates/domain/src/zones.txt | sed 's/[.+]/\\&/g' | paste -sd'|' -)
+export CHRONO_TZ_TIMEZONE_FILTER="^(${zones})\$"
+
+if rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+  cargo build --release --target wasm32-unknown-unknown -p switchboard-wasm --target-dir "$target_dir"
+elif [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] && command -v wasm-ld >/dev/null; then
+  RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+    /usr/bin/cargo build --release --target wasm32-unknown-unknown \
+    -Zbuild-std=std,panic_abort -p switchboard-wasm --target-dir "$target_dir"
+else
+  echo "build-wasm: no wasm32 toolchain. Either 'rustup target add wasm32-unknown-unknown'" >&2
+  echo "or 'apt-get install rustc-web cargo-web rust-web-src lld'." >&2
+  exit 1
+fi
+
+want=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"/\1/p' | head -1)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  echo "build-wasm: wasm-bindgen-cli $want is needed (found '${have:-none}'): cargo install wasm-bindgen-cli --version $want" >&2
+  exit 1
+fi
+rm -rf "$out"
+wasm-bindgen --target bundler --out-dir "$out" "$wasm_file"
+echo "build-wasm: wrote $out ($(wc -c < "$out/switchboard_wasm_bg.wasm") bytes)"

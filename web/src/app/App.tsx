@@ -1,0 +1,19 @@
+// The application root: theme, toasts (bottom-centre, 2 s) and the router.
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from 'react-router';
+import { useMemo } from 'react';
+import { createRouter } from './router';
+import { TOAST_MS, TOAST_POSITION } from '@/lib/toast';
+
+const theme = createTheme({ primaryColor: 'indigo', fontFamily: 'system-ui, sans-serif' });
+
+export function App() {
+  const router = useMemo(() => createRouter(), []);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position={TOAST_POSITION} autoClose={TOAST_MS} zIndex={4000} />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  );
+}

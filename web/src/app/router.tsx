@@ -1,0 +1,79 @@
+// The route table of spec 000 §2. Public routes match exactly; protected ones sit behind
+// RequireAuth and the signed-in layout; `/` and `/:id` fall back to the signup page. Every page
+// is its own lazily loaded chunk so the first load stays small.
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth, SIGNUP_PATH } from './guards';
+import { RouteError } from './RouteError';
+
+type Loader = () => Promise<Record<string, unknown>>;
+const lazyPage = (load: Loader, name: string) => async () => {
+  const mod = await load();
+  return { Component: mod[name] as React.ComponentType };
+};
+
+const sections = () => import('@/features/shell/pages/sections');
+const publicPages = () => import('@/features/public/pages/PublicPage');
+const signup = () => import('@/features/auth/pages/SignupPage');
+
+export const PRODUCT = 'switchboard';
+
+export const publicRoutes: RouteObject[] = [
+  ['/terms', 'TermsPage'],
+  ['/privacy', 'PrivacyPage'],
+  ['/faqs', 'FaqsPage'],
+  ['/pricing', 'PricingPage'],
+  ['/features', 'FeaturesPage'],
+  ['/howitworks', 'HowItWorksPage'],
+  ['/feedback/:id', 'FeedbackPage'],
+  ['/checkout', 'CheckoutPage'],
+  ['/onboarding', 'OnboardingPage'],
+  ['/navcomp', 'NavCompPage'],
+  ['/trendsTable', 'TrendsTablePage'],
+  ['/performanceTable', 'PerformanceTablePage'],
+  ['/createorganization', 'CreateOrganisationPage'],
+  ['/admin/panel/secure', 'SecureAdminPage'],
+].map(([path, name]) => ({ path, lazy: lazyPage(publicPages, name!) }));
+
+export const protectedRoutes: RouteObject[] = [
+  ['/organization', 'OrganisationPage'],
+  ['/organization/:id', 'OrganisationPage'],
+  ['/conversations/analytics', 'DashboardPage'],
+  ['/dashboard', 'DashboardPage'],
+  ['/team-inbox', 'TeamInboxPage'],
+  ['/integrations', 'IntegrationsPage'],
+  ['/knowledge-base', 'KnowledgeBasePage'],
+  ['/leads', 'LeadsPage'],
+  ['/settings', 'SettingsPage'],
+  ['/settings/billing', 'BillingPage'],
+  ['/settings/:id', 'SettingsPage'],
+  ['/quick-replies', 'ManageToolsPage'],
+  ['/quick-replies/analytics', 'QuickReplyAnalyticsPage'],
+  ['/userproperties', 'ManageToolsPage'],
+  ['/labels', 'ManageToolsPage'],
+  ['/leadcrm', 'LeadCrmPage'],
+  [`/${PRODUCT}/admin/panel`, 'AdminPanelPage'],
+  ['/failedtransactions', 'FailedTransactionsPage'],
+].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) }));
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      ...publicRoutes,
+      { path: SIGNUP_PATH, lazy: lazyPage(signup, 'default') },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./AppLayout')).AppLayout }),
+            children: protectedRoutes,
+          },
+        ],
+      },
+      { path: '/', lazy: lazyPage(signup, 'default') },
+      { path: '/:id', lazy: lazyPage(signup, 'default') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+// Lets the person choose the interface language; the choice is stored as `preferredLanguage`
+// and wins over the browser's language from then on.
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, LANGUAGES } from '@/lib/i18n';
+import type { LanguageTag } from '@/lib/domain';
+import { writeStored } from '@/lib/storage';
+
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Select
+      aria-label={t('language')}
+      data-testid="language-picker"
+      w={170}
+      size="xs"
+      allowDeselect={false}
+      value={i18n.language}
+      data={LANGUAGES.map((l) => ({ value: l, label: t(`language_name.${l}`) }))}
+      onChange={(value) => {
+        if (!value) return;
+        writeStored('preferredLanguage', value);
+        void changeLanguage(value as LanguageTag);
+      }}
+    />
+  );
+}

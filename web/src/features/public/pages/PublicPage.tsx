@@ -1,0 +1,28 @@
+// The public pages of the route table (spec 000 §2): terms, privacy, FAQs, pricing and the rest.
+import { SectionPage } from '@/components/SectionPage';
+import { useParams } from 'react-router';
+
+export function publicPage(titleKey: string) {
+  const Page = () => <SectionPage titleKey={titleKey} />;
+  Page.displayName = `Public(${titleKey})`;
+  return Page;
+}
+
+export const TermsPage = publicPage('terms');
+export const PrivacyPage = publicPage('privacy');
+export const FaqsPage = publicPage('faqs');
+export const PricingPage = publicPage('pricing');
+export const FeaturesPage = publicPage('features');
+export const HowItWorksPage = publicPage('how_it_works');
+export const CheckoutPage = publicPage('checkout');
+export const OnboardingPage = publicPage('onboarding');
+export const NavCompPage = publicPage('navigation');
+export const TrendsTablePage = publicPage('trends_table');
+export const PerformanceTablePage = publicPage('performance_table');
+export const CreateOrganisationPage = publicPage('create_organisation');
+export const SecureAdminPage = publicPage('secure_admin');
+
+export function FeedbackPage() {
+  const { id } = useParams();
+  return <SectionPage titleKey={id ? 'feedback' : 'feedback'} />;
+}

@@ -1,0 +1,23 @@
+// Titled pages for the sections of the route table (spec 000 §2) whose screens arrive with
+// their own feature folders; each export is one route's component.
+import { SectionPage } from '@/components/SectionPage';
+
+const page = (titleKey: string) => {
+  const Page = () => <SectionPage titleKey={titleKey} />;
+  Page.displayName = `Section(${titleKey})`;
+  return Page;
+};
+
+export const OrganisationPage = page('organisation');
+export const DashboardPage = page('dashboard');
+export const TeamInboxPage = page('team_inbox');
+export const IntegrationsPage = page('integrations');
+export const KnowledgeBasePage = page('knowledge_base');
+export const LeadsPage = page('leads');
+export const SettingsPage = page('settings');
+export const BillingPage = page('billing');
+export const ManageToolsPage = page('manage_tools');
+export const QuickReplyAnalyticsPage = page('quick_reply_analytics');
+export const LeadCrmPage = page('lead_crm');
+export const AdminPanelPage = page('admin_panel');
+export const FailedTransactionsPage = page('failed_transactions');

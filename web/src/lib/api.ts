@@ -1,0 +1,59 @@
+// The one way the web app talks to the server: JSON over fetch with the session cookie. Every
+// failure becomes an ApiError carrying the server's stable code, which the UI translates from
+// the `errors` catalogue; a network failure has the code `network`.
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'network');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const err = (body as ApiErrorBody | undefined)?.error;
+    throw new ApiError(res.status, err?.code ?? 'internal', err?.fields ?? {});
+  }
+  return body as T;
+}
+
+/** Sends an unexpected browser error to the server log; never throws. */
+export function reportClientError(message: string, stack?: string): void {
+  void fetch('/api/client-errors', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: message.slice(0, 2000), path: window.location.pathname, stack }),
+  }).catch(() => undefined);
+}

@@ -1,0 +1,50 @@
+// i18next over the catalogues in ../locales/<lang>/<namespace>.json. Only the chosen language
+// is loaded (each language is its own chunk); English is the fallback for nothing missing —
+// a test proves every key exists in all six languages.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { LanguageTag } from './domain';
+
+export const LANGUAGES: readonly LanguageTag[] = ['en', 'es', 'hi', 'id', 'pt-BR', 'pt-PT'];
+export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors'] as const;
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../locales/*/*.json',
+);
+
+async function loadLanguage(lang: LanguageTag): Promise<Record<string, Record<string, unknown>>> {
+  const entries = await Promise.all(
+    NAMESPACES.map(async (ns) => {
+      const load = catalogues[`../../../locales/${lang}/${ns}.json`];
+      if (!load) throw new Error(`missing catalogue ${lang}/${ns}`);
+      return [ns, (await load()).default] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+export async function initI18n(lang: LanguageTag): Promise<typeof i18next> {
+  const resources = { [lang]: await loadLanguage(lang) };
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lang;
+  return i18next;
+}
+
+export async function changeLanguage(lang: LanguageTag): Promise<void> {
+  if (!i18next.hasResourceBundle(lang, 'common')) {
+    const bundles = await loadLanguage(lang);
+    for (const [ns, data] of Object.entries(bundles)) {
+      i18next.addResourceBundle(lang, ns, data, true, true);
+    }
+  }
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
