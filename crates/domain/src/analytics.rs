@@ -349,7 +349,7 @@ pub fn calls_overview(input: &CallsOverviewInput) -> CallsOverview {
         .map(|(user_id, stats)| UserCalls { user_id, stats })
         .collect();
     // BTreeMap order is by id already; a stable sort keeps it for ties.
-    rows.sort_by(|a, b| b.stats.all.metric(rank).cmp(&a.stats.all.metric(rank)));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.stats.all.metric(rank)));
     let top: Vec<Id> = rows
         .iter()
         .take(RANK_LIST_SIZE)

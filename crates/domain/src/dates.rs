@@ -17,6 +17,7 @@ use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, Tim
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
+use crate::wire::TimeValue;
 use crate::zones::{parse_time_zone, DEFAULT_TIME_ZONE};
 use crate::RuleError;
 
@@ -78,6 +79,50 @@ fn add_days(date: NaiveDate, days: i64) -> Result<NaiveDate, RuleError> {
 
 fn first_of_month(date: NaiveDate) -> NaiveDate {
     date.with_day(1).unwrap_or(date)
+}
+
+/// Reads a point in time as the API or the browser sends it (see [`TimeValue`]); anything
+/// unreadable is `no_date` (000 §8 'Date formatting failures return 'No date'').
+///
+/// Text forms: digits (epoch ms); RFC 3339 with an offset (`T` or a space between date and
+/// time); a date and time without an offset, read as UTC (the API's timestamps are UTC text,
+/// 000 §3 'date (UTC timestamp text)'); a bare `YYYY-MM-DD`, read as the start of that day in
+/// `tz`.
+pub fn parse_time_value(value: &TimeValue, tz: Tz) -> Result<i64, RuleError> {
+    let ms = match value {
+        TimeValue::Ms(ms) => *ms,
+        TimeValue::Text(text) => parse_time_text(text.trim(), tz)?,
+    };
+    utc_from_ms(ms).map(|_| ms).map_err(|_| RuleError::NoDate)
+}
+
+fn parse_time_text(s: &str, tz: Tz) -> Result<i64, RuleError> {
+    if s.is_empty() {
+        return Err(RuleError::NoDate);
+    }
+    if s.bytes().all(|b| b.is_ascii_digit())
+        || (s.starts_with('-') && s.len() > 1 && s[1..].bytes().all(|b| b.is_ascii_digit()))
+    {
+        return s.parse::<i64>().map_err(|_| RuleError::NoDate);
+    }
+    if s.len() == 10 {
+        let d = crate::inputs::parse_iso_date(s).map_err(|_| RuleError::NoDate)?;
+        return start_of_day_ms(tz, d).map_err(|_| RuleError::NoDate);
+    }
+    let t = if s.as_bytes().get(10) == Some(&b' ') {
+        format!("{}T{}", &s[..10], &s[11..])
+    } else {
+        s.to_string()
+    };
+    if let Ok(dt) = DateTime::parse_from_rfc3339(&t) {
+        return Ok(dt.timestamp_millis());
+    }
+    for f in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"] {
+        if let Ok(naive) = NaiveDateTime::parse_from_str(&t, f) {
+            return Ok(naive.and_utc().timestamp_millis());
+        }
+    }
+    Err(RuleError::NoDate)
 }
 
 /// A filter range: whole local days, both ends inclusive (see the module doc).
@@ -425,6 +470,33 @@ pub(crate) mod tests {
             time_zone: None,
         };
         assert_eq!(date_range(&input), Err(RuleError::DateRangeReversed));
+    }
+
+    #[test]
+    fn times_are_read_from_epoch_ms_or_iso_text_and_anything_else_is_no_date() {
+        // 000 §8: 'Date formatting failures return 'No date' or null'
+        let p = |s: &str| parse_time_value(&TimeValue::Text(s.into()), Kolkata);
+        let at = ms("2026-03-08T10:00:00Z");
+        assert_eq!(p("2026-03-08T10:00:00Z"), Ok(at));
+        assert_eq!(p("2026-03-08 15:30:00+05:30"), Ok(at));
+        assert_eq!(p("2026-03-08T10:00:00"), Ok(at));
+        assert_eq!(p("2026-03-08 10:00:00.000"), Ok(at));
+        assert_eq!(p(&at.to_string()), Ok(at));
+        assert_eq!(p("2026-03-08"), Ok(ms("2026-03-08T00:00:00+05:30")));
+        assert_eq!(parse_time_value(&TimeValue::Ms(at), Kolkata), Ok(at));
+        for bad in [
+            "",
+            "yesterday",
+            "2026-13-01",
+            "08/03/2026",
+            "2026-03-08T25:00:00Z",
+        ] {
+            assert_eq!(p(bad), Err(RuleError::NoDate), "{bad}");
+        }
+        assert_eq!(
+            parse_time_value(&TimeValue::Ms(i64::MAX), Kolkata),
+            Err(RuleError::NoDate)
+        );
     }
 
     #[test]

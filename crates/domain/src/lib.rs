@@ -10,9 +10,11 @@ pub mod assignment;
 pub mod buckets;
 pub mod dates;
 pub mod error;
+pub mod format;
 pub mod inputs;
 pub mod language;
 pub mod plans;
+pub mod roles;
 pub mod wire;
 pub mod zones;
 
