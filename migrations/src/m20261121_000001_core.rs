@@ -72,8 +72,16 @@ enum Memberships {
 }
 
 fn created_updated(t: &mut TableCreateStatement) {
-    t.col(ColumnDef::new(Alias::new("created_at")).big_integer().not_null());
-    t.col(ColumnDef::new(Alias::new("updated_at")).big_integer().not_null());
+    t.col(
+        ColumnDef::new(Alias::new("created_at"))
+            .big_integer()
+            .not_null(),
+    );
+    t.col(
+        ColumnDef::new(Alias::new("updated_at"))
+            .big_integer()
+            .not_null(),
+    );
 }
 
 #[async_trait::async_trait]
@@ -82,16 +90,35 @@ impl MigrationTrait for Migration {
         let mut users = Table::create();
         users
             .table(Users::Table)
-            .col(ColumnDef::new(Users::Id).big_integer().not_null().auto_increment().primary_key())
-            .col(ColumnDef::new(Users::Email).string_len(320).not_null().unique_key())
+            .col(
+                ColumnDef::new(Users::Id)
+                    .big_integer()
+                    .not_null()
+                    .auto_increment()
+                    .primary_key(),
+            )
+            .col(
+                ColumnDef::new(Users::Email)
+                    .string_len(320)
+                    .not_null()
+                    .unique_key(),
+            )
             .col(ColumnDef::new(Users::Name).string_len(200).null())
             .col(ColumnDef::new(Users::Mobile).string_len(32).null())
             .col(ColumnDef::new(Users::ProfilePic).string_len(2048).null())
-            .col(ColumnDef::new(Users::PreferredLanguage).string_len(8).null());
+            .col(
+                ColumnDef::new(Users::PreferredLanguage)
+                    .string_len(8)
+                    .null(),
+            );
         created_updated(&mut users);
         m.create_table(users).await?;
         m.create_index(
-            Index::create().name("idx_users_mobile").table(Users::Table).col(Users::Mobile).to_owned(),
+            Index::create()
+                .name("idx_users_mobile")
+                .table(Users::Table)
+                .col(Users::Mobile)
+                .to_owned(),
         )
         .await?;
 
@@ -105,11 +132,20 @@ impl MigrationTrait for Migration {
                         .auto_increment()
                         .primary_key(),
                 )
-                .col(ColumnDef::new(Sessions::TokenHash).string_len(64).not_null().unique_key())
+                .col(
+                    ColumnDef::new(Sessions::TokenHash)
+                        .string_len(64)
+                        .not_null()
+                        .unique_key(),
+                )
                 .col(ColumnDef::new(Sessions::UserId).big_integer().not_null())
                 .col(ColumnDef::new(Sessions::CreatedAt).big_integer().not_null())
                 .col(ColumnDef::new(Sessions::ExpiresAt).big_integer().not_null())
-                .col(ColumnDef::new(Sessions::LastSeenAt).big_integer().not_null())
+                .col(
+                    ColumnDef::new(Sessions::LastSeenAt)
+                        .big_integer()
+                        .not_null(),
+                )
                 .col(ColumnDef::new(Sessions::RevokedAt).big_integer().null())
                 .foreign_key(
                     ForeignKey::create()
@@ -121,7 +157,11 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create().name("idx_sessions_user").table(Sessions::Table).col(Sessions::UserId).to_owned(),
+            Index::create()
+                .name("idx_sessions_user")
+                .table(Sessions::Table)
+                .col(Sessions::UserId)
+                .to_owned(),
         )
         .await?;
 
@@ -134,31 +174,58 @@ impl MigrationTrait for Migration {
                     .auto_increment()
                     .primary_key(),
             )
-            .col(ColumnDef::new(Organisations::Name).string_len(200).not_null())
+            .col(
+                ColumnDef::new(Organisations::Name)
+                    .string_len(200)
+                    .not_null(),
+            )
             .col(
                 ColumnDef::new(Organisations::OrganizationCode)
                     .string_len(32)
                     .not_null()
                     .unique_key(),
             )
-            .col(ColumnDef::new(Organisations::LogoUrl).string_len(2048).null())
+            .col(
+                ColumnDef::new(Organisations::LogoUrl)
+                    .string_len(2048)
+                    .null(),
+            )
             .col(
                 ColumnDef::new(Organisations::TimeZone)
                     .string_len(64)
                     .not_null()
                     .default("Asia/Kolkata"),
             )
-            .col(ColumnDef::new(Organisations::PlanId).integer().not_null().default(1))
-            .col(ColumnDef::new(Organisations::IsTrial).boolean().not_null().default(false))
+            .col(
+                ColumnDef::new(Organisations::PlanId)
+                    .integer()
+                    .not_null()
+                    .default(1),
+            )
+            .col(
+                ColumnDef::new(Organisations::IsTrial)
+                    .boolean()
+                    .not_null()
+                    .default(false),
+            )
             .col(ColumnDef::new(Organisations::Validity).big_integer().null())
-            .col(ColumnDef::new(Organisations::SeatIssued).integer().not_null().default(0))
+            .col(
+                ColumnDef::new(Organisations::SeatIssued)
+                    .integer()
+                    .not_null()
+                    .default(0),
+            )
             .col(
                 ColumnDef::new(Organisations::KnowledgeBaseEnabled)
                     .boolean()
                     .not_null()
                     .default(false),
             )
-            .col(ColumnDef::new(Organisations::CreatedBy).big_integer().null())
+            .col(
+                ColumnDef::new(Organisations::CreatedBy)
+                    .big_integer()
+                    .null(),
+            )
             .foreign_key(
                 ForeignKey::create()
                     .from(Organisations::Table, Organisations::CreatedBy)
@@ -171,7 +238,13 @@ impl MigrationTrait for Migration {
         let mut teams = Table::create();
         teams
             .table(Teams::Table)
-            .col(ColumnDef::new(Teams::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(
+                ColumnDef::new(Teams::Id)
+                    .big_integer()
+                    .not_null()
+                    .auto_increment()
+                    .primary_key(),
+            )
             .col(ColumnDef::new(Teams::OrgId).big_integer().not_null())
             .col(ColumnDef::new(Teams::TeamName).string_len(100).not_null())
             .col(ColumnDef::new(Teams::TeamColor).integer().null())
@@ -189,7 +262,8 @@ impl MigrationTrait for Migration {
                 .table(Teams::Table)
                 .col(Teams::OrgId)
                 .col(Teams::TeamName)
-                .unique().to_owned(),
+                .unique()
+                .to_owned(),
         )
         .await?;
 
@@ -205,18 +279,42 @@ impl MigrationTrait for Migration {
             )
             .col(ColumnDef::new(Memberships::OrgId).big_integer().not_null())
             .col(ColumnDef::new(Memberships::UserId).big_integer().not_null())
-            .col(ColumnDef::new(Memberships::RoleId).small_integer().not_null().default(3))
+            .col(
+                ColumnDef::new(Memberships::RoleId)
+                    .small_integer()
+                    .not_null()
+                    .default(3),
+            )
             .col(ColumnDef::new(Memberships::TeamId).big_integer().null())
-            .col(ColumnDef::new(Memberships::IsDefaultOrg).boolean().not_null().default(false))
-            .col(ColumnDef::new(Memberships::UserStatus).small_integer().not_null().default(2))
-            .col(ColumnDef::new(Memberships::SyncingActive).boolean().not_null().default(false))
+            .col(
+                ColumnDef::new(Memberships::IsDefaultOrg)
+                    .boolean()
+                    .not_null()
+                    .default(false),
+            )
+            .col(
+                ColumnDef::new(Memberships::UserStatus)
+                    .small_integer()
+                    .not_null()
+                    .default(2),
+            )
+            .col(
+                ColumnDef::new(Memberships::SyncingActive)
+                    .boolean()
+                    .not_null()
+                    .default(false),
+            )
             .col(
                 ColumnDef::new(Memberships::InvitationStatus)
                     .string_len(16)
                     .not_null()
                     .default("pending"),
             )
-            .col(ColumnDef::new(Memberships::EmployeeCode).string_len(64).null())
+            .col(
+                ColumnDef::new(Memberships::EmployeeCode)
+                    .string_len(64)
+                    .null(),
+            )
             .col(ColumnDef::new(Memberships::JoinedAt).big_integer().null())
             .foreign_key(
                 ForeignKey::create()
@@ -244,14 +342,16 @@ impl MigrationTrait for Migration {
                 .table(Memberships::Table)
                 .col(Memberships::OrgId)
                 .col(Memberships::UserId)
-                .unique().to_owned(),
+                .unique()
+                .to_owned(),
         )
         .await?;
         m.create_index(
             Index::create()
                 .name("idx_memberships_user")
                 .table(Memberships::Table)
-                .col(Memberships::UserId).to_owned(),
+                .col(Memberships::UserId)
+                .to_owned(),
         )
         .await?;
         m.create_index(
@@ -259,7 +359,8 @@ impl MigrationTrait for Migration {
                 .name("idx_memberships_org_team")
                 .table(Memberships::Table)
                 .col(Memberships::OrgId)
-                .col(Memberships::TeamId).to_owned(),
+                .col(Memberships::TeamId)
+                .to_owned(),
         )
         .await?;
         Ok(())

@@ -2,9 +2,9 @@
 //! answers with. The server, the wasm module and the web app's generated TypeScript types all
 //! come from here, so a field renamed in one place is renamed everywhere.
 
-pub mod error;
 pub mod auth;
 pub mod client_error;
+pub mod error;
 pub mod health;
 
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};

@@ -39,7 +39,9 @@ impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let Some(token) = presented_token(&parts.headers) else { return Ok(MaybeUser(None)) };
+        let Some(token) = presented_token(&parts.headers) else {
+            return Ok(MaybeUser(None));
+        };
         let now = chrono::Utc::now().timestamp_millis();
         let found = store::sessions::find_live_user(&state.store, &hash_token(&token), now).await?;
         Ok(MaybeUser(found.map(|(_, user)| user)))

@@ -65,6 +65,7 @@ impl Config {
 }
 
 #[cfg(test)]
+#[allow(clippy::result_large_err)] // figment::Jail's closures return figment's large Error
 mod tests {
     use super::*;
 
@@ -72,7 +73,10 @@ mod tests {
     fn command_line_flags_override_the_file_and_defaults() {
         figment::Jail::expect_with(|jail| {
             jail.create_file("sb.toml", "bind = \"0.0.0.0:9000\"\nlog = \"debug\"")?;
-            let overrides = Overrides { bind: Some("127.0.0.1:7000".into()), database_url: None };
+            let overrides = Overrides {
+                bind: Some("127.0.0.1:7000".into()),
+                database_url: None,
+            };
             let c = Config::load(Some("sb.toml".into()), &overrides).unwrap();
             assert_eq!(c.bind, "127.0.0.1:7000");
             assert_eq!(c.log, "debug");

@@ -24,7 +24,12 @@ pub struct FailureDetail(pub String);
 
 impl AppError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        AppError { code, message: message.into(), fields: None, internal: None }
+        AppError {
+            code,
+            message: message.into(),
+            fields: None,
+            internal: None,
+        }
     }
 
     pub fn not_found() -> Self {
@@ -42,7 +47,10 @@ impl AppError {
     pub fn invalid_field(field: &str, rule: domain::RuleError) -> Self {
         AppError {
             fields: Some(BTreeMap::from([(field.to_owned(), rule.code().to_owned())])),
-            ..Self::new(ErrorCode::ValidationFailed, format!("{field}: {}", rule.code()))
+            ..Self::new(
+                ErrorCode::ValidationFailed,
+                format!("{field}: {}", rule.code()),
+            )
         }
     }
 
@@ -67,7 +75,11 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
         let body = ErrorBody {
-            error: ErrorDetail { code: self.code, message: self.message, fields: self.fields },
+            error: ErrorDetail {
+                code: self.code,
+                message: self.message,
+                fields: self.fields,
+            },
         };
         let mut res = (status, axum::Json(body)).into_response();
         if let Some(detail) = self.internal {

@@ -50,7 +50,10 @@ async fn log_failures(req: Request, next: Next) -> Response {
     let uri = req.uri().clone();
     let res = next.run(req).await;
     if res.status().is_server_error() {
-        let detail = res.extensions().get::<error::FailureDetail>().map(|d| d.0.as_str());
+        let detail = res
+            .extensions()
+            .get::<error::FailureDetail>()
+            .map(|d| d.0.as_str());
         tracing::error!(%method, %uri, status = %res.status(), detail, "request failed");
     }
     res
@@ -69,8 +72,13 @@ pub async fn run(
             "the web app is not built here; run `just web` (the API still works)"
         );
     }
-    let state = AppState { store, config: Arc::new(config) };
-    axum::serve(listener, build_app(state)).with_graceful_shutdown(shutdown).await
+    let state = AppState {
+        store,
+        config: Arc::new(config),
+    };
+    axum::serve(listener, build_app(state))
+        .with_graceful_shutdown(shutdown)
+        .await
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

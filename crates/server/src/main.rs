@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "switchboard", version, about = "The Switchboard workspace server")]
+#[command(
+    name = "switchboard",
+    version,
+    about = "The Switchboard workspace server"
+)]
 struct Cli {
     /// A TOML configuration file (default: ./switchboard.toml when present).
     #[arg(long, global = true)]
@@ -38,13 +42,19 @@ fn main() -> ExitCode {
         Some(Command::Serve { bind }) => bind.clone(),
         _ => None,
     };
-    let overrides = Overrides { bind, database_url: cli.database_url.clone() };
+    let overrides = Overrides {
+        bind,
+        database_url: cli.database_url.clone(),
+    };
     let config = match Config::load(cli.config.clone(), &overrides) {
         Ok(c) => c,
         Err(e) => return fail(&e),
     };
     init_tracing(&config.log);
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
@@ -80,7 +90,11 @@ async fn seed(config: Config) -> anyhow::Result<()> {
     let store = server::open_store(&config).await?;
     let now = chrono::Utc::now().timestamp_millis();
     match store::seed::seed_demo(&store, now).await? {
-        store::seed::SeedOutcome::Created { org_id, teams, employees } => println!(
+        store::seed::SeedOutcome::Created {
+            org_id,
+            teams,
+            employees,
+        } => println!(
             "demo organisation {org_id} created: {teams} teams, {employees} members \
              (admin: {})",
             store::seed::DEMO_ADMIN_EMAIL
@@ -95,7 +109,10 @@ async fn seed(config: Config) -> anyhow::Result<()> {
 fn init_tracing(filter: &str) {
     let filter = tracing_subscriber::EnvFilter::try_new(filter)
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .try_init();
 }
 
 /// One readable line on standard error and a non-zero exit; never a backtrace.

@@ -6,7 +6,10 @@ use utoipa::OpenApi;
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Switchboard API", description = "The workspace behind the Switchboard extension."),
+    info(
+        title = "Switchboard API",
+        description = "The workspace behind the Switchboard extension."
+    ),
     paths(
         crate::routes::health::get_health,
         crate::routes::client_errors::report_client_error,
@@ -17,7 +20,10 @@ use utoipa::OpenApi;
         contract::client_error::ClientErrorReport,
         contract::auth::SessionInfo,
         contract::auth::SessionUser,
-        contract::ErrorBody, contract::ErrorDetail, contract::ErrorCode))
+        contract::ErrorBody,
+        contract::ErrorDetail,
+        contract::ErrorCode
+    ))
 )]
 pub struct ApiDoc;
 

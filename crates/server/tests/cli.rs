@@ -1,6 +1,8 @@
 //! The `switchboard` command as a user runs it: a bad database address is one readable line
 //! and a non-zero exit, never a panic.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::Command;
 
 fn run(args: &[&str], database_url: &str) -> (i32, String) {
@@ -11,11 +13,17 @@ fn run(args: &[&str], database_url: &str) -> (i32, String) {
         .current_dir(std::env::temp_dir())
         .output()
         .expect("run switchboard");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn assert_one_readable_line(stderr: &str) {
-    let lines: Vec<_> = stderr.lines().filter(|l| l.starts_with("switchboard: error:")).collect();
+    let lines: Vec<_> = stderr
+        .lines()
+        .filter(|l| l.starts_with("switchboard: error:"))
+        .collect();
     assert_eq!(lines.len(), 1, "stderr: {stderr}");
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
     assert!(!stderr.contains("RUST_BACKTRACE"), "stderr: {stderr}");
@@ -23,7 +31,10 @@ fn assert_one_readable_line(stderr: &str) {
 
 #[test]
 fn serve_with_an_unsupported_database_scheme_exits_non_zero_with_one_line() {
-    let (code, stderr) = run(&["serve", "--bind", "127.0.0.1:0"], "mysql://root@localhost/x");
+    let (code, stderr) = run(
+        &["serve", "--bind", "127.0.0.1:0"],
+        "mysql://root@localhost/x",
+    );
     assert_ne!(code, 0);
     assert_one_readable_line(&stderr);
     assert!(stderr.contains("sqlite:// or postgres://"), "{stderr}");
@@ -31,10 +42,16 @@ fn serve_with_an_unsupported_database_scheme_exits_non_zero_with_one_line() {
 
 #[test]
 fn serve_with_an_unreachable_postgres_exits_non_zero_with_one_line() {
-    let (code, stderr) = run(&["serve", "--bind", "127.0.0.1:0"], "postgres://x@127.0.0.1:1/db");
+    let (code, stderr) = run(
+        &["serve", "--bind", "127.0.0.1:0"],
+        "postgres://x@127.0.0.1:1/db",
+    );
     assert_ne!(code, 0);
     assert_one_readable_line(&stderr);
-    assert!(stderr.contains("could not connect to the database"), "{stderr}");
+    assert!(
+        stderr.contains("could not connect to the database"),
+        "{stderr}"
+    );
 }
 
 #[test]

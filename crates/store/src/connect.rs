@@ -5,8 +5,8 @@ use crate::StoreError;
 use migration::{Migrator, MigratorTrait};
 use sea_orm::{ConnectionTrait, DatabaseConnection, SqlxPostgresConnector, SqlxSqliteConnector};
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPoolOptions};
-use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::Connection;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -26,15 +26,21 @@ pub struct Store {
 impl Store {
     /// Connects to `sqlite://path` (creating the file and its folder) or `postgres://…`.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+        if let Some(path) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
             Self::connect_sqlite(url, path).await
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             // One direct connection first: its error says what is wrong (refused, unknown
             // database, authentication) where a pool would only report a timeout.
-            let opts = PgConnectOptions::from_str(url)
-                .map_err(|e| StoreError::BadUrl(e.to_string()))?;
+            let opts =
+                PgConnectOptions::from_str(url).map_err(|e| StoreError::BadUrl(e.to_string()))?;
             let probe = tokio_timeout(PgConnection::connect_with(&opts)).await?;
-            probe.close().await.map_err(|e| StoreError::Connect(e.to_string()))?;
+            probe
+                .close()
+                .await
+                .map_err(|e| StoreError::Connect(e.to_string()))?;
             let pool = PgPoolOptions::new()
                 .max_connections(20)
                 .min_connections(1)
@@ -43,7 +49,10 @@ impl Store {
                 .await
                 .map_err(|e| StoreError::Connect(e.to_string()))?;
             let db = SqlxPostgresConnector::from_sqlx_postgres_pool(pool);
-            Ok(Store { db, kind: DbKind::Postgres })
+            Ok(Store {
+                db,
+                kind: DbKind::Postgres,
+            })
         } else {
             Err(StoreError::BadUrl(
                 "DATABASE_URL must start with sqlite:// or postgres://".to_owned(),
@@ -54,7 +63,9 @@ impl Store {
     async fn connect_sqlite(url: &str, path: &str) -> Result<Store, StoreError> {
         let file = path.split('?').next().unwrap_or_default();
         if file.is_empty() {
-            return Err(StoreError::BadUrl("the SQLite address names no file".to_owned()));
+            return Err(StoreError::BadUrl(
+                "the SQLite address names no file".to_owned(),
+            ));
         }
         if file != ":memory:" {
             if let Some(dir) = std::path::Path::new(file).parent() {
@@ -78,12 +89,17 @@ impl Store {
             .connect_with(opts)
             .await
             .map_err(|e| StoreError::Connect(e.to_string()))?;
-        Ok(Store { db: SqlxSqliteConnector::from_sqlx_sqlite_pool(pool), kind: DbKind::Sqlite })
+        Ok(Store {
+            db: SqlxSqliteConnector::from_sqlx_sqlite_pool(pool),
+            kind: DbKind::Sqlite,
+        })
     }
 
     /// Applies every migration that has not run yet.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        Migrator::up(&self.db, None).await.map_err(|e| StoreError::Migrate(describe_db_err(&e)))
+        Migrator::up(&self.db, None)
+            .await
+            .map_err(|e| StoreError::Migrate(describe_db_err(&e)))
     }
 
     /// Round-trips a trivial query: the database is reachable and answering.

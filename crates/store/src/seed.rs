@@ -13,15 +13,43 @@ pub const DEMO_ADMIN_EMAIL: &str = "admin@demo.switchboard.test";
 const TEAMS: [(&str, i32); 3] = [("Sales", 1), ("Support", 2), ("Renewals", 3)];
 
 const FIRST_NAMES: [&str; 25] = [
-    "Aarav", "Priya", "Rohan", "Ananya", "Vikram", "Sofia", "Mateo", "Lucía", "Budi", "Siti",
-    "Rafael", "Beatriz", "João", "Inês", "Arjun", "Kavya", "Diego", "Valentina", "Dewi", "Agus",
-    "Neha", "Karan", "Camila", "Tiago", "Meera",
+    "Aarav",
+    "Priya",
+    "Rohan",
+    "Ananya",
+    "Vikram",
+    "Sofia",
+    "Mateo",
+    "Lucía",
+    "Budi",
+    "Siti",
+    "Rafael",
+    "Beatriz",
+    "João",
+    "Inês",
+    "Arjun",
+    "Kavya",
+    "Diego",
+    "Valentina",
+    "Dewi",
+    "Agus",
+    "Neha",
+    "Karan",
+    "Camila",
+    "Tiago",
+    "Meera",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeedOutcome {
-    Created { org_id: i64, teams: usize, employees: usize },
-    AlreadyPresent { org_id: i64 },
+    Created {
+        org_id: i64,
+        teams: usize,
+        employees: usize,
+    },
+    AlreadyPresent {
+        org_id: i64,
+    },
 }
 
 /// Creates the demo organisation (3 teams, an admin, 3 managers and 21 employees) unless it
@@ -76,7 +104,9 @@ pub async fn seed_demo(store: &Store, now: EpochMs) -> Result<SeedOutcome, Store
         .await?;
         team_ids.push(t.id);
     }
-    membership(org.id, admin.id, 1, None, now).insert(&txn).await?;
+    membership(org.id, admin.id, 1, None, now)
+        .insert(&txn)
+        .await?;
     for (i, first) in FIRST_NAMES.iter().enumerate().skip(1) {
         let team_id = team_ids[i % team_ids.len()];
         let role = if i <= team_ids.len() { 2 } else { 3 };
@@ -102,7 +132,13 @@ pub async fn seed_demo(store: &Store, now: EpochMs) -> Result<SeedOutcome, Store
     })
 }
 
-fn membership(org: i64, user: i64, role: i16, team: Option<i64>, now: EpochMs) -> membership::ActiveModel {
+fn membership(
+    org: i64,
+    user: i64,
+    role: i16,
+    team: Option<i64>,
+    now: EpochMs,
+) -> membership::ActiveModel {
     membership::ActiveModel {
         org_id: Set(org),
         user_id: Set(user),
@@ -145,7 +181,12 @@ mod tests {
         let store = Store::connect(&url).await.unwrap();
         store.migrate().await.unwrap();
         let first = seed_demo(&store, 1_763_700_000_000).await.unwrap();
-        let SeedOutcome::Created { org_id, teams, employees } = first else {
+        let SeedOutcome::Created {
+            org_id,
+            teams,
+            employees,
+        } = first
+        else {
             panic!("expected a fresh seed, got {first:?}")
         };
         assert_eq!((teams, employees), (3, 25));

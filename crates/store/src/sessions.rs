@@ -44,7 +44,10 @@ pub async fn create(
 /// Revokes the session with this token hash; revoking an unknown or revoked one is a no-op.
 pub async fn revoke(store: &Store, token_hash: &str, now: EpochMs) -> Result<(), StoreError> {
     session::Entity::update_many()
-        .col_expr(session::Column::RevokedAt, sea_orm::sea_query::Expr::value(now))
+        .col_expr(
+            session::Column::RevokedAt,
+            sea_orm::sea_query::Expr::value(now),
+        )
         .filter(session::Column::TokenHash.eq(token_hash))
         .filter(session::Column::RevokedAt.is_null())
         .exec(store.conn())

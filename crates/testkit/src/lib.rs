@@ -37,7 +37,9 @@ impl Drop for TestApp {
         if let Some((admin_url, name)) = self.pg_database.take() {
             // Drop the per-test database from a thread of its own: Drop cannot await.
             let _ = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build();
                 if let Ok(rt) = rt {
                     rt.block_on(async {
                         if let Ok(mut conn) = connect_admin(&admin_url).await {
@@ -93,7 +95,10 @@ pub async fn spawn_app_with(
     backend: Backend,
     adjust: impl FnOnce(&mut Config),
 ) -> anyhow::Result<TestApp> {
-    let mut config = Config { bind: "127.0.0.1:0".to_owned(), ..Config::default() };
+    let mut config = Config {
+        bind: "127.0.0.1:0".to_owned(),
+        ..Config::default()
+    };
     let mut sqlite_dir = None;
     let mut pg_database = None;
     match backend {
@@ -106,7 +111,9 @@ pub async fn spawn_app_with(
             let admin = postgres_admin_url();
             let name = format!("sb_test_{}", uuid::Uuid::new_v4().simple());
             let mut conn = connect_admin(&admin).await?;
-            sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut conn).await?;
+            sqlx::query(&format!("CREATE DATABASE \"{name}\""))
+                .execute(&mut conn)
+                .await?;
             config.database_url = replace_database(&admin, &name);
             pg_database = Some((admin, name));
         }
@@ -128,7 +135,9 @@ pub async fn spawn_app_with(
     Ok(TestApp {
         addr,
         base: format!("http://{addr}"),
-        client: reqwest::Client::builder().timeout(Duration::from_secs(30)).build()?,
+        client: reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()?,
         store,
         shutdown: Some(tx),
         _sqlite_dir: sqlite_dir,
@@ -143,7 +152,10 @@ fn replace_database(url: &str, db: &str) -> String {
         None => (url, None),
     };
     let scheme_end = base.find("://").map(|i| i + 3).unwrap_or(0);
-    let path_start = base[scheme_end..].find('/').map(|i| i + scheme_end).unwrap_or(base.len());
+    let path_start = base[scheme_end..]
+        .find('/')
+        .map(|i| i + scheme_end)
+        .unwrap_or(base.len());
     let mut out = format!("{}/{}", &base[..path_start], db);
     if let Some(q) = query {
         out.push('?');
@@ -167,7 +179,9 @@ macro_rules! db_test {
 
             #[tokio::test]
             async fn sqlite() {
-                let $app = $crate::spawn_app($crate::Backend::Sqlite).await.expect("spawn app");
+                let $app = $crate::spawn_app($crate::Backend::Sqlite)
+                    .await
+                    .expect("spawn app");
                 $body.await;
             }
 
@@ -176,8 +190,9 @@ macro_rules! db_test {
                 if !$crate::postgres_available().await {
                     return;
                 }
-                let $app =
-                    $crate::spawn_app($crate::Backend::Postgres).await.expect("spawn app");
+                let $app = $crate::spawn_app($crate::Backend::Postgres)
+                    .await
+                    .expect("spawn app");
                 $body.await;
             }
         }

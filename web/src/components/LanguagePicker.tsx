@@ -6,8 +6,19 @@ import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 import type { LanguageTag } from '@/lib/domain';
 import { writeStored } from '@/lib/storage';
 
+/** A language's name in itself ("Español", "हिन्दी"), as the browser knows it. */
+function endonym(tag: LanguageTag): string {
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : tag;
+  } catch {
+    return tag;
+  }
+}
+
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
+
   return (
     <Select
       aria-label={t('language')}
@@ -16,7 +27,7 @@ export function LanguagePicker() {
       size="xs"
       allowDeselect={false}
       value={i18n.language}
-      data={LANGUAGES.map((l) => ({ value: l, label: t(`language_name.${l}`) }))}
+      data={LANGUAGES.map((l) => ({ value: l, label: endonym(l) }))}
       onChange={(value) => {
         if (!value) return;
         writeStored('preferredLanguage', value);

@@ -25,7 +25,11 @@ pub fn router() -> Router<AppState> {
 )]
 pub async fn get_session(MaybeUser(user): MaybeUser) -> Json<SessionInfo> {
     Json(SessionInfo {
-        user: user.map(|u| SessionUser { id: u.id, email: u.email, name: u.name }),
+        user: user.map(|u| SessionUser {
+            id: u.id,
+            email: u.email,
+            name: u.name,
+        }),
     })
 }
 

@@ -28,11 +28,19 @@ pub async fn report_client_error(
     Json(report): Json<ClientErrorReport>,
 ) -> Result<StatusCode, AppError> {
     if report.message.trim().is_empty() {
-        return Err(AppError::new(ErrorCode::MalformedBody, "message must not be empty"));
+        return Err(AppError::new(
+            ErrorCode::MalformedBody,
+            "message must not be empty",
+        ));
     }
     let message: String = report.message.chars().take(2_000).collect();
     let path: String = report.path.chars().take(500).collect();
-    let stack: String = report.stack.unwrap_or_default().chars().take(8_000).collect();
+    let stack: String = report
+        .stack
+        .unwrap_or_default()
+        .chars()
+        .take(8_000)
+        .collect();
     tracing::warn!(target: "client", %path, %message, %stack, "browser error");
     Ok(StatusCode::NO_CONTENT)
 }

@@ -24,5 +24,8 @@ async fn not_found() -> AppError {
 }
 
 async fn method_not_allowed() -> AppError {
-    AppError::new(contract::ErrorCode::MethodNotAllowed, "method not allowed on this path")
+    AppError::new(
+        contract::ErrorCode::MethodNotAllowed,
+        "method not allowed on this path",
+    )
 }

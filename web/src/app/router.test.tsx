@@ -1,0 +1,75 @@
+// The route table and the guard, rendered for real (memory router, real pages, real catalogue).
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { useSession } from '@/features/auth/stores/session';
+import { routes, publicRoutes, protectedRoutes, PRODUCT } from './router';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('route table (spec 000 §2)', () => {
+  beforeEach(() => useSession.setState({ status: 'anonymous', user: null }));
+
+  it('lists every public route of the spec', () => {
+    expect(publicRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/terms', '/privacy', '/faqs', '/pricing', '/features', '/howitworks', '/feedback/:id',
+        '/checkout', '/onboarding', '/navcomp', '/trendsTable', '/performanceTable',
+        '/createorganization',
+      ]),
+    );
+  });
+
+  it('lists every protected route of the spec, with the admin panel under the product name', () => {
+    expect(protectedRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/organization', '/organization/:id', '/conversations/analytics', '/team-inbox',
+        '/integrations', '/knowledge-base', '/leads', '/settings', '/settings/:id',
+        '/settings/billing', '/quick-replies', '/quick-replies/analytics', '/userproperties',
+        '/labels', '/leadcrm', `/${PRODUCT}/admin/panel`, '/failedtransactions',
+      ]),
+    );
+  });
+
+  it('redirects a signed-out visitor from a protected route to the signup page', async () => {
+    const router = renderAt('/integrations');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your workspace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/workspace/signup');
+  });
+
+  it('shows the loader while the session is being checked', async () => {
+    useSession.setState({ status: 'checking', user: null });
+    renderAt('/organization');
+    expect(await screen.findByTestId('full-screen-loader')).toBeInTheDocument();
+  });
+
+  it('lets a signed-in user reach a protected page', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    renderAt('/integrations');
+    expect(await screen.findByRole('heading', { name: 'Integrations' })).toBeInTheDocument();
+  });
+
+  it('serves a public route without a session', async () => {
+    renderAt('/pricing');
+    expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
+  });
+
+  it('falls back to the signup page for / and for an unknown single segment', async () => {
+    renderAt('/someone');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your workspace' })).toBeInTheDocument();
+  });
+});
