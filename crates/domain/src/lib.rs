@@ -7,15 +7,20 @@
 
 pub mod analytics;
 pub mod assignment;
+pub mod billing;
 pub mod buckets;
+pub mod chat;
+pub mod constants;
 pub mod dates;
 pub mod error;
 pub mod format;
 pub mod inputs;
 pub mod language;
 pub mod plans;
+pub mod retry;
 pub mod roles;
 pub mod wire;
+pub mod zoho;
 pub mod zones;
 
 pub use error::RuleError;

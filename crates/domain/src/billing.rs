@@ -1,0 +1,656 @@
+//! Billing arithmetic (001 §4, §7, §9): which trial or expiry notice to show, the price per
+//! employee per month in the user's currency, the annual badge, the plan id sent to checkout
+//! and the AI add-on's price.
+//!
+//! Money is integer minor units (cents, paise: two decimals for every currency). Amounts arrive
+//! as JSON numbers and are rounded half up to the minor unit once, on entry; a currency factor
+//! is taken to six decimals; every product is rounded half up to the minor unit. No float
+//! arithmetic touches a price after that.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dates::{parse_time_value, start_of_day_ms, zone_or_default};
+use crate::plans::PlanKind;
+use crate::wire::TimeValue;
+use crate::RuleError;
+
+/// 001 §9: 'Annual billing shows a 23% Off badge on paid plans'.
+pub const ANNUAL_DISCOUNT_PERCENT: u8 = 23;
+
+const DAY_MS: i64 = 86_400_000;
+
+/// The notice the trial or expiry popup shows (001 §4). Translated in the `errors` catalogue
+/// under these codes, like rule errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeCode {
+    /// 'Your free trial will expire in N days'.
+    TrialExpiresIn,
+    /// 'Your free trial has ended'.
+    TrialEnded,
+    /// 'Your plan has expired. Renew it by clicking on the upgrade button.'
+    PlanExpired,
+    /// 'Your 7-day trial has ended' (the default text).
+    TrialDefaultEnded,
+}
+
+impl NoticeCode {
+    pub const ALL: [NoticeCode; 4] = [
+        NoticeCode::TrialExpiresIn,
+        NoticeCode::TrialEnded,
+        NoticeCode::PlanExpired,
+        NoticeCode::TrialDefaultEnded,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            NoticeCode::TrialExpiresIn => "trial_expires_in",
+            NoticeCode::TrialEnded => "trial_ended",
+            NoticeCode::PlanExpired => "plan_expired",
+            NoticeCode::TrialDefaultEnded => "trial_default_ended",
+        }
+    }
+}
+
+/// A notice code and the number its text interpolates (`{{n}}`), if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Notice {
+    pub code: NoticeCode,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub n: Option<i64>,
+}
+
+/// Input of the `trial_notice` rule: the organisation's credit history fields.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TrialNoticeInput {
+    /// 001 §3 `validity`: the plan's end (epoch ms, RFC 3339 text, or a date).
+    pub validity: Option<TimeValue>,
+    /// 001 §3 `is_trial` (true or 1).
+    #[serde(default, deserialize_with = "crate::wire::flag")]
+    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null"))]
+    pub is_trial: Option<bool>,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub now: i64,
+    pub time_zone: Option<String>,
+}
+
+/// The end of validity as an instant: a bare date means the plan is valid through that whole
+/// day in the organisation's zone (it ends at the next local midnight).
+fn validity_end(v: &TimeValue, input: &TrialNoticeInput) -> Option<i64> {
+    let tz = zone_or_default(input.time_zone.as_deref()).ok()?;
+    if let TimeValue::Text(t) = v {
+        if let Ok(d) = crate::inputs::parse_iso_date(t) {
+            return start_of_day_ms(tz, d.succ_opt()?).ok();
+        }
+    }
+    parse_time_value(v, tz).ok()
+}
+
+/// 001 §4 'Trial or expiry notice'.
+///
+/// - validity and is_trial: N = the time left rounded UP to whole 24-hour days → 'will expire
+///   in N days'; when no time is left (validity at or before now) → 'has ended'. (The spec says
+///   'if negative'; 'expire in 0 days' would be a contradiction, so zero time left has ended.)
+/// - validity and not a trial → 'Your plan has expired…'.
+/// - no validity (or one that cannot be read) → the default 'Your 7-day trial has ended'.
+pub fn trial_notice(input: &TrialNoticeInput) -> Notice {
+    let plain = |code| Notice { code, n: None };
+    let Some(end) = input.validity.as_ref().and_then(|v| validity_end(v, input)) else {
+        return plain(NoticeCode::TrialDefaultEnded);
+    };
+    if !input.is_trial.unwrap_or(false) {
+        return plain(NoticeCode::PlanExpired);
+    }
+    let left = i128::from(end) - i128::from(input.now);
+    if left <= 0 {
+        return plain(NoticeCode::TrialEnded);
+    }
+    let days = (left + i128::from(DAY_MS) - 1) / i128::from(DAY_MS);
+    Notice {
+        code: NoticeCode::TrialExpiresIn,
+        n: Some(i64::try_from(days).unwrap_or(i64::MAX)),
+    }
+}
+
+/// An amount of money in minor units, with its plain decimal text (`"1234.50"`, no grouping:
+/// the UI formats it for the language).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Money {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub minor: i64,
+    pub text: String,
+}
+
+impl Money {
+    pub fn from_minor(minor: i64) -> Money {
+        let sign = if minor < 0 { "-" } else { "" };
+        let abs = minor.unsigned_abs();
+        Money {
+            minor,
+            text: format!("{sign}{}.{:02}", abs / 100, abs % 100),
+        }
+    }
+}
+
+/// Rounds a non-negative major-unit amount to minor units, half up (`amount_invalid` for
+/// negatives, non-numbers and amounts beyond ten billion).
+pub fn to_minor(amount: f64) -> Result<i64, RuleError> {
+    if !amount.is_finite() || !(0.0..=1e10).contains(&amount) {
+        return Err(RuleError::AmountInvalid);
+    }
+    Ok((amount * 100.0).round() as i64)
+}
+
+/// 001 §9: 'Currency symbol shown for INR, otherwise a dollar sign'.
+pub fn currency_symbol(currency: Option<&str>) -> &'static str {
+    match currency.map(str::trim) {
+        Some(c) if c.eq_ignore_ascii_case("INR") => "₹",
+        _ => "$",
+    }
+}
+
+fn currency_code(currency: Option<&str>) -> String {
+    match currency.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(c) => c.to_ascii_uppercase(),
+        None => "USD".to_string(),
+    }
+}
+
+/// Input of the `plan_price` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PriceInput {
+    /// 001 §3 plan `amount`: the plan's price in US dollars per employee per month for its
+    /// billing period (annual plans list their monthly equivalent, as the AI add-on's
+    /// '5 USD annually' does).
+    pub amount: f64,
+    /// The user's currency code (from the geolocation lookup), e.g. `INR`.
+    pub currency: Option<String>,
+    /// 001 §7 item 6 `multiplication_factor` for the currency, when the lookup succeeded.
+    pub multiplication_factor: Option<f64>,
+    /// 001 §7 item 7: the USD→currency rate, used when there is no factor (rounded up).
+    pub exchange_rate: Option<f64>,
+    /// Selected add-ons' prices per employee per month, already in the user's currency
+    /// (001 §3 team add-on list: `inr`/`usd`, or `annual_inr`/`annual_usd`).
+    pub add_ons: Option<Vec<f64>>,
+    /// Seats, for the estimated total.
+    pub seats: Option<u32>,
+}
+
+/// A price per employee per month, and for the seats when given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Price {
+    pub currency: String,
+    pub symbol: String,
+    pub per_employee_month: Money,
+    pub total: Option<Money>,
+}
+
+/// 001 §9: 'price is plan amount times the multiplication factor (or rounded exchange rate)
+/// plus add-ons', per employee per month.
+///
+/// - With a factor (> 0): amount × factor, in the user's currency.
+/// - Else with an exchange rate (> 0): amount × the rate rounded UP to a whole number (001 §7
+///   item 7 'rounded up').
+/// - Else: no conversion is known, so the price stays in US dollars (the original fell back to
+///   a rate of 1 and showed dollars with the local symbol; we show what the number is).
+/// - A factor or rate that is present but not positive is `amount_invalid`.
+pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
+    let amount = i128::from(to_minor(input.amount)?);
+    let positive = |f: Option<f64>| -> Result<Option<f64>, RuleError> {
+        match f {
+            Some(v) if !(v.is_finite() && v > 0.0 && v < 1e9) => Err(RuleError::AmountInvalid),
+            other => Ok(other),
+        }
+    };
+    let factor = positive(input.multiplication_factor)?;
+    let rate = positive(input.exchange_rate)?;
+    let (currency, base) = match (factor, rate) {
+        (Some(f), _) => {
+            let micro = (f * 1e6).round() as i128;
+            (
+                currency_code(input.currency.as_deref()),
+                (amount * micro + 500_000) / 1_000_000,
+            )
+        }
+        (None, Some(r)) => (
+            currency_code(input.currency.as_deref()),
+            amount * r.ceil() as i128,
+        ),
+        (None, None) => ("USD".to_string(), amount),
+    };
+    let mut per = base;
+    for a in input.add_ons.iter().flatten() {
+        per += i128::from(to_minor(*a)?);
+    }
+    let per = i64::try_from(per).map_err(|_| RuleError::AmountInvalid)?;
+    let total = match input.seats {
+        Some(s) => Some(Money::from_minor(
+            per.checked_mul(i64::from(s))
+                .ok_or(RuleError::AmountInvalid)?,
+        )),
+        None => None,
+    };
+    Ok(Price {
+        symbol: currency_symbol(Some(&currency)).to_string(),
+        currency,
+        per_employee_month: Money::from_minor(per),
+        total,
+    })
+}
+
+/// Input of the `annual_badge` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AnnualBadgeInput {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub plan_id: i64,
+    /// The Monthly/Annually toggle is on Annually.
+    pub annual: bool,
+}
+
+/// The plan card's badge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct AnnualBadge {
+    /// 23 on paid plans (Pro Plus, Teams) when billed annually; null otherwise.
+    pub percent_off: Option<u8>,
+}
+
+/// 001 §9: 'Annual billing shows a 23% Off badge on paid plans'.
+pub fn annual_badge(input: &AnnualBadgeInput) -> AnnualBadge {
+    AnnualBadge {
+        percent_off: (input.annual && PlanKind::of(input.plan_id).is_paid())
+            .then_some(ANNUAL_DISCOUNT_PERCENT),
+    }
+}
+
+/// Input of the `checkout_plan` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CheckoutInput {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub plan_id: i64,
+    /// 001 §7 item 6 `planid_constant` for the user's currency, when the lookup succeeded.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub planid_constant: Option<i64>,
+}
+
+/// The plan part of the checkout body (001 §3: workspace_id, plan_id, quantity).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CheckoutPlan {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub plan_id: i64,
+    pub quantity: u32,
+}
+
+/// 001 §7 item 8: 'For a free plan plan_id 1 is used; otherwise planid_constant plus plan id
+/// when a localised constant exists', quantity 1. A plan is free when its id normalises to 1.
+pub fn checkout_plan(input: &CheckoutInput) -> Result<CheckoutPlan, RuleError> {
+    let plan_id = if PlanKind::of(input.plan_id) == PlanKind::Free {
+        1
+    } else {
+        match input.planid_constant {
+            Some(c) => c
+                .checked_add(input.plan_id)
+                .ok_or(RuleError::AmountInvalid)?,
+            None => input.plan_id,
+        }
+    };
+    Ok(CheckoutPlan {
+        plan_id,
+        quantity: 1,
+    })
+}
+
+/// Input of the `ai_addon_price` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AiAddonInput {
+    pub currency: Option<String>,
+    pub annual: bool,
+}
+
+/// 001 §9: 'AI Reply add-on: 7 USD or 280 INR monthly; 5 USD or 200 INR annually' — per month,
+/// in rupees for INR and in dollars for every other currency.
+pub fn ai_addon_price(input: &AiAddonInput) -> Price {
+    let inr = currency_symbol(input.currency.as_deref()) == "₹";
+    let minor = match (inr, input.annual) {
+        (true, false) => 28_000,
+        (true, true) => 20_000,
+        (false, false) => 700,
+        (false, true) => 500,
+    };
+    Price {
+        currency: if inr { "INR" } else { "USD" }.to_string(),
+        symbol: if inr { "₹" } else { "$" }.to_string(),
+        per_employee_month: Money::from_minor(minor),
+        total: None,
+    }
+}
+
+/// Input of the `currency_symbol` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CurrencyInput {
+    pub currency: Option<String>,
+}
+
+/// The symbol to show before prices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CurrencySymbol {
+    pub symbol: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dates::tests::ms;
+    use proptest::prelude::*;
+
+    fn notice(validity: Option<&str>, trial: Option<bool>, now: &str) -> (NoticeCode, Option<i64>) {
+        let n = trial_notice(&TrialNoticeInput {
+            validity: validity.map(|v| TimeValue::Text(v.into())),
+            is_trial: trial,
+            now: ms(now),
+            time_zone: None,
+        });
+        (n.code, n.n)
+    }
+
+    #[test]
+    fn a_running_trial_counts_days_left_rounded_up() {
+        // 001 §4: 'Your free trial will expire in N days' (N rounded up)
+        let now = "2026-03-08T10:00:00Z";
+        assert_eq!(
+            notice(Some("2026-03-10T10:00:00Z"), Some(true), now),
+            (NoticeCode::TrialExpiresIn, Some(2))
+        );
+        assert_eq!(
+            notice(Some("2026-03-10T10:00:01Z"), Some(true), now),
+            (NoticeCode::TrialExpiresIn, Some(3))
+        );
+        assert_eq!(
+            notice(Some("2026-03-08T10:00:01Z"), Some(true), now),
+            (NoticeCode::TrialExpiresIn, Some(1))
+        );
+    }
+
+    #[test]
+    fn a_trial_past_its_validity_has_ended() {
+        // 001 §4: 'or "Your free trial has ended" if negative'
+        let now = "2026-03-08T10:00:00Z";
+        assert_eq!(
+            notice(Some("2026-03-08T09:59:59Z"), Some(true), now).0,
+            NoticeCode::TrialEnded
+        );
+        assert_eq!(
+            notice(Some("2026-03-08T10:00:00Z"), Some(true), now).0,
+            NoticeCode::TrialEnded
+        );
+    }
+
+    #[test]
+    fn a_date_only_validity_lasts_through_that_local_day() {
+        // 001 §3 'validity (date)'; decided: valid through the whole day in the zone
+        let n = notice(Some("2026-03-08"), Some(true), "2026-03-08T18:29:59Z");
+        assert_eq!(n, (NoticeCode::TrialExpiresIn, Some(1)));
+        let n = notice(Some("2026-03-08"), Some(true), "2026-03-08T18:30:00Z");
+        assert_eq!(n.0, NoticeCode::TrialEnded);
+    }
+
+    #[test]
+    fn a_paid_plan_past_validity_asks_to_renew() {
+        // 001 §4: 'Not a trial: "Your plan has expired. Renew it by clicking on the upgrade button."'
+        assert_eq!(
+            notice(Some("2026-03-01"), Some(false), "2026-03-08T10:00:00Z").0,
+            NoticeCode::PlanExpired
+        );
+        assert_eq!(
+            notice(Some("2026-03-01"), None, "2026-03-08T10:00:00Z").0,
+            NoticeCode::PlanExpired
+        );
+    }
+
+    #[test]
+    fn without_validity_the_default_text_is_shown() {
+        // 001 §4: 'Default text: "Your 7-day trial has ended"'
+        assert_eq!(
+            notice(None, Some(true), "2026-03-08T10:00:00Z").0,
+            NoticeCode::TrialDefaultEnded
+        );
+        assert_eq!(
+            notice(Some("soon"), Some(true), "2026-03-08T10:00:00Z").0,
+            NoticeCode::TrialDefaultEnded
+        );
+    }
+
+    fn price(
+        amount: f64,
+        cur: Option<&str>,
+        f: Option<f64>,
+        r: Option<f64>,
+        add: &[f64],
+    ) -> Result<(String, String, String), RuleError> {
+        plan_price(&PriceInput {
+            amount,
+            currency: cur.map(Into::into),
+            multiplication_factor: f,
+            exchange_rate: r,
+            add_ons: Some(add.to_vec()),
+            seats: None,
+        })
+        .map(|p| (p.currency, p.symbol, p.per_employee_month.text))
+    }
+
+    #[test]
+    fn the_price_is_amount_times_factor_plus_add_ons() {
+        // 001 §9: 'price is plan amount times the multiplication factor (or rounded exchange rate) plus add-ons'
+        assert_eq!(
+            price(10.0, Some("inr"), Some(40.0), None, &[280.0]).unwrap(),
+            ("INR".into(), "₹".into(), "680.00".into())
+        );
+        assert_eq!(
+            price(4.99, Some("BRL"), Some(2.5), None, &[]).unwrap(),
+            ("BRL".into(), "$".into(), "12.48".into())
+        );
+        assert_eq!(
+            price(9.99, Some("EUR"), Some(0.92), None, &[]).unwrap().2,
+            "9.19"
+        );
+    }
+
+    #[test]
+    fn without_a_factor_the_exchange_rate_is_rounded_up() {
+        // 001 §7 item 7: 'the INR rate for INR users, else the USD rate, rounded up'
+        assert_eq!(
+            price(10.0, Some("INR"), None, Some(83.12), &[]).unwrap().2,
+            "840.00"
+        );
+        assert_eq!(
+            price(10.0, Some("USD"), None, Some(1.0), &[7.0]).unwrap().2,
+            "17.00"
+        );
+    }
+
+    #[test]
+    fn without_any_conversion_the_price_stays_in_dollars() {
+        // 001 §8: 'rate to 1' on lookup failure — decided: then it is a dollar price
+        assert_eq!(
+            price(10.0, Some("INR"), None, None, &[]).unwrap(),
+            ("USD".into(), "$".into(), "10.00".into())
+        );
+    }
+
+    #[test]
+    fn negative_or_broken_amounts_are_refused() {
+        // 001 §9 price arithmetic needs real amounts
+        assert_eq!(
+            price(-1.0, None, None, None, &[]),
+            Err(RuleError::AmountInvalid)
+        );
+        assert_eq!(
+            price(1.0, None, Some(0.0), None, &[]),
+            Err(RuleError::AmountInvalid)
+        );
+        assert_eq!(
+            price(1.0, None, None, None, &[-2.0]),
+            Err(RuleError::AmountInvalid)
+        );
+    }
+
+    #[test]
+    fn the_total_multiplies_by_seats() {
+        // 001 §2 Billing 'estimated invoice amount'; 001 §9 'per employee per month'
+        let p = plan_price(&PriceInput {
+            amount: 12.5,
+            currency: None,
+            multiplication_factor: None,
+            exchange_rate: None,
+            add_ons: None,
+            seats: Some(3),
+        })
+        .unwrap();
+        assert_eq!(p.total.unwrap().text, "37.50");
+    }
+
+    #[test]
+    fn the_annual_badge_is_23_percent_on_paid_plans_only() {
+        // 001 §9: 'Annual billing shows a 23% Off badge on paid plans'
+        let b = |id, annual| {
+            annual_badge(&AnnualBadgeInput {
+                plan_id: id,
+                annual,
+            })
+            .percent_off
+        };
+        assert_eq!(b(10, true), Some(23));
+        assert_eq!(b(1007, true), Some(23));
+        assert_eq!(b(10, false), None);
+        assert_eq!(b(1, true), None);
+        assert_eq!(b(4, true), None);
+    }
+
+    #[test]
+    fn checkout_uses_1_for_free_and_adds_the_local_constant_otherwise() {
+        // 001 §7 item 8: 'For a free plan plan_id 1 is used; otherwise planid_constant plus plan id when a localised constant exists'
+        let c = |id, k| {
+            checkout_plan(&CheckoutInput {
+                plan_id: id,
+                planid_constant: k,
+            })
+            .unwrap()
+            .plan_id
+        };
+        assert_eq!(c(1, Some(1000)), 1);
+        assert_eq!(c(1001, None), 1);
+        assert_eq!(c(10, Some(1000)), 1010);
+        assert_eq!(c(10, None), 10);
+        assert_eq!(
+            checkout_plan(&CheckoutInput {
+                plan_id: 3,
+                planid_constant: None
+            })
+            .unwrap()
+            .quantity,
+            1
+        );
+    }
+
+    #[test]
+    fn the_ai_add_on_costs_7_usd_or_280_inr_monthly_and_5_or_200_annually() {
+        // 001 §9: 'AI Reply add-on: 7 USD or 280 INR monthly; 5 USD or 200 INR annually'
+        let p = |c: Option<&str>, annual| {
+            ai_addon_price(&AiAddonInput {
+                currency: c.map(Into::into),
+                annual,
+            })
+            .per_employee_month
+            .text
+        };
+        assert_eq!(p(Some("INR"), false), "280.00");
+        assert_eq!(p(Some("INR"), true), "200.00");
+        assert_eq!(p(Some("USD"), false), "7.00");
+        assert_eq!(p(Some("BRL"), true), "5.00");
+        assert_eq!(p(None, true), "5.00");
+    }
+
+    #[test]
+    fn the_rupee_sign_is_for_inr_only() {
+        // 001 §9: 'Currency symbol shown for INR, otherwise a dollar sign'
+        assert_eq!(currency_symbol(Some("INR")), "₹");
+        assert_eq!(currency_symbol(Some(" inr ")), "₹");
+        assert_eq!(currency_symbol(Some("EUR")), "$");
+        assert_eq!(currency_symbol(None), "$");
+    }
+
+    #[test]
+    fn every_notice_code_has_a_translation_in_every_catalogue() {
+        // 001 §4 notice texts; DESIGN: the UI translates the code
+        for lang in crate::language::Language::ALL {
+            let path = format!(
+                "{}/../../locales/{}/errors.json",
+                env!("CARGO_MANIFEST_DIR"),
+                lang.tag()
+            );
+            let cat: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            for c in NoticeCode::ALL {
+                assert_eq!(serde_json::to_value(c).unwrap(), c.code());
+                assert!(cat[c.code()].is_string(), "{}: {}", lang.tag(), c.code());
+            }
+        }
+        let en: serde_json::Value =
+            serde_json::from_str(include_str!("../../../locales/en/errors.json")).unwrap();
+        assert_eq!(
+            en["trial_expires_in"],
+            "Your free trial will expire in {{n}} days"
+        );
+        assert_eq!(
+            en["plan_expired"],
+            "Your plan has expired. Renew it by clicking on the upgrade button."
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn a_factor_of_one_keeps_the_amount_and_add_ons_add_exactly(cents in 0i64..10_000_000, adds in prop::collection::vec(0i64..100_000, 0..5)) {
+            // 001 §9: amount × factor + add-ons, in exact minor units
+            let p = plan_price(&PriceInput {
+                amount: cents as f64 / 100.0,
+                currency: Some("USD".into()),
+                multiplication_factor: Some(1.0),
+                exchange_rate: None,
+                add_ons: Some(adds.iter().map(|a| *a as f64 / 100.0).collect()),
+                seats: Some(2),
+            }).unwrap();
+            let per = cents + adds.iter().sum::<i64>();
+            prop_assert_eq!(p.per_employee_month.minor, per);
+            prop_assert_eq!(p.total.unwrap().minor, per * 2);
+        }
+
+        #[test]
+        fn days_left_never_undercount(left in 1i64..(400 * DAY_MS)) {
+            // 001 §4: 'N rounded up'
+            let now = 1_767_225_600_000;
+            let n = trial_notice(&TrialNoticeInput { validity: Some(TimeValue::Ms(now + left)), is_trial: Some(true), now, time_zone: None });
+            let days = n.n.unwrap();
+            prop_assert!(days * DAY_MS >= left && (days - 1) * DAY_MS < left);
+        }
+    }
+}
