@@ -71,7 +71,7 @@ pub struct TrialNoticeInput {
     pub validity: Option<TimeValue>,
     /// 001 §3 `is_trial` (true or 1).
     #[serde(default, deserialize_with = "crate::wire::flag")]
-    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_trial: Option<bool>,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub now: i64,
@@ -283,7 +283,7 @@ pub struct CheckoutInput {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub plan_id: i64,
     /// 001 §7 item 6 `planid_constant` for the user's currency, when the lookup succeeded.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub planid_constant: Option<i64>,
 }
 

@@ -277,7 +277,7 @@ pub struct TopBarNameInput {
     pub user_name: Option<String>,
     /// The mapping's `is_default_org` / `default_org` (1 or true).
     #[serde(default, deserialize_with = "crate::wire::flag")]
-    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_default_org: Option<bool>,
 }
 
@@ -320,7 +320,7 @@ pub enum DisplayName {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DisplayNameInput {
     pub name: Option<String>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
 }
 

@@ -72,6 +72,17 @@ pub fn resolve_language(stored: Option<&str>, browser_languages: &[String]) -> L
         .unwrap_or(Language::En)
 }
 
+/// Input of the `resolve_language` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LanguageInput {
+    /// The stored `preferredLanguage`.
+    pub stored: Option<String>,
+    /// `navigator.languages`, in the browser's order.
+    pub browser_languages: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

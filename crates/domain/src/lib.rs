@@ -17,6 +17,7 @@ pub mod format;
 pub mod inputs;
 pub mod language;
 pub mod plans;
+pub mod registry;
 pub mod retry;
 pub mod roles;
 pub mod wire;

@@ -84,7 +84,7 @@ pub struct PlanInput {
     pub plan_id: i64,
     /// The organisation's `is_trial` flag (true or 1).
     #[serde(default, deserialize_with = "crate::wire::flag")]
-    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_trial: Option<bool>,
 }
 

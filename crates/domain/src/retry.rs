@@ -41,15 +41,15 @@ pub struct RetryInput {
     /// Whether the last try succeeded.
     pub succeeded: bool,
     /// Tries in all; 3 when absent.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub tries: Option<i64>,
     /// Whether the caller has a function to retry; absent means yes.
     pub callback: Option<bool>,
     /// A random number in [0, 1) from the caller (values outside are clamped).
     pub jitter: f64,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub base_delay_ms: Option<u64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub max_delay_ms: Option<u64>,
 }
 

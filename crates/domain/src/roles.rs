@@ -86,7 +86,7 @@ impl IntegrationCard {
 pub struct AccessInput {
     pub level: AccessLevel,
     /// The stored userRoleId; absent without an organisation mapping.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
 }
 
@@ -96,7 +96,7 @@ pub struct AccessInput {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CardAccessInput {
     pub data_key: IntegrationCard,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
 }
 
@@ -114,9 +114,9 @@ pub struct BasicInfo {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct Employee {
     pub user_id: Id,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub team_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub user_status: Option<i64>,
     pub whatzapp_basic_info: Option<BasicInfo>,
     pub whatsapp_no: Option<String>,
@@ -144,9 +144,9 @@ impl Employee {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Viewer {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub team_id: Option<i64>,
     pub user_id: Option<Id>,
     pub mobile: Option<String>,
@@ -229,11 +229,11 @@ pub fn visible_employees(input: &VisibleEmployeesInput) -> VisibleEmployees {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct Mapping {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
     /// 1 (or true) marks the default organisation.
     #[serde(default, deserialize_with = "crate::wire::flag")]
-    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_default_org: Option<bool>,
 }
 

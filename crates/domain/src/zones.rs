@@ -28,6 +28,36 @@ pub fn parse_time_zone(name: &str) -> Result<Tz, RuleError> {
     name.parse::<Tz>().map_err(|_| RuleError::UnknownTimeZone)
 }
 
+/// Input of the `time_zone` rule.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TimeZoneInput {
+    pub name: String,
+}
+
+/// A zone name the product offers, in its canonical spelling.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct TimeZoneName(pub String);
+
+/// The `time_zone` rule: the canonical name of an offered zone (`Asia/Calcutta` → `Asia/Kolkata`).
+pub fn time_zone(input: &TimeZoneInput) -> Result<TimeZoneName, RuleError> {
+    parse_time_zone(&input.name).map(|tz| TimeZoneName(tz.name().to_string()))
+}
+
+/// The offered zones, for the organisation settings' picker.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct TimeZoneList(pub Vec<String>);
+
+/// The `time_zones` rule.
+pub fn time_zones() -> TimeZoneList {
+    TimeZoneList(offered_time_zones().map(str::to_string).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
