@@ -117,6 +117,44 @@ rule_errors! {
     // Knowledge-base chat (000 §5, §9)
     /// 000 §5: 'Only PDF files up to 15MB are supported.'
     AttachmentNotSupported => "attachment_not_supported",
+
+    // Accounts, organisations, teams and employees (001 §3–§7)
+    /// 001 §5: 'Invalid phone number.'
+    PhoneInvalid => "phone_invalid",
+    /// 001 §5: 'Phone numbers need a country code.'
+    PhoneCountryCodeMissing => "phone_country_code_missing",
+    /// A phone number is required here (an import row's `number`).
+    PhoneRequired => "phone_required",
+    /// An employee needs a phone number or an e-mail address.
+    ContactRequired => "contact_required",
+    /// 001 §5: 'Enter valid OTP'.
+    OtpInvalid => "otp_invalid",
+    /// 001 §5: 'Code Expired'.
+    CodeExpired => "code_expired",
+    /// Too many wrong tries: the code is dead and a new one must be requested.
+    CodeAttemptsExhausted => "code_attempts_exhausted",
+    /// 001 §5: 'Enter valid organisation code to continue'.
+    OrganisationCodeInvalid => "organisation_code_invalid",
+    /// The organisation needs a name.
+    OrganisationNameRequired => "organisation_name_required",
+    /// 'Create a Team': the team needs a name.
+    TeamNameRequired => "team_name_required",
+    /// A team name longer than 100 characters.
+    TeamNameTooLong => "team_name_too_long",
+    /// A team colour that is not in the palette.
+    TeamColorUnknown => "team_color_unknown",
+    /// A role id other than 1 (admin), 2 (manager) or 3 (employee).
+    RoleUnknown => "role_unknown",
+    /// This person is already an employee of the organisation.
+    EmployeeExists => "employee_exists",
+    /// An earlier row of the same import has this number or e-mail.
+    ImportRowDuplicate => "import_row_duplicate",
+    /// 001 §5: 'File should be an Excel file' (or a CSV file) that can be read.
+    ImportFileUnreadable => "import_file_unreadable",
+    /// The import file has no column named number.
+    ImportNumberColumnMissing => "import_number_column_missing",
+    /// The import file has more rows than one import takes.
+    ImportTooManyRows => "import_too_many_rows",
 }
 
 #[cfg(test)]

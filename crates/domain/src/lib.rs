@@ -5,6 +5,7 @@
 //! `now`, the time zone and any randomness are parameters. Rules never produce user-facing
 //! English; they return [`RuleError`] codes that the UI translates.
 
+pub mod accounts;
 pub mod analytics;
 pub mod assignment;
 pub mod billing;

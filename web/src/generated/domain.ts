@@ -40,6 +40,24 @@ export type RuleErrorCode =
   | "not_enough_randomness"
   | "zoho_state_mismatch"
   | "attachment_not_supported"
+  | "phone_invalid"
+  | "phone_country_code_missing"
+  | "phone_required"
+  | "contact_required"
+  | "otp_invalid"
+  | "code_expired"
+  | "code_attempts_exhausted"
+  | "organisation_code_invalid"
+  | "organisation_name_required"
+  | "team_name_required"
+  | "team_name_too_long"
+  | "team_color_unknown"
+  | "role_unknown"
+  | "employee_exists"
+  | "import_row_duplicate"
+  | "import_file_unreadable"
+  | "import_number_column_missing"
+  | "import_too_many_rows"
 ;
 
 /** A rule's outcome: `{ ok }` with its output, or `{ err }` with the code it broke. */
@@ -858,7 +876,7 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows";
 
 /**
  * Input of the `self_close_valid` rule.
