@@ -10,7 +10,7 @@ use chrono::{NaiveDate, Timelike};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
-use crate::dates::{local_date_from_ms, local_from_ms, zone_or_default};
+use crate::dates::{local_from_ms, zone_or_default};
 use crate::RuleError;
 
 /// 001 §9: 'Active-hours chart: hours 8 to 20 only'.
@@ -51,6 +51,34 @@ pub struct Grid {
     /// 1 when the first half-day bucket is an afternoon.
     first_half: i64,
     len: usize,
+}
+
+/// `YYYY-MM-DD`, written directly (chrono's `format` parses its pattern on every call, which
+/// dominates shaping a long series).
+fn iso_day(d: NaiveDate) -> String {
+    use chrono::Datelike;
+    let (y, m, day) = (d.year(), d.month(), d.day());
+    if !(0..=9999).contains(&y) {
+        return d.format("%Y-%m-%d").to_string();
+    }
+    let y = y as u32;
+    let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
+    let mut s = String::with_capacity(13);
+    for c in [
+        digit(y / 1000),
+        digit(y / 100),
+        digit(y / 10),
+        digit(y),
+        '-',
+        digit(m / 10),
+        digit(m),
+        '-',
+        digit(day / 10),
+        digit(day),
+    ] {
+        s.push(c);
+    }
+    s
 }
 
 fn half(hour: u32) -> i64 {
@@ -148,11 +176,14 @@ impl Grid {
     pub fn key(&self, i: usize) -> BucketKey {
         let i = i as i64;
         match self.granularity {
-            Granularity::Day => BucketKey::Iso(self.date_at(i).format("%Y-%m-%d").to_string()),
+            Granularity::Day => BucketKey::Iso(iso_day(self.date_at(i))),
             Granularity::TwelveHours => {
                 let j = i + self.first_half;
                 let h = if j % 2 == 0 { "00" } else { "12" };
-                BucketKey::Iso(format!("{}T{h}", self.date_at(j / 2).format("%Y-%m-%d")))
+                let mut key = iso_day(self.date_at(j / 2));
+                key.push('T');
+                key.push_str(h);
+                BucketKey::Iso(key)
             }
             Granularity::HourOfDay => BucketKey::Hour(*ACTIVE_HOURS.start() + i as u8),
         }
@@ -179,12 +210,10 @@ pub fn bucket_of_ms(
 ) -> Result<Option<BucketKey>, RuleError> {
     let t = local_from_ms(tz, ms)?;
     Ok(match granularity {
-        Granularity::Day => Some(BucketKey::Iso(
-            local_date_from_ms(tz, ms)?.format("%Y-%m-%d").to_string(),
-        )),
+        Granularity::Day => Some(BucketKey::Iso(iso_day(t.date()))),
         Granularity::TwelveHours => Some(BucketKey::Iso(format!(
             "{}T{}",
-            t.date().format("%Y-%m-%d"),
+            iso_day(t.date()),
             if t.hour() >= 12 { "12" } else { "00" }
         ))),
         Granularity::HourOfDay => {
