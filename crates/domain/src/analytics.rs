@@ -533,6 +533,7 @@ mod tests {
 
         #[test]
         fn the_absolute_change_is_current_minus_previous(c in 0u64..1u64 << 40, p in 0u64..1u64 << 40) {
+            // 001 §7 item 2: comparison with the previous period as absolute and percentage change
             let ch = Change::new(c, p);
             prop_assert_eq!(ch.absolute, c as i64 - p as i64);
             if p > 0 {

@@ -592,6 +592,7 @@ mod tests {
 
         #[test]
         fn every_share_printed_with_two_decimals_parses_back(h in 0u32..=10_000) {
+            // 000 §3: 'target_percentage (text in the form)' — every share the UI prints reads back exactly
             let text = format!("{}.{:02}", h / 100, h % 100);
             prop_assert_eq!(Percentage::parse(&text), Ok(Percentage(h)));
         }

@@ -616,6 +616,7 @@ mod tests {
             start in 0..YEAR_MS,
             len in 0..(400 * 86_400_000i64),
         ) {
+            // DESIGN.md 'Buckets travel as ISO keys': keys sort in time order and name one bucket each
             let grid = Grid::new(tz, gran, BASE + start, BASE + start + len).unwrap();
             let keys = grid.keys();
             for (i, k) in keys.iter().enumerate() {

@@ -163,6 +163,7 @@ mod tests {
 
     #[test]
     fn every_code_is_the_serde_name_of_its_variant() {
+        // DESIGN.md 'Errors': each variant has one stable snake_case code
         for e in RuleError::ALL {
             let json = serde_json::to_string(e).unwrap();
             assert_eq!(json, format!("\"{}\"", e.code()));

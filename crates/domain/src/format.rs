@@ -482,6 +482,7 @@ mod tests {
 
         #[test]
         fn relative_units_grow_with_age(a in 0i64..3000, b in 0i64..3000) {
+            // 000 §9: 'Today, Yesterday, or n days, weeks, months or years ago' — older never reads as newer
             let today = d("2026-03-11");
             let (lo, hi) = (a.min(b), a.max(b));
             let near = relative_days(today - chrono::Duration::days(lo), today);

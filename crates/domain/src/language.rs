@@ -93,6 +93,7 @@ mod tests {
 
     #[test]
     fn a_stored_preference_wins_over_the_browser() {
+        // 000 §1: 'The language comes from a stored preference'
         assert_eq!(
             resolve_language(Some("hi"), &langs(&["es-ES"])),
             Language::Hi
@@ -101,6 +102,7 @@ mod tests {
 
     #[test]
     fn an_unusable_stored_preference_falls_back_to_the_browser() {
+        // 000 §1: 'else from the browser language if it is one of en, es, hi, id, pt'
         assert_eq!(
             resolve_language(Some("fr"), &langs(&["es-MX"])),
             Language::Es
@@ -109,6 +111,7 @@ mod tests {
 
     #[test]
     fn portuguese_is_brazilian_unless_the_region_is_portugal() {
+        // 000 §1: 'Portuguese (with Brazil and Portugal variants)'
         assert_eq!(resolve_language(None, &langs(&["pt"])), Language::PtBr);
         assert_eq!(resolve_language(None, &langs(&["pt-BR"])), Language::PtBr);
         assert_eq!(resolve_language(None, &langs(&["pt-PT"])), Language::PtPt);
@@ -117,6 +120,7 @@ mod tests {
 
     #[test]
     fn an_unspoken_browser_language_means_english() {
+        // 000 §1: 'else en'
         assert_eq!(
             resolve_language(None, &langs(&["fr-FR", "de"])),
             Language::En
@@ -126,6 +130,7 @@ mod tests {
 
     #[test]
     fn the_first_spoken_browser_language_is_chosen() {
+        // 000 §1: 'from the browser language if it is one of en, es, hi, id, pt'
         assert_eq!(
             resolve_language(None, &langs(&["fr", "id-ID", "es"])),
             Language::Id
@@ -135,6 +140,7 @@ mod tests {
 
     #[test]
     fn every_tag_round_trips() {
+        // 000 §1 interface languages: each catalogue tag names its language
         for l in Language::ALL {
             assert_eq!(Language::from_tag(l.tag()), Some(l));
         }

@@ -247,6 +247,7 @@ mod tests {
 
         #[test]
         fn normalising_twice_changes_nothing(id in any::<i64>()) {
+            // 000 §9: a normalised id is already in the base range
             let n = normalize_plan_id(id);
             prop_assert_eq!(normalize_plan_id(n), n);
         }

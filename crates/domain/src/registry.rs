@@ -401,6 +401,7 @@ mod tests {
 
     #[test]
     fn rule_names_are_unique_snake_case() {
+        // DESIGN.md 'Errors' and conventions: rules are called by one stable snake_case name
         let mut names: Vec<&str> = RULES.iter().map(|r| r.name).collect();
         assert!(names
             .iter()

@@ -186,6 +186,7 @@ mod tests {
     proptest! {
         #[test]
         fn a_delay_lies_between_half_the_backoff_and_the_backoff(attempt in 1u32..100, j in 0.0f64..1.0) {
+            // 000 §8 retry helper; decided: equal jitter keeps at least half the backoff
             let d = 500u64.saturating_mul(1u64 << (attempt - 1).min(62)).min(8000);
             let got = backoff_ms(attempt, 500, 8000, j);
             prop_assert!(got >= d / 2 && got < d.max(1));

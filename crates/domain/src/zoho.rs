@@ -166,6 +166,7 @@ mod tests {
     proptest! {
         #[test]
         fn every_word_gives_an_alphanumeric_character(words in prop::collection::vec(any::<u32>(), 64..80)) {
+            // 000 §9: 'Zoho state value: a random 64-character string'
             let s = ZohoState::from_words(&words).unwrap();
             prop_assert_eq!(s.as_str().len(), 64);
             prop_assert!(s.as_str().bytes().all(|b| b.is_ascii_alphanumeric()));

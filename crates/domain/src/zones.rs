@@ -64,6 +64,7 @@ mod tests {
 
     #[test]
     fn every_offered_zone_parses() {
+        // DESIGN.md 'Time zones': every organisation has an IANA zone from the offered list
         for z in offered_time_zones() {
             assert!(parse_time_zone(z).is_ok(), "{z}");
         }
@@ -71,6 +72,7 @@ mod tests {
 
     #[test]
     fn the_spec_spelling_calcutta_means_kolkata() {
+        // 001 §7: 'All bucketing is in the Asia/Calcutta time zone'
         assert_eq!(
             parse_time_zone("Asia/Calcutta").unwrap(),
             chrono_tz::Asia::Kolkata
@@ -79,6 +81,7 @@ mod tests {
 
     #[test]
     fn a_zone_not_offered_is_refused() {
+        // DESIGN.md 'Time zones': only offered zones
         assert_eq!(
             parse_time_zone("Mars/Olympus"),
             Err(RuleError::UnknownTimeZone)
