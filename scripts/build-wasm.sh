@@ -35,5 +35,5 @@ if [ "$have" != "$want" ]; then
   exit 1
 fi
 rm -rf "$out"
-wasm-bindgen --target bundler --out-dir "$out" "$wasm_file"
+wasm-bindgen --target bundler --remove-name-section --remove-producers-section --out-dir "$out" "$wasm_file"
 echo "build-wasm: wrote $out ($(wc -c < "$out/switchboard_wasm_bg.wasm") bytes)"

@@ -1,25 +1,25 @@
-//! The browser's door to the domain crate. Each export decodes its arguments, calls one domain
-//! function and encodes the answer; no rule lives here (the web app's `src/lib/domain.ts` is the
-//! only importer).
+//! The browser's door to the domain crate: one export, `call(rule, input)`, that decodes the
+//! input straight from the JS value, runs the named rule from the domain registry and encodes
+//! its outcome (`{ok: …}` or `{err: "<code>"}`). No rule lives here; the web app's
+//! `src/lib/domain.ts` is the only importer and gives every rule its generated TypeScript type.
 
 use wasm_bindgen::prelude::*;
 
-fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+/// Runs the registry rule `rule` on `input`. Throws (a JS `Error` whose message starts with
+/// `unknown_rule`, `bad_input` or `encode_failed`) only when the call itself is wrong; a broken
+/// rule is an ordinary `{err}` outcome.
+#[wasm_bindgen]
+pub fn call(rule: &str, input: JsValue) -> Result<JsValue, JsError> {
+    let out = serde_wasm_bindgen::Serializer::json_compatible();
+    domain::registry::call(rule, serde_wasm_bindgen::Deserializer::from(input), &out)
+        .map_err(|e| JsError::new(&format!("{}: {e}", e.code())))
 }
 
-/// The interface language: stored preference, else the first spoken browser language, else en.
-#[wasm_bindgen(js_name = resolveLanguage)]
-pub fn resolve_language(stored: Option<String>, browser_languages: Vec<String>) -> String {
-    domain::language::resolve_language(stored.as_deref(), &browser_languages)
-        .tag()
-        .to_string()
-}
-
-/// The IANA zones an organisation may choose.
-#[wasm_bindgen(js_name = offeredTimeZones)]
-pub fn offered_time_zones() -> Result<JsValue, JsError> {
-    to_js(&domain::zones::offered_time_zones().collect::<Vec<_>>())
+/// The names of every rule, for tests and diagnostics.
+#[wasm_bindgen(js_name = ruleNames)]
+pub fn rule_names() -> Vec<String> {
+    domain::registry::RULES
+        .iter()
+        .map(|r| r.name.to_owned())
+        .collect()
 }

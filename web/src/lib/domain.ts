@@ -1,18 +1,43 @@
-// The only importer of the wasm module: every business rule the UI needs comes through here,
-// computed by the same Rust functions the server runs.
+// The only importer of the wasm module. Every business rule the UI needs runs through `rule()`,
+// computed by the same Rust functions the server runs; the types come from the Rust types
+// (src/generated/domain.ts), so a renamed field breaks the build, not the user.
 import * as wasm from '../wasm-pkg/switchboard_wasm';
+import type { Language, RuleErrorCode, Rules } from '../generated/domain';
 
-export type LanguageTag = 'en' | 'es' | 'hi' | 'id' | 'pt-BR' | 'pt-PT';
+export type { RuleErrorCode, Rules } from '../generated/domain';
+export type RuleName = keyof Rules;
+export type RuleInput<K extends RuleName> = Rules[K]['input'];
+export type RuleOutput<K extends RuleName> = Rules[K]['output'];
+
+/** A rule's verdict: the parsed value, or the code of the rule it broke. */
+export type Outcome<T> = { ok: T; err?: undefined } | { err: RuleErrorCode; ok?: undefined };
+
+/** Runs a domain rule by name. Throws only when the call itself is malformed (a bug). */
+export function rule<K extends RuleName>(name: K, input: RuleInput<K>): Outcome<RuleOutput<K>> {
+  return wasm.call(name, input) as Outcome<RuleOutput<K>>;
+}
+
+/** Runs a rule that cannot fail, returning its value. */
+export function value<K extends RuleName>(name: K, input: RuleInput<K>): RuleOutput<K> {
+  const outcome = rule(name, input);
+  if (outcome.err !== undefined) throw new Error(`rule ${name} failed: ${outcome.err}`);
+  return outcome.ok as RuleOutput<K>;
+}
+
+/** Every rule the module knows (for tests). */
+export const ruleNames = (): string[] => wasm.ruleNames();
+
+export type LanguageTag = Language;
 
 /** Stored preference, else the first browser language the product speaks, else English. */
 export function resolveLanguage(
   stored: string | null,
   browserLanguages: readonly string[],
 ): LanguageTag {
-  return wasm.resolveLanguage(stored ?? undefined, [...browserLanguages]) as LanguageTag;
+  return value('resolve_language', { stored, browserLanguages: [...browserLanguages] });
 }
 
 /** The IANA zones an organisation may choose. */
 export function offeredTimeZones(): string[] {
-  return wasm.offeredTimeZones() as string[];
+  return value('time_zones', {});
 }

@@ -1,34 +1,94 @@
-// /workspace/signup (also / and /:id): the entry page. Signing in is by a one-time code sent to
-// the e-mail address; this page asks for the address and starts that flow.
-import { Anchor, Button, Card, Center, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+// /workspace/signup (also / and /:id): sign up or sign in with a one-time code sent by e-mail.
+// Step one asks for the address, step two for the code, with a resend that unlocks after a wait.
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  PinInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { LanguagePicker } from '@/components/LanguagePicker';
-import { apiFetch, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { writeStored } from '@/lib/storage';
+import { requestCode, verifyCode } from '../api';
+import { useSession } from '../stores/session';
+
+/** Seconds before another code may be requested (the server enforces the same wait). */
+export const RESEND_WAIT_S = 60;
+const CODE_LENGTH = 6;
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
   const { t: te } = useTranslation('errors');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useSession((s) => s.signedIn);
+  const status = useSession((s) => s.status);
   const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'email' | 'code'>('email');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState(0);
 
   useEffect(() => {
     document.title = `${t('signup_title')} · Switchboard`;
   }, [t]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = window.setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [wait]);
+
+  const from = (location.state as { from?: string } | null)?.from;
+  useEffect(() => {
+    if (status === 'authenticated') navigate(from ?? '/conversations/analytics', { replace: true });
+  }, [status, from, navigate]);
+
+  const describe = (err: unknown) => te(err instanceof ApiError ? err.code : 'internal');
+
+  async function sendCode(e?: FormEvent) {
+    e?.preventDefault();
     setError(null);
-    setSending(true);
+    setBusy(true);
     try {
-      await apiFetch('/api/auth/code', { method: 'POST', body: { email: email.trim() } });
-      setSentTo(email.trim());
+      await requestCode(email.trim());
+      setStep('code');
+      setCode('');
+      setWait(RESEND_WAIT_S);
     } catch (err) {
-      setError(te(err instanceof ApiError ? err.code : 'internal'));
+      setError(describe(err));
     } finally {
-      setSending(false);
+      setBusy(false);
+    }
+  }
+
+  async function verify(value: string) {
+    if (value.length !== CODE_LENGTH) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await verifyCode(email.trim(), value);
+      writeStored('userEmail', answer.user.email);
+      writeStored('workspaceId', String(answer.user.id));
+      signedIn(answer.user);
+      navigate(from ?? (answer.is_new ? '/createorganization' : '/conversations/analytics'), {
+        replace: true,
+      });
+    } catch (err) {
+      setError(describe(err));
+      setCode('');
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -45,27 +105,64 @@ export default function SignupPage() {
           <Title order={1} size="h2">
             {t('signup_title')}
           </Title>
-          <Text c="dimmed">{t('signup_subtitle')}</Text>
-          {sentTo ? (
-            <Text role="status">{t('code_sent', { email: sentTo })}</Text>
+          {step === 'email' ? (
+            <>
+              <Text c="dimmed">{t('signup_subtitle')}</Text>
+              <form onSubmit={sendCode} noValidate>
+                <Stack gap="sm">
+                  <TextInput
+                    label={t('email_label')}
+                    placeholder={t('email_placeholder')}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(e) => setEmail(e.currentTarget.value)}
+                    error={error}
+                  />
+                  <Button type="submit" loading={busy} disabled={!email.trim()}>
+                    {t('send_code')}
+                  </Button>
+                </Stack>
+              </form>
+            </>
           ) : (
-            <form onSubmit={submit} noValidate>
-              <Stack gap="sm">
-                <TextInput
-                  label={t('email_label')}
-                  placeholder={t('email_placeholder')}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                  error={error}
-                />
-                <Button type="submit" loading={sending} disabled={!email.trim()}>
-                  {t('send_code')}
+            <Stack gap="sm">
+              <Text role="status">{t('code_sent', { email: email.trim() })}</Text>
+              <Text component="label" htmlFor="otp" fw={500} size="sm">
+                {t('code_label')}
+              </Text>
+              <PinInput
+                id="otp"
+                length={CODE_LENGTH}
+                type="number"
+                oneTimeCode
+                autoFocus
+                value={code}
+                onChange={setCode}
+                onComplete={(v) => void verify(v)}
+                disabled={busy}
+                error={!!error}
+                aria-label={t('code_label')}
+              />
+              {error && (
+                <Text c="red" size="sm" role="alert">
+                  {error}
+                </Text>
+              )}
+              <Group justify="space-between">
+                <Anchor component="button" type="button" onClick={() => setStep('email')}>
+                  {t('change_email')}
+                </Anchor>
+                <Button
+                  variant="subtle"
+                  onClick={() => void sendCode()}
+                  disabled={wait > 0 || busy}
+                >
+                  {wait > 0 ? t('resend_in', { seconds: wait }) : t('resend_code')}
                 </Button>
-              </Stack>
-            </form>
+              </Group>
+            </Stack>
           )}
           <Text size="xs" c="dimmed">
             {t('agree_prefix')} <Anchor href="/terms">{t('terms')}</Anchor> ·{' '}

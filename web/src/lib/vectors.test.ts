@@ -1,0 +1,46 @@
+// Parity proven, not assumed: every shared vector in crates/domain/tests/vectors runs through
+// the real wasm module and must give exactly the outcome the Rust test expects.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rule, ruleNames, type RuleName } from './domain';
+
+interface Vector {
+  name: string;
+  rule: string;
+  input: unknown;
+  expected: unknown;
+}
+
+const dir = join(__dirname, '../../../crates/domain/tests/vectors');
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+const all: Array<[string, Vector]> = files.flatMap((f) =>
+  (JSON.parse(readFileSync(join(dir, f), 'utf8')) as Vector[]).map((v) => [f, v] as [string, Vector]),
+);
+
+/** Structural equality with numbers compared by value (30 equals 30.0). */
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b || Math.abs(a - b) < 1e-9;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).sort();
+    const kb = Object.keys(b).sort();
+    return same(ka, kb) && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return a === b;
+}
+
+describe('shared rule vectors through wasm', () => {
+  it('there are at least 300 of them and every registry rule has one', () => {
+    expect(all.length).toBeGreaterThanOrEqual(300);
+    const covered = new Set(all.map(([, v]) => v.rule));
+    const missing = ruleNames().filter((n) => !covered.has(n));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(all.map(([f, v]) => [`${f}: ${v.name}`, v] as const))('%s', (_label, v) => {
+    const got = rule(v.rule as RuleName, v.input as never);
+    if (!same(got, v.expected)) {
+      expect(got).toEqual(v.expected);
+    }
+  });
+});
