@@ -2,6 +2,7 @@
 //! answers with. The server, the wasm module and the web app's generated TypeScript types all
 //! come from here, so a field renamed in one place is renamed everywhere.
 
+pub mod accounts;
 pub mod auth;
 pub mod client_error;
 pub mod error;

@@ -42,7 +42,7 @@ impl FromRequestParts<AppState> for MaybeUser {
         let Some(token) = presented_token(&parts.headers) else {
             return Ok(MaybeUser(None));
         };
-        let now = chrono::Utc::now().timestamp_millis();
+        let now = state.clock.now_ms();
         let found = store::sessions::find_live_user(&state.store, &hash_token(&token), now).await?;
         Ok(MaybeUser(found.map(|(_, user)| user)))
     }

@@ -5,10 +5,12 @@
 
 use figment::providers::{Env, Format, Serialized, Toml};
 use figment::Figment;
+use secrecy::SecretString;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Config {
     /// Address the HTTP server listens on.
     pub bind: String,
@@ -20,6 +22,19 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// tracing filter, e.g. `info` or `switchboard=debug,tower_http=info`.
     pub log: String,
+    /// SMTP server for sign-in codes and invitations, e.g. `smtps://user:pass@smtp.example.com`
+    /// (lettre's URL form). Without it, e-mails go to the development mailbox table and the log.
+    #[serde(skip_serializing)]
+    pub smtp_url: Option<SecretString>,
+    /// The sender of every e-mail.
+    pub mail_from: String,
+    /// Serve the development mailbox at `GET /api/dev/mailbox?email=` (tests, local runs). Never
+    /// enable it where strangers can reach the server: it shows sign-in codes.
+    pub dev_mailbox: bool,
+    /// How long a session lasts, in days.
+    pub session_ttl_days: u32,
+    /// Mark the session cookie `Secure` (serve over HTTPS).
+    pub cookie_secure: bool,
 }
 
 impl Default for Config {
@@ -30,6 +45,11 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             max_body_bytes: 2 * 1024 * 1024,
             log: "info,sqlx=warn,sea_orm=warn".to_owned(),
+            smtp_url: None,
+            mail_from: "Switchboard <no-reply@switchboard.localhost>".to_owned(),
+            dev_mailbox: false,
+            session_ttl_days: 30,
+            cookie_secure: false,
         }
     }
 }
@@ -48,6 +68,11 @@ pub struct Overrides {
 pub struct ConfigError(String);
 
 impl Config {
+    /// A session's lifetime in milliseconds.
+    pub fn session_ttl_ms(&self) -> i64 {
+        i64::from(self.session_ttl_days) * 86_400_000
+    }
+
     /// Loads the layers. `file` defaults to `switchboard.toml` in the working directory (or
     /// `SWITCHBOARD_CONFIG`), and is optional.
     pub fn load(file: Option<PathBuf>, overrides: &Overrides) -> Result<Config, ConfigError> {
@@ -94,6 +119,27 @@ mod tests {
             let c = Config::load(Some("sb.toml".into()), &Overrides::default()).unwrap();
             assert_eq!(c.bind, "127.0.0.1:9100");
             assert_eq!(c.database_url, "postgres://x@localhost/y");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn the_development_mailbox_is_off_unless_the_environment_turns_it_on() {
+        figment::Jail::expect_with(|jail| {
+            let c = Config::load(Some("none.toml".into()), &Overrides::default()).unwrap();
+            assert!(!c.dev_mailbox);
+            assert!(c.smtp_url.is_none());
+            assert_eq!(c.session_ttl_ms(), 30 * 86_400_000);
+            jail.set_env("SWITCHBOARD_DEV_MAILBOX", "true");
+            jail.set_env("SWITCHBOARD_SMTP_URL", "smtp://mail.example.com:2525");
+            jail.set_env("SWITCHBOARD_COOKIE_SECURE", "true");
+            let c = Config::load(Some("none.toml".into()), &Overrides::default()).unwrap();
+            assert!(c.dev_mailbox && c.cookie_secure);
+            use secrecy::ExposeSecret;
+            assert_eq!(
+                c.smtp_url.unwrap().expose_secret(),
+                "smtp://mail.example.com:2525"
+            );
             Ok(())
         });
     }

@@ -54,6 +54,43 @@ impl AppError {
         }
     }
 
+    /// Several fields broke rules at once (`field` → rule code), e.g. `employees[2].number`.
+    pub fn invalid_fields(fields: BTreeMap<String, String>) -> Self {
+        let list = fields
+            .iter()
+            .map(|(f, c)| format!("{f}: {c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        AppError {
+            fields: Some(fields),
+            ..Self::new(ErrorCode::ValidationFailed, list)
+        }
+    }
+
+    /// The caller is signed in but their role may not do this; `rule` says which level it
+    /// takes (`admin_only`, `admins_managers_only`), under the field `role`.
+    pub fn forbidden(rule: domain::RuleError) -> Self {
+        AppError {
+            fields: Some(BTreeMap::from([(
+                "role".to_owned(),
+                rule.code().to_owned(),
+            )])),
+            ..Self::new(
+                ErrorCode::Forbidden,
+                format!("not allowed: {}", rule.code()),
+            )
+        }
+    }
+
+    /// `code` with the rule that caused it under `field` (e.g. 404 for an unknown
+    /// organisation code, 429 for a code requested too soon).
+    pub fn with_rule(mut self, field: &str, rule: domain::RuleError) -> Self {
+        self.fields
+            .get_or_insert_with(BTreeMap::new)
+            .insert(field.to_owned(), rule.code().to_owned());
+        self
+    }
+
     pub fn status(&self) -> StatusCode {
         match self.code {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,

@@ -2,13 +2,18 @@
 //! the built web app with its single-page fallback); `run` serves it until shutdown. `main.rs`
 //! only parses the command line.
 
+pub mod access;
 pub mod auth;
+pub mod clock;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod import;
+pub mod mail;
 pub mod openapi;
 pub mod routes;
 pub mod state;
+pub mod views;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware::{self, Next};
@@ -17,7 +22,6 @@ use axum::Router;
 use config::Config;
 use state::AppState;
 use std::future::Future;
-use std::sync::Arc;
 use store::Store;
 use tokio::net::TcpListener;
 use tower_http::services::{ServeDir, ServeFile};
@@ -66,16 +70,27 @@ pub async fn run(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    if !config.web_dir.join("index.html").exists() {
+    let state = AppState::new(config, store).map_err(std::io::Error::other)?;
+    serve_state(state, listener, shutdown).await
+}
+
+/// Serves an already assembled state (tests keep a handle on its clock).
+pub async fn serve_state(
+    state: AppState,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    if !state.config.web_dir.join("index.html").exists() {
         tracing::warn!(
-            web_dir = %config.web_dir.display(),
+            web_dir = %state.config.web_dir.display(),
             "the web app is not built here; run `just web` (the API still works)"
         );
     }
-    let state = AppState {
-        store,
-        config: Arc::new(config),
-    };
+    if state.config.dev_mailbox {
+        tracing::warn!(
+            "the development mailbox is served at /api/dev/mailbox: it shows sign-in codes"
+        );
+    }
     axum::serve(listener, build_app(state))
         .with_graceful_shutdown(shutdown)
         .await

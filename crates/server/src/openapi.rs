@@ -1,5 +1,6 @@
 //! The OpenAPI document, generated from the handlers' annotations and the contract types, served
-//! at `/api/openapi.json`. Add each new handler to `paths(...)`.
+//! at `/api/openapi.json`. Add each new handler to `paths(...)`; a test checks that the document
+//! and the route tables (`routes::all_routes`) list the same routes.
 
 use axum::Json;
 use utoipa::OpenApi;
@@ -13,8 +14,36 @@ use utoipa::OpenApi;
     paths(
         crate::routes::health::get_health,
         crate::routes::client_errors::report_client_error,
+        crate::routes::auth::request_code,
+        crate::routes::auth::verify_code,
         crate::routes::auth::get_session,
         crate::routes::auth::delete_session,
+        crate::routes::dev::get_mailbox,
+        crate::routes::accounts::check_user_existence,
+        crate::routes::accounts::get_accounts,
+        crate::routes::accounts::list_organisations,
+        crate::routes::accounts::set_active_organisation,
+        crate::routes::accounts::user_credit_history,
+        crate::routes::accounts::list_roles,
+        crate::routes::orgs::organisation_details,
+        crate::routes::orgs::create_organisation,
+        crate::routes::orgs::update_organisation,
+        crate::routes::orgs::remove_user,
+        crate::routes::orgs::org_credit_history,
+        crate::routes::orgs::remaining_seats,
+        crate::routes::teams::color_palette,
+        crate::routes::teams::org_teams,
+        crate::routes::teams::create_team,
+        crate::routes::teams::update_team,
+        crate::routes::teams::assign_team,
+        crate::routes::teams::teams_list,
+        crate::routes::employees::add_employees,
+        crate::routes::employees::list_employees,
+        crate::routes::employees::update_employee,
+        crate::routes::employees::invited_employees,
+        crate::routes::employees::org_employees,
+        crate::routes::employees::import_employees,
+        crate::routes::employees::sample_file,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

@@ -1,7 +1,9 @@
-//! What every handler can reach: the store and the configuration. Cheap to clone; no other
-//! state lives in the process, so several replicas can share one PostgreSQL.
+//! What every handler can reach: the store, the configuration, the clock and the mailer. Cheap
+//! to clone; no other state lives in the process, so several replicas can share one PostgreSQL.
 
+use crate::clock::Clock;
 use crate::config::Config;
+use crate::mail::Mailer;
 use std::sync::Arc;
 use store::Store;
 
@@ -9,4 +11,28 @@ use store::Store;
 pub struct AppState {
     pub store: Store,
     pub config: Arc<Config>,
+    pub clock: Clock,
+    pub mailer: Mailer,
+}
+
+impl AppState {
+    /// The state for `config`, reading the system clock.
+    pub fn new(config: Config, store: Store) -> Result<AppState, crate::mail::MailError> {
+        Self::with_clock(config, store, Clock::default())
+    }
+
+    /// The state with a clock the caller keeps a handle on (tests move it forward).
+    pub fn with_clock(
+        config: Config,
+        store: Store,
+        clock: Clock,
+    ) -> Result<AppState, crate::mail::MailError> {
+        let mailer = Mailer::from_config(&config)?;
+        Ok(AppState {
+            store,
+            config: Arc::new(config),
+            clock,
+            mailer,
+        })
+    }
 }

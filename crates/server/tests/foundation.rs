@@ -179,7 +179,7 @@ db_test!(
     |app| async move {
         use store::sea_orm::{ActiveModelTrait, Set};
         let user = store::entity::user::ActiveModel {
-            email: Set("ana@example.com".into()),
+            email: Set(Some("ana@example.com".into())),
             name: Set(Some("Ana".into())),
             created_at: Set(0),
             updated_at: Set(0),

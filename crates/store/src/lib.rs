@@ -4,9 +4,11 @@
 //! Architecture invariant: every query that reads organisation data takes the organisation id
 //! as a parameter, so tenant scoping is visible at every call site.
 
+pub mod accounts;
 mod connect;
 pub mod entity;
 pub mod error;
+pub mod orgs;
 pub mod seed;
 pub mod sessions;
 

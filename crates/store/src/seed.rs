@@ -65,7 +65,7 @@ pub async fn seed_demo(store: &Store, now: EpochMs) -> Result<SeedOutcome, Store
     }
     let txn = db.begin().await?;
     let admin = user::ActiveModel {
-        email: Set(DEMO_ADMIN_EMAIL.to_owned()),
+        email: Set(Some(DEMO_ADMIN_EMAIL.to_owned())),
         name: Set(Some("Demo Admin".to_owned())),
         mobile: Set(Some("+919800000000".to_owned())),
         created_at: Set(now),
@@ -111,7 +111,10 @@ pub async fn seed_demo(store: &Store, now: EpochMs) -> Result<SeedOutcome, Store
         let team_id = team_ids[i % team_ids.len()];
         let role = if i <= team_ids.len() { 2 } else { 3 };
         let person = user::ActiveModel {
-            email: Set(format!("{}.{i}@demo.switchboard.test", ascii_lower(first))),
+            email: Set(Some(format!(
+                "{}.{i}@demo.switchboard.test",
+                ascii_lower(first)
+            ))),
             name: Set(Some((*first).to_owned())),
             mobile: Set(Some(format!("+9198{:08}", 10_000 + i))),
             created_at: Set(now),

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub store: store::Store,
+    /// The server's clock: `app.clock.advance(ms)` moves time forward for the server.
+    pub clock: server::clock::Clock,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _sqlite_dir: Option<tempfile::TempDir>,
     pg_database: Option<(String, String)>,
@@ -26,6 +28,51 @@ pub struct TestApp {
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)
+    }
+
+    /// The newest six-digit code in the development mailbox of `email`.
+    pub async fn latest_code(&self, email: &str) -> anyhow::Result<String> {
+        let body: serde_json::Value = self
+            .client
+            .get(self.url("/api/dev/mailbox"))
+            .query(&[("email", email)])
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let text = body["messages"][0]["body"]
+            .as_str()
+            .ok_or_else(|| anyhow::anyhow!("no e-mail for {email}: {body}"))?;
+        text.split(|c: char| !c.is_ascii_digit())
+            .find(|w| w.len() == 6)
+            .map(str::to_owned)
+            .ok_or_else(|| anyhow::anyhow!("no code in {text:?}"))
+    }
+
+    /// Signs `email` in (up) the way a person does: asks for a code, reads it from the
+    /// development mailbox, verifies it. Returns the session token for `bearer_auth`.
+    pub async fn sign_in(&self, email: &str) -> anyhow::Result<String> {
+        self.client
+            .post(self.url("/api/auth/code"))
+            .json(&serde_json::json!({ "email": email }))
+            .send()
+            .await?
+            .error_for_status()?;
+        let code = self.latest_code(email).await?;
+        let body: serde_json::Value = self
+            .client
+            .post(self.url("/api/auth/verify"))
+            .json(&serde_json::json!({ "email": email, "code": code }))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        body["token"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| anyhow::anyhow!("no token in {body}"))
     }
 }
 
@@ -120,14 +167,17 @@ pub async fn spawn_app_with(
     }
     // The built web app is optional in tests; point at a folder that may not exist.
     config.web_dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/dist");
+    // Tests read sign-in codes from the development mailbox (a test may turn it off).
+    config.dev_mailbox = true;
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
     let addr = listener.local_addr()?;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let served = store.clone();
+    let clock = server::clock::Clock::default();
+    let state = server::state::AppState::with_clock(config, store.clone(), clock.clone())?;
     tokio::spawn(async move {
-        let _ = server::run(config, served, listener, async {
+        let _ = server::serve_state(state, listener, async {
             let _ = rx.await;
         })
         .await;
@@ -139,6 +189,7 @@ pub async fn spawn_app_with(
             .timeout(Duration::from_secs(30))
             .build()?,
         store,
+        clock,
         shutdown: Some(tx),
         _sqlite_dir: sqlite_dir,
         pg_database,

@@ -1,19 +1,179 @@
-//! `/api/auth/session`: who is signed in (GET) and signing out (DELETE).
+//! Signing in: a one-time code by e-mail (`POST /api/auth/code`), checked by
+//! `POST /api/auth/verify`, which creates the account on first sign-in and starts a session
+//! (HttpOnly cookie for the web app, the token in the body for the extension's bearer header);
+//! `/api/auth/session` says who is signed in (GET) and signs out (DELETE).
 
+use super::{Access, ApiRoute};
 use crate::auth::{hash_token, presented_token, MaybeUser, SESSION_COOKIE};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use axum_extra::extract::cookie::{Cookie, CookieJar};
+use contract::accounts::{CodeRequest, CodeSent, SignedIn, VerifyRequest};
 use contract::auth::{SessionInfo, SessionUser};
+use contract::ErrorCode;
+use domain::accounts::{code_from_random, resend_wait, OtpCode, CODE_TTL_MS, RESEND_WAIT_MS};
+use domain::inputs::Email;
+use store::accounts::CodeCheck;
+
+pub const ROUTES: &[ApiRoute] = &[
+    ApiRoute::new(Method::POST, "/auth/code", Access::Public, || {
+        post(request_code)
+    }),
+    ApiRoute::new(Method::POST, "/auth/verify", Access::Public, || {
+        post(verify_code)
+    }),
+    ApiRoute::new(Method::GET, "/auth/session", Access::Public, || {
+        get(get_session)
+    }),
+    ApiRoute::new(Method::DELETE, "/auth/session", Access::Public, || {
+        axum::routing::delete(delete_session)
+    }),
+];
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/auth/session", get(get_session).delete(delete_session))
+    super::router_of(ROUTES)
+}
+
+/// The address as stored: the domain's e-mail rule, then lower case.
+fn parse_email(raw: &str) -> Result<String, AppError> {
+    Email::parse(raw)
+        .map(|e| e.as_str().to_ascii_lowercase())
+        .map_err(|rule| AppError::invalid_field("email", rule))
+}
+
+/// What is stored of a code: the SHA-256 of the address and the code, never the code.
+fn code_hash(email: &str, code: &str) -> String {
+    hash_token(&format!("{email}\n{code}"))
+}
+
+fn session_user(u: &store::entity::user::Model) -> SessionUser {
+    SessionUser {
+        id: u.id,
+        email: u.email.clone().unwrap_or_default(),
+        name: u.name.clone(),
+    }
+}
+
+/// Sends a six-digit code valid for 10 minutes. Another code for the same address may be asked
+/// for only after 60 seconds (429 `rate_limited`); a new code retires the previous one.
+#[utoipa::path(
+    post,
+    path = "/api/auth/code",
+    tag = "auth",
+    request_body = CodeRequest,
+    responses(
+        (status = 200, description = "The code was sent", body = CodeSent),
+        (status = 422, description = "Not an e-mail address (`fields.email`)", body = contract::ErrorBody),
+        (status = 429, description = "A code was sent less than 60 s ago", body = contract::ErrorBody),
+    )
+)]
+pub async fn request_code(
+    State(state): State<AppState>,
+    Json(req): Json<CodeRequest>,
+) -> Result<Json<CodeSent>, AppError> {
+    let email = parse_email(&req.email)?;
+    let now = state.clock.now_ms();
+    let last = store::accounts::last_code_sent_at(&state.store, &email).await?;
+    if let Some(wait) = resend_wait(now, last) {
+        return Err(AppError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "wait {} s before asking for another code",
+                (wait + 999) / 1000
+            ),
+        ));
+    }
+    let code = code_from_random(rand::random_range(0..1_000_000));
+    store::accounts::issue_code(
+        &state.store,
+        &email,
+        &code_hash(&email, &code),
+        now,
+        CODE_TTL_MS,
+    )
+    .await?;
+    let body = format!(
+        "Your Switchboard sign-in code is {code}.\n\nIt expires in 10 minutes. If you did not ask \
+         for it, ignore this e-mail."
+    );
+    state
+        .mailer
+        .send(
+            &state.store,
+            now,
+            &email,
+            "Your Switchboard sign-in code",
+            &body,
+        )
+        .await?;
+    Ok(Json(CodeSent {
+        email,
+        expires_in_ms: CODE_TTL_MS,
+        resend_after_ms: RESEND_WAIT_MS,
+    }))
+}
+
+/// Checks the code. Wrong: 422 with `fields.code` = `otp_invalid`; expired: `code_expired`;
+/// after 5 wrong tries the code is dead: `code_attempts_exhausted`. Right: the account is
+/// created on first sign-in, a session starts (cookie `sb_session`, HttpOnly, SameSite=Lax,
+/// Secure when configured) and the token is returned for bearer use.
+#[utoipa::path(
+    post,
+    path = "/api/auth/verify",
+    tag = "auth",
+    request_body = VerifyRequest,
+    responses(
+        (status = 200, description = "Signed in; the cookie is set", body = SignedIn),
+        (status = 422, description = "`fields.code`: otp_invalid, code_expired or code_attempts_exhausted; or `fields.email`", body = contract::ErrorBody),
+    )
+)]
+pub async fn verify_code(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(req): Json<VerifyRequest>,
+) -> Result<impl IntoResponse, AppError> {
+    let email = parse_email(&req.email)?;
+    let code = OtpCode::parse(&req.code).map_err(|rule| AppError::invalid_field("code", rule))?;
+    let now = state.clock.now_ms();
+    let (user, signed_up) = match store::accounts::check_code(
+        &state.store,
+        &email,
+        &code_hash(&email, code.as_str()),
+        now,
+    )
+    .await?
+    {
+        CodeCheck::Accepted { user, signed_up } => (user, signed_up),
+        CodeCheck::Refused(rule) => return Err(AppError::invalid_field("code", rule)),
+    };
+    let token = hex::encode(rand::random::<[u8; 32]>());
+    let ttl = state.config.session_ttl_ms();
+    store::sessions::create(&state.store, user.id, &hash_token(&token), now, ttl).await?;
+    let cookie = Cookie::parse(format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{}",
+        ttl / 1000,
+        if state.config.cookie_secure {
+            "; Secure"
+        } else {
+            ""
+        }
+    ))
+    .map_err(AppError::internal)?;
+    tracing::info!(user_id = user.id, signed_up, "signed in by e-mail code");
+    Ok((
+        jar.add(cookie),
+        Json(SignedIn {
+            user: session_user(&user),
+            token,
+            signed_up,
+        }),
+    ))
 }
 
 /// The signed-in user, or `{"user": null}`.
@@ -25,11 +185,7 @@ pub fn router() -> Router<AppState> {
 )]
 pub async fn get_session(MaybeUser(user): MaybeUser) -> Json<SessionInfo> {
     Json(SessionInfo {
-        user: user.map(|u| SessionUser {
-            id: u.id,
-            email: u.email,
-            name: u.name,
-        }),
+        user: user.as_ref().map(session_user),
     })
 }
 
@@ -46,7 +202,7 @@ pub async fn delete_session(
     jar: CookieJar,
 ) -> Result<impl IntoResponse, AppError> {
     if let Some(token) = presented_token(&headers) {
-        let now = chrono::Utc::now().timestamp_millis();
+        let now = state.clock.now_ms();
         store::sessions::revoke(&state.store, &hash_token(&token), now).await?;
     }
     let jar = jar.remove(Cookie::build(SESSION_COOKIE).path("/"));

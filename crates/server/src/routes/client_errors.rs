@@ -1,16 +1,25 @@
 //! `POST /api/client-errors`: errors the web app could not handle, written to the server log.
 
+use super::{Access, ApiRoute};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
+use axum::http::Method;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::Router;
 use contract::client_error::ClientErrorReport;
 use contract::ErrorCode;
 
+pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
+    Method::POST,
+    "/client-errors",
+    Access::Public,
+    || post(report_client_error),
+)];
+
 pub fn router() -> Router<AppState> {
-    Router::new().route("/client-errors", post(report_client_error))
+    super::router_of(ROUTES)
 }
 
 /// Logs the report (truncated) and answers 204.

@@ -1,15 +1,24 @@
 //! `GET /api/health`: the server answers and its database responds.
 
+use super::{Access, ApiRoute};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
+use axum::http::Method;
 use axum::routing::get;
 use axum::Router;
 use contract::health::{DatabaseKind, Health};
 
+pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
+    Method::GET,
+    "/health",
+    Access::Public,
+    || get(get_health),
+)];
+
 pub fn router() -> Router<AppState> {
-    Router::new().route("/health", get(get_health))
+    super::router_of(ROUTES)
 }
 
 /// Reports the version and the database kind after a round trip to the database.

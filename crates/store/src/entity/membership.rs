@@ -20,6 +20,8 @@ pub struct Model {
     pub invitation_status: String,
     pub employee_code: Option<String>,
     pub joined_at: Option<i64>,
+    /// The employee's address as the organisation recorded it (form or import).
+    pub address: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }

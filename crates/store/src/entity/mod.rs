@@ -1,6 +1,8 @@
 //! sea-orm entities, one module per table. Column names are plain English; the spec's wire
 //! names (`callyzer_user_mappings`, `workspace_id`…) are produced by the server's DTOs.
 
+pub mod dev_mail;
+pub mod login_code;
 pub mod membership;
 pub mod organisation;
 pub mod session;

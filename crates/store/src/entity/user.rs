@@ -7,8 +7,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
+    /// `None` for a person known only by phone (an employee imported without an e-mail).
     #[sea_orm(unique)]
-    pub email: String,
+    pub email: Option<String>,
     pub name: Option<String>,
     pub mobile: Option<String>,
     pub profile_pic: Option<String>,

@@ -1,0 +1,637 @@
+//! Accounts, organisations, teams and employees on the wire: signing in by e-mail code, and the
+//! extension's account calls (001 §3, §7) with their field names as the extension reads them,
+//! misspellings included (`callyzer_orgamnization_team`, `whatzapp_basic_info`).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::SessionUser;
+
+// ---- envelopes -------------------------------------------------------------------------------
+
+/// The v1 answer: `result` true on success, the payload in `data`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ResultEnvelope<T> {
+    pub result: bool,
+    pub data: T,
+}
+
+impl<T> ResultEnvelope<T> {
+    pub fn ok(data: T) -> Self {
+        ResultEnvelope { result: true, data }
+    }
+}
+
+/// The v2 helpers' answer: `status` true on success.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StatusEnvelope<T> {
+    pub status: bool,
+    pub data: T,
+}
+
+/// The organisation-details answer (001 §7.5): `type` true on success, `data[0]` the
+/// organisation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TypeEnvelope<T> {
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub type_: bool,
+    pub data: T,
+}
+
+/// An answer with nothing to return but success.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Ack {
+    pub result: bool,
+    pub message: String,
+}
+
+impl Ack {
+    pub fn ok(message: impl Into<String>) -> Self {
+        Ack {
+            result: true,
+            message: message.into(),
+        }
+    }
+}
+
+// ---- signing in by e-mail code -----------------------------------------------------------------
+
+/// `POST /api/auth/code`: send a one-time code to this address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CodeRequest {
+    pub email: String,
+}
+
+/// The code was sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CodeSent {
+    /// The address, as it will be used (trimmed, lower case).
+    pub email: String,
+    /// Milliseconds until the code expires (the countdown).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub expires_in_ms: i64,
+    /// Milliseconds until another code may be requested.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub resend_after_ms: i64,
+}
+
+/// `POST /api/auth/verify`: sign in (or sign up) with the code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct VerifyRequest {
+    pub email: String,
+    pub code: String,
+}
+
+/// Signed in: the session's user (as `GET /api/auth/session` gives it), and the session token
+/// for the extension's `Authorization: Bearer` (the web app uses the HttpOnly cookie instead).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SignedIn {
+    pub user: SessionUser,
+    pub token: String,
+    /// True when this sign-in created the account.
+    pub signed_up: bool,
+}
+
+/// `GET /api/dev/mailbox?email=`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MailboxQuery {
+    pub email: String,
+}
+
+/// One e-mail kept in the development mailbox.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DevMail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub created_at: i64,
+}
+
+/// The development mailbox of one address, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DevMailbox {
+    pub messages: Vec<DevMail>,
+}
+
+// ---- users and memberships -----------------------------------------------------------------------
+
+/// `checkuserexistance?user_email|user_mobile`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserExistenceQuery {
+    #[serde(default)]
+    pub user_email: Option<String>,
+    #[serde(default)]
+    pub user_mobile: Option<String>,
+}
+
+/// 000 §3 connected flags per `dataKey`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct IntegrationFlags {
+    #[serde(rename = "googleSheet")]
+    #[cfg_attr(feature = "ts", ts(rename = "googleSheet"))]
+    pub google_sheet: bool,
+    pub hubspot: bool,
+    pub freshdesk: bool,
+    pub zoho: bool,
+    pub salesforce: bool,
+    pub leadsquared: bool,
+    pub bitrix: bool,
+    pub webhooks: bool,
+}
+
+/// `callyzer_organization` inside a membership.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OrgRef {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub org_name: String,
+    pub organization_code: Option<String>,
+}
+
+/// One membership (`callyzer_user_mappings[]`, and an entry of the organisation list). The
+/// synthetic Personal entry has null ids.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OrgMapping {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub mapping_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub role_id: Option<i16>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+    /// 1 when this is the user's default organisation, else 0.
+    pub is_default_org: u8,
+    /// The same flag under the organisation list's name.
+    pub default_org: u8,
+    pub user_status: Option<i16>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub joined_at: Option<i64>,
+    pub callyzer_organization: OrgRef,
+}
+
+/// 000 §3 / 001 §3 user existence data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserExistence {
+    /// The user's id, also their `workspace_id`.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub mobile: Option<String>,
+    pub profile_pic: Option<String>,
+    pub integrations: IntegrationFlags,
+    pub callyzer_user_mappings: Vec<OrgMapping>,
+}
+
+/// v2 `auth/accounts?mobile&email`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AccountsQuery {
+    #[serde(default)]
+    pub mobile: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+/// One account the extension may use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Account {
+    pub email: Option<String>,
+    pub access_token: String,
+}
+
+/// 000 §3 user data v2.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AccountsData {
+    pub accounts: Vec<Account>,
+    pub active_account: Account,
+    pub mobile: Option<String>,
+    pub email: Option<String>,
+}
+
+// ---- organisations ---------------------------------------------------------------------------------
+
+/// `getOrganizationDetails?organization_code`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OrgCodeQuery {
+    pub organization_code: String,
+}
+
+/// An organisation as the management screens read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Organization {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub org_name: String,
+    pub org_logo: Option<String>,
+    pub organization_code: String,
+    pub time_zone: String,
+    pub plan_id: i32,
+    pub is_trial: bool,
+    /// End of the plan or trial, RFC 3339 UTC; null on the free plan.
+    pub validity: Option<String>,
+    pub seat_issued: i32,
+}
+
+/// Create an organisation; the caller becomes its admin.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CreateOrganization {
+    pub org_name: String,
+    #[serde(default)]
+    pub org_logo: Option<String>,
+    /// IANA zone; default Asia/Kolkata.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+}
+
+/// Update an organisation (admins). Absent fields stay; an empty `org_logo` removes the logo.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UpdateOrganization {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[serde(default)]
+    pub org_name: Option<String>,
+    #[serde(default)]
+    pub org_logo: Option<String>,
+    #[serde(default)]
+    pub time_zone: Option<String>,
+}
+
+/// `?org_id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OrgQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+}
+
+/// `?workspace_id` (the caller's own user id).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WorkspaceQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+}
+
+/// Remove user: `?user_id&org_id` (admins).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RemoveUserQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+}
+
+/// Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SetActiveOrgQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+}
+
+/// 001 §3 credit history: `seat_issued`; for an organisation also `validity` and `is_trial`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CreditHistory {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub plan_id: i32,
+    pub seat_issued: i32,
+    /// RFC 3339 UTC; null on the free plan.
+    pub validity: Option<String>,
+    pub is_trial: bool,
+}
+
+/// `remainseatsavablity?org_id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatAvailability {
+    pub seat_issued: i32,
+    /// Members holding a seat (active and invited).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub seats_used: i64,
+    /// Seats still free (never below 0).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub remaining_seats: i64,
+}
+
+// ---- teams ------------------------------------------------------------------------------------
+
+/// A team palette entry (`color_data[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ColorEntry {
+    pub id: i32,
+    pub bg_color: String,
+    pub text_color: String,
+}
+
+/// 001 §3 team colour palette.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ColorPalette {
+    pub color_data: Vec<ColorEntry>,
+}
+
+/// A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel
+/// beside it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Team {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub team_name: String,
+    pub team_color: Option<i32>,
+    pub bg_color: Option<String>,
+    pub text_color: Option<String>,
+    /// Members in the team (only in the organisation's team list).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    pub member_count: Option<u64>,
+}
+
+/// Create a team (admins and managers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CreateTeam {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub team_name: String,
+    #[serde(default)]
+    pub team_color: Option<i32>,
+}
+
+/// Update a team's details (admins, and the team's manager).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UpdateTeam {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub team_id: i64,
+    #[serde(default)]
+    pub team_name: Option<String>,
+    #[serde(default)]
+    pub team_color: Option<i32>,
+}
+
+/// Add employees to a team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AssignTeam {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub team_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number[]"))]
+    pub user_ids: Vec<i64>,
+}
+
+/// A role (`callyzer_user_role`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Role {
+    pub id: i16,
+    pub role_name: String,
+}
+
+// ---- employees ----------------------------------------------------------------------------------
+
+/// `whatzapp_basic_info` (sic).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BasicInfo {
+    pub name: Option<String>,
+    pub mobile: Option<String>,
+}
+
+/// 000 §3 `crmLabelSyncData[]`: which chat labels sync to one CRM.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CrmLabelSync {
+    pub crm_name: String,
+    pub included_labels: Vec<String>,
+    pub excluded_labels: Vec<String>,
+}
+
+/// 001 §3 employee (organisation mapping).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Employee {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+    pub role_id: i16,
+    /// 2 active, 1 invited (not signed in yet).
+    pub user_status: i16,
+    /// 1 when the extension is syncing for this employee.
+    pub syncing_active: u8,
+    /// `pending` until the employee signs in, then `accepted`.
+    pub invitation_status: String,
+    pub email: Option<String>,
+    pub address: Option<String>,
+    pub employee_code: Option<String>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub joined_at: Option<i64>,
+    pub whatzapp_basic_info: BasicInfo,
+    pub callyzer_orgamnization_team: Option<Team>,
+    pub callyzer_user_role: Role,
+    pub whatsapp_no: Option<String>,
+    #[serde(rename = "crmLabelSyncData")]
+    #[cfg_attr(feature = "ts", ts(rename = "crmLabelSyncData"))]
+    pub crm_label_sync_data: Vec<CrmLabelSync>,
+}
+
+/// `employees?org_id&workspace_id&status&type`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EmployeesQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub workspace_id: Option<i64>,
+    /// Default 2 (active members).
+    #[serde(default)]
+    pub status: Option<i16>,
+    /// `teams` (the only kind).
+    #[serde(default, rename = "type")]
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub kind: Option<String>,
+}
+
+/// One `sync_list` entry (001 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SyncEntry {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    /// call, whatsapp or conversationAnalytics.
+    pub sync_type: String,
+    pub syncing_active: u8,
+}
+
+/// 001 §3 employee list response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EmployeeList {
+    pub result: bool,
+    pub data: Vec<Employee>,
+    pub sync_list: Vec<SyncEntry>,
+    /// The caller's own membership of the organisation.
+    pub mapping_details: OrgMapping,
+}
+
+/// One person to add.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NewEmployee {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    /// With country code (`number` is read too, as in the import file).
+    #[serde(default, alias = "number")]
+    pub mobile: Option<String>,
+    #[serde(default)]
+    pub address: Option<String>,
+    /// Default 3 (employee).
+    #[serde(default)]
+    pub role_id: Option<i64>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+}
+
+/// Add employees (admins; managers into their own team).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AddEmployees {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub employees: Vec<NewEmployee>,
+}
+
+/// The employees added, as the list shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AddedEmployees {
+    pub employees: Vec<Employee>,
+}
+
+/// Update one employee (admins). Absent fields stay; `team_id` 0 takes them out of their team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UpdateEmployee {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    #[serde(default)]
+    pub role_id: Option<i64>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+    /// 1/0 or true/false.
+    #[serde(default)]
+    pub syncing_active: Option<bool>,
+    #[serde(default)]
+    pub address: Option<String>,
+    #[serde(default)]
+    pub employee_code: Option<String>,
+}
+
+/// `employees/import?org_id&role_id&team_id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ImportQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[serde(default)]
+    pub role_id: Option<i64>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+}
+
+/// A row of an import that was not added, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ImportRowError {
+    /// The row's line in the file (the header is line 1).
+    pub row: usize,
+    /// The column: `number`, `name`, `email`, `address`.
+    pub field: String,
+    /// The rule's error code (translated by the web app).
+    pub code: String,
+}
+
+/// What an import did: valid rows are added (all in one transaction), the others reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ImportReport {
+    /// Data rows read (the header not counted).
+    pub rows: usize,
+    pub inserted: usize,
+    pub errors: Vec<ImportRowError>,
+}
+
+/// `teams list?user_id` (the workspace id), optionally `&org_id` (default: the default
+/// organisation).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TeamsListQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+}
+
+/// 001 §3 team list entry: one visible member.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TeamListEntry {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+    pub callyzer_orgamnization_team: Option<Team>,
+    pub whatzapp_basic_info: BasicInfo,
+}

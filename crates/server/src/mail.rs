@@ -1,0 +1,100 @@
+//! Sending e-mail (sign-in codes, invitations): through SMTP when `smtp_url` is configured,
+//! otherwise into the development mailbox table and the log, so a local run or a test can read
+//! the code without a mail server.
+
+use crate::config::Config;
+use crate::error::AppError;
+use lettre::message::Mailbox;
+use lettre::transport::smtp::AsyncSmtpTransport;
+use lettre::{AsyncTransport, Message, Tokio1Executor};
+use secrecy::ExposeSecret;
+use store::Store;
+
+#[derive(Debug, thiserror::Error)]
+#[error("mail configuration: {0}")]
+pub struct MailError(String);
+
+/// Where e-mails go.
+#[derive(Clone)]
+pub enum Mailer {
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        from: Mailbox,
+    },
+    DevMailbox,
+}
+
+impl Mailer {
+    /// SMTP when `smtp_url` is set (checked now, so a typo fails at start), else the mailbox.
+    pub fn from_config(config: &Config) -> Result<Mailer, MailError> {
+        let Some(url) = &config.smtp_url else {
+            return Ok(Mailer::DevMailbox);
+        };
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())
+            .map_err(|e| MailError(format!("smtp_url: {e}")))?
+            .build();
+        let from = config
+            .mail_from
+            .parse()
+            .map_err(|e| MailError(format!("mail_from: {e}")))?;
+        Ok(Mailer::Smtp { transport, from })
+    }
+
+    /// Sends one plain-text e-mail.
+    pub async fn send(
+        &self,
+        store: &Store,
+        now: i64,
+        to: &str,
+        subject: &str,
+        body: &str,
+    ) -> Result<(), AppError> {
+        match self {
+            Mailer::Smtp { transport, from } => {
+                let to: Mailbox = to.parse().map_err(AppError::internal)?;
+                let message = Message::builder()
+                    .from(from.clone())
+                    .to(to)
+                    .subject(subject)
+                    .body(body.to_owned())
+                    .map_err(AppError::internal)?;
+                transport.send(message).await.map_err(|e| AppError {
+                    internal: Some(format!("smtp: {e}")),
+                    ..AppError::new(
+                        contract::ErrorCode::UpstreamFailed,
+                        "the e-mail could not be sent",
+                    )
+                })?;
+            }
+            Mailer::DevMailbox => {
+                store::accounts::record_mail(store, to, subject, body, now).await?;
+                tracing::info!(target: "mail", %to, %subject, %body, "no SMTP configured; kept in the development mailbox");
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn an_smtp_address_is_checked_when_the_server_starts() {
+        let mut config = Config {
+            smtp_url: Some("smtp://mail.example.com:2525".to_owned().into()),
+            ..Config::default()
+        };
+        assert!(matches!(
+            Mailer::from_config(&config),
+            Ok(Mailer::Smtp { .. })
+        ));
+        config.smtp_url = Some("not a url".to_owned().into());
+        assert!(Mailer::from_config(&config).is_err());
+        config.smtp_url = None;
+        assert!(matches!(
+            Mailer::from_config(&config),
+            Ok(Mailer::DevMailbox)
+        ));
+    }
+}
