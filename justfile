@@ -65,3 +65,7 @@ bench-web: web
 # Domain rule micro-benchmarks (criterion).
 bench-domain:
     cargo bench -p switchboard-domain --bench rules
+
+# Cost of domain rules called from JavaScript through the wasm module (vitest bench).
+bench-wasm: wasm
+    cd web && npx vitest bench --run

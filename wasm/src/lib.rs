@@ -23,3 +23,61 @@ pub fn rule_names() -> Vec<String> {
         .map(|r| r.name.to_owned())
         .collect()
 }
+
+/// A shaped series in columns: bucket names joined by `\n`, counts as a `Float64Array`.
+#[wasm_bindgen]
+pub struct ShapedColumns {
+    keys: String,
+    counts: Vec<f64>,
+    total: f64,
+    outside: f64,
+}
+
+#[wasm_bindgen]
+impl ShapedColumns {
+    #[wasm_bindgen(getter)]
+    pub fn keys(&self) -> String {
+        self.keys.clone()
+    }
+    #[wasm_bindgen(getter)]
+    pub fn counts(&self) -> Vec<f64> {
+        self.counts.clone()
+    }
+    #[wasm_bindgen(getter)]
+    pub fn total(&self) -> f64 {
+        self.total
+    }
+    #[wasm_bindgen(getter)]
+    pub fn outside(&self) -> f64 {
+        self.outside
+    }
+}
+
+/// The `shape_buckets` rule for long series, with buckets passed as two typed arrays (start in
+/// UTC epoch ms, document count) so no object is built per bucket. Rule failures throw an
+/// `Error` whose message is the rule's code.
+#[wasm_bindgen(js_name = shapeColumns)]
+pub fn shape_columns(
+    granularity: JsValue,
+    start_ms: f64,
+    end_ms: f64,
+    time_zone: Option<String>,
+    starts_ms: &[f64],
+    counts: &[f64],
+) -> Result<ShapedColumns, JsError> {
+    use domain::buckets::{Granularity, Grid};
+    let granularity: Granularity = serde_wasm_bindgen::from_value(granularity)
+        .map_err(|e| JsError::new(&format!("bad_input: {e}")))?;
+    let grid = domain::dates::zone_or_default(time_zone.as_deref())
+        .and_then(|tz| Grid::new(tz, granularity, start_ms as i64, end_ms as i64))
+        .map_err(|e| JsError::new(e.code()))?;
+    let (counts, outside) = domain::buckets::shape_columns(&grid, starts_ms, counts);
+    let keys = grid.joined_keys('\n');
+    let total = counts.iter().fold(0u64, |a, c| a.saturating_add(*c));
+    Ok(ShapedColumns {
+        keys,
+        counts: counts.into_iter().map(|c| c as f64).collect(),
+        total: total as f64,
+        outside: outside as f64,
+    })
+}

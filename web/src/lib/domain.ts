@@ -41,3 +41,35 @@ export function resolveLanguage(
 export function offeredTimeZones(): string[] {
   return value('time_zones', {});
 }
+
+type ShapeInput = RuleInput<'shape_buckets'>;
+type ChartSeries = RuleOutput<'shape_buckets'>;
+
+/**
+ * `shape_buckets` for series of any length: the same rule, but the buckets cross into wasm as
+ * two typed arrays rather than one object each (docs/BENCHMARKS.md has the difference).
+ * Buckets whose key is a bucket name rather than a timestamp go through `rule()`.
+ */
+export function shapeSeries(input: ShapeInput): Outcome<ChartSeries> {
+  if (input.buckets.some((b) => typeof b.key !== 'number')) return rule('shape_buckets', input);
+  const n = input.buckets.length;
+  const starts = new Float64Array(n);
+  const counts = new Float64Array(n);
+  input.buckets.forEach((b, i) => {
+    starts[i] = b.key as number;
+    counts[i] = b.doc_count;
+  });
+  let shaped: wasm.ShapedColumns;
+  try {
+    shaped = wasm.shapeColumns(input.granularity, input.startMs, input.endMs, input.timeZone ?? undefined, starts, counts);
+  } catch (e) {
+    return { err: (e as Error).message as RuleErrorCode };
+  }
+  const keys = shaped.keys.split('\n');
+  const values = shaped.counts;
+  const hourly = input.granularity === 'hour_of_day';
+  const points = keys.map((key, i) => ({ key: hourly ? Number(key) : key, count: values[i] ?? 0 }));
+  const out = { ok: { points, total: shaped.total, outside: shaped.outside } as ChartSeries };
+  shaped.free();
+  return out;
+}

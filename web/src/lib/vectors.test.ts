@@ -2,7 +2,7 @@
 // the real wasm module and must give exactly the outcome the Rust test expects.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rule, ruleNames, type RuleName } from './domain';
+import { rule, ruleNames, shapeSeries, type RuleName } from './domain';
 
 interface Vector {
   name: string;
@@ -39,6 +39,15 @@ describe('shared rule vectors through wasm', () => {
 
   it.each(all.map(([f, v]) => [`${f}: ${v.name}`, v] as const))('%s', (_label, v) => {
     const got = rule(v.rule as RuleName, v.input as never);
+    if (!same(got, v.expected)) {
+      expect(got).toEqual(v.expected);
+    }
+  });
+
+  // The typed-array path must give the very same outcome as the rule for every shaping vector.
+  const shaping = all.filter(([, v]) => v.rule === 'shape_buckets');
+  it.each(shaping.map(([f, v]) => [`${f}: ${v.name}`, v] as const))('shapeSeries %s', (_label, v) => {
+    const got = shapeSeries(v.input as never);
     if (!same(got, v.expected)) {
       expect(got).toEqual(v.expected);
     }
