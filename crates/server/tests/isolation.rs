@@ -1,0 +1,434 @@
+//! Tenant isolation, route by route. The router is built from the route tables
+//! (`server::routes::all_routes`), and this test walks the same tables: every route that is not
+//! public answers 401 without a session, and every route that names an organisation, a team or
+//! a user answers 403 or 404 when a member of organisation A (admin, manager or employee) uses
+//! organisation B's ids — or A's organisation with B's team or user — while A's admin succeeds
+//! with A's own ids. Organisation B's rows are the same afterwards. A new route without a case
+//! here fails the test.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use server::routes::{all_routes, Access};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use store::entity::{membership, organisation, team, user};
+use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use testkit::{db_test, TestApp};
+
+/// The ids a request names: the organisation side and the people/teams inside it.
+#[derive(Clone)]
+struct Target {
+    org_id: i64,
+    code: String,
+    /// The workspace named by `workspace_id` / teams-list `user_id`.
+    workspace_id: i64,
+    team_id: i64,
+    /// A member the request acts on.
+    user_id: i64,
+    /// A member who may be removed.
+    removable_id: i64,
+    email: String,
+}
+
+struct Call {
+    method: Method,
+    path: String,
+    body: Option<Body>,
+}
+
+enum Body {
+    Json(Value),
+    Csv(String),
+}
+
+static UNIQUE: AtomicUsize = AtomicUsize::new(0);
+
+fn unique() -> usize {
+    UNIQUE.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The request a route gets for `org` (organisation ids) and `inner` (team and user ids), and
+/// whether it names team or user ids at all. Every scoped route must have a case.
+fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, bool) {
+    let p = |s: String| format!("/api{path}{s}");
+    let n = unique();
+    let (call_path, body, inner_used) = match (method.as_str(), path) {
+        ("GET", "/v1/whatzapp/checkuserexistance") => {
+            (p(format!("?user_email={}", inner.email)), None, true)
+        }
+        ("GET", "/v1/whatzapp/organizations") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
+        ("PATCH", "/v1/whatzapp/organizations/active") => (
+            p(format!(
+                "?workspace_id={}&org_id={}",
+                org.workspace_id, org.org_id
+            )),
+            None,
+            false,
+        ),
+        ("GET", "/v1/whatzapp/usercredithistory") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
+        ("GET", "/v1/whatzapp/getOrganizationDetails") => {
+            (p(format!("?organization_code={}", org.code)), None, false)
+        }
+        ("PATCH", "/v1/whatzapp/organizations") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "org_name": format!("Renamed {n}") }),
+            )),
+            false,
+        ),
+        ("POST", "/v1/whatzapp/organizations/remove-user") => (
+            p(format!(
+                "?user_id={}&org_id={}",
+                inner.removable_id, org.org_id
+            )),
+            None,
+            true,
+        ),
+        ("GET", "/v1/whatzapp/organizations/credit-history")
+        | ("GET", "/v1/whatzapp/remainseatsavablity")
+        | ("GET", "/v1/whatzapp/teams")
+        | ("GET", "/v1/whatzapp/employees")
+        | ("GET", "/v1/whatzapp/employees/invited")
+        | ("GET", "/v1/whatzapp/organizations/employees") => {
+            (p(format!("?org_id={}", org.org_id)), None, false)
+        }
+        ("POST", "/v1/whatzapp/teams") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "team_name": format!("Team {n}") }),
+            )),
+            false,
+        ),
+        ("PATCH", "/v1/whatzapp/teams") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "team_id": inner.team_id, "team_name": format!("Renamed {n}")
+            }))),
+            true,
+        ),
+        ("PATCH", "/v1/whatzapp/teams/members") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "team_id": inner.team_id, "user_ids": [inner.user_id]
+            }))),
+            true,
+        ),
+        ("GET", "/v1/whatzapp/teams/list") => (
+            p(format!(
+                "?user_id={}&org_id={}",
+                org.workspace_id, org.org_id
+            )),
+            None,
+            false,
+        ),
+        ("POST", "/v1/whatzapp/employees") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id,
+                "employees": [{ "email": format!("new{n}@people.test"), "team_id": inner.team_id }]
+            }))),
+            true,
+        ),
+        ("PATCH", "/v1/whatzapp/employees") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "user_id": inner.user_id, "syncing_active": true
+            }))),
+            true,
+        ),
+        ("POST", "/v1/whatzapp/employees/import") => (
+            p(format!("?org_id={}&team_id={}", org.org_id, inner.team_id)),
+            Some(Body::Csv(format!("number\n+9190{n:08}\n"))),
+            true,
+        ),
+        other => panic!(
+            "no tenant-isolation case for {} {}: add one to tests/isolation.rs",
+            other.0, other.1
+        ),
+    };
+    (
+        Call {
+            method: method.clone(),
+            path: call_path,
+            body,
+        },
+        inner_used,
+    )
+}
+
+async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) {
+    let method = reqwest::Method::from_bytes(call.method.as_str().as_bytes()).unwrap();
+    let mut req = app.client.request(method, app.url(&call.path));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    req = match &call.body {
+        Some(Body::Json(v)) => req.json(v),
+        Some(Body::Csv(text)) => req.header("content-type", "text/csv").body(text.clone()),
+        None => req,
+    };
+    let res = req.send().await.unwrap();
+    (res.status().as_u16(), res.text().await.unwrap())
+}
+
+async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
+    let res = app
+        .client
+        .post(app.url(path))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.json().await.unwrap()
+}
+
+/// Creates an organisation with one team and the given members (all signed in, so active).
+/// Answers the admin's token, the members' tokens and the target ids.
+async fn organisation_with(
+    app: &TestApp,
+    prefix: &str,
+    members: &[(&str, i64)],
+) -> (String, Vec<String>, Target) {
+    let admin_email = format!("{prefix}-admin@tenant.test");
+    let admin = app.sign_in(&admin_email).await.unwrap();
+    let org = post(
+        app,
+        &admin,
+        "/api/v1/whatzapp/organizations",
+        json!({ "org_name": format!("Org {prefix}") }),
+    )
+    .await;
+    let org_id = org["data"]["org_id"].as_i64().unwrap();
+    let team = post(
+        app,
+        &admin,
+        "/api/v1/whatzapp/teams",
+        json!({ "org_id": org_id, "team_name": "Team" }),
+    )
+    .await;
+    let team_id = team["data"]["id"].as_i64().unwrap();
+    let employees: Vec<Value> = members
+        .iter()
+        .map(|(name, role)| {
+            json!({ "email": format!("{prefix}-{name}@tenant.test"), "role_id": role, "team_id": team_id })
+        })
+        .collect();
+    let added = post(
+        app,
+        &admin,
+        "/api/v1/whatzapp/employees",
+        json!({ "org_id": org_id, "employees": employees }),
+    )
+    .await;
+    let ids: Vec<i64> = added["data"]["employees"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["user_id"].as_i64().unwrap())
+        .collect();
+    let mut tokens = Vec::new();
+    for (name, _) in members {
+        tokens.push(
+            app.sign_in(&format!("{prefix}-{name}@tenant.test"))
+                .await
+                .unwrap(),
+        );
+    }
+    let admin_id = store::accounts::find_user_by_email(&app.store, &admin_email)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let target = Target {
+        org_id,
+        code: org["data"]["organization_code"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+        workspace_id: admin_id,
+        team_id,
+        user_id: ids[0],
+        removable_id: *ids.last().unwrap(),
+        email: format!("{prefix}-{}@tenant.test", members[0].0),
+    };
+    (admin, tokens, target)
+}
+
+/// Everything stored about organisation `org_id`, as text.
+async fn snapshot(app: &TestApp, org_id: i64) -> String {
+    let db = app.store.conn();
+    let org = organisation::Entity::find_by_id(org_id)
+        .one(db)
+        .await
+        .unwrap();
+    let teams = team::Entity::find()
+        .filter(team::Column::OrgId.eq(org_id))
+        .order_by_asc(team::Column::Id)
+        .all(db)
+        .await
+        .unwrap();
+    let members = membership::Entity::find()
+        .filter(membership::Column::OrgId.eq(org_id))
+        .order_by_asc(membership::Column::Id)
+        .all(db)
+        .await
+        .unwrap();
+    let ids: Vec<i64> = members.iter().map(|m| m.user_id).collect();
+    let users = user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await
+        .unwrap();
+    format!("{org:?}\n{teams:?}\n{members:?}\n{users:?}")
+}
+
+/// The public routes, named here so making a route public is a visible decision.
+const PUBLIC: &[(&str, &str)] = &[
+    ("GET", "/health"),
+    ("POST", "/client-errors"),
+    ("POST", "/auth/code"),
+    ("POST", "/auth/verify"),
+    ("GET", "/auth/session"),
+    ("DELETE", "/auth/session"),
+    ("GET", "/dev/mailbox"),
+    ("GET", "/openapi.json"),
+];
+
+db_test!(
+    a_member_of_one_organisation_cannot_read_or_change_another_on_any_route,
+    |app| async move {
+        let (a_admin, a_people, a) =
+            organisation_with(&app, "a", &[("manager", 2), ("employee", 3), ("spare", 3)]).await;
+        let (_b_admin, _b_people, b) =
+            organisation_with(&app, "b", &[("member", 3), ("other", 3)]).await;
+        let b_before = snapshot(&app, b.org_id).await;
+        // A's callers: admin, manager, employee.
+        let callers = [
+            ("admin", a_admin.as_str()),
+            ("manager", a_people[0].as_str()),
+            ("employee", a_people[1].as_str()),
+        ];
+        // B's workspace for the workspace-named routes is B's admin.
+        let mut checked = 0;
+        // Routes that change A run last so the read checks see A as it was set up.
+        let mut routes: Vec<_> = all_routes().collect();
+        routes.sort_by_key(|r| r.path.contains("remove-user"));
+        for route in routes {
+            let name = format!("{} {}", route.method, route.path);
+            if route.access == Access::Public {
+                assert!(
+                    PUBLIC.contains(&(route.method.as_str(), route.path)),
+                    "{name} is public but not in the PUBLIC list"
+                );
+                continue;
+            }
+            // No session: 401 on every non-public route.
+            let anonymous = if route.access == Access::Scoped {
+                case(&route.method, route.path, &b, &b).0
+            } else {
+                Call {
+                    method: route.method.clone(),
+                    path: format!("/api{}", route.path),
+                    body: (route.method != Method::GET)
+                        .then(|| Body::Json(json!({ "org_name": "x" }))),
+                }
+            };
+            let (status, body) = send(&app, &anonymous, None).await;
+            assert_eq!(status, 401, "{name} without a session: {body}");
+            if route.access == Access::SignedIn {
+                continue;
+            }
+            // B's ids, by each of A's roles.
+            for (role, token) in callers {
+                let (call, _) = case(&route.method, route.path, &b, &b);
+                let (status, body) = send(&app, &call, Some(token)).await;
+                assert!(
+                    status == 403 || status == 404,
+                    "{name} as A's {role} with B's ids ({}) answered {status}: {body}",
+                    call.path
+                );
+            }
+            // A's organisation with B's team or user.
+            let (mixed, inner_used) = case(&route.method, route.path, &a, &b);
+            if inner_used {
+                let (status, body) = send(&app, &mixed, Some(&a_admin)).await;
+                assert!(
+                    status == 403 || status == 404,
+                    "{name} as A's admin with B's team or user ({}) answered {status}: {body}",
+                    mixed.path
+                );
+            }
+            // The control: A's admin with A's own ids succeeds, so the refusals above are about
+            // the ids and not a malformed request.
+            let (own, _) = case(&route.method, route.path, &a, &a);
+            let (status, body) = send(&app, &own, Some(&a_admin)).await;
+            assert!(
+                (200..300).contains(&status),
+                "{name} as A's admin with A's ids ({}) answered {status}: {body}",
+                own.path
+            );
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} scoped routes were checked");
+        assert_eq!(snapshot(&app, b.org_id).await, b_before, "B's rows changed");
+    }
+);
+
+#[tokio::test]
+async fn every_route_is_in_the_openapi_document_and_nothing_else_is() {
+    let doc =
+        serde_json::to_value(<server::openapi::ApiDoc as utoipa::OpenApi>::openapi()).unwrap();
+    let mut documented: Vec<(String, String)> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, ops)| {
+            ops.as_object()
+                .unwrap()
+                .keys()
+                .map(move |m| (m.to_uppercase(), path.clone()))
+        })
+        .collect();
+    documented.sort();
+    let mut routed: Vec<(String, String)> = all_routes()
+        .filter(|r| r.path != "/openapi.json")
+        .map(|r| (r.method.to_string(), format!("/api{}", r.path)))
+        .collect();
+    routed.sort();
+    assert_eq!(routed, documented);
+}
+
+db_test!(
+    every_route_in_the_tables_is_served_by_the_router,
+    |app| async move {
+        for route in all_routes() {
+            let method = reqwest::Method::from_bytes(route.method.as_str().as_bytes()).unwrap();
+            let res = app
+                .client
+                .request(method, app.url(&format!("/api{}", route.path)))
+                .send()
+                .await
+                .unwrap();
+            let status = res.status().as_u16();
+            let body = res.text().await.unwrap();
+            assert!(
+                status != 405 && !body.contains("no API route at this path"),
+                "{} {} is not routed: {status} {body}",
+                route.method,
+                route.path
+            );
+        }
+    }
+);
