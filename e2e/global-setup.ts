@@ -18,6 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
       SWITCHBOARD_WEB_DIR: join(root, 'web', 'dist'),
       SWITCHBOARD_LOG: 'info',
+      SWITCHBOARD_DEV_MAILBOX: 'true',
       NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

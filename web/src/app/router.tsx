@@ -14,6 +14,7 @@ const lazyPage = (load: Loader, name: string) => async () => {
 const sections = () => import('@/features/shell/pages/sections');
 const publicPages = () => import('@/features/public/pages/PublicPage');
 const signup = () => import('@/features/auth/pages/SignupPage');
+const organization = () => import('@/features/organization/pages/OrganizationPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -35,8 +36,9 @@ export const publicRoutes: RouteObject[] = [
 ].map(([path, name]) => ({ path, lazy: lazyPage(publicPages, name!) }));
 
 export const protectedRoutes: RouteObject[] = [
-  ['/organization', 'OrganisationPage'],
-  ['/organization/:id', 'OrganisationPage'],
+  { path: '/organization', lazy: lazyPage(organization, 'default') },
+  { path: '/organization/:id', lazy: lazyPage(organization, 'default') },
+  ...[
   ['/conversations/analytics', 'DashboardPage'],
   ['/dashboard', 'DashboardPage'],
   ['/team-inbox', 'TeamInboxPage'],
@@ -53,7 +55,8 @@ export const protectedRoutes: RouteObject[] = [
   ['/leadcrm', 'LeadCrmPage'],
   [`/${PRODUCT}/admin/panel`, 'AdminPanelPage'],
   ['/failedtransactions', 'FailedTransactionsPage'],
-].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) }));
+  ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),
+];
 
 export const routes: RouteObject[] = [
   {

@@ -4,8 +4,10 @@ import type { SessionUser } from './stores/session';
 
 export interface VerifyAnswer {
   user: SessionUser;
+  /** The bearer token for the extension (the web app uses the HttpOnly cookie). */
+  token: string;
   /** True when this sign-in created the account. */
-  is_new?: boolean;
+  signed_up: boolean;
 }
 
 export function requestCode(email: string): Promise<void> {

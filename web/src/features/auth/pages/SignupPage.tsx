@@ -81,7 +81,7 @@ export default function SignupPage() {
       writeStored('userEmail', answer.user.email);
       writeStored('workspaceId', String(answer.user.id));
       signedIn(answer.user);
-      navigate(from ?? (answer.is_new ? '/createorganization' : '/conversations/analytics'), {
+      navigate(from ?? (answer.signed_up ? '/createorganization' : '/conversations/analytics'), {
         replace: true,
       });
     } catch (err) {
