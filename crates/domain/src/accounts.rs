@@ -501,6 +501,59 @@ pub const SAMPLE_IMPORT_CSV: &str = "number,name,email,address\n\
 +919812345678,Priya Sharma,priya@example.com,\"12 MG Road, Bengaluru\"\n\
 +5511987654321,Mateo Silva,,São Paulo\n";
 
+/// Input of the `phone_number` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PhoneInput {
+    pub phone: String,
+}
+
+/// Input of the `otp_code` rule.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OtpInput {
+    pub code: String,
+}
+
+/// Input of the `organisation_code`, `organisation_name` and `team_name` rules.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NameInput {
+    pub name: String,
+}
+
+/// Input of the `employee_row` rule: one employee of the add form or of an import.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EmployeeRowInput {
+    pub employee: EmployeeInput,
+    /// True for an import row (the `number` column is required), false for the add form.
+    pub number_required: bool,
+}
+
+/// The `employee_row` verdict: the cleaned row, or every broken field with its code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EmployeeCheck {
+    pub row: Option<EmployeeRow>,
+    pub errors: Vec<FieldError>,
+}
+
+/// The `employee_row` rule: never fails as a whole, so the form can mark each field.
+pub fn check_employee_row(input: &EmployeeRowInput) -> EmployeeCheck {
+    match EmployeeRow::parse(&input.employee, input.number_required) {
+        Ok(row) => EmployeeCheck {
+            row: Some(row),
+            errors: Vec::new(),
+        },
+        Err(errors) => EmployeeCheck { row: None, errors },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

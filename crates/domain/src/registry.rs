@@ -9,6 +9,10 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::accounts::{
+    EmployeeCheck, EmployeeRowInput, NameInput, OrganisationCode, OrganisationName, OtpCode,
+    OtpInput, PhoneInput, PhoneNumber, TeamName,
+};
 use crate::analytics::{CallsOverview, CallsOverviewInput};
 use crate::assignment::{
     AssignmentMember, AssignmentOptions, MemberFormInput, PanelInput, PanelState, Percentage,
@@ -279,6 +283,21 @@ registry! {
     "business_constants" => fn(_i: NoInput) -> BusinessConstants {
         Ok(crate::constants::business_constants())
     }
+    // Accounts, organisations, teams, employees (001 §5)
+    "phone_number" => fn(i: PhoneInput) -> PhoneNumber { PhoneNumber::parse(&i.phone) }
+    "otp_code" => fn(i: OtpInput) -> OtpCode { OtpCode::parse(&i.code) }
+    "organisation_code" => fn(i: NameInput) -> OrganisationCode {
+        OrganisationCode::parse(&i.name)
+    }
+    "organisation_name" => fn(i: NameInput) -> OrganisationName {
+        OrganisationName::parse(&i.name)
+    }
+    "team_name" => fn(i: NameInput) -> TeamName { TeamName::parse(&i.name) }
+    /// Every broken field of one employee (the add form and each import row).
+    "employee_row" => fn(i: EmployeeRowInput) -> EmployeeCheck {
+        Ok(crate::accounts::check_employee_row(&i))
+    }
+
     "resolve_language" => fn(i: LanguageInput) -> Language {
         Ok(crate::language::resolve_language(i.stored.as_deref(), &i.browser_languages))
     }

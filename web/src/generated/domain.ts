@@ -534,6 +534,37 @@ export type EmailInput = { email: string, };
 export type Employee = { user_id: Id, team_id?: number | null, user_status?: number | null, whatzapp_basic_info?: BasicInfo | null, whatsapp_no?: string | null, };
 
 /**
+ * The `employee_row` verdict: the cleaned row, or every broken field with its code.
+ */
+export type EmployeeCheck = { row: EmployeeRow | null, errors: Array<FieldError>, };
+
+/**
+ * One employee as the add form or one row of an import gives it (001 §5 'phone numbers with
+ * country code under a column named number; optional name and address columns and profile
+ * fields').
+ */
+export type EmployeeInput = { number?: string | null, name?: string | null, email?: string | null, address?: string | null, };
+
+/**
+ * An employee row that passed every rule.
+ */
+export type EmployeeRow = { mobile: PhoneNumber | null, name: string | null, email: Email | null, address: string | null, };
+
+/**
+ * Input of the `employee_row` rule: one employee of the add form or of an import.
+ */
+export type EmployeeRowInput = { employee: EmployeeInput, 
+/**
+ * True for an import row (the `number` column is required), false for the add form.
+ */
+numberRequired: boolean, };
+
+/**
+ * A broken rule in one field of one employee row.
+ */
+export type FieldError = { field: string, code: RuleError, };
+
+/**
  * The Freshdesk link as stored (000 §3: domain, api_key).
  */
 export type FreshdeskCredentials = { domain: FreshdeskDomain, api_key: string, };
@@ -672,6 +703,11 @@ export type Money = { minor: number, text: string, };
 export type NameFallback = "admin" | "na";
 
 /**
+ * Input of the `organisation_code`, `organisation_name` and `team_name` rules.
+ */
+export type NameInput = { name: string, };
+
+/**
  * The input of rules that take nothing: `{}`.
  */
 export type NoInput = Record<string, never>;
@@ -696,6 +732,26 @@ export type OnboardingStage = "linkedin_ads" | "extension_installed" | "integrat
  * Input of the `org_name` rule.
  */
 export type OrgNameInput = { name: string, };
+
+/**
+ * 001 §7.5 `organization_code`: the short code that names an organisation.
+ */
+export type OrganisationCode = string;
+
+/**
+ * An organisation's name: required, at most 200 characters.
+ */
+export type OrganisationName = string;
+
+/**
+ * A one-time sign-in code as typed: exactly six digits (spaces between them are ignored).
+ */
+export type OtpCode = string;
+
+/**
+ * Input of the `otp_code` rule.
+ */
+export type OtpInput = { code: string, };
 
 /**
  * Input of the `assignment_panel` rule: the Active Members rows and, when a member of All
@@ -736,6 +792,16 @@ canAddCandidate: boolean, };
  * Input of the `parse_date` rule.
  */
 export type ParseDateInput = { value: TimeValue, timeZone?: string | null, };
+
+/**
+ * Input of the `phone_number` rule.
+ */
+export type PhoneInput = { phone: string, };
+
+/**
+ * A phone number in international form: `+` and 8 to 15 digits, the first not 0 (E.164).
+ */
+export type PhoneNumber = string;
 
 /**
  * What the UI needs to know about a plan id.
@@ -924,6 +990,11 @@ truncated: boolean, };
  * Input of the `target_percentage` rule.
  */
 export type TargetPercentageInput = { targetPercentage: string, };
+
+/**
+ * A team's name ('Create a Team'): required, at most 100 characters.
+ */
+export type TeamName = string;
 
 /**
  * A number of seats for a team: at least [`MIN_TEAM_SIZE`] (001 §5 'Minimum team size of 3').
@@ -1127,6 +1198,12 @@ export interface Rules {
   chat_attachment: { input: AttachmentInput; output: Attachment };
   may_send_message: { input: SendInput; output: boolean };
   business_constants: { input: NoInput; output: BusinessConstants };
+  phone_number: { input: PhoneInput; output: PhoneNumber };
+  otp_code: { input: OtpInput; output: OtpCode };
+  organisation_code: { input: NameInput; output: OrganisationCode };
+  organisation_name: { input: NameInput; output: OrganisationName };
+  team_name: { input: NameInput; output: TeamName };
+  employee_row: { input: EmployeeRowInput; output: EmployeeCheck };
   resolve_language: { input: LanguageInput; output: Language };
   time_zone: { input: TimeZoneInput; output: TimeZoneName };
   time_zones: { input: NoInput; output: TimeZoneList };
@@ -1183,6 +1260,12 @@ export const RULE_NAMES: readonly RuleName[] = [
   "chat_attachment",
   "may_send_message",
   "business_constants",
+  "phone_number",
+  "otp_code",
+  "organisation_code",
+  "organisation_name",
+  "team_name",
+  "employee_row",
   "resolve_language",
   "time_zone",
   "time_zones",
