@@ -48,6 +48,7 @@ lint:
 test-rust:
     cargo test --workspace --all-targets
     cargo test -p switchboard-domain --features ts --test typescript
+    cargo test -p switchboard-contract --features ts --test typescript
 
 # Type-check and unit-test the web app against the real wasm module.
 test-web: wasm

@@ -130,7 +130,7 @@ pub struct DevMailbox {
 
 /// `checkuserexistance?user_email|user_mobile`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UserExistenceQuery {
     #[serde(default)]
     pub user_email: Option<String>,
@@ -203,7 +203,7 @@ pub struct UserExistence {
 
 /// v2 `auth/accounts?mobile&email`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct AccountsQuery {
     #[serde(default)]
     pub mobile: Option<String>,
@@ -253,11 +253,13 @@ pub struct Organization {
     /// End of the plan or trial, RFC 3339 UTC; null on the free plan.
     pub validity: Option<String>,
     pub seat_issued: i32,
+    /// Whether the knowledge-base (AI) screen is on for this organisation.
+    pub knowledge_base: bool,
 }
 
 /// Create an organisation; the caller becomes its admin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct CreateOrganization {
     pub org_name: String,
     #[serde(default)]
@@ -269,7 +271,7 @@ pub struct CreateOrganization {
 
 /// Update an organisation (admins). Absent fields stay; an empty `org_logo` removes the logo.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UpdateOrganization {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
@@ -309,12 +311,12 @@ pub struct RemoveUserQuery {
 
 /// Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct SetActiveOrgQuery {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub org_id: Option<i64>,
 }
 
@@ -383,7 +385,7 @@ pub struct Team {
 
 /// Create a team (admins and managers).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct CreateTeam {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
@@ -394,7 +396,7 @@ pub struct CreateTeam {
 
 /// Update a team's details (admins, and the team's manager).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UpdateTeam {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
@@ -480,12 +482,12 @@ pub struct Employee {
 
 /// `employees?org_id&workspace_id&status&type`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct EmployeesQuery {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub workspace_id: Option<i64>,
     /// Default 2 (active members).
     #[serde(default)]
@@ -520,7 +522,7 @@ pub struct EmployeeList {
 
 /// One person to add.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct NewEmployee {
     #[serde(default)]
     pub name: Option<String>,
@@ -533,9 +535,10 @@ pub struct NewEmployee {
     pub address: Option<String>,
     /// Default 3 (employee).
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub team_id: Option<i64>,
 }
 
@@ -557,16 +560,17 @@ pub struct AddedEmployees {
 
 /// Update one employee (admins). Absent fields stay; `team_id` 0 takes them out of their team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UpdateEmployee {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub team_id: Option<i64>,
     /// 1/0 or true/false.
     #[serde(default)]
@@ -579,14 +583,15 @@ pub struct UpdateEmployee {
 
 /// `employees/import?org_id&role_id&team_id`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct ImportQuery {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub team_id: Option<i64>,
 }
 
@@ -615,12 +620,12 @@ pub struct ImportReport {
 /// `teams list?user_id` (the workspace id), optionally `&org_id` (default: the default
 /// organisation).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct TeamsListQuery {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub org_id: Option<i64>,
 }
 

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionUser {
     /// The user's id, which is also their `workspace_id`.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub email: String,
     pub name: Option<String>,

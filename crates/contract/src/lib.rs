@@ -7,5 +7,7 @@ pub mod auth;
 pub mod client_error;
 pub mod error;
 pub mod health;
+#[cfg(feature = "ts")]
+pub mod typescript;
 
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};

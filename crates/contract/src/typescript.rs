@@ -1,0 +1,116 @@
+//! The web app's wire types, generated from these Rust types rather than written twice: one
+//! TypeScript module (`web/src/generated/contract.ts`) with every DTO the browser sends or reads.
+//! `tests/typescript.rs` fails when the committed file drifts from what this produces.
+
+use std::collections::BTreeMap;
+
+use ts_rs::{TypeVisitor, TS};
+
+use crate::{accounts, auth, client_error, error, health};
+
+/// Collects one declaration per TypeScript name, with every type it depends on.
+struct Collect {
+    decls: BTreeMap<String, String>,
+}
+
+impl TypeVisitor for Collect {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if T::output_path().is_none() {
+            return; // primitives and std containers have no declaration
+        }
+        let name = T::ident();
+        let docs = T::docs().unwrap_or_default();
+        // A generic type (`ResultEnvelope<T>`) is declared once with its parameter, whatever
+        // it was instantiated with.
+        let decl = format!("{docs}export {}\n", T::decl());
+        if let Some(seen) = self.decls.get(&name) {
+            assert_eq!(
+                *seen, decl,
+                "two Rust types are both `{name}` in TypeScript"
+            );
+            return;
+        }
+        self.decls.insert(name, decl);
+        T::visit_dependencies(self);
+    }
+}
+
+/// Visits every wire type the web app uses (and, through their fields, what they contain).
+fn visit_all(c: &mut Collect) {
+    // Envelopes; `()` stands in for the payload, the declaration keeps the parameter.
+    c.visit::<accounts::ResultEnvelope<()>>();
+    c.visit::<accounts::StatusEnvelope<()>>();
+    c.visit::<accounts::TypeEnvelope<()>>();
+    c.visit::<accounts::Ack>();
+    // Signing in.
+    c.visit::<accounts::CodeRequest>();
+    c.visit::<accounts::CodeSent>();
+    c.visit::<accounts::VerifyRequest>();
+    c.visit::<accounts::SignedIn>();
+    c.visit::<accounts::MailboxQuery>();
+    c.visit::<accounts::DevMailbox>();
+    c.visit::<auth::SessionInfo>();
+    // Users and memberships.
+    c.visit::<accounts::UserExistenceQuery>();
+    c.visit::<accounts::UserExistence>();
+    c.visit::<accounts::AccountsQuery>();
+    c.visit::<accounts::AccountsData>();
+    // Organisations.
+    c.visit::<accounts::OrgCodeQuery>();
+    c.visit::<accounts::Organization>();
+    c.visit::<accounts::CreateOrganization>();
+    c.visit::<accounts::UpdateOrganization>();
+    c.visit::<accounts::OrgQuery>();
+    c.visit::<accounts::WorkspaceQuery>();
+    c.visit::<accounts::RemoveUserQuery>();
+    c.visit::<accounts::SetActiveOrgQuery>();
+    c.visit::<accounts::CreditHistory>();
+    c.visit::<accounts::SeatAvailability>();
+    // Teams.
+    c.visit::<accounts::ColorPalette>();
+    c.visit::<accounts::CreateTeam>();
+    c.visit::<accounts::UpdateTeam>();
+    c.visit::<accounts::AssignTeam>();
+    c.visit::<accounts::TeamsListQuery>();
+    c.visit::<accounts::TeamListEntry>();
+    // Employees.
+    c.visit::<accounts::EmployeesQuery>();
+    c.visit::<accounts::EmployeeList>();
+    c.visit::<accounts::AddEmployees>();
+    c.visit::<accounts::AddedEmployees>();
+    c.visit::<accounts::UpdateEmployee>();
+    c.visit::<accounts::ImportQuery>();
+    c.visit::<accounts::ImportReport>();
+    // Errors, health, client error reports.
+    c.visit::<error::ErrorBody>();
+    c.visit::<error::ErrorCode>();
+    c.visit::<health::Health>();
+    c.visit::<client_error::ClientErrorReport>();
+}
+
+/// The generated module: a header, then every declaration sorted by name.
+pub fn typescript() -> String {
+    let mut c = Collect {
+        decls: BTreeMap::new(),
+    };
+    visit_all(&mut c);
+    let mut out = String::from(
+        "// Generated from crates/contract (src/typescript.rs) by\n\
+         //   UPDATE_GENERATED=1 cargo test -p switchboard-contract --features ts --test typescript\n\
+         // Do not edit by hand; that test fails when this file drifts from the Rust types.\n\n",
+    );
+    for decl in c.decls.values() {
+        out.push_str(decl);
+        out.push('\n');
+    }
+    out
+}
+
+/// The TypeScript names declared (for tests).
+pub fn declared_names() -> Vec<String> {
+    let mut c = Collect {
+        decls: BTreeMap::new(),
+    };
+    visit_all(&mut c);
+    c.decls.into_keys().collect()
+}

@@ -1,0 +1,434 @@
+// Generated from crates/contract (src/typescript.rs) by
+//   UPDATE_GENERATED=1 cargo test -p switchboard-contract --features ts --test typescript
+// Do not edit by hand; that test fails when this file drifts from the Rust types.
+
+/**
+ * One account the extension may use.
+ */
+export type Account = { email: string | null, access_token: string, };
+
+/**
+ * 000 §3 user data v2.
+ */
+export type AccountsData = { accounts: Array<Account>, active_account: Account, mobile: string | null, email: string | null, };
+
+/**
+ * v2 `auth/accounts?mobile&email`.
+ */
+export type AccountsQuery = { mobile?: string | null, email?: string | null, };
+
+/**
+ * An answer with nothing to return but success.
+ */
+export type Ack = { result: boolean, message: string, };
+
+/**
+ * Add employees (admins; managers into their own team).
+ */
+export type AddEmployees = { org_id: number, employees: Array<NewEmployee>, };
+
+/**
+ * The employees added, as the list shows them.
+ */
+export type AddedEmployees = { employees: Array<Employee>, };
+
+/**
+ * Add employees to a team.
+ */
+export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], };
+
+/**
+ * `whatzapp_basic_info` (sic).
+ */
+export type BasicInfo = { name: string | null, mobile: string | null, };
+
+export type ClientErrorReport = { 
+/**
+ * The error's message (at most 2 000 characters are kept).
+ */
+message: string, 
+/**
+ * The page's path when it happened.
+ */
+path: string, 
+/**
+ * A stack trace, when the browser gave one (at most 8 000 characters are kept).
+ */
+stack?: string, };
+
+/**
+ * `POST /api/auth/code`: send a one-time code to this address.
+ */
+export type CodeRequest = { email: string, };
+
+/**
+ * The code was sent.
+ */
+export type CodeSent = { 
+/**
+ * The address, as it will be used (trimmed, lower case).
+ */
+email: string, 
+/**
+ * Milliseconds until the code expires (the countdown).
+ */
+expires_in_ms: number, 
+/**
+ * Milliseconds until another code may be requested.
+ */
+resend_after_ms: number, };
+
+/**
+ * A team palette entry (`color_data[]`).
+ */
+export type ColorEntry = { id: number, bg_color: string, text_color: string, };
+
+/**
+ * 001 §3 team colour palette.
+ */
+export type ColorPalette = { color_data: Array<ColorEntry>, };
+
+/**
+ * Create an organisation; the caller becomes its admin.
+ */
+export type CreateOrganization = { org_name: string, org_logo?: string | null, 
+/**
+ * IANA zone; default Asia/Kolkata.
+ */
+time_zone?: string | null, };
+
+/**
+ * Create a team (admins and managers).
+ */
+export type CreateTeam = { org_id: number, team_name: string, team_color?: number | null, };
+
+/**
+ * 001 §3 credit history: `seat_issued`; for an organisation also `validity` and `is_trial`.
+ */
+export type CreditHistory = { org_id: number | null, plan_id: number, seat_issued: number, 
+/**
+ * RFC 3339 UTC; null on the free plan.
+ */
+validity: string | null, is_trial: boolean, };
+
+/**
+ * 000 §3 `crmLabelSyncData[]`: which chat labels sync to one CRM.
+ */
+export type CrmLabelSync = { crm_name: string, included_labels: Array<string>, excluded_labels: Array<string>, };
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+/**
+ * One e-mail kept in the development mailbox.
+ */
+export type DevMail = { to: string, subject: string, body: string, created_at: number, };
+
+/**
+ * The development mailbox of one address, newest first.
+ */
+export type DevMailbox = { messages: Array<DevMail>, };
+
+/**
+ * 001 §3 employee (organisation mapping).
+ */
+export type Employee = { workspace_id: number, user_id: number, org_id: number, team_id: number | null, role_id: number, 
+/**
+ * 2 active, 1 invited (not signed in yet).
+ */
+user_status: number, 
+/**
+ * 1 when the extension is syncing for this employee.
+ */
+syncing_active: number, 
+/**
+ * `pending` until the employee signs in, then `accepted`.
+ */
+invitation_status: string, email: string | null, address: string | null, employee_code: string | null, joined_at: number | null, whatzapp_basic_info: BasicInfo, callyzer_orgamnization_team: Team | null, callyzer_user_role: Role, whatsapp_no: string | null, crmLabelSyncData: Array<CrmLabelSync>, };
+
+/**
+ * 001 §3 employee list response.
+ */
+export type EmployeeList = { result: boolean, data: Array<Employee>, sync_list: Array<SyncEntry>, 
+/**
+ * The caller's own membership of the organisation.
+ */
+mapping_details: OrgMapping, };
+
+/**
+ * `employees?org_id&workspace_id&status&type`.
+ */
+export type EmployeesQuery = { org_id: number, workspace_id?: number | null, 
+/**
+ * Default 2 (active members).
+ */
+status?: number | null, 
+/**
+ * `teams` (the only kind).
+ */
+type?: string | null, };
+
+/**
+ * The body of every error answer.
+ */
+export type ErrorBody = { error: ErrorDetail, };
+
+/**
+ * A failure the HTTP API reports. Serialised as its snake_case code.
+ */
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "conflict" | "rate_limited" | "upstream_failed" | "internal";
+
+export type ErrorDetail = { code: ErrorCode, 
+/**
+ * English, for logs and API users; the web app shows the translated `code` instead.
+ */
+message: string, 
+/**
+ * For `validation_failed`: each offending field and the domain rule code it broke.
+ */
+fields?: { [key in string]?: string }, };
+
+export type Health = { 
+/**
+ * Always `ok` when the server answers and its database responds.
+ */
+status: string, 
+/**
+ * The server's version (the workspace version).
+ */
+version: string, database: DatabaseKind, };
+
+/**
+ * `employees/import?org_id&role_id&team_id`.
+ */
+export type ImportQuery = { org_id: number, role_id?: number | null, team_id?: number | null, };
+
+/**
+ * What an import did: valid rows are added (all in one transaction), the others reported.
+ */
+export type ImportReport = { 
+/**
+ * Data rows read (the header not counted).
+ */
+rows: number, inserted: number, errors: Array<ImportRowError>, };
+
+/**
+ * A row of an import that was not added, and why.
+ */
+export type ImportRowError = { 
+/**
+ * The row's line in the file (the header is line 1).
+ */
+row: number, 
+/**
+ * The column: `number`, `name`, `email`, `address`.
+ */
+field: string, 
+/**
+ * The rule's error code (translated by the web app).
+ */
+code: string, };
+
+/**
+ * 000 §3 connected flags per `dataKey`.
+ */
+export type IntegrationFlags = { googleSheet: boolean, hubspot: boolean, freshdesk: boolean, zoho: boolean, salesforce: boolean, leadsquared: boolean, bitrix: boolean, webhooks: boolean, };
+
+/**
+ * `GET /api/dev/mailbox?email=`.
+ */
+export type MailboxQuery = { email: string, };
+
+/**
+ * One person to add.
+ */
+export type NewEmployee = { name?: string | null, email?: string | null, 
+/**
+ * With country code (`number` is read too, as in the import file).
+ */
+mobile?: string | null, address?: string | null, 
+/**
+ * Default 3 (employee).
+ */
+role_id?: number | null, team_id?: number | null, };
+
+/**
+ * `getOrganizationDetails?organization_code`.
+ */
+export type OrgCodeQuery = { organization_code: string, };
+
+/**
+ * One membership (`callyzer_user_mappings[]`, and an entry of the organisation list). The
+ * synthetic Personal entry has null ids.
+ */
+export type OrgMapping = { mapping_id: number | null, org_id: number | null, role_id: number | null, team_id: number | null, 
+/**
+ * 1 when this is the user's default organisation, else 0.
+ */
+is_default_org: number, 
+/**
+ * The same flag under the organisation list's name.
+ */
+default_org: number, user_status: number | null, joined_at: number | null, callyzer_organization: OrgRef, };
+
+/**
+ * `?org_id`.
+ */
+export type OrgQuery = { org_id: number, };
+
+/**
+ * `callyzer_organization` inside a membership.
+ */
+export type OrgRef = { org_id: number | null, org_name: string, organization_code: string | null, };
+
+/**
+ * An organisation as the management screens read it.
+ */
+export type Organization = { org_id: number, org_name: string, org_logo: string | null, organization_code: string, time_zone: string, plan_id: number, is_trial: boolean, 
+/**
+ * End of the plan or trial, RFC 3339 UTC; null on the free plan.
+ */
+validity: string | null, seat_issued: number, 
+/**
+ * Whether the knowledge-base (AI) screen is on for this organisation.
+ */
+knowledge_base: boolean, };
+
+/**
+ * Remove user: `?user_id&org_id` (admins).
+ */
+export type RemoveUserQuery = { user_id: number, org_id: number, };
+
+/**
+ * The v1 answer: `result` true on success, the payload in `data`.
+ */
+export type ResultEnvelope<T> = { result: boolean, data: T, };
+
+/**
+ * A role (`callyzer_user_role`).
+ */
+export type Role = { id: number, role_name: string, };
+
+/**
+ * `remainseatsavablity?org_id`.
+ */
+export type SeatAvailability = { seat_issued: number, 
+/**
+ * Members holding a seat (active and invited).
+ */
+seats_used: number, 
+/**
+ * Seats still free (never below 0).
+ */
+remaining_seats: number, };
+
+/**
+ * `GET /api/auth/session`: `user` is null when nobody is signed in (a 200, so an anonymous
+ * visit is not an error in the browser's console).
+ */
+export type SessionInfo = { user: SessionUser | null, };
+
+export type SessionUser = { 
+/**
+ * The user's id, which is also their `workspace_id`.
+ */
+id: number, email: string, name: string | null, };
+
+/**
+ * Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
+ */
+export type SetActiveOrgQuery = { workspace_id: number, org_id?: number | null, };
+
+/**
+ * Signed in: the session's user (as `GET /api/auth/session` gives it), and the session token
+ * for the extension's `Authorization: Bearer` (the web app uses the HttpOnly cookie instead).
+ */
+export type SignedIn = { user: SessionUser, token: string, 
+/**
+ * True when this sign-in created the account.
+ */
+signed_up: boolean, };
+
+/**
+ * The v2 helpers' answer: `status` true on success.
+ */
+export type StatusEnvelope<T> = { status: boolean, data: T, };
+
+/**
+ * One `sync_list` entry (001 §3).
+ */
+export type SyncEntry = { user_id: number, 
+/**
+ * call, whatsapp or conversationAnalytics.
+ */
+sync_type: string, syncing_active: number, };
+
+/**
+ * A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel
+ * beside it.
+ */
+export type Team = { id: number, org_id: number, team_name: string, team_color: number | null, bg_color: string | null, text_color: string | null, 
+/**
+ * Members in the team (only in the organisation's team list).
+ */
+member_count?: number, };
+
+/**
+ * 001 §3 team list entry: one visible member.
+ */
+export type TeamListEntry = { user_id: number, team_id: number | null, callyzer_orgamnization_team: Team | null, whatzapp_basic_info: BasicInfo, };
+
+/**
+ * `teams list?user_id` (the workspace id), optionally `&org_id` (default: the default
+ * organisation).
+ */
+export type TeamsListQuery = { user_id: number, org_id?: number | null, };
+
+/**
+ * The organisation-details answer (001 §7.5): `type` true on success, `data[0]` the
+ * organisation.
+ */
+export type TypeEnvelope<T> = { type: boolean, data: T, };
+
+/**
+ * Update one employee (admins). Absent fields stay; `team_id` 0 takes them out of their team.
+ */
+export type UpdateEmployee = { org_id: number, user_id: number, role_id?: number | null, team_id?: number | null, 
+/**
+ * 1/0 or true/false.
+ */
+syncing_active?: boolean | null, address?: string | null, employee_code?: string | null, };
+
+/**
+ * Update an organisation (admins). Absent fields stay; an empty `org_logo` removes the logo.
+ */
+export type UpdateOrganization = { org_id: number, org_name?: string | null, org_logo?: string | null, time_zone?: string | null, };
+
+/**
+ * Update a team's details (admins, and the team's manager).
+ */
+export type UpdateTeam = { org_id: number, team_id: number, team_name?: string | null, team_color?: number | null, };
+
+/**
+ * 000 §3 / 001 §3 user existence data.
+ */
+export type UserExistence = { 
+/**
+ * The user's id, also their `workspace_id`.
+ */
+id: number, email: string | null, name: string | null, mobile: string | null, profile_pic: string | null, integrations: IntegrationFlags, callyzer_user_mappings: Array<OrgMapping>, };
+
+/**
+ * `checkuserexistance?user_email|user_mobile`.
+ */
+export type UserExistenceQuery = { user_email?: string | null, user_mobile?: string | null, };
+
+/**
+ * `POST /api/auth/verify`: sign in (or sign up) with the code.
+ */
+export type VerifyRequest = { email: string, code: string, };
+
+/**
+ * `?workspace_id` (the caller's own user id).
+ */
+export type WorkspaceQuery = { workspace_id: number, };
+
