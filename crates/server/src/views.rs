@@ -48,6 +48,7 @@ pub fn organization(o: &organisation::Model) -> Organization {
         is_trial: o.is_trial,
         validity: o.validity.and_then(rfc3339),
         seat_issued: o.seat_issued,
+        knowledge_base: o.knowledge_base_enabled,
     }
 }
 

@@ -1,0 +1,58 @@
+//! The knowledge-base screen is a per-organisation feature, on by default for organisation 902
+//! only (the original product hard-coded that id).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
+use store::entity::user;
+use store::orgs::{create_organisation, NewOrganisation, KNOWLEDGE_BASE_PILOT_ORG};
+
+fn new_org(name: &str, code: &str) -> NewOrganisation {
+    NewOrganisation {
+        name: name.into(),
+        code: code.into(),
+        logo_url: None,
+        time_zone: "Asia/Kolkata".into(),
+        plan_id: 10,
+        is_trial: true,
+        validity: None,
+        seat_issued: 3,
+    }
+}
+
+#[tokio::test]
+async fn organisation_902_starts_with_the_knowledge_base_and_others_without() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("kb.db").display());
+    let store = store::Store::connect(&url).await.unwrap();
+    store.migrate().await.unwrap();
+    let creator = user::ActiveModel {
+        email: Set(Some("owner@example.com".into())),
+        created_at: Set(0),
+        updated_at: Set(0),
+        ..Default::default()
+    }
+    .insert(store.conn())
+    .await
+    .unwrap();
+
+    let first = create_organisation(&store, creator.id, new_org("First", "FIRSTORG"), 0)
+        .await
+        .unwrap();
+    assert!(!first.knowledge_base_enabled);
+
+    // Jump the id sequence so the next organisation is 902.
+    store
+        .conn()
+        .execute_unprepared(&format!(
+            "UPDATE sqlite_sequence SET seq = {} WHERE name = 'organisations'",
+            KNOWLEDGE_BASE_PILOT_ORG - 1
+        ))
+        .await
+        .unwrap();
+    let pilot = create_organisation(&store, creator.id, new_org("Pilot", "PILOTORG"), 0)
+        .await
+        .unwrap();
+    assert_eq!(pilot.id, KNOWLEDGE_BASE_PILOT_ORG);
+    assert!(pilot.knowledge_base_enabled);
+}
