@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { resolveLanguage } from './lib/domain';
 import { initI18n } from './lib/i18n';
-import { readStored } from './lib/storage';
+import { readStored, writeStored } from './lib/storage';
 import { reportClientError } from './lib/api';
 import { useSession } from './features/auth/stores/session';
 
@@ -15,6 +15,12 @@ window.addEventListener('error', (e) => reportClientError(e.message, e.error?.st
 window.addEventListener('unhandledrejection', (e) =>
   reportClientError(String(e.reason?.message ?? e.reason), e.reason?.stack),
 );
+
+// 001 §2: the extension opens the workspace with `showDashboardOnly` to show only the dashboard.
+const showDashboardOnly = new URLSearchParams(window.location.search).get('showDashboardOnly');
+if (showDashboardOnly !== null) {
+  writeStored('pathParams', JSON.stringify({ showDashboardOnly: showDashboardOnly === 'true' }));
+}
 
 const language = resolveLanguage(readStored('preferredLanguage'), navigator.languages ?? [navigator.language]);
 await initI18n(language);

@@ -1,58 +1,186 @@
-// The signed-in frame: side navigation and top bar around the current page.
-import { AppShell, Burger, Group, NavLink, Text, Button } from '@mantine/core';
+// The signed-in frame (spec 001 §2): a side navigation that expands on hover, and a top bar with
+// the product and organisation logos, the section title, the organisation (or user) name and
+// the account menu. The top bar is hidden in dashboard-only mode.
+import { AppShell, Avatar, Burger, Group, NavLink, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import {
+  IconBook,
+  IconBuilding,
+  IconChartBar,
+  IconInbox,
+  IconPlugConnected,
+  IconRocket,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { useSession } from '@/features/auth/stores/session';
+import { AccountMenu } from '@/features/shell/components/AccountMenu';
+import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
+import { dashboardOnly, isActive, visibleEntries } from '@/features/shell/nav';
+import { useWorkspace } from '@/features/shell/stores/workspace';
+import { setActiveOrganisation } from '@/features/shell/api';
+import { value } from '@/lib/domain';
+import { readStored } from '@/lib/storage';
 
-const NAV = [
-  { to: '/conversations/analytics', key: 'dashboard', also: ['/dashboard'] },
-  { to: '/team-inbox', key: 'team_inbox', also: [] },
-  { to: '/organization', key: 'organisation', also: [] },
-  { to: '/integrations', key: 'integrations', also: [] },
-  { to: '/knowledge-base', key: 'knowledge_base', also: [] },
-  { to: '/settings', key: 'my_account', also: [] },
-] as const;
+const ICONS: Record<string, ComponentType<{ size?: number }>> = {
+  dashboard: IconChartBar,
+  team_inbox: IconInbox,
+  organisation: IconBuilding,
+  integrations: IconPlugConnected,
+  knowledge_base: IconBook,
+  my_account: IconUserCircle,
+};
+
+const COLLAPSED = 64;
+const EXPANDED = 232;
+
+/** The section title of a path (pages namespace key). */
+function sectionKey(pathname: string): string | null {
+  const table: Array<[string, string]> = [
+    ['/conversations/analytics', 'dashboard'],
+    ['/dashboard', 'dashboard'],
+    ['/team-inbox', 'team_inbox'],
+    ['/organization', 'organisation'],
+    ['/integrations', 'integrations'],
+    ['/knowledge-base', 'knowledge_base'],
+    ['/leads', 'leads'],
+    ['/settings/billing', 'billing'],
+    ['/settings', 'settings'],
+    ['/quick-replies/analytics', 'quick_reply_analytics'],
+    ['/quick-replies', 'manage_tools'],
+    ['/userproperties', 'manage_tools'],
+    ['/labels', 'manage_tools'],
+    ['/leadcrm', 'lead_crm'],
+    ['/failedtransactions', 'failed_transactions'],
+  ];
+  return table.find(([p]) => pathname === p || pathname.startsWith(`${p}/`))?.[1] ?? null;
+}
 
 export function AppLayout() {
   const { t } = useTranslation('nav');
+  const { t: tp } = useTranslation('pages');
   const [opened, { toggle }] = useDisclosure();
+  const [hovered, setHovered] = useState(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
+  const { status, me, current, org, load, reset } = useWorkspace();
+
+  useEffect(() => {
+    if (user?.email && status === 'idle') void load(user.email);
+  }, [user?.email, status, load]);
+
+  // 001 §2: `?organization_id=` on the address sets the active organisation.
+  const requestedOrg = params.get('organization_id');
+  useEffect(() => {
+    if (!requestedOrg || !me) return;
+    const id = Number(requestedOrg);
+    const next = new URLSearchParams(params);
+    next.delete('organization_id');
+    setParams(next, { replace: true });
+    const member = me.callyzer_user_mappings.some((m) => m.org_id === id);
+    if (!member || current?.org_id === id) return;
+    void setActiveOrganisation(me.id, id).then(() => (me.email ? load(me.email) : undefined));
+  }, [requestedOrg, me, current?.org_id, params, setParams, load]);
+
+  const onlyDashboard = dashboardOnly(readStored('pathParams'));
+  const entries = visibleEntries({
+    roleId: current?.role_id ?? null,
+    knowledgeBase: org?.knowledge_base ?? false,
+    dashboardOnly: onlyDashboard,
+  });
+  const expanded = hovered || opened;
+  const name = value('top_bar_name', {
+    orgName: current?.callyzer_organization.org_name ?? null,
+    userName: me?.name ?? me?.email ?? null,
+    isDefaultOrg: current?.is_default_org ?? 0,
+  });
+  const section = sectionKey(pathname);
+
+  async function signOut() {
+    await logout();
+    reset();
+    navigate('/workspace/signup', { replace: true });
+  }
+
+  if (user && status === 'loading' && !me) return <FullScreenLoader />;
+
   return (
     <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      header={onlyDashboard ? undefined : { height: 56 }}
+      navbar={{ width: expanded ? EXPANDED : COLLAPSED, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
+      transitionDuration={150}
     >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />
-            <Text component={Link} to="/" fw={700} c="indigo.7">
-              Switchboard
-            </Text>
+      {!onlyDashboard && (
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />
+              <Text component={Link} to="/" fw={700} c="indigo.7" aria-label="Switchboard">
+                Switchboard
+              </Text>
+              {org?.org_logo && (
+                <Avatar src={org.org_logo} size="sm" radius="sm" alt={org.org_name} data-testid="org-logo" />
+              )}
+              {section && (
+                <Title order={2} size="h5" c="dimmed" visibleFrom="sm">
+                  {tp(section)}
+                </Title>
+              )}
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {name.text && (
+                <Tooltip label={current?.callyzer_organization.org_name ?? name.text} disabled={!name.truncated}>
+                  <Text size="sm" fw={500} data-testid="top-bar-name">
+                    {name.text}
+                  </Text>
+                </Tooltip>
+              )}
+              <AccountMenu onLogout={() => void signOut()} />
+            </Group>
           </Group>
-          <Button variant="subtle" onClick={() => void logout()}>
-            {t('logout')}
-          </Button>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('menu')}>
-        {NAV.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={t(item.key)}
-            active={pathname.startsWith(item.to) || item.also.some((p) => pathname.startsWith(p))}
-          />
-        ))}
-        <NavLink component={Link} to="/settings/billing" label={t('upgrade_now')} />
+        </AppShell.Header>
+      )}
+      <AppShell.Navbar
+        p="xs"
+        aria-label={t('menu')}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+      >
+        {entries.map((item) => {
+          const Icon = ICONS[item.key] ?? IconChartBar;
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={expanded ? t(item.key) : undefined}
+              aria-label={t(item.key)}
+              leftSection={<Icon size={20} />}
+              active={isActive(item, pathname)}
+            />
+          );
+        })}
+        {!onlyDashboard && (
+          <Paper mt="auto" p={expanded ? 'sm' : 4} radius="md" bg="indigo.0">
+            <NavLink
+              component={Link}
+              to="/settings/billing"
+              label={expanded ? t('upgrade_now') : undefined}
+              aria-label={t('upgrade_now')}
+              leftSection={<IconRocket size={20} />}
+            />
+          </Paper>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
+        <SwitchingPopup />
         <Suspense fallback={<FullScreenLoader />}>
           <Outlet />
         </Suspense>

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { useSession } from '@/features/auth/stores/session';
+import { useWorkspace } from '@/features/shell/stores/workspace';
 import { routes, publicRoutes, protectedRoutes, PRODUCT } from './router';
 
 beforeAll(async () => {
@@ -29,7 +30,6 @@ describe('route table (spec 000 §2)', () => {
       expect.arrayContaining([
         '/terms', '/privacy', '/faqs', '/pricing', '/features', '/howitworks', '/feedback/:id',
         '/checkout', '/onboarding', '/navcomp', '/trendsTable', '/performanceTable',
-        '/createorganization',
       ]),
     );
   });
@@ -59,8 +59,18 @@ describe('route table (spec 000 §2)', () => {
 
   it('lets a signed-in user reach a protected page', async () => {
     useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    useWorkspace.setState({
+      status: 'ready',
+      me: {
+        id: 1, email: 'a@b.co', name: 'A', mobile: null, profile_pic: null,
+        integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
+        callyzer_user_mappings: [],
+      },
+      current: null,
+      org: null,
+    });
     renderAt('/integrations');
-    expect(await screen.findByRole('heading', { name: 'Integrations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
   });
 
   it('serves a public route without a session', async () => {

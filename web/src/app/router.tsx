@@ -15,6 +15,8 @@ const sections = () => import('@/features/shell/pages/sections');
 const publicPages = () => import('@/features/public/pages/PublicPage');
 const signup = () => import('@/features/auth/pages/SignupPage');
 const organization = () => import('@/features/organization/pages/OrganizationPage');
+const createOrganisation = () => import('@/features/shell/pages/CreateOrganisationPage');
+const logoutPage = () => import('@/features/shell/pages/LogoutPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -31,7 +33,6 @@ export const publicRoutes: RouteObject[] = [
   ['/navcomp', 'NavCompPage'],
   ['/trendsTable', 'TrendsTablePage'],
   ['/performanceTable', 'PerformanceTablePage'],
-  ['/createorganization', 'CreateOrganisationPage'],
   ['/admin/panel/secure', 'SecureAdminPage'],
 ].map(([path, name]) => ({ path, lazy: lazyPage(publicPages, name!) }));
 
@@ -64,6 +65,8 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       { path: SIGNUP_PATH, lazy: lazyPage(signup, 'default') },
+      { path: '/createorganization', lazy: lazyPage(createOrganisation, 'default') },
+      { path: '/logout', lazy: lazyPage(logoutPage, 'default') },
       {
         element: <RequireAuth />,
         children: [

@@ -19,7 +19,6 @@ export const OnboardingPage = publicPage('onboarding');
 export const NavCompPage = publicPage('navigation');
 export const TrendsTablePage = publicPage('trends_table');
 export const PerformanceTablePage = publicPage('performance_table');
-export const CreateOrganisationPage = publicPage('create_organisation');
 export const SecureAdminPage = publicPage('secure_admin');
 
 export function FeedbackPage() {

@@ -1,0 +1,105 @@
+// The account dropdown (spec 000 §2): My Account, the organisations to switch between, Support
+// with Contact us (the extension's chat, else a fallback chat link), and Logout.
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconBuildingPlus,
+  IconCheck,
+  IconHeadset,
+  IconLogout,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sendToExtension } from '@/lib/extension';
+import { useWorkspace } from '../stores/workspace';
+
+/** Where "Contact us" goes when the extension does not answer (a chat with the text prefilled). */
+export const SUPPORT_CHAT_URL =
+  (import.meta.env.VITE_SUPPORT_CHAT_URL as string | undefined) ?? 'https://wa.me/';
+
+export function supportChatLink(greeting: string): string {
+  const url = new URL(SUPPORT_CHAT_URL);
+  url.searchParams.set('text', greeting);
+  return url.toString();
+}
+
+export function AccountMenu({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const me = useWorkspace((s) => s.me);
+  const current = useWorkspace((s) => s.current);
+  const switchTo = useWorkspace((s) => s.switchTo);
+  const mappings = me?.callyzer_user_mappings ?? [];
+  const defaultOrgName = current?.callyzer_organization.org_name ?? t('personal');
+
+  async function contactUs() {
+    const greeting = t('support_greeting');
+    const answered = await sendToExtension({ type: 'OPEN_SUPPORT_CHAT', text: greeting });
+    if (!answered) window.open(supportChatLink(greeting), '_blank', 'noopener');
+  }
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('account_menu')} data-testid="account-menu">
+          <Avatar src={me?.profile_pic ?? null} radius="xl" size="sm" alt="">
+            {(me?.name ?? me?.email ?? '?').slice(0, 1).toUpperCase()}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={me?.profile_pic ?? null} radius="xl" size="md" alt="">
+              {(me?.name ?? me?.email ?? '?').slice(0, 1).toUpperCase()}
+            </Avatar>
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate>
+                {me?.name ?? me?.email}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {me?.email}
+              </Text>
+              <Text size="xs" c="dimmed" truncate data-testid="default-org-name">
+                {defaultOrgName}
+              </Text>
+            </div>
+          </Group>
+        </Menu.Label>
+        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/settings')}>
+          {t('my_account')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t('switch_account')}</Menu.Label>
+        {mappings.map((m) => {
+          const active = m.org_id === null ? current === null : m.org_id === current?.org_id;
+          return (
+            <Menu.Item
+              key={m.org_id ?? 'personal'}
+              rightSection={active ? <IconCheck size={14} /> : null}
+              disabled={active}
+              onClick={() => void switchTo(m.org_id)}
+            >
+              {m.org_id === null ? t('personal') : m.callyzer_organization.org_name}
+            </Menu.Item>
+          );
+        })}
+        <Menu.Item
+          leftSection={<IconBuildingPlus size={16} />}
+          onClick={() => navigate('/createorganization')}
+        >
+          {t('create_organisation')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t('support')}</Menu.Label>
+        <Menu.Item leftSection={<IconHeadset size={16} />} onClick={() => void contactUs()}>
+          {t('contact_us')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+          {t('logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,125 @@
+// /createorganization: name a new organisation (and optionally its logo and time zone). The
+// creator becomes its admin and it becomes their active organisation.
+import { Anchor, Button, Card, Center, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { useSession } from '@/features/auth/stores/session';
+import { ApiError } from '@/lib/api';
+import { offeredTimeZones, rule } from '@/lib/domain';
+import { toast } from '@/lib/toast';
+import { createOrganisation } from '../api';
+import { useWorkspace } from '../stores/workspace';
+
+const DEFAULT_ZONE = 'Asia/Kolkata';
+
+export default function CreateOrganisationPage() {
+  const { t } = useTranslation('shell');
+  const { t: te } = useTranslation('errors');
+  const navigate = useNavigate();
+  const status = useSession((s) => s.status);
+  const user = useSession((s) => s.user);
+  const load = useWorkspace((s) => s.load);
+  const zones = useMemo(() => offeredTimeZones(), []);
+  const [name, setName] = useState('');
+  const [logo, setLogo] = useState('');
+  const [zone, setZone] = useState<string>(DEFAULT_ZONE);
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('create_title')} · Switchboard`;
+  }, [t]);
+
+  // The same rules the server applies, before sending.
+  const nameCheck = rule('organisation_name', { name });
+  const logoCheck = logo.trim() ? rule('url', { url: logo.trim() }) : null;
+  const nameError = touched && nameCheck.err ? te(nameCheck.err) : null;
+  const logoError = logoCheck?.err ? te(logoCheck.err) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    setServerError(null);
+    if (nameCheck.err || logoCheck?.err) return;
+    setBusy(true);
+    try {
+      await createOrganisation({
+        org_name: nameCheck.ok,
+        org_logo: logoCheck?.ok ?? null,
+        time_zone: zone,
+      });
+      if (user?.email) await load(user.email);
+      toast.success(t('created'));
+      navigate('/organization', { replace: true });
+    } catch (err) {
+      setServerError(te(err instanceof ApiError ? err.code : 'internal'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (status === 'checking') return <FullScreenLoader />;
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Card withBorder shadow="sm" radius="md" p="xl" w="100%" maw={480}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {t('create_title')}
+          </Title>
+          <Text c="dimmed">{t('create_subtitle')}</Text>
+          {status !== 'authenticated' ? (
+            <Text>
+              {t('sign_in_first')}{' '}
+              <Anchor component={Link} to="/workspace/signup" state={{ from: '/createorganization' }}>
+                {t('sign_in')}
+              </Anchor>
+            </Text>
+          ) : (
+            <form onSubmit={submit} noValidate>
+              <Stack gap="sm">
+                <TextInput
+                  label={t('org_name_label')}
+                  required
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  onBlur={() => setTouched(true)}
+                  error={nameError}
+                  data-autofocus
+                />
+                <TextInput
+                  label={t('org_logo_label')}
+                  description={t('org_logo_hint')}
+                  placeholder="https://"
+                  value={logo}
+                  onChange={(e) => setLogo(e.currentTarget.value)}
+                  error={logoError}
+                />
+                <Select
+                  label={t('time_zone_label')}
+                  description={t('time_zone_hint')}
+                  data={zones}
+                  value={zone}
+                  onChange={(v) => setZone(v ?? DEFAULT_ZONE)}
+                  searchable
+                  allowDeselect={false}
+                />
+                {serverError && (
+                  <Text c="red" size="sm" role="alert">
+                    {serverError}
+                  </Text>
+                )}
+                <Button type="submit" loading={busy}>
+                  {t('create_button')}
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
