@@ -1,6 +1,89 @@
-// /organization and /organization/:id: the organisation's details, teams and employees.
-import { SectionPage } from '@/components/SectionPage';
+// /organization and /organization/:id (an organisation id or its code): the organisation's
+// details, plan and seats, teams and employees. Without an organisation it offers to create
+// one; an address naming an organisation the person is not in says so.
+import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSession } from '@/features/auth/stores/session';
+import { EmployeesSection } from '../components/EmployeesSection';
+import { OrganizationDetails } from '../components/OrganizationDetails';
+import { TeamsSection } from '../components/TeamsSection';
+import { useErrorText } from '../components/useErrorText';
+import { useOrganization } from '../stores/organization';
 
 export default function OrganizationPage() {
-  return <SectionPage titleKey="organisation" />;
+  const { t } = useTranslation('organization');
+  const { text } = useErrorText();
+  const { id } = useParams();
+  const workspaceId = useSession((s) => s.user?.id);
+  const phase = useOrganization((s) => s.phase);
+  const errorCode = useOrganization((s) => s.errorCode);
+  const load = useOrganization((s) => s.load);
+  const orgName = useOrganization((s) => s.org?.org_name);
+
+  useEffect(() => {
+    document.title = `${orgName ?? t('title')} · Switchboard`;
+  }, [orgName, t]);
+
+  useEffect(() => {
+    if (workspaceId !== undefined) void load(workspaceId, id);
+  }, [workspaceId, id, load]);
+
+  const retry = () => {
+    if (workspaceId !== undefined) void load(workspaceId, id);
+  };
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('title')}</Title>
+        {phase === 'loading' && (
+          <Center py="xl">
+            <Loader aria-label={t('loading')} />
+          </Center>
+        )}
+        {phase === 'error' && (
+          <Alert color="red" title={t('load_failed')} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{text(errorCode ?? 'internal')}</Text>
+              <Button size="xs" variant="light" onClick={retry}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {phase === 'code_invalid' && (
+          <Alert color="yellow" role="alert">
+            {text('organisation_code_invalid')}
+          </Alert>
+        )}
+        {phase === 'not_member' && (
+          <Alert color="yellow" role="alert" title={t('not_member_title')}>
+            <Button size="xs" variant="light" component={Link} to="/organization">
+              {t('my_organisation')}
+            </Button>
+          </Alert>
+        )}
+        {phase === 'none' && (
+          <Stack gap="sm" align="flex-start" py="xl">
+            <Title order={2} size="h3">
+              {t('no_org_title')}
+            </Title>
+            <Text c="dimmed">{t('no_org_body')}</Text>
+            <Button component={Link} to="/createorganization">
+              {t('create_org')}
+            </Button>
+          </Stack>
+        )}
+        {phase === 'ready' && (
+          <>
+            <OrganizationDetails />
+            <TeamsSection />
+            <EmployeesSection />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,136 @@
+// The organisation screen's calls (docs/API.md: organisations, teams, employees). Every shape
+// is the generated contract type (src/generated/contract.ts), never a hand-written twin.
+import { apiFetch, ApiError, type ApiErrorBody } from '@/lib/api';
+import type {
+  Ack,
+  AddedEmployees,
+  AddEmployees,
+  AssignTeam,
+  ColorPalette,
+  CreateTeam,
+  CreditHistory,
+  EmployeeList,
+  ImportReport,
+  OrgMapping,
+  Organization,
+  ResultEnvelope,
+  SeatAvailability,
+  Team,
+  TypeEnvelope,
+  UpdateTeam,
+} from '@/generated/contract';
+
+const V1 = '/api/v1/whatzapp';
+
+/** `?a=1&b=x` from the defined values only. */
+function query(params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+async function data<T>(path: string, init?: Parameters<typeof apiFetch>[1]): Promise<T> {
+  return (await apiFetch<ResultEnvelope<T>>(path, init)).data;
+}
+
+/** The caller's memberships, then the synthetic Personal entry (null ids). */
+export const fetchOrganisations = (workspaceId: number, signal?: AbortSignal) =>
+  data<OrgMapping[]>(`${V1}/organizations${query({ workspace_id: workspaceId })}`, { signal });
+
+/** 001 §7.5 organisation details by code: `type` envelope, `data[0]` the organisation. */
+export async function fetchOrganisationDetails(code: string, signal?: AbortSignal): Promise<Organization> {
+  const answer = await apiFetch<TypeEnvelope<Organization[]>>(
+    `${V1}/getOrganizationDetails${query({ organization_code: code })}`,
+    { signal },
+  );
+  const org = answer.data[0];
+  if (!answer.type || !org) throw new ApiError(404, 'not_found');
+  return org;
+}
+
+export const fetchCreditHistory = (orgId: number, signal?: AbortSignal) =>
+  data<CreditHistory>(`${V1}/organizations/credit-history${query({ org_id: orgId })}`, { signal });
+
+export const fetchSeats = (orgId: number, signal?: AbortSignal) =>
+  data<SeatAvailability>(`${V1}/remainseatsavablity${query({ org_id: orgId })}`, { signal });
+
+export const fetchPalette = (signal?: AbortSignal) =>
+  data<ColorPalette>(`${V1}/teams/colors`, { signal });
+
+export const fetchTeams = (orgId: number, signal?: AbortSignal) =>
+  data<Team[]>(`${V1}/teams${query({ org_id: orgId })}`, { signal });
+
+export const createTeam = (body: CreateTeam) => data<Team>(`${V1}/teams`, { method: 'POST', body });
+
+export const updateTeam = (body: UpdateTeam) => data<Team>(`${V1}/teams`, { method: 'PATCH', body });
+
+export const assignTeam = (body: AssignTeam) =>
+  apiFetch<Ack>(`${V1}/teams/members`, { method: 'PATCH', body });
+
+/**
+ * Every member the caller may see, invited ones included (the server limits the list by role,
+ * 001 §6); the status filter is applied to this list on the page.
+ */
+export const fetchMembers = (orgId: number, workspaceId: number, signal?: AbortSignal) =>
+  apiFetch<EmployeeList>(
+    `${V1}/employees/invited${query({ org_id: orgId, workspace_id: workspaceId, type: 'teams' })}`,
+    { signal },
+  );
+
+export const addEmployees = (body: AddEmployees) =>
+  data<AddedEmployees>(`${V1}/employees`, { method: 'POST', body });
+
+export const removeUser = (orgId: number, userId: number) =>
+  apiFetch<Ack>(`${V1}/organizations/remove-user${query({ user_id: userId, org_id: orgId })}`, {
+    method: 'POST',
+  });
+
+/** The sample import file ('Download sample csv'); the session cookie goes with the link. */
+export const SAMPLE_CSV_URL = `${V1}/employees/import/sample`;
+
+/** Where an upload stands: bytes sent (0–100), then the server reading the rows. */
+export type UploadProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
+
+/**
+ * Uploads a CSV or XLSX file to the import endpoint as a multipart form. XMLHttpRequest rather
+ * than fetch, because only it reports upload progress. Failures become the same ApiError the
+ * rest of the app handles.
+ */
+export function importEmployees(
+  orgId: number,
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+  options: { teamId?: number | null; signal?: AbortSignal } = {},
+): Promise<ImportReport> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${V1}/employees/import${query({ org_id: orgId, team_id: options.teamId })}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress({ phase: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
+    };
+    xhr.upload.onload = () => onProgress({ phase: 'processing' });
+    xhr.onerror = () => reject(new ApiError(0, 'network'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((body as ResultEnvelope<ImportReport>).data);
+        return;
+      }
+      const err = (body as ApiErrorBody | undefined)?.error;
+      reject(new ApiError(xhr.status, err?.code ?? 'internal', err?.fields ?? {}));
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file, file.name);
+    onProgress({ phase: 'uploading', percent: 0 });
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,302 @@
+// The employee list (001 §2 'Employee list'): filters by status (active by default), team and
+// manager; a table with id, name, role, e-mail, WhatsApp number, team, invitation, sync and
+// extension status; and the actions — add (send invites), add with excel, download the sample
+// csv, assign to a team, remove. Who is listed is the server's decision (001 §6).
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Employee } from '@/generated/contract';
+import { useSession } from '@/features/auth/stores/session';
+import * as api from '../api';
+import {
+  allowed,
+  defaultEmployeeStatus,
+  employeeName,
+  extensionInstalled,
+  filterEmployees,
+  INVITED_STATUS,
+  isSyncing,
+  managersOf,
+  type ManagerFilter,
+  type StatusFilter,
+  type TeamFilter,
+} from '../logic';
+import { useOrganization } from '../stores/organization';
+import { AddEmployeeModal } from './AddEmployeeModal';
+import { AssignTeamModal } from './AssignTeamModal';
+import { ImportModal } from './ImportModal';
+import { RemoveUserModal } from './RemoveUserModal';
+import { TeamBadge } from './TeamBadge';
+
+function RemoveIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+    </svg>
+  );
+}
+
+const parseFilter = <T extends string>(v: string, words: readonly T[]): number | T =>
+  (words as readonly string[]).includes(v) ? (v as T) : Number(v);
+
+export function EmployeesSection() {
+  const { t } = useTranslation('organization');
+  const me = useSession((s) => s.user?.id);
+  const phase = useOrganization((s) => s.membersPhase);
+  const members = useOrganization((s) => s.members);
+  const syncList = useOrganization((s) => s.syncList);
+  const teams = useOrganization((s) => s.teams);
+  const palette = useOrganization((s) => s.palette);
+  const mapping = useOrganization((s) => s.mapping);
+  const filters = useOrganization((s) => s.filters);
+  const setFilters = useOrganization((s) => s.setFilters);
+  const refreshMembers = useOrganization((s) => s.refreshMembers);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const [removing, setRemoving] = useState<{ userId: number; name: string } | null>(null);
+
+  const canAdd = allowed('manager', mapping?.role_id);
+  const isAdmin = allowed('admin', mapping?.role_id);
+  const managers = useMemo(() => managersOf(members), [members]);
+  const rows = useMemo(() => filterEmployees(members, filters), [members, filters]);
+  const shownSelected = rows.filter((r) => selected.has(r.user_id)).map((r) => r.user_id);
+  const allSelected = rows.length > 0 && shownSelected.length === rows.length;
+
+  const nameOf = (e: Employee) => {
+    const shown = employeeName(e);
+    return 'name' in shown ? shown.name : t(`employees.name_${shown.fallback}`);
+  };
+  const roleOf = (e: Employee) =>
+    [1, 2, 3].includes(e.role_id) ? t(`employees.role_${e.role_id}`) : e.callyzer_user_role.role_name;
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  /** After adding people, who arrive invited, the list shows everyone so they are visible. */
+  const showInvited = () => {
+    if (filters.status !== 'all' && filters.status !== INVITED_STATUS) setFilters({ status: 'all' });
+  };
+
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="employees-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} size="h4" id="employees-heading">
+            {t('employees.heading')}
+          </Title>
+          <Group gap="xs">
+            {canAdd && (
+              <>
+                <Button size="sm" onClick={() => setAdding(true)}>
+                  {t('employees.add')}
+                </Button>
+                <Button size="sm" variant="light" onClick={() => setImporting(true)}>
+                  {t('employees.add_excel')}
+                </Button>
+              </>
+            )}
+            <Button size="sm" variant="subtle" component="a" href={api.SAMPLE_CSV_URL} download>
+              {t('employees.sample')}
+            </Button>
+          </Group>
+        </Group>
+
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t('employees.status')}
+            value={String(filters.status)}
+            onChange={(e) => setFilters({ status: parseFilter(e.currentTarget.value, ['all'] as const) as StatusFilter })}
+            data={[
+              { value: String(defaultEmployeeStatus()), label: t('employees.status_active') },
+              { value: String(INVITED_STATUS), label: t('employees.status_invited') },
+              { value: 'all', label: t('employees.status_all') },
+            ]}
+          />
+          <NativeSelect
+            label={t('employees.team')}
+            value={String(filters.team)}
+            onChange={(e) =>
+              setFilters({ team: parseFilter(e.currentTarget.value, ['all', 'none'] as const) as TeamFilter })
+            }
+            data={[
+              { value: 'all', label: t('employees.team_all') },
+              { value: 'none', label: t('employees.no_team') },
+              ...teams.map((x) => ({ value: String(x.id), label: x.team_name })),
+            ]}
+          />
+          <NativeSelect
+            label={t('employees.manager')}
+            value={String(filters.manager)}
+            onChange={(e) =>
+              setFilters({
+                manager: parseFilter(e.currentTarget.value, ['all', 'none'] as const) as ManagerFilter,
+              })
+            }
+            data={[
+              { value: 'all', label: t('employees.manager_all') },
+              { value: 'none', label: t('employees.manager_none') },
+              ...managers.map((m) => ({ value: String(m.user_id), label: nameOf(m) })),
+            ]}
+          />
+          {canAdd && (
+            <Button
+              variant="default"
+              disabled={shownSelected.length === 0 || teams.length === 0}
+              onClick={() => setAssigning(true)}
+            >
+              {t('employees.assign', { count: shownSelected.length })}
+            </Button>
+          )}
+        </Group>
+
+        {phase === 'loading' && (
+          <Stack gap="xs" aria-label={t('loading')}>
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+          </Stack>
+        )}
+        {phase === 'error' && (
+          <Alert color="red" title={t('employees.load_failed')}>
+            <Button size="xs" variant="light" onClick={() => void refreshMembers(true)}>
+              {t('retry')}
+            </Button>
+          </Alert>
+        )}
+        {phase === 'ready' && (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('employees.count', { shown: rows.length, total: members.length })}
+            </Text>
+            {rows.length === 0 ? (
+              <Text c="dimmed" py="md">
+                {members.length === 0 ? t('employees.none_yet') : t('employees.empty')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={1000}>
+                <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby="employees-heading">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {canAdd && (
+                        <Table.Th scope="col" w={40}>
+                          <Checkbox
+                            aria-label={t('employees.select_all')}
+                            checked={allSelected}
+                            indeterminate={shownSelected.length > 0 && !allSelected}
+                            onChange={() =>
+                              setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.user_id)))
+                            }
+                          />
+                        </Table.Th>
+                      )}
+                      <Table.Th scope="col">{t('employees.col_id')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_name')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_role')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_email')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_mobile')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_team')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_invitation')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_sync')}</Table.Th>
+                      <Table.Th scope="col">{t('employees.col_extension')}</Table.Th>
+                      {isAdmin && <Table.Th scope="col">{t('employees.col_actions')}</Table.Th>}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((e) => {
+                      const name = nameOf(e);
+                      const syncing = isSyncing(e);
+                      const installed = extensionInstalled(e, syncList);
+                      return (
+                        <Table.Tr key={e.user_id} data-testid="employee-row">
+                          {canAdd && (
+                            <Table.Td>
+                              <Checkbox
+                                aria-label={t('employees.select_row', { name })}
+                                checked={selected.has(e.user_id)}
+                                onChange={() => toggle(e.user_id)}
+                              />
+                            </Table.Td>
+                          )}
+                          <Table.Td>{e.employee_code ?? e.user_id}</Table.Td>
+                          <Table.Td fw={500}>{name}</Table.Td>
+                          <Table.Td>{roleOf(e)}</Table.Td>
+                          <Table.Td>{e.email ?? ''}</Table.Td>
+                          <Table.Td>{e.whatsapp_no ?? e.whatzapp_basic_info.mobile ?? ''}</Table.Td>
+                          <Table.Td>
+                            <TeamBadge team={e.callyzer_orgamnization_team} palette={palette} />
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge
+                              variant="light"
+                              color={e.invitation_status === 'accepted' ? 'teal' : 'yellow'}
+                              tt="none"
+                            >
+                              {e.invitation_status === 'accepted'
+                                ? t('employees.invitation_accepted')
+                                : t('employees.invitation_pending')}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge variant="dot" color={syncing ? 'teal' : 'gray'} tt="none">
+                              {syncing ? t('employees.syncing') : t('employees.not_syncing')}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{installed ? t('employees.yes') : t('employees.no')}</Table.Td>
+                          {isAdmin && (
+                            <Table.Td>
+                              {e.user_id !== me && (
+                                <Tooltip label={t('employees.remove', { name })} withArrow>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color="red"
+                                    aria-label={t('employees.remove', { name })}
+                                    onClick={() => setRemoving({ userId: e.user_id, name })}
+                                  >
+                                    <RemoveIcon />
+                                  </ActionIcon>
+                                </Tooltip>
+                              )}
+                            </Table.Td>
+                          )}
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </>
+        )}
+      </Stack>
+      <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} onAdded={showInvited} />
+      <ImportModal opened={importing} onClose={() => setImporting(false)} onImported={showInvited} />
+      <AssignTeamModal
+        opened={assigning}
+        userIds={shownSelected}
+        onClose={() => setAssigning(false)}
+        onAssigned={() => setSelected(new Set())}
+      />
+      <RemoveUserModal target={removing} onClose={() => setRemoving(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,188 @@
+// The organisation screen's state: which organisation, its details, plan and seats, teams,
+// palette and members, each with its own loading phase (001 §4 'Each organisation, team,
+// employee and billing data load has start, success and failure phases'), and the employee
+// filters. A newer load supersedes an older one, so a late answer never overwrites fresh data.
+import { create } from 'zustand';
+import type {
+  ColorEntry,
+  CreditHistory,
+  Employee,
+  OrgMapping,
+  Organization,
+  SeatAvailability,
+  SyncEntry,
+  Team,
+} from '@/generated/contract';
+import { ApiError } from '@/lib/api';
+import { readStored, writeStored } from '@/lib/storage';
+import * as api from '../api';
+import { chooseOrganisation, defaultEmployeeStatus, type EmployeeFilters } from '../logic';
+
+export type Phase = 'loading' | 'ready' | 'error';
+
+export type PagePhase = 'loading' | 'ready' | 'error' | 'none' | 'code_invalid' | 'not_member';
+
+interface OrganizationState {
+  phase: PagePhase;
+  /** The error code to translate when `phase` is `error`. */
+  errorCode: string | null;
+  workspaceId: number | null;
+  mapping: (OrgMapping & { org_id: number }) | null;
+  org: Organization | null;
+  summaryPhase: Phase;
+  credit: CreditHistory | null;
+  seats: SeatAvailability | null;
+  teamsPhase: Phase;
+  teams: Team[];
+  palette: ColorEntry[];
+  membersPhase: Phase;
+  members: Employee[];
+  syncList: SyncEntry[];
+  filters: EmployeeFilters;
+  load: (workspaceId: number, routeId: string | undefined) => Promise<void>;
+  /** Reloads a section; with `showLoading` (a retry) its loading state shows meanwhile. */
+  refreshTeams: (showLoading?: boolean) => Promise<void>;
+  refreshMembers: (showLoading?: boolean) => Promise<void>;
+  refreshSummary: (showLoading?: boolean) => Promise<void>;
+  setFilters: (f: Partial<EmployeeFilters>) => void;
+}
+
+const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'internal');
+
+let generation = 0;
+
+export const initialFilters = (): EmployeeFilters => ({
+  status: defaultEmployeeStatus(),
+  team: 'all',
+  manager: 'all',
+});
+
+export const useOrganization = create<OrganizationState>((set, get) => {
+  /** Runs `task` and stores its result only if no newer load started meanwhile. */
+  async function guarded<T>(gen: number, task: () => Promise<T>, ok: (v: T) => void, fail: (e: unknown) => void) {
+    try {
+      const v = await task();
+      if (gen === generation) ok(v);
+    } catch (e) {
+      if (gen === generation) fail(e);
+    }
+  }
+
+  const loadSummary = (gen: number, orgId: number) =>
+    guarded(
+      gen,
+      () => Promise.all([api.fetchCreditHistory(orgId), api.fetchSeats(orgId)]),
+      ([credit, seats]) => set({ credit, seats, summaryPhase: 'ready' }),
+      () => set({ summaryPhase: 'error' }),
+    );
+
+  const loadTeams = (gen: number, orgId: number) =>
+    guarded(
+      gen,
+      () => Promise.all([api.fetchTeams(orgId), api.fetchPalette()]),
+      ([teams, palette]) => set({ teams, palette: palette.color_data, teamsPhase: 'ready' }),
+      () => set({ teamsPhase: 'error' }),
+    );
+
+  const loadMembers = (gen: number, orgId: number, workspaceId: number) =>
+    guarded(
+      gen,
+      () => api.fetchMembers(orgId, workspaceId),
+      (list) => set({ members: list.data, syncList: list.sync_list, membersPhase: 'ready' }),
+      () => set({ membersPhase: 'error' }),
+    );
+
+  return {
+    phase: 'loading',
+    errorCode: null,
+    workspaceId: null,
+    mapping: null,
+    org: null,
+    summaryPhase: 'loading',
+    credit: null,
+    seats: null,
+    teamsPhase: 'loading',
+    teams: [],
+    palette: [],
+    membersPhase: 'loading',
+    members: [],
+    syncList: [],
+    filters: initialFilters(),
+
+    async load(workspaceId, routeId) {
+      const gen = ++generation;
+      set({
+        phase: 'loading',
+        errorCode: null,
+        workspaceId,
+        mapping: null,
+        org: null,
+        summaryPhase: 'loading',
+        teamsPhase: 'loading',
+        membersPhase: 'loading',
+        members: [],
+        teams: [],
+        filters: initialFilters(),
+      });
+      let chosen: NonNullable<OrganizationState['mapping']>;
+      try {
+        const mappings = await api.fetchOrganisations(workspaceId);
+        if (gen !== generation) return;
+        const choice = chooseOrganisation(mappings, routeId, readStored('currentOrgId'));
+        if (choice.kind !== 'org') {
+          set({ phase: choice.kind });
+          return;
+        }
+        chosen = choice.mapping;
+      } catch (e) {
+        if (gen === generation) set({ phase: 'error', errorCode: codeOf(e) });
+        return;
+      }
+      const mapping = chosen;
+      set({ mapping });
+      const orgId = mapping.org_id;
+      const code = mapping.callyzer_organization.organization_code;
+      void loadSummary(gen, orgId);
+      void loadTeams(gen, orgId);
+      void loadMembers(gen, orgId, workspaceId);
+      await guarded(
+        gen,
+        () => (code ? api.fetchOrganisationDetails(code) : Promise.reject(new ApiError(404, 'not_found'))),
+        (org) => {
+          set({ org, phase: 'ready' });
+          // The values the spec keeps for the rest of the app (001 §3 'Stored locally').
+          writeStored('currentOrgId', String(org.org_id));
+          writeStored('currentOrgCode', org.organization_code);
+          writeStored('currentOrgName', org.org_name);
+          writeStored('userRoleId', mapping.role_id === null ? null : String(mapping.role_id));
+        },
+        (e) => set({ phase: 'error', errorCode: codeOf(e) }),
+      );
+    },
+
+    async refreshTeams(showLoading = false) {
+      const { mapping } = get();
+      if (!mapping) return;
+      if (showLoading) set({ teamsPhase: 'loading' });
+      await loadTeams(generation, mapping.org_id);
+    },
+
+    async refreshMembers(showLoading = false) {
+      const { mapping, workspaceId } = get();
+      if (!mapping || workspaceId === null) return;
+      if (showLoading) set({ membersPhase: 'loading' });
+      await loadMembers(generation, mapping.org_id, workspaceId);
+    },
+
+    async refreshSummary(showLoading = false) {
+      const { mapping } = get();
+      if (!mapping) return;
+      if (showLoading) set({ summaryPhase: 'loading' });
+      await loadSummary(generation, mapping.org_id);
+    },
+
+    setFilters(f) {
+      set((s) => ({ filters: { ...s.filters, ...f } }));
+    },
+  };
+});
