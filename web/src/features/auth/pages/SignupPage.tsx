@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguagePicker } from '@/components/LanguagePicker';
@@ -50,8 +50,13 @@ export default function SignupPage() {
   }, [wait]);
 
   const from = (location.state as { from?: string } | null)?.from;
+  // Someone already signed in who opens this page goes on to the app; a sign-in made here
+  // chooses its own destination (a new account goes to create its organisation).
+  const signedInHere = useRef(false);
   useEffect(() => {
-    if (status === 'authenticated') navigate(from ?? '/conversations/analytics', { replace: true });
+    if (status === 'authenticated' && !signedInHere.current) {
+      navigate(from ?? '/conversations/analytics', { replace: true });
+    }
   }, [status, from, navigate]);
 
   const describe = (err: unknown) => te(err instanceof ApiError ? err.code : 'internal');
@@ -80,6 +85,7 @@ export default function SignupPage() {
       const answer = await verifyCode(email.trim(), value);
       writeStored('userEmail', answer.user.email);
       writeStored('workspaceId', String(answer.user.id));
+      signedInHere.current = true;
       signedIn(answer.user);
       navigate(from ?? (answer.signed_up ? '/createorganization' : '/conversations/analytics'), {
         replace: true,
@@ -143,7 +149,7 @@ export default function SignupPage() {
                 onComplete={(v) => void verify(v)}
                 disabled={busy}
                 error={!!error}
-                aria-label={t('code_label')}
+                ariaLabel={t('code_label')}
               />
               {error && (
                 <Text c="red" size="sm" role="alert">

@@ -29,7 +29,13 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   const me = useWorkspace((s) => s.me);
   const current = useWorkspace((s) => s.current);
   const switchTo = useWorkspace((s) => s.switchTo);
-  const mappings = me?.callyzer_user_mappings ?? [];
+  // The organisations, then the personal workspace (001 §3: 'A synthetic Personal entry').
+  const choices: Array<{ orgId: number | null; name: string }> = [
+    ...(me?.callyzer_user_mappings ?? [])
+      .filter((m) => m.org_id !== null)
+      .map((m) => ({ orgId: m.org_id, name: m.callyzer_organization.org_name })),
+    { orgId: null, name: t('personal') },
+  ];
   const defaultOrgName = current?.callyzer_organization.org_name ?? t('personal');
 
   async function contactUs() {
@@ -71,16 +77,16 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
         </Menu.Item>
         <Menu.Divider />
         <Menu.Label>{t('switch_account')}</Menu.Label>
-        {mappings.map((m) => {
-          const active = m.org_id === null ? current === null : m.org_id === current?.org_id;
+        {choices.map((c) => {
+          const active = c.orgId === (current?.org_id ?? null);
           return (
             <Menu.Item
-              key={m.org_id ?? 'personal'}
+              key={c.orgId ?? 'personal'}
               rightSection={active ? <IconCheck size={14} /> : null}
               disabled={active}
-              onClick={() => void switchTo(m.org_id)}
+              onClick={() => void switchTo(c.orgId)}
             >
-              {m.org_id === null ? t('personal') : m.callyzer_organization.org_name}
+              {c.name}
             </Menu.Item>
           );
         })}

@@ -1,0 +1,63 @@
+// The signed-in frame as a person meets it: sign in with a code from the mailbox, create an
+// organisation, see its name (cut to 10 characters) in the top bar and the manager entries in
+// the navigation, switch to the personal workspace through the switching popup, and log out.
+import { expect, test, type Page } from '@playwright/test';
+
+async function codeFor(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { messages: Array<{ body: string }> };
+  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
+  expect(match, 'a six-digit code in the mail').not.toBeNull();
+  return match![1]!;
+}
+
+test('create an organisation, switch to the personal workspace and log out', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const email = `owner-${Date.now()}@example.com`;
+
+  await page.goto('/workspace/signup');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  const code = await codeFor(page, email);
+  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
+  await page.keyboard.type(code);
+
+  // A first sign-in lands on the organisation form.
+  await expect(page).toHaveURL(/\/createorganization$/);
+  await page.getByLabel('Organisation name').fill('Northwind Trading Company');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+
+  // 001 §2: the name is cut to 10 characters; admins see Team inbox and Organisation.
+  await expect(page.getByTestId('top-bar-name')).toHaveText('Northwind…');
+  await expect(page.getByRole('link', { name: 'Organisation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Team inbox' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Knowledge base (AI)' })).toHaveCount(0);
+
+  // Switch to the personal workspace: the popup shows during the 3-second switch.
+  await page.getByTestId('account-menu').click();
+  await expect(page.getByTestId('default-org-name')).toHaveText('Northwind Trading Company');
+  await page.getByRole('menuitem', { name: 'Personal' }).click();
+  await expect(page.getByTestId('switching-text')).toHaveText(
+    /Please wait\.\. We are switching you to (Individual|Teams) account\./,
+  );
+  await expect(page.getByTestId('switching-text')).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByRole('link', { name: 'Organisation' })).toHaveCount(0);
+
+  // Log out: the session is gone and protected pages send you to sign in.
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/workspace\/signup$/);
+  await page.goto('/integrations');
+  await expect(page).toHaveURL(/\/workspace\/signup$/);
+  const stored = await page.evaluate(() => ({
+    org: localStorage.getItem('currentOrgId'),
+    workspace: localStorage.getItem('workspaceId'),
+  }));
+  expect(stored).toEqual({ org: null, workspace: null });
+  expect(errors).toEqual([]);
+});
