@@ -38,6 +38,13 @@ test('create an organisation, switch to the personal workspace and log out', asy
   await expect(page.getByRole('link', { name: 'Team inbox' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Knowledge base (AI)' })).toHaveCount(0);
 
+  // The getting-started checklist reflects real data: account and organisation done, CRM not.
+  await page.goto('/onboarding');
+  await expect(page.getByTestId('step_account').getByText('Done')).toBeVisible();
+  await expect(page.getByTestId('step_organisation').getByText('Done')).toBeVisible();
+  await expect(page.getByTestId('step_crm').getByRole('link', { name: 'Start' })).toBeVisible();
+  await page.goto('/organization');
+
   // Switch to the personal workspace: the popup shows during the 3-second switch.
   await page.getByTestId('account-menu').click();
   await expect(page.getByTestId('default-org-name')).toHaveText('Northwind Trading Company');

@@ -29,7 +29,7 @@ describe('route table (spec 000 §2)', () => {
     expect(publicRoutes.map((r) => r.path)).toEqual(
       expect.arrayContaining([
         '/terms', '/privacy', '/faqs', '/pricing', '/features', '/howitworks', '/feedback/:id',
-        '/checkout', '/onboarding', '/navcomp', '/trendsTable', '/performanceTable',
+        '/checkout', '/navcomp', '/trendsTable', '/performanceTable',
       ]),
     );
   });

@@ -17,6 +17,7 @@ const signup = () => import('@/features/auth/pages/SignupPage');
 const organization = () => import('@/features/organization/pages/OrganizationPage');
 const createOrganisation = () => import('@/features/shell/pages/CreateOrganisationPage');
 const logoutPage = () => import('@/features/shell/pages/LogoutPage');
+const onboarding = () => import('@/features/shell/pages/OnboardingPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -29,7 +30,6 @@ export const publicRoutes: RouteObject[] = [
   ['/howitworks', 'HowItWorksPage'],
   ['/feedback/:id', 'FeedbackPage'],
   ['/checkout', 'CheckoutPage'],
-  ['/onboarding', 'OnboardingPage'],
   ['/navcomp', 'NavCompPage'],
   ['/trendsTable', 'TrendsTablePage'],
   ['/performanceTable', 'PerformanceTablePage'],
@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: SIGNUP_PATH, lazy: lazyPage(signup, 'default') },
       { path: '/createorganization', lazy: lazyPage(createOrganisation, 'default') },
       { path: '/logout', lazy: lazyPage(logoutPage, 'default') },
+      { path: '/onboarding', lazy: lazyPage(onboarding, 'default') },
       {
         element: <RequireAuth />,
         children: [

@@ -15,7 +15,6 @@ export const PricingPage = publicPage('pricing');
 export const FeaturesPage = publicPage('features');
 export const HowItWorksPage = publicPage('how_it_works');
 export const CheckoutPage = publicPage('checkout');
-export const OnboardingPage = publicPage('onboarding');
 export const NavCompPage = publicPage('navigation');
 export const TrendsTablePage = publicPage('trends_table');
 export const PerformanceTablePage = publicPage('performance_table');
