@@ -9,11 +9,12 @@ default:
     @just --list
 
 # Build what is missing, then serve the app on the embedded SQLite at http://127.0.0.1:8080.
+# Sign-in codes go to the development mailbox (printed in the log) unless SMTP is configured.
 run: setup wasm web
     cargo build --bin switchboard
     ./scripts/cargo-bin.sh switchboard migrate
     ./scripts/cargo-bin.sh switchboard seed-demo
-    ./scripts/cargo-bin.sh switchboard serve
+    SWITCHBOARD_DEV_MAILBOX="${SWITCHBOARD_DEV_MAILBOX:-true}" ./scripts/cargo-bin.sh switchboard serve
 
 # Install what a fresh checkout needs (npm packages); toolchains are checked by `wasm`.
 setup:
