@@ -1,6 +1,7 @@
 // The organisation screen against a fake server and the real wasm rules: what the table shows
 // and filters, what the add form refuses before sending, what an import reports, and the team,
 // assignment and removal calls the page makes.
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
@@ -29,6 +30,11 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The toast store outlives a render: start each test with none shown or queued.
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
 });
 
 const posted = (calls: Call[], path: string, method = 'POST') =>
@@ -300,6 +306,33 @@ describe('teams, assignment and removal', () => {
     await waitFor(() => expect(posted(calls, '/teams')).toHaveLength(1));
     expect(posted(calls, '/teams')[0]!.body).toEqual({ org_id: ORG, team_name: 'Support', team_color: 2 });
     expect(await screen.findByText('Team created')).toBeInTheDocument();
+  });
+
+  it('renames and recolours a team', async () => {
+    const { calls } = fakeServer((c) =>
+      c.method === 'PATCH' && c.url.pathname.endsWith('/teams')
+        ? { body: { result: true, data: { ...sales, team_name: 'Field sales', team_color: 1 } } }
+        : undefined,
+    );
+    renderPage();
+    await table();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit team Sales' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit team' }));
+    expect(dialog.getByLabelText(/Team name/)).toHaveValue('Sales');
+    expect(dialog.getByRole('radio', { name: 'Colour 3' })).toHaveAttribute('aria-checked', 'true');
+    fireEvent.change(dialog.getByLabelText(/Team name/), { target: { value: 'Field sales' } });
+    // Arrow keys move through the palette, as in any radio group.
+    fireEvent.keyDown(dialog.getByRole('radio', { name: 'Colour 3' }), { key: 'ArrowRight' });
+    expect(dialog.getByRole('radio', { name: 'Colour 1' })).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted(calls, '/teams', 'PATCH')).toHaveLength(1));
+    expect(posted(calls, '/teams', 'PATCH')[0]!.body).toEqual({
+      org_id: ORG,
+      team_id: sales.id,
+      team_name: 'Field sales',
+      team_color: 1,
+    });
+    expect(await screen.findByText('Team updated')).toBeInTheDocument();
   });
 
   it('says a taken team name is taken', async () => {

@@ -193,7 +193,7 @@ export function EmployeesSection() {
                 {members.length === 0 ? t('employees.none_yet') : t('employees.empty')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={1000}>
+              <Table.ScrollContainer minWidth={1100}>
                 <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby="employees-heading">
                   <Table.Thead>
                     <Table.Tr>
@@ -250,6 +250,7 @@ export function EmployeesSection() {
                               variant="light"
                               color={e.invitation_status === 'accepted' ? 'teal' : 'yellow'}
                               tt="none"
+                              miw="max-content"
                             >
                               {e.invitation_status === 'accepted'
                                 ? t('employees.invitation_accepted')
@@ -257,7 +258,7 @@ export function EmployeesSection() {
                             </Badge>
                           </Table.Td>
                           <Table.Td>
-                            <Badge variant="dot" color={syncing ? 'teal' : 'gray'} tt="none">
+                            <Badge variant="dot" color={syncing ? 'teal' : 'gray'} tt="none" miw="max-content">
                               {syncing ? t('employees.syncing') : t('employees.not_syncing')}
                             </Badge>
                           </Table.Td>
