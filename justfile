@@ -44,6 +44,7 @@ fmt:
 lint:
     cargo clippy --workspace --all-targets -- -D warnings
     cargo clippy -p switchboard-domain --all-targets --features ts -- -D warnings
+    cargo clippy -p switchboard-contract --all-targets --features ts -- -D warnings
 
 # Rust tests. PostgreSQL tests run when it is reachable (required when CI=true).
 test-rust:

@@ -38,6 +38,13 @@ test('create an organisation, switch to the personal workspace and log out', asy
   await expect(page.getByRole('link', { name: 'Team inbox' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Knowledge base (AI)' })).toHaveCount(0);
 
+  // The navigation expands on hover; the upgrade card shows the new 7-day trial (001 §2, §4).
+  await expect(page.getByTestId('upgrade-card')).not.toContainText('Upgrade now');
+  await page.getByRole('navigation', { name: 'Main menu' }).hover();
+  await expect(page.getByTestId('upgrade-card')).toContainText('Upgrade now');
+  await expect(page.getByTestId('upgrade-card')).toContainText('Your free trial will expire in 7 days');
+  await page.mouse.move(900, 500);
+
   // The getting-started checklist reflects real data: account and organisation done, CRM not.
   await page.goto('/onboarding');
   await expect(page.getByTestId('step_account').getByText('Done')).toBeVisible();

@@ -69,7 +69,8 @@ export function AppLayout() {
   const [params, setParams] = useSearchParams();
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
-  const { status, me, current, org, load, reset } = useWorkspace();
+  const { status, me, current, org, credit, load, reset } = useWorkspace();
+  const { t: te } = useTranslation('errors');
 
   useEffect(() => {
     if (user?.email && status === 'idle') void load(user.email);
@@ -101,6 +102,11 @@ export function AppLayout() {
     isDefaultOrg: current?.is_default_org ?? 0,
   });
   const section = sectionKey(pathname);
+  // 001 §4: a trial shows how long it has left on the upgrade card.
+  const notice =
+    credit?.is_trial && credit.validity
+      ? value('trial_notice', { validity: credit.validity, isTrial: true, now: Date.now(), timeZone: org?.time_zone })
+      : null;
 
   async function signOut() {
     await logout();
@@ -173,8 +179,10 @@ export function AppLayout() {
               component={Link}
               to="/settings/billing"
               label={expanded ? t('upgrade_now') : undefined}
+              description={expanded && notice ? te(notice.code, { n: notice.n }) : undefined}
               aria-label={t('upgrade_now')}
               leftSection={<IconRocket size={20} />}
+              data-testid="upgrade-card"
             />
           </Paper>
         )}

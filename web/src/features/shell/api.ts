@@ -2,6 +2,7 @@
 // details for the logo, switching the active organisation.
 import { apiFetch } from '@/lib/api';
 import type {
+  CreditHistory,
   OrgMapping,
   Organization,
   ResultEnvelope,
@@ -47,4 +48,19 @@ export async function createOrganisation(input: {
       body: input,
     })
   ).data;
+}
+
+/**
+ * 001 §2: the navigation reads the credit history of the current organisation, or of the
+ * user's own workspace when no organisation is active.
+ */
+export async function fetchCreditHistory(
+  workspaceId: number,
+  orgId: number | null,
+): Promise<CreditHistory> {
+  const path =
+    orgId !== null
+      ? `${V1}/organizations/credit-history?org_id=${orgId}`
+      : `${V1}/usercredithistory?workspace_id=${workspaceId}`;
+  return (await apiFetch<ResultEnvelope<CreditHistory>>(path)).data;
 }

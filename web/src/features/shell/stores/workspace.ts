@@ -2,10 +2,15 @@
 // organisation and its details. Mirrors the spec's stored values (currentOrgId, …) so the
 // extension and a reload see the same choice; the server remains the source of truth.
 import { create } from 'zustand';
-import type { OrgMapping, Organization, UserExistence } from '@/generated/contract';
+import type { CreditHistory, OrgMapping, Organization, UserExistence } from '@/generated/contract';
 import { value } from '@/lib/domain';
 import { writeStored } from '@/lib/storage';
-import { fetchOrganisationByCode, fetchUserExistence, setActiveOrganisation } from '../api';
+import {
+  fetchCreditHistory,
+  fetchOrganisationByCode,
+  fetchUserExistence,
+  setActiveOrganisation,
+} from '../api';
 
 /** 001 §4, §9: the switch waits 3 seconds, with a loader, before reloading. */
 export const SWITCH_DELAY_MS = 3000;
@@ -19,6 +24,8 @@ interface WorkspaceState {
   current: OrgMapping | null;
   /** Details of the current organisation (logo, knowledge-base flag); null when unknown. */
   org: Organization | null;
+  /** Plan, seats and validity of the current organisation (or of the personal workspace). */
+  credit: CreditHistory | null;
   /** Set while the switching popup shows. */
   switching: AccountKind | null;
   load: (email: string) => Promise<void>;
@@ -43,6 +50,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   me: null,
   current: null,
   org: null,
+  credit: null,
   switching: null,
 
   async load(email) {
@@ -54,15 +62,12 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       remember(me, current);
       set({ me, current, status: 'ready' });
       const code = current?.callyzer_organization.organization_code;
-      let org: Organization | null = null;
-      if (code) {
-        try {
-          org = await fetchOrganisationByCode(code);
-        } catch {
-          // 001 §8: a failed details lookup is only logged; no logo is shown.
-        }
-      }
-      set({ org });
+      const [org, credit] = await Promise.all([
+        // 001 §8: a failed details lookup is only logged; no logo is shown.
+        code ? fetchOrganisationByCode(code).catch(() => null) : Promise.resolve(null),
+        fetchCreditHistory(me.id, current?.org_id ?? null).catch(() => null),
+      ]);
+      set({ org, credit });
     } catch {
       set({ status: 'error' });
     }
@@ -83,6 +88,6 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   },
 
   reset() {
-    set({ status: 'idle', me: null, current: null, org: null, switching: null });
+    set({ status: 'idle', me: null, current: null, org: null, credit: null, switching: null });
   },
 }));
