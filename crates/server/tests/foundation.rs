@@ -12,6 +12,19 @@ async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
     (status, res.json().await.unwrap())
 }
 
+/// POSTs a JSON browser-error report; the status and the body (when there is one).
+async fn post_report(app: &TestApp, report: Value) -> (u16, Value) {
+    let res = app
+        .client
+        .post(app.url("/api/client-errors"))
+        .json(&report)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
 fn assert_error_shape(body: &Value, code: &str) {
     assert_eq!(body["error"]["code"], code, "body: {body}");
     assert!(
@@ -80,15 +93,10 @@ db_test!(
 db_test!(
     a_body_of_the_wrong_shape_answers_malformed_body,
     |app| async move {
-        let res = app
-            .client
-            .post(app.url("/api/client-errors"))
-            .json(&serde_json::json!({"message": 42, "path": "/"}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 400);
-        assert_error_shape(&res.json::<Value>().await.unwrap(), "malformed_body");
+        let (status, body) =
+            post_report(&app, serde_json::json!({"message": 42, "path": "/"})).await;
+        assert_eq!(status, 400);
+        assert_error_shape(&body, "malformed_body");
     }
 );
 
@@ -96,27 +104,17 @@ db_test!(
     a_body_over_the_limit_answers_413_in_the_error_shape,
     |app| async move {
         let big = "x".repeat(3 * 1024 * 1024);
-        let res = app
-            .client
-            .post(app.url("/api/client-errors"))
-            .json(&serde_json::json!({"message": big, "path": "/"}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 413);
-        assert_error_shape(&res.json::<Value>().await.unwrap(), "payload_too_large");
+        let (status, body) =
+            post_report(&app, serde_json::json!({"message": big, "path": "/"})).await;
+        assert_eq!(status, 413);
+        assert_error_shape(&body, "payload_too_large");
     }
 );
 
 db_test!(a_browser_error_report_is_accepted, |app| async move {
-    let res = app
-        .client
-        .post(app.url("/api/client-errors"))
-        .json(&serde_json::json!({"message": "TypeError: x is undefined", "path": "/organization"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 204);
+    let report =
+        serde_json::json!({"message": "TypeError: x is undefined", "path": "/organization"});
+    assert_eq!(post_report(&app, report).await.0, 204);
 });
 
 db_test!(
