@@ -1,7 +1,7 @@
 // The signed-in frame (spec 001 §2): a side navigation that expands on hover, and a top bar with
 // the product and organisation logos, the section title, the organisation (or user) name and
 // the account menu. The top bar is hidden in dashboard-only mode.
-import { AppShell, Avatar, Burger, Group, NavLink, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, AppShell, Avatar, Burger, Button, Group, NavLink, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
@@ -59,11 +59,29 @@ function sectionKey(pathname: string): string | null {
   return table.find(([p]) => pathname === p || pathname.startsWith(`${p}/`))?.[1] ?? null;
 }
 
+/** 001 §2: sub-section links beside the section title (000 §2 Manage Tools tabs). */
+const SUBSECTIONS: Record<string, Array<[string, string]>> = {
+  manage_tools: [
+    ['/quick-replies', 'quick_replies'],
+    ['/labels', 'labels'],
+    ['/userproperties', 'user_profile'],
+  ],
+  settings: [
+    ['/settings', 'my_account'],
+    ['/settings/billing', 'billing'],
+  ],
+  billing: [
+    ['/settings', 'my_account'],
+    ['/settings/billing', 'billing'],
+  ],
+};
+
 export function AppLayout() {
   const { t } = useTranslation('nav');
   const { t: tp } = useTranslation('pages');
   const [opened, { toggle }] = useDisclosure();
   const [hovered, setHovered] = useState(false);
+  const [bannerClosed, setBannerClosed] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -139,6 +157,22 @@ export function AppLayout() {
                   {tp(section)}
                 </Title>
               )}
+              {section && SUBSECTIONS[section] && (
+                <Group gap={4} component="nav" aria-label={tp(section)} visibleFrom="md">
+                  {SUBSECTIONS[section]!.map(([to, key]) => (
+                    <Button
+                      key={to}
+                      component={Link}
+                      to={to}
+                      size="compact-sm"
+                      variant={pathname === to ? 'light' : 'subtle'}
+                      aria-current={pathname === to ? 'page' : undefined}
+                    >
+                      {tp(key)}
+                    </Button>
+                  ))}
+                </Group>
+              )}
             </Group>
             <Group gap="sm" wrap="nowrap">
               {name.text && (
@@ -189,6 +223,25 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <SwitchingPopup />
+        {notice?.code === 'trial_ended' && !bannerClosed && pathname !== '/settings/billing' && (
+          <Alert
+            role="alert"
+            color="orange"
+            withCloseButton
+            closeButtonLabel={t('close_banner')}
+            onClose={() => setBannerClosed(true)}
+            style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 8px)', zIndex: 10 }}
+            mb="md"
+            data-testid="trial-ended-banner"
+          >
+            <Group justify="space-between">
+              <Text size="sm">{te('trial_ended')}</Text>
+              <Button component={Link} to="/settings/billing" size="xs" color="orange">
+                {t('upgrade_now')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         <Suspense fallback={<FullScreenLoader />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 // The route table and the guard, rendered for real (memory router, real pages, real catalogue).
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
@@ -71,6 +71,36 @@ describe('route table (spec 000 §2)', () => {
     });
     renderAt('/integrations');
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
+  });
+
+  it('shows the section title with its sub-section links (001 §2)', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    renderAt('/labels');
+    const sub = await screen.findByRole('navigation', { name: 'Manage Tools' });
+    expect(sub).toHaveTextContent('Quick Replies');
+    expect(sub).toHaveTextContent('User Profile');
+    expect(screen.getByRole('link', { name: 'Labels', current: 'page' })).toBeInTheDocument();
+  });
+
+  it('shows the trial-ended banner with Upgrade now, closable, but not on billing (000 §2)', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    useWorkspace.setState({
+      credit: { org_id: 5, plan_id: 10, seat_issued: 3, validity: '2020-01-01T00:00:00Z', is_trial: true },
+    });
+    renderAt('/integrations');
+    const banner = await screen.findByTestId('trial-ended-banner');
+    expect(banner).toHaveTextContent('Your free trial has ended');
+    expect(banner.querySelector('a[href="/settings/billing"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('trial-ended-banner')).toBeNull();
+  });
+
+  it('keeps the banner off the billing page', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    renderAt('/settings/billing');
+    await screen.findByRole('heading', { level: 1, name: 'Billing' });
+    expect(screen.queryByTestId('trial-ended-banner')).toBeNull();
+    useWorkspace.setState({ credit: null });
   });
 
   it('serves a public route without a session', async () => {
