@@ -39,11 +39,11 @@ export const publicRoutes: RouteObject[] = [
 export const protectedRoutes: RouteObject[] = [
   { path: '/organization', lazy: lazyPage(organization, 'default') },
   { path: '/organization/:id', lazy: lazyPage(organization, 'default') },
+  { path: '/integrations', lazy: lazyPage(() => import('@/features/integrations/pages/IntegrationsPage'), 'default') },
   ...[
   ['/conversations/analytics', 'DashboardPage'],
   ['/dashboard', 'DashboardPage'],
   ['/team-inbox', 'TeamInboxPage'],
-  ['/integrations', 'IntegrationsPage'],
   ['/knowledge-base', 'KnowledgeBasePage'],
   ['/leads', 'LeadsPage'],
   ['/settings', 'SettingsPage'],

@@ -1,0 +1,265 @@
+// The Integrations screen's calls, on the spec's paths (000 §7: spreadsheet, HubSpot, Bitrix,
+// Freshdesk, Zoho, webhooks and the v2 helpers). Unlike the original, no secret reaches the
+// browser: the OAuth providers' authorize URLs come from the server (`authorizeUrl`, the one
+// call the spec has no path for) and the page only hands the returned code and state back to
+// the spec's exchange endpoint, where the server does the exchange.
+//
+// The wire types below are local until the server's `crates/contract/src/integrations.rs` is
+// generated into src/generated/contract.ts; they follow the spec's answer fields and the
+// contract's `LinkStatus`/`WebhookEndpoint` as drafted.
+import { apiFetch } from '@/lib/api';
+import type { IntegrationCard } from '@/generated/domain';
+
+const V1 = '/api/v1/whatzapp';
+const V2 = '/api/v2';
+
+/** LOCAL until generated: the `result` envelope with optional data. */
+interface ResultAnswer<T = unknown> {
+  result: boolean;
+  data?: T;
+}
+/** LOCAL until generated: the v2 `status` envelope. */
+interface StatusAnswer<T = unknown> {
+  status: boolean;
+  message?: string;
+  data?: T;
+}
+/** LOCAL until generated: mirrors the contract's `WebhookEndpoint` (token masked). */
+export interface WebhookEndpoint {
+  org_id?: number;
+  duplex_webhook: string | null;
+  auth_token: string | null;
+  /** 1 on, 0 off (000 §9). */
+  status: number;
+}
+/** LOCAL until generated: 000 §3 'Salesforce settings'. */
+export interface SalesforceField {
+  id: string;
+  name: string;
+}
+export interface SalesforceRecordTypeSetting {
+  id: string;
+  name: string;
+  isSelected: boolean;
+  selectedField: SalesforceField[];
+}
+export interface SalesforceSettings {
+  contactCreationEnabled: boolean;
+  contactRecordTypes: SalesforceRecordTypeSetting[];
+}
+/** 000 §3 'Salesforce record type'. */
+export interface SalesforceRecordType {
+  Id: string;
+  Name: string;
+  DeveloperName?: string;
+}
+
+/** The providers whose link starts on the provider's consent page. */
+export type OAuthProvider = 'googleSheet' | 'hubspot' | 'zoho' | 'salesforce' | 'bitrix';
+
+function query(params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const resultOf = async (path: string, init?: Parameters<typeof apiFetch>[1]) =>
+  (await apiFetch<ResultAnswer | undefined>(path, init))?.result === true;
+const statusOf = async (path: string, init?: Parameters<typeof apiFetch>[1]) =>
+  (await apiFetch<StatusAnswer | undefined>(path, init))?.status === true;
+
+// ---- Link status (000 §4 'Connection status is loaded when the page opens') ----
+
+/** Whether the integration is linked, asked of its own status call. */
+export function fetchLinked(key: IntegrationCard, workspaceId: number, orgId: number | null): Promise<boolean> {
+  const ws = query({ workspace_id: workspaceId });
+  switch (key) {
+    case 'googleSheet':
+      return apiFetch<ResultAnswer<{ sheet_id?: string | null }>>(`${V1}/googlesheet${ws}`).then(
+        (a) => a.result === true && !!a.data?.sheet_id,
+      );
+    case 'hubspot':
+      return resultOf(`${V1}/gethubspotauthtokens${ws}`);
+    case 'bitrix':
+      return resultOf(`${V1}/bitrix/getauth${ws}`);
+    case 'freshdesk':
+      return resultOf(`${V1}/freshdesk/getauth${ws}`);
+    case 'zoho':
+      return resultOf(`${V1}/zoho/auth/token${ws}`);
+    case 'salesforce':
+      return statusOf(`${V2}/salesforce/auth`);
+    case 'leadsquared':
+      return statusOf(`${V2}/leadsquared/auth`);
+    case 'webhooks':
+      return orgId === null
+        ? Promise.resolve(false)
+        : fetchWebhook(orgId).then((w) => !!w?.duplex_webhook && w.status === 1);
+  }
+}
+
+/** Unlinks; true when the server says it did. */
+export function unlink(key: IntegrationCard, workspaceId: number, orgId: number | null): Promise<boolean> {
+  const ws = query({ workspace_id: workspaceId });
+  const del = { method: 'DELETE' };
+  switch (key) {
+    case 'googleSheet':
+      return resultOf(`${V1}/deletegooglesheet${ws}`, del);
+    case 'hubspot':
+      return resultOf(`${V1}/deletehubspotauthtoken${ws}`, del);
+    case 'bitrix':
+      return resultOf(`${V1}/bitrix/deleteauth${ws}`, del);
+    case 'freshdesk':
+      return resultOf(`${V1}/freshdesk/deleteauth${ws}`, del);
+    case 'zoho':
+      return resultOf(`${V1}/zoho/auth/token${ws}`, del);
+    case 'salesforce':
+      return apiFetch<StatusAnswer | undefined>(`${V2}/salesforce/auth`, del).then((a) => a?.status !== false);
+    case 'leadsquared':
+      return apiFetch<StatusAnswer | undefined>(`${V2}/leadsquared/auth`, del).then((a) => a?.status !== false);
+    case 'webhooks':
+      // Turning the organisation's webhook off is its unlink; the URL stays for a later Turn On.
+      return orgId === null ? Promise.resolve(false) : saveWebhook(orgId, { status: 0 }).then(() => true);
+  }
+}
+
+// ---- OAuth (ours: the server issues the authorize URL and does the exchange) ----
+
+/**
+ * The provider's consent page, built by the server with its client id, scopes and a state it
+ * remembers. ISOLATED: the spec has no path for this; when the server's route lands, only this
+ * function changes.
+ */
+export async function authorizeUrl(
+  provider: OAuthProvider,
+  redirectUri: string,
+  options: { workspaceId: number; domain?: string; state?: string },
+): Promise<{ url: string; state: string | null }> {
+  const a = await apiFetch<ResultAnswer<{ url: string; state?: string | null }>>(
+    `${V1}/integrations/${provider}/authorize${query({
+      workspace_id: options.workspaceId,
+      redirect_uri: redirectUri,
+      domain: options.domain,
+      state: options.state,
+    })}`,
+  );
+  if (!a.data?.url) throw new Error('no authorize url');
+  return { url: a.data.url, state: a.data.state ?? null };
+}
+
+export interface OAuthReturn {
+  code: string;
+  state: string | null;
+  redirectUri: string;
+  /** Zoho's `accounts-server`. */
+  accountsServer?: string | null;
+  /** The spreadsheet's label (000 §2 sync modal). */
+  labelName?: string;
+}
+
+/** Hands the returned code to the spec's exchange endpoint; true when linked. */
+export function exchangeCode(provider: OAuthProvider, workspaceId: number, r: OAuthReturn): Promise<boolean> {
+  switch (provider) {
+    case 'googleSheet':
+      return resultOf(`${V1}/googlesheet`, {
+        method: 'POST',
+        body: { workspace_id: workspaceId, code: r.code, state: r.state, redirect_uri: r.redirectUri, label_name: r.labelName },
+      });
+    case 'hubspot':
+      return resultOf(
+        `${V1}/hubspotauthentication${query({
+          workspace_id: workspaceId,
+          grant_type: 'authorization_code',
+          code: r.code,
+          state: r.state,
+          redirect_uri: r.redirectUri,
+        })}`,
+        { method: 'POST' },
+      );
+    case 'bitrix':
+      return resultOf(`${V1}/bitrix/createauth`, {
+        method: 'POST',
+        body: { workspace_id: workspaceId, code: r.code, state: r.state, redirect_uri: r.redirectUri },
+      });
+    case 'zoho':
+      return resultOf(`${V1}/zoho/auth/token`, {
+        method: 'POST',
+        body: {
+          workspace_id: workspaceId,
+          temp_code: r.code,
+          temp_account_server_url: r.accountsServer ?? null,
+          redirect_uri: r.redirectUri,
+          state: r.state,
+        },
+      });
+    case 'salesforce':
+      return statusOf(`${V2}/salesforce/auth`, {
+        method: 'POST',
+        body: { workspace_id: workspaceId, code: r.code, state: r.state, redirect_uri: r.redirectUri },
+      });
+  }
+}
+
+// ---- Spreadsheet ----
+
+export const fetchSheet = (workspaceId: number) =>
+  apiFetch<ResultAnswer<{ sheet_id?: string | null }>>(`${V1}/googlesheet${query({ workspace_id: workspaceId })}`).then(
+    (a) => (a.result ? (a.data?.sheet_id ?? null) : null),
+  );
+
+export const fetchSheetLabel = (workspaceId: number) =>
+  apiFetch<ResultAnswer<{ funnel_name?: string | null }>>(`${V1}/getsheetfunnel${query({ workspace_id: workspaceId })}`).then(
+    (a) => (a.result ? (a.data?.funnel_name ?? null) : null),
+  );
+
+export const updateSheetLabel = (workspaceId: number, updatedName: string) =>
+  resultOf(`${V1}/updatesheetfunnel`, { method: 'PATCH', body: { workspace_id: workspaceId, updated_name: updatedName } });
+
+// ---- Freshdesk, LeadSquared (the server checks the credentials before storing them) ----
+
+export const linkFreshdesk = (workspaceId: number, domain: string, apiKey: string) =>
+  resultOf(`${V1}/freshdesk/createauth`, { method: 'POST', body: { workspace_id: workspaceId, domain, api_key: apiKey } });
+
+export const linkLeadsquared = (c: { host: string; homepage: string; access_id: string; secret_key: string }) =>
+  statusOf(`${V2}/leadsquared/auth`, { method: 'POST', body: c });
+
+// ---- Salesforce settings (v2) ----
+
+export const fetchSalesforceSettings = () =>
+  apiFetch<StatusAnswer<SalesforceSettings>>(`${V2}/salesforce/settings`).then((a) => a.data ?? null);
+
+export const fetchRecordTypes = () =>
+  apiFetch<StatusAnswer<{ records?: SalesforceRecordType[] }>>(`${V2}/salesforce/record-types`).then(
+    (a) => a.data?.records ?? [],
+  );
+
+/** `data.objectInfos.User.fields`: the user fields by API name, each with its label. */
+export const fetchRecordTypeFields = (id: string) =>
+  apiFetch<StatusAnswer<{ objectInfos?: { User?: { fields?: Record<string, { apiName?: string; label?: string }> } } }>>(
+    `${V2}/salesforce/record-type/fields${query({ id })}`,
+  ).then((a) =>
+    Object.entries(a.data?.objectInfos?.User?.fields ?? {}).map(
+      ([key, f]): SalesforceField => ({ id: f.apiName ?? key, name: f.label ?? key }),
+    ),
+  );
+
+export const saveSalesforceSettings = (s: SalesforceSettings) =>
+  apiFetch<StatusAnswer | undefined>(`${V2}/salesforce/settings`, { method: 'POST', body: s }).then(
+    (a) => a?.status !== false,
+  );
+
+// ---- Webhooks (per organisation) ----
+
+export const fetchWebhook = (orgId: number) =>
+  apiFetch<ResultAnswer<WebhookEndpoint | null>>(`${V1}/webhook/endpoints${query({ org_id: orgId })}`).then(
+    (a) => a.data ?? null,
+  );
+
+export const saveWebhook = (
+  orgId: number,
+  change: { duplex_webhook?: string; status?: 0 | 1; auth_token?: string },
+) =>
+  apiFetch<ResultAnswer<WebhookEndpoint | null> | undefined>(`${V1}/webhook/endpoints`, {
+    method: 'POST',
+    body: { org_id: orgId, ...change },
+  }).then((a) => a?.data ?? null);

@@ -1,0 +1,98 @@
+// The card grid of 000 §2: each integration with its badge, Connected / Not connected, the
+// type label, a description and Configure. A card the viewer may not open (the spreadsheet for
+// non-admins, 000 §6 via the `card_access` rule) says so instead of opening.
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { IntegrationCard } from '@/generated/domain';
+import { toast } from '@/lib/toast';
+import { CARDS, type CardDef } from '../catalog';
+import { useConnected } from '../stores/integrations';
+
+export function BrandBadge({ card, size = 48 }: { card: CardDef; size?: number }) {
+  return (
+    <Box
+      aria-hidden
+      w={size}
+      h={size}
+      style={{
+        borderRadius: 12,
+        background: card.color,
+        color: 'white',
+        display: 'grid',
+        placeItems: 'center',
+        fontWeight: 700,
+        fontSize: size / (card.initials.length > 2 ? 3.4 : 2.6),
+        flexShrink: 0,
+      }}
+    >
+      {card.initials}
+    </Box>
+  );
+}
+
+export function ConnectedBadge({ connected }: { connected: boolean }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Badge color={connected ? 'teal' : 'gray'} variant="light" data-testid="connected-state">
+      {connected ? t('connected') : t('not_connected')}
+    </Badge>
+  );
+}
+
+function IntegrationCardView({ card, denied, onOpen }: { card: CardDef; denied: string | null; onOpen: () => void }) {
+  const { t } = useTranslation('integrations');
+  const connected = useConnected(card.key);
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={card.title} data-testid={`card-${card.key}`}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start">
+          <BrandBadge card={card} />
+          <ConnectedBadge connected={connected} />
+        </Group>
+        <div>
+          <Title order={3} size="h4">
+            {card.title}
+          </Title>
+          <Text size="xs" c="dimmed" tt="uppercase">
+            {t('type_label')}
+          </Text>
+        </div>
+        <Text size="sm" style={{ flex: 1 }}>
+          {t(`details.${card.key}`)}
+        </Text>
+        {denied && (
+          <Text size="xs" c="orange.8">
+            {denied}
+          </Text>
+        )}
+        <Button
+          variant="light"
+          onClick={() => (denied ? toast.error(denied) : onOpen())}
+          aria-label={t('configure_aria', { name: card.title })}
+        >
+          {t('configure')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export function IntegrationGrid({
+  deniedFor,
+  onOpen,
+}: {
+  deniedFor: (key: IntegrationCard) => string | null;
+  onOpen: (card: CardDef) => void;
+}) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Stack>
+      <Title order={1}>{t('title')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {CARDS.map((card) => (
+          <IntegrationCardView key={card.key} card={card} denied={deniedFor(card.key)} onOpen={() => onOpen(card)} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

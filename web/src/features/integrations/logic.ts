@@ -1,0 +1,103 @@
+// The browser-side pieces of the connect flow: the extension message after a link (with the
+// spec's delays), the remembered `selfclose` marker and Zoho state, and the pending-OAuth note
+// that tells a returning page which provider the code belongs to. Every rule here (marker
+// validity, state generation and comparison) is the domain's, through `rule()`.
+import { rule } from '@/lib/domain';
+import { sendToExtension } from '@/lib/extension';
+
+/** 000 §9: 10 ms by default, 150 ms for the spreadsheet, 500 ms after a link. */
+export const EXTENSION_DELAY = { default: 10, spreadsheet: 150, afterLink: 500 } as const;
+
+export const WHATSAPP_WEB = 'https://web.whatsapp.com/';
+
+const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
+
+/** Tells the extension (every configured id) that an integration was linked. */
+export async function notifyLinked(extensionKey: string, delayMs: number): Promise<void> {
+  await sleep(delayMs);
+  await sendToExtension({ type: extensionKey });
+}
+
+/** 000 §2 'Go back to WhatsApp': the extension, else the web client in a new tab. */
+export async function goBackToWhatsApp(): Promise<void> {
+  const answered = await sendToExtension({ type: 'GO_BACK_TO_WHATSAPP' });
+  if (!answered) window.open(WHATSAPP_WEB, '_blank', 'noopener');
+}
+
+// Local values of this screen only (not in lib/storage's logout list on purpose: each expires
+// or is checked on its own).
+const SELF_CLOSE_KEY = 'integrationsSelfCloseAt';
+const ZOHO_STATE_KEY = 'zohoState';
+const PENDING_KEY = 'integrationsPendingAuth';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage may be disabled; the flow then simply does not self-close.
+  }
+}
+
+/** Remembers the `selfclose` marker with the time it was set. */
+export function rememberSelfClose(now = Date.now()): void {
+  write(SELF_CLOSE_KEY, String(now));
+}
+
+/** Whether the page should close itself: a marker set less than 2 minutes ago. */
+export function selfCloseActive(now = Date.now()): boolean {
+  const setAt = Number(read(SELF_CLOSE_KEY));
+  if (!setAt) return false;
+  const outcome = rule('self_close_valid', { setAt, now });
+  return outcome.ok === true;
+}
+
+export const clearSelfClose = () => write(SELF_CLOSE_KEY, null);
+
+/** A fresh 64-character Zoho state from the domain rule, stored locally (000 §3, §9). */
+export function newZohoState(): string {
+  const words = Array.from(crypto.getRandomValues(new Uint32Array(64)));
+  const outcome = rule('zoho_state', { words });
+  if (outcome.err !== undefined) throw new Error(outcome.err);
+  write(ZOHO_STATE_KEY, outcome.ok);
+  return outcome.ok;
+}
+
+export const rememberZohoState = (state: string) => write(ZOHO_STATE_KEY, state);
+
+/** 000 §5 'Zoho return: the state value is compared to the stored one'. */
+export function zohoStateMatches(returned: string | null): boolean {
+  return rule('zoho_state_check', { returned, stored: read(ZOHO_STATE_KEY) }).err === undefined;
+}
+
+/** Which integration a consent page was opened for, so the return knows where the code goes. */
+export function rememberPending(section: string): void {
+  write(PENDING_KEY, section);
+}
+export const pendingSection = (): string | null => read(PENDING_KEY);
+export const clearPending = () => write(PENDING_KEY, null);
+
+/** Where providers send the user back: this page, with the section to reopen. */
+export function redirectUri(section: string): string {
+  return `${window.location.origin}/integrations?section=${encodeURIComponent(section)}`;
+}
+
+/** Leaving the page, behind one object so tests can watch where the user is sent. */
+export const browser = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+  open(url: string, target: string, features?: string): Window | null {
+    return window.open(url, target, features);
+  },
+  close() {
+    window.close();
+  },
+};
