@@ -1,6 +1,7 @@
 // Starts `switchboard serve --bind 127.0.0.1:0` with a temporary database, waits for the address
 // it prints, and hands it to the tests through SWITCHBOARD_E2E_URL. Returns the teardown.
 import { spawn } from 'node:child_process';
+import { startFakeProviders } from './fake-providers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
   const bin = process.env.SWITCHBOARD_BIN ?? join(targetDir, 'debug', 'switchboard');
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
+  // Freshdesk, LeadSquared and a webhook receiver on loopback, let through the address guard.
+  const fake = await startFakeProviders();
+  process.env.SWITCHBOARD_E2E_HOOK_URL = `${fake.url}/hook`;
   const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0'], {
     cwd: root,
     env: {
@@ -20,6 +24,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SWITCHBOARD_LOG: 'info',
       SWITCHBOARD_DEV_MAILBOX: 'true',
       NO_COLOR: '1',
+      SWITCHBOARD_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
+      SWITCHBOARD_ADDRESS_ALLOW: `["${fake.addr}"]`,
+      SWITCHBOARD_FRESHDESK_API_URL: `${fake.url}/freshdesk/{domain}`,
+      SWITCHBOARD_LEADSQUARED_API_URL: `${fake.url}/leadsquared/{host}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,6 +50,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await fake.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,99 @@
+// The Integrations screen against the real server and the loopback fake providers started by
+// global-setup: an organisation admin links Freshdesk and LeadSquared through their modals (the
+// server checks the keys with the fakes), sees them Connected and unlinks them; a wrong key
+// reads the spec's message; the organisation's webhook takes the receiver's URL and turns on.
+import { expect, test, type Page } from '@playwright/test';
+
+async function codeFor(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { messages: Array<{ body: string }> };
+  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
+  expect(match, 'a six-digit code in the mail').not.toBeNull();
+  return match![1]!;
+}
+
+async function signUpWithOrganisation(page: Page) {
+  const email = `integrations-${Date.now()}@example.com`;
+  await page.goto('/workspace/signup');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  const code = await codeFor(page, email);
+  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/createorganization$/);
+  await page.getByLabel('Organisation name').fill('Hooks and Leads Ltd');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function unlink(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Unlink' }).click();
+  const dialog = page.getByRole('dialog', { name: `Unlink ${name}` });
+  await expect(dialog.getByText(`Are you sure you want to unlink ${name}?`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Unlink' }).click();
+  await expect(page.getByText(`Unlinked ${name} successfully`)).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Not connected');
+}
+
+test('link and unlink Freshdesk and LeadSquared, and turn the organisation webhook on', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signUpWithOrganisation(page);
+
+  await page.goto('/integrations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(8);
+  await expect(card(page, 'Freshdesk').getByTestId('connected-state')).toHaveText('Not connected');
+
+  // Freshdesk: a wrong key is refused with the spec's words, the right one links.
+  await card(page, 'Freshdesk').getByRole('button', { name: 'Configure Freshdesk' }).click();
+  await expect(page).toHaveURL(/section=freshdesk/);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Connect to Freshdesk' });
+  await dialog.getByLabel('Freshdesk domain').fill('acme.freshdesk.com');
+  await dialog.getByLabel('API key').fill('wrong-key');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Wrong Api Key or domain')).toBeVisible();
+  await dialog.getByLabel('API key').fill('good-key');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Linked Freshdesk successfully')).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await page.getByRole('link', { name: 'Back to integrations' }).click();
+  await expect(card(page, 'Freshdesk').getByTestId('connected-state')).toHaveText('Connected');
+  await card(page, 'Freshdesk').getByRole('button', { name: 'Configure Freshdesk' }).click();
+  await unlink(page, 'Freshdesk');
+
+  // LeadSquared, opened and started by the query parameters (section, action=connect).
+  await page.goto('/integrations?section=leadsquared&action=connect');
+  dialog = page.getByRole('dialog', { name: 'Connect to Leadsquared' });
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByText('Please fill all the fields to continue...')).toBeVisible();
+  await dialog.getByLabel('Host Name').fill('api-in21.leadsquared.com');
+  await dialog.getByLabel('Access Key').fill('good-access');
+  await dialog.getByLabel('Secret Key').fill('good-secret');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Linked Leadsquared successfully')).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await page.reload();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await unlink(page, 'Leadsquared');
+
+  // The organisation's webhook: the receiver's URL, locked once saved; Turn On, then Turn Off.
+  await page.goto('/integrations?section=webhooks');
+  await expect(page.getByRole('button', { name: 'Turn On' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Webhook URL' }).fill(process.env.SWITCHBOARD_E2E_HOOK_URL!);
+  await page.getByRole('button', { name: 'Save Webhook URL' }).click();
+  await expect(page.getByText('Endpoint saved successfully').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Webhook URL' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Turn On' }).click();
+  await expect(page.getByRole('button', { name: 'Turn Off' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Turn Off' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(process.env.SWITCHBOARD_E2E_HOOK_URL!);
+
+  expect(errors).toEqual([]);
+});
