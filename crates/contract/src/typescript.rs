@@ -85,6 +85,16 @@ fn visit_all(c: &mut Collect) {
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();
     c.visit::<health::Health>();
+    // Dashboards: events and analytics.
+    c.visit::<crate::analytics::CallEventsBatch>();
+    c.visit::<crate::analytics::MessageEventsBatch>();
+    c.visit::<crate::analytics::IngestReport>();
+    c.visit::<crate::analytics::AnalyticsQuery>();
+    c.visit::<crate::analytics::OverviewAnswer>();
+    c.visit::<crate::analytics::ActiveHoursAnswer>();
+    c.visit::<crate::analytics::NewCallsAnswer>();
+    c.visit::<crate::analytics::DailyAnswer>();
+    c.visit::<crate::analytics::ComparisonAnswer>();
     c.visit::<client_error::ClientErrorReport>();
 }
 

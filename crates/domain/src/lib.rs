@@ -14,6 +14,7 @@ pub mod chat;
 pub mod constants;
 pub mod dates;
 pub mod error;
+pub mod events;
 pub mod format;
 pub mod inputs;
 pub mod language;

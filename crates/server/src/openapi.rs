@@ -44,6 +44,13 @@ use utoipa::OpenApi;
         crate::routes::employees::org_employees,
         crate::routes::employees::import_employees,
         crate::routes::employees::sample_file,
+        crate::routes::events::ingest_calls,
+        crate::routes::events::ingest_messages,
+        crate::routes::analytics::overview,
+        crate::routes::analytics::active_hours,
+        crate::routes::analytics::new_calls,
+        crate::routes::analytics::daily,
+        crate::routes::analytics::comparison,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

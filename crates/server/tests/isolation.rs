@@ -150,6 +150,36 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             Some(Body::Csv(format!("number\n+9190{n:08}\n"))),
             true,
         ),
+        ("POST", "/v2/events/calls") => (
+            p(String::new()),
+            Some(Body::Json(json!({ "org_id": org.org_id, "events": [{
+                "id": format!("iso-{n}"), "Datetime": 1_790_000_000_000_i64, "Direction": 1,
+                "Duration": 5, "Chatid": "c@c.us", "CreatedByUser": inner.user_id
+            }] }))),
+            // Another organisation's CreatedByUser is refused per event (not_found), not by status.
+            false,
+        ),
+        ("POST", "/v2/events/messages") => (
+            p(String::new()),
+            Some(Body::Json(json!({ "org_id": org.org_id, "events": [{
+                "MessageId": format!("iso-{n}"), "Datetime": 1_790_000_000_000_i64,
+                "Direction": "OUTGOING", "Chatid": "c@c.us", "CreatedByUser": inner.user_id
+            }] }))),
+            false,
+        ),
+        ("GET", "/v1/analytics/overview")
+        | ("GET", "/v1/analytics/active-hours")
+        | ("GET", "/v1/analytics/daily")
+        | ("GET", "/v1/analytics/comparison") => (
+            p(format!("?org_id={}&user_id={}", org.org_id, inner.user_id)),
+            None,
+            true,
+        ),
+        ("GET", "/v1/analytics/new-calls") => (
+            p(format!("?org_id={}&team_id={}", org.org_id, inner.team_id)),
+            None,
+            true,
+        ),
         other => panic!(
             "no tenant-isolation case for {} {}: add one to tests/isolation.rs",
             other.0, other.1

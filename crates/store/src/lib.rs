@@ -5,6 +5,7 @@
 //! as a parameter, so tenant scoping is visible at every call site.
 
 pub mod accounts;
+pub mod analytics;
 mod connect;
 pub mod entity;
 pub mod error;

@@ -23,6 +23,11 @@ export type AccountsQuery = { mobile?: string | null, email?: string | null, };
 export type Ack = { result: boolean, message: string, };
 
 /**
+ * `GET /api/v1/analytics/active-hours`: calls and chat messages per local hour, 8 to 20.
+ */
+export type ActiveHoursAnswer = { range: AnalyticsRange, calls: Array<BucketCount>, chats: Array<BucketCount>, };
+
+/**
  * Add employees (admins; managers into their own team).
  */
 export type AddEmployees = { org_id: number, employees: Array<NewEmployee>, };
@@ -33,6 +38,41 @@ export type AddEmployees = { org_id: number, employees: Array<NewEmployee>, };
 export type AddedEmployees = { employees: Array<Employee>, };
 
 /**
+ * The dashboards' filter (000 §3): an organisation, a period, a team or one employee.
+ */
+export type AnalyticsQuery = { org_id: number, 
+/**
+ * First local day `YYYY-MM-DD` (with `end_date`); else `preset`; else the last 7 days.
+ */
+start_date?: string | null, 
+/**
+ * Last local day, inclusive.
+ */
+end_date?: string | null, 
+/**
+ * today, yesterday, this_week, last_week, this_month, last_month, last_6_months,
+ * this_year, last_year, last_7_days.
+ */
+preset?: string | null, 
+/**
+ * Only this team's members (0 or absent: everyone visible).
+ */
+team_id?: number | null, 
+/**
+ * Only this member (must be visible to the caller).
+ */
+user_id?: number | null, 
+/**
+ * Overview only: `Datetime` (default) or `createdAt` (the new-call overview).
+ */
+field?: string | null, };
+
+/**
+ * The period an answer covers, in the organisation's zone; both ends inclusive.
+ */
+export type AnalyticsRange = { start_ms: number, end_ms: number, start_date: string, end_date: string, days: number, time_zone: string, };
+
+/**
  * Add employees to a team.
  */
 export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], };
@@ -41,6 +81,61 @@ export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], 
  * `whatzapp_basic_info` (sic).
  */
 export type BasicInfo = { name: string | null, mobile: string | null, };
+
+/**
+ * A count in one bucket.
+ */
+export type BucketCount = { 
+/**
+ * `8`..`20` for hours, `YYYY-MM-DD` for days, `YYYY-MM-DDT00|12` for half-days.
+ */
+key: BucketKey, count: number, };
+
+/**
+ * A bucket's name: an ISO key for days and half-days, the hour number for hour-of-day.
+ */
+export type BucketKey = number | string;
+
+/**
+ * One call-log event as the extension sends it (001 §3).
+ */
+export type CallEventInput = { 
+/**
+ * The event's own id: the same id sent twice is stored once.
+ */
+id?: Id | null, Datetime?: TimeValue | null, 
+/**
+ * 1 incoming, 2 outgoing, 3 missed, 5 rejected.
+ */
+Direction?: Id | null, 
+/**
+ * Seconds.
+ */
+Duration?: LooseNumber | null, Chatid?: Id | null, CreatedByUser?: Id | null, createdAt?: TimeValue | null, updatedAt?: TimeValue | null, };
+
+/**
+ * `POST /api/v2/events/calls`: a batch of call-log events for one organisation.
+ */
+export type CallEventsBatch = { org_id: number, 
+/**
+ * At most 1 000 events: `{id, Datetime, Direction (1, 2, 3, 5), Duration (s), Chatid,
+ * CreatedByUser, createdAt?, updatedAt?}`; times are epoch ms or ISO text (UTC).
+ */
+events: Array<CallEventInput>, };
+
+/**
+ * Calls in one direction (or all): 001 §3 `totalCount`, `totalDuration` (s), `uniqueCalls`.
+ */
+export type CallTotals = { total_count: number, total_duration: number, 
+/**
+ * Distinct Chatid. In `all` this is exact (a chat called in two directions counts once).
+ */
+unique_calls: number, };
+
+/**
+ * A number now and in the previous period (percent null when growing from nothing).
+ */
+export type ChangeValue = { current: number, previous: number, absolute: number, percent: number | null, };
 
 export type ClientErrorReport = { 
 /**
@@ -89,6 +184,12 @@ export type ColorEntry = { id: number, bg_color: string, text_color: string, };
 export type ColorPalette = { color_data: Array<ColorEntry>, };
 
 /**
+ * `GET /api/v1/analytics/comparison`: the period against the previous one of equal length
+ * (001 §7 item 2), totals and per-day series.
+ */
+export type ComparisonAnswer = { range: AnalyticsRange, previous_range: AnalyticsRange, current: DirectionTotals, previous: DirectionTotals, total_count: ChangeValue, total_duration: ChangeValue, unique_calls: ChangeValue, current_days: Array<DayTotals>, previous_days: Array<DayTotals>, };
+
+/**
  * Create an organisation; the caller becomes its admin.
  */
 export type CreateOrganization = { org_name: string, org_logo?: string | null, 
@@ -116,7 +217,25 @@ validity: string | null, is_trial: boolean, };
  */
 export type CrmLabelSync = { crm_name: string, included_labels: Array<string>, excluded_labels: Array<string>, };
 
+/**
+ * `GET /api/v1/analytics/daily`: every local day of the range, empty ones at 0.
+ */
+export type DailyAnswer = { range: AnalyticsRange, days: Array<DayTotals>, };
+
 export type DatabaseKind = "sqlite" | "postgres";
+
+/**
+ * One local day of calls per direction.
+ */
+export type DayTotals = { 
+/**
+ * `YYYY-MM-DD`.
+ */
+date: string, incoming: number, outgoing: number, missed: number, rejected: number, 
+/**
+ * Seconds, all directions.
+ */
+duration: number, };
 
 /**
  * One e-mail kept in the development mailbox.
@@ -127,6 +246,11 @@ export type DevMail = { to: string, subject: string, body: string, created_at: n
  * The development mailbox of one address, newest first.
  */
 export type DevMailbox = { messages: Array<DevMail>, };
+
+/**
+ * Per direction (1 incoming, 2 outgoing, 3 missed, 5 rejected) and all together.
+ */
+export type DirectionTotals = { incoming: CallTotals, outgoing: CallTotals, missed: CallTotals, rejected: CallTotals, all: CallTotals, };
 
 /**
  * 001 §3 employee (organisation mapping).
@@ -187,6 +311,30 @@ message: string,
  */
 fields?: { [key in string]?: string }, };
 
+/**
+ * One refused field of one event.
+ */
+export type EventError = { 
+/**
+ * Position of the event in the batch (from 0).
+ */
+index: number, 
+/**
+ * The event's id when it had one.
+ */
+id: string | null, 
+/**
+ * The wire name of the field (`Direction`, `CreatedByUser`, …; `event` for an event that is
+ * not an object of the right shape).
+ */
+field: string, 
+/**
+ * A rule code (`value_invalid`, `fields_required`, `no_date`, `date_invalid`) or
+ * `not_found` (CreatedByUser is not a member) / `forbidden` (a member the caller may not
+ * send for) / `malformed_body`.
+ */
+code: string, };
+
 export type Health = { 
 /**
  * Always `ok` when the server answers and its database responds.
@@ -196,6 +344,12 @@ status: string,
  * The server's version (the workspace version).
  */
 version: string, database: DatabaseKind, };
+
+/**
+ * An id the API sends either as a number or as text (`CreatedByUser` is text, `user_id` a
+ * number). Always held as text; numbers are written in decimal.
+ */
+export type Id = string;
 
 /**
  * `employees/import?org_id&role_id&team_id`.
@@ -229,14 +383,70 @@ field: string,
 code: string, };
 
 /**
+ * What happened to a batch. Sent only after the valid events are committed.
+ */
+export type IngestReport = { 
+/**
+ * Events in the batch.
+ */
+received: number, 
+/**
+ * Valid events stored now.
+ */
+stored: number, 
+/**
+ * Valid events already stored before (same id in this organisation) or repeated in the
+ * batch: nothing is stored twice.
+ */
+duplicates: number, 
+/**
+ * Events refused, each field once.
+ */
+rejected: Array<EventError>, };
+
+/**
  * 000 §3 connected flags per `dataKey`.
  */
 export type IntegrationFlags = { googleSheet: boolean, hubspot: boolean, freshdesk: boolean, zoho: boolean, salesforce: boolean, leadsquared: boolean, bitrix: boolean, webhooks: boolean, };
 
 /**
+ * A number the extension sends either as a number or as text (`Duration`, `Ack`).
+ */
+export type LooseNumber = number | string;
+
+/**
  * `GET /api/dev/mailbox?email=`.
  */
 export type MailboxQuery = { email: string, };
+
+/**
+ * One chat-message event (000 §3 'Webhook sample payload fields').
+ */
+export type MessageEventInput = { MessageId?: Id | null, Message?: string | null, Chatid?: Id | null, File?: string | null, FileName?: string | null, Ack?: LooseNumber | null, Datetime?: TimeValue | null, 
+/**
+ * The extension's own date text, kept as sent.
+ */
+Date?: string | null, 
+/**
+ * OUTGOING or INCOMING.
+ */
+Direction?: string | null, SentById?: Id | null, ChannelName?: string | null, ChannelId?: Id | null, SentByNumber?: Id | null, sentByUserId?: Id | null, CreatedByUser?: Id | null, senderName?: string | null, };
+
+/**
+ * `POST /api/v2/events/messages`: a batch of chat-message events for one organisation.
+ */
+export type MessageEventsBatch = { org_id: number, 
+/**
+ * At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
+ * FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
+ * ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`.
+ */
+events: Array<MessageEventInput>, };
+
+/**
+ * `GET /api/v1/analytics/new-calls`: calls per local half-day, on `createdAt`.
+ */
+export type NewCallsAnswer = { range: AnalyticsRange, buckets: Array<BucketCount>, };
 
 /**
  * One person to add.
@@ -292,6 +502,19 @@ validity: string | null, seat_issued: number,
  * Whether the knowledge-base (AI) screen is on for this organisation.
  */
 knowledge_base: boolean, };
+
+/**
+ * `GET /api/v1/analytics/overview`.
+ */
+export type OverviewAnswer = { range: AnalyticsRange, 
+/**
+ * One row per selected employee (zeros included), best first by count, ties by id.
+ */
+users: Array<UserOverview>, totals: DirectionTotals, 
+/**
+ * 001 §9: the first two and the last two by count.
+ */
+top_performers: number[], needing_attention: number[], };
 
 /**
  * Remove user: `?user_id&org_id` (admins).
@@ -384,6 +607,13 @@ export type TeamListEntry = { user_id: number, team_id: number | null, callyzer_
 export type TeamsListQuery = { user_id: number, org_id?: number | null, };
 
 /**
+ * A point in time as the browser or the API gives it: UTC epoch milliseconds, or text (RFC 3339,
+ * `YYYY-MM-DD HH:MM:SS` read as UTC, `YYYY-MM-DD` read as the start of that day in the zone, or
+ * digits read as epoch milliseconds).
+ */
+export type TimeValue = number | string;
+
+/**
  * The organisation-details answer (001 §7.5): `type` true on success, `data[0]` the
  * organisation.
  */
@@ -421,6 +651,11 @@ id: number, email: string | null, name: string | null, mobile: string | null, pr
  * `checkuserexistance?user_email|user_mobile`.
  */
 export type UserExistenceQuery = { user_email?: string | null, user_mobile?: string | null, };
+
+/**
+ * One employee's row of the overview.
+ */
+export type UserOverview = { user_id: number, name: string | null, team_id: number | null, incoming: CallTotals, outgoing: CallTotals, missed: CallTotals, rejected: CallTotals, all: CallTotals, };
 
 /**
  * `POST /api/auth/verify`: sign in (or sign up) with the code.

@@ -4,10 +4,12 @@
 //! it, so a new route cannot be left out of either.
 
 pub mod accounts;
+pub mod analytics;
 pub mod auth;
 pub mod client_errors;
 pub mod dev;
 pub mod employees;
+pub mod events;
 pub mod health;
 pub mod orgs;
 pub mod teams;
@@ -72,6 +74,8 @@ pub fn all_routes() -> impl Iterator<Item = &'static ApiRoute> {
         orgs::ROUTES,
         teams::ROUTES,
         employees::ROUTES,
+        events::ROUTES,
+        analytics::ROUTES,
         OPENAPI,
     ]
     .into_iter()

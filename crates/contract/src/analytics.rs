@@ -1,0 +1,237 @@
+//! The dashboards on the wire: the extension's event batches (call logs, 001 §3; chat messages,
+//! 000 §3 webhook fields) with their per-event report, and the typed analytics answers (calls
+//! overview, active hours, new calls, daily totals, comparison) bucketed in the organisation's
+//! zone. Bucket keys are ISO text (`2026-03-08`, `2026-03-08T12`) or the hour number.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// `POST /api/v2/events/calls`: a batch of call-log events for one organisation.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CallEventsBatch {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    /// At most 1 000 events: `{id, Datetime, Direction (1, 2, 3, 5), Duration (s), Chatid,
+    /// CreatedByUser, createdAt?, updatedAt?}`; times are epoch ms or ISO text (UTC).
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<domain::events::CallEventInput>,
+}
+
+/// `POST /api/v2/events/messages`: a batch of chat-message events for one organisation.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MessageEventsBatch {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    /// At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
+    /// FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
+    /// ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`.
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<domain::events::MessageEventInput>,
+}
+
+/// One refused field of one event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EventError {
+    /// Position of the event in the batch (from 0).
+    pub index: u32,
+    /// The event's id when it had one.
+    pub id: Option<String>,
+    /// The wire name of the field (`Direction`, `CreatedByUser`, …; `event` for an event that is
+    /// not an object of the right shape).
+    pub field: String,
+    /// A rule code (`value_invalid`, `fields_required`, `no_date`, `date_invalid`) or
+    /// `not_found` (CreatedByUser is not a member) / `forbidden` (a member the caller may not
+    /// send for) / `malformed_body`.
+    pub code: String,
+}
+
+/// What happened to a batch. Sent only after the valid events are committed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct IngestReport {
+    /// Events in the batch.
+    pub received: u32,
+    /// Valid events stored now.
+    pub stored: u32,
+    /// Valid events already stored before (same id in this organisation) or repeated in the
+    /// batch: nothing is stored twice.
+    pub duplicates: u32,
+    /// Events refused, each field once.
+    pub rejected: Vec<EventError>,
+}
+
+/// The dashboards' filter (000 §3): an organisation, a period, a team or one employee.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema, IntoParams)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct AnalyticsQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    /// First local day `YYYY-MM-DD` (with `end_date`); else `preset`; else the last 7 days.
+    pub start_date: Option<String>,
+    /// Last local day, inclusive.
+    pub end_date: Option<String>,
+    /// today, yesterday, this_week, last_week, this_month, last_month, last_6_months,
+    /// this_year, last_year, last_7_days.
+    pub preset: Option<String>,
+    /// Only this team's members (0 or absent: everyone visible).
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
+    pub team_id: Option<i64>,
+    /// Only this member (must be visible to the caller).
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
+    pub user_id: Option<i64>,
+    /// Overview only: `Datetime` (default) or `createdAt` (the new-call overview).
+    pub field: Option<String>,
+}
+
+/// The period an answer covers, in the organisation's zone; both ends inclusive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AnalyticsRange {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub start_ms: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub end_ms: i64,
+    pub start_date: String,
+    pub end_date: String,
+    pub days: u32,
+    pub time_zone: String,
+}
+
+/// Calls in one direction (or all): 001 §3 `totalCount`, `totalDuration` (s), `uniqueCalls`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CallTotals {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub total_count: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub total_duration: u64,
+    /// Distinct Chatid. In `all` this is exact (a chat called in two directions counts once).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub unique_calls: u64,
+}
+
+/// Per direction (1 incoming, 2 outgoing, 3 missed, 5 rejected) and all together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DirectionTotals {
+    pub incoming: CallTotals,
+    pub outgoing: CallTotals,
+    pub missed: CallTotals,
+    pub rejected: CallTotals,
+    pub all: CallTotals,
+}
+
+/// One employee's row of the overview.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserOverview {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    pub name: Option<String>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+    #[serde(flatten)]
+    pub calls: DirectionTotals,
+}
+
+/// `GET /api/v1/analytics/overview`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OverviewAnswer {
+    pub range: AnalyticsRange,
+    /// One row per selected employee (zeros included), best first by count, ties by id.
+    pub users: Vec<UserOverview>,
+    pub totals: DirectionTotals,
+    /// 001 §9: the first two and the last two by count.
+    #[cfg_attr(feature = "ts", ts(type = "number[]"))]
+    pub top_performers: Vec<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number[]"))]
+    pub needing_attention: Vec<i64>,
+}
+
+/// A count in one bucket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BucketCount {
+    /// `8`..`20` for hours, `YYYY-MM-DD` for days, `YYYY-MM-DDT00|12` for half-days.
+    #[schema(value_type = Object)]
+    pub key: domain::buckets::BucketKey,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub count: u64,
+}
+
+/// `GET /api/v1/analytics/active-hours`: calls and chat messages per local hour, 8 to 20.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ActiveHoursAnswer {
+    pub range: AnalyticsRange,
+    pub calls: Vec<BucketCount>,
+    pub chats: Vec<BucketCount>,
+}
+
+/// `GET /api/v1/analytics/new-calls`: calls per local half-day, on `createdAt`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NewCallsAnswer {
+    pub range: AnalyticsRange,
+    pub buckets: Vec<BucketCount>,
+}
+
+/// One local day of calls per direction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DayTotals {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub incoming: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub outgoing: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub missed: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub rejected: u64,
+    /// Seconds, all directions.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub duration: u64,
+}
+
+/// `GET /api/v1/analytics/daily`: every local day of the range, empty ones at 0.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DailyAnswer {
+    pub range: AnalyticsRange,
+    pub days: Vec<DayTotals>,
+}
+
+/// A number now and in the previous period (percent null when growing from nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChangeValue {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub current: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub previous: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub absolute: i64,
+    pub percent: Option<f64>,
+}
+
+/// `GET /api/v1/analytics/comparison`: the period against the previous one of equal length
+/// (001 §7 item 2), totals and per-day series.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ComparisonAnswer {
+    pub range: AnalyticsRange,
+    pub previous_range: AnalyticsRange,
+    pub current: DirectionTotals,
+    pub previous: DirectionTotals,
+    pub total_count: ChangeValue,
+    pub total_duration: ChangeValue,
+    pub unique_calls: ChangeValue,
+    pub current_days: Vec<DayTotals>,
+    pub previous_days: Vec<DayTotals>,
+}

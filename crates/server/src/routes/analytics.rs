@@ -1,0 +1,572 @@
+//! The dashboards' analytics (001 §3, §7, §9): calls overview per employee and direction,
+//! active hours of calls and chats, new calls per half-day, daily totals per direction and the
+//! comparison with the previous period — computed from the stored events in the organisation's
+//! zone (the domain's date ranges and bucket grid, DST-exact) for the employees the caller may
+//! see (001 §6). When no employee resolves the answer is empty and nothing is queried (001 §5).
+
+use super::{Access, ApiRoute};
+use crate::access::{member, visible};
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::extract::{Json, Query};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::Method;
+use axum::routing::get;
+use contract::accounts::ResultEnvelope;
+use contract::analytics::{
+    ActiveHoursAnswer, AnalyticsQuery, AnalyticsRange, BucketCount, CallTotals, ChangeValue,
+    ComparisonAnswer, DailyAnswer, DayTotals, DirectionTotals, NewCallsAnswer, OverviewAnswer,
+    UserOverview,
+};
+use contract::ErrorCode;
+use domain::accounts::ACTIVE_USER_STATUS;
+use domain::analytics::{
+    calls_overview, CallAggregations, CallStats, CallsAnswer, CallsOverviewInput, Change,
+    DirectionBucket, DirectionStats, DirectionTerms, UserBucket, UserTerms, ValueAgg,
+};
+use domain::buckets::{Granularity, Grid};
+use domain::dates::{zone_or_default, DatePreset, DateRange};
+use domain::events::Zone;
+use domain::wire::Id;
+use domain::RuleError;
+use std::collections::HashMap;
+use store::analytics::{CallTime, DirectionRow, SlotRow, SLOT_MS};
+use store::orgs::EmployeeRecord;
+
+/// The longest period one request may cover (two years of days).
+pub const MAX_RANGE_DAYS: u32 = 732;
+
+pub const ROUTES: &[ApiRoute] = &[
+    ApiRoute::new(
+        Method::GET,
+        "/v1/analytics/overview",
+        Access::Scoped,
+        || get(overview),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/analytics/active-hours",
+        Access::Scoped,
+        || get(active_hours),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/analytics/new-calls",
+        Access::Scoped,
+        || get(new_calls),
+    ),
+    ApiRoute::new(Method::GET, "/v1/analytics/daily", Access::Scoped, || {
+        get(daily)
+    }),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/analytics/comparison",
+        Access::Scoped,
+        || get(comparison),
+    ),
+];
+
+/// Who and when a request is about.
+pub struct Scope {
+    pub org_id: i64,
+    pub tz: Zone,
+    pub time_zone: String,
+    pub range: DateRange,
+    /// The selected employees the caller may see; empty means no query at all.
+    pub members: Vec<EmployeeRecord>,
+}
+
+impl Scope {
+    pub fn user_ids(&self) -> Vec<i64> {
+        self.members.iter().map(|r| r.user.id).collect()
+    }
+
+    fn range_of(&self, r: &DateRange) -> AnalyticsRange {
+        AnalyticsRange {
+            start_ms: r.start_ms,
+            end_ms: r.end_ms,
+            start_date: r.start_date.clone(),
+            end_date: r.end_date.clone(),
+            days: r.days,
+            time_zone: self.time_zone.clone(),
+        }
+    }
+
+    fn range(&self) -> AnalyticsRange {
+        self.range_of(&self.range)
+    }
+}
+
+fn period(q: &AnalyticsQuery, tz: Zone, now: i64) -> Result<DateRange, AppError> {
+    let range = match (&q.start_date, &q.end_date) {
+        (Some(s), Some(e)) => {
+            let first = domain::inputs::parse_iso_date(s)
+                .map_err(|r| AppError::invalid_field("start_date", r))?;
+            let last = domain::inputs::parse_iso_date(e)
+                .map_err(|r| AppError::invalid_field("end_date", r))?;
+            DateRange::of_days(tz, first, last)
+                .map_err(|r| AppError::invalid_field("end_date", r))?
+        }
+        (Some(_), None) => {
+            return Err(AppError::invalid_field(
+                "end_date",
+                RuleError::FieldsRequired,
+            ))
+        }
+        (None, Some(_)) => {
+            return Err(AppError::invalid_field(
+                "start_date",
+                RuleError::FieldsRequired,
+            ))
+        }
+        (None, None) => {
+            let preset = match &q.preset {
+                None => DatePreset::LastSevenDays,
+                Some(p) => {
+                    serde_json::from_value(serde_json::Value::String(p.trim().to_owned()))
+                        .map_err(|_| AppError::invalid_field("preset", RuleError::ValueInvalid))?
+                }
+            };
+            preset
+                .range(now, tz)
+                .map_err(|r| AppError::invalid_field("preset", r))?
+        }
+    };
+    if range.days > MAX_RANGE_DAYS {
+        return Err(AppError::invalid_field("end_date", RuleError::RangeTooLong));
+    }
+    Ok(range)
+}
+
+/// Membership, the period in the organisation's zone, and the employees to count: those the
+/// caller may see (001 §6), narrowed to a team (404 when not this organisation's) or one member
+/// (404 when not a member, 403 when not visible to the caller).
+pub async fn scope(
+    state: &AppState,
+    user: &store::entity::user::Model,
+    q: &AnalyticsQuery,
+) -> Result<Scope, AppError> {
+    let me = member(state, user, q.org_id).await?;
+    let org = store::orgs::organisation(&state.store, q.org_id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let tz = zone_or_default(Some(&org.time_zone))
+        .map_err(|e| AppError::internal(format!("organisation zone: {}", e.code())))?;
+    let range = period(q, tz, state.clock.now_ms())?;
+    let all = store::orgs::employees(&state.store, q.org_id, Some(ACTIVE_USER_STATUS)).await?;
+    let mut members = visible(&me, user, all, true);
+    if let Some(team) = q.team_id.filter(|t| *t != 0) {
+        store::orgs::team(&state.store, q.org_id, team).await?;
+        members.retain(|r| r.membership.team_id == Some(team));
+    }
+    if let Some(uid) = q.user_id.filter(|u| *u != 0) {
+        match store::orgs::membership(&state.store, q.org_id, uid).await? {
+            None => return Err(AppError::not_found()),
+            Some(_) if !members.iter().any(|r| r.user.id == uid) => {
+                return Err(AppError::new(
+                    ErrorCode::Forbidden,
+                    "this employee is not visible to you",
+                ))
+            }
+            Some(_) => members.retain(|r| r.user.id == uid),
+        }
+    }
+    Ok(Scope {
+        org_id: q.org_id,
+        tz,
+        time_zone: org.time_zone,
+        range,
+        members,
+    })
+}
+
+fn totals_of(s: CallStats) -> CallTotals {
+    CallTotals {
+        total_count: s.total_count,
+        total_duration: s.total_duration,
+        unique_calls: s.unique_calls,
+    }
+}
+
+fn direction_totals(s: &DirectionStats, exact_unique: u64) -> DirectionTotals {
+    let mut all = totals_of(s.all);
+    all.unique_calls = exact_unique;
+    DirectionTotals {
+        incoming: totals_of(s.incoming),
+        outgoing: totals_of(s.outgoing),
+        missed: totals_of(s.missed),
+        rejected: totals_of(s.rejected),
+        all,
+    }
+}
+
+/// The SQL rows in the shape of the analytics search's answer, so the domain's overview rule
+/// (the same one that reads an Elasticsearch answer) shapes them.
+pub fn as_search_answer(rows: &[DirectionRow]) -> CallsAnswer {
+    let mut dirs: Vec<DirectionBucket> = Vec::new();
+    for r in rows {
+        let user = UserBucket {
+            key: Id(r.user_id.to_string()),
+            doc_count: r.count as u64,
+            duration: Some(ValueAgg {
+                value: Some(r.duration_s as f64),
+            }),
+            unique_calls: Some(ValueAgg {
+                value: Some(r.unique_chats as f64),
+            }),
+        };
+        match dirs
+            .iter_mut()
+            .find(|d| d.key == Some(i64::from(r.direction)))
+        {
+            Some(d) => {
+                d.doc_count += r.count as u64;
+                d.users.buckets.push(user);
+            }
+            None => dirs.push(DirectionBucket {
+                key: Some(i64::from(r.direction)),
+                doc_count: r.count as u64,
+                users: UserTerms {
+                    buckets: vec![user],
+                },
+            }),
+        }
+    }
+    CallsAnswer {
+        aggregations: CallAggregations {
+            directions: DirectionTerms { buckets: dirs },
+        },
+    }
+}
+
+struct Overview {
+    users: Vec<UserOverview>,
+    totals: DirectionTotals,
+    top: Vec<i64>,
+    needing: Vec<i64>,
+}
+
+async fn overview_of(
+    state: &AppState,
+    s: &Scope,
+    range: &DateRange,
+    time: CallTime,
+) -> Result<Overview, AppError> {
+    let ids = s.user_ids();
+    let st = &state.store;
+    let (a, b) = (range.start_ms, range.end_ms);
+    let rows = store::analytics::call_overview(st, s.org_id, &ids, time, a, b).await?;
+    let per_user: HashMap<i64, i64> =
+        store::analytics::unique_chats_per_user(st, s.org_id, &ids, time, a, b)
+            .await?
+            .into_iter()
+            .collect();
+    let all_unique = store::analytics::unique_chats(st, s.org_id, &ids, time, a, b).await?;
+    let shaped = calls_overview(&CallsOverviewInput {
+        current: as_search_answer(&rows),
+        previous: None,
+        user_ids: Some(ids.iter().map(|i| Id(i.to_string())).collect()),
+        rank_by: None,
+    });
+    let id_of = |id: &Id| id.0.parse::<i64>().unwrap_or_default();
+    let record = |id: i64| s.members.iter().find(|r| r.user.id == id);
+    Ok(Overview {
+        users: shaped
+            .users
+            .iter()
+            .map(|u| {
+                let id = id_of(&u.user_id);
+                UserOverview {
+                    user_id: id,
+                    name: record(id).and_then(|r| r.user.name.clone()),
+                    team_id: record(id).and_then(|r| r.membership.team_id),
+                    calls: direction_totals(
+                        &u.stats,
+                        per_user.get(&id).copied().unwrap_or(0) as u64,
+                    ),
+                }
+            })
+            .collect(),
+        totals: direction_totals(&shaped.totals, all_unique as u64),
+        top: shaped.top_performers.iter().map(id_of).collect(),
+        needing: shaped.needing_attention.iter().map(id_of).collect(),
+    })
+}
+
+/// Adds each slot's value into the grid bucket of the slot's start.
+fn fold(grid: &Grid, slots: impl Iterator<Item = (i64, u64)>) -> Vec<u64> {
+    let mut out = vec![0; grid.len()];
+    for (slot, n) in slots {
+        if let Some(i) = grid.index_of_ms(slot * SLOT_MS) {
+            out[i] += n;
+        }
+    }
+    out
+}
+
+fn series(grid: &Grid, counts: Vec<u64>) -> Vec<BucketCount> {
+    counts
+        .into_iter()
+        .enumerate()
+        .map(|(i, count)| BucketCount {
+            key: grid.key(i),
+            count,
+        })
+        .collect()
+}
+
+fn grid(s: &Scope, range: &DateRange, g: Granularity) -> Result<Grid, AppError> {
+    Grid::new(s.tz, g, range.start_ms, range.end_ms)
+        .map_err(|r| AppError::invalid_field("end_date", r))
+}
+
+async fn days_of(
+    state: &AppState,
+    s: &Scope,
+    range: &DateRange,
+) -> Result<Vec<DayTotals>, AppError> {
+    let grid = grid(s, range, Granularity::Day)?;
+    let ids = s.user_ids();
+    let rows: Vec<SlotRow> = store::analytics::call_slots(
+        &state.store,
+        s.org_id,
+        &ids,
+        CallTime::Occurred,
+        range.start_ms,
+        range.end_ms,
+    )
+    .await?;
+    let mut days: Vec<DayTotals> = grid
+        .keys()
+        .into_iter()
+        .map(|k| DayTotals {
+            date: match k {
+                domain::buckets::BucketKey::Iso(d) => d,
+                domain::buckets::BucketKey::Hour(h) => h.to_string(),
+            },
+            incoming: 0,
+            outgoing: 0,
+            missed: 0,
+            rejected: 0,
+            duration: 0,
+        })
+        .collect();
+    for r in rows {
+        let Some(day) = grid
+            .index_of_ms(r.slot * SLOT_MS)
+            .and_then(|i| days.get_mut(i))
+        else {
+            continue;
+        };
+        let n = r.count as u64;
+        match r.direction {
+            1 => day.incoming += n,
+            2 => day.outgoing += n,
+            3 => day.missed += n,
+            5 => day.rejected += n,
+            _ => {}
+        }
+        day.duration += r.duration_s as u64;
+    }
+    Ok(days)
+}
+
+/// Calls overview per employee and direction (001 §3, §7 item 1): count, total duration and
+/// distinct chats, totals, and the two top performers and two needing attention (001 §9).
+#[utoipa::path(
+    get,
+    path = "/api/v1/analytics/overview",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "The overview", body = ResultEnvelope<OverviewAnswer>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A broken date, preset or field", body = contract::ErrorBody),
+    )
+)]
+pub async fn overview(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<OverviewAnswer>>, AppError> {
+    let time = match q.field.as_deref().map(str::trim) {
+        None | Some("") | Some("Datetime") => CallTime::Occurred,
+        Some("createdAt") => CallTime::Created,
+        Some(_) => return Err(AppError::invalid_field("field", RuleError::ValueInvalid)),
+    };
+    let s = scope(&state, &user, &q).await?;
+    let o = if s.members.is_empty() {
+        Overview {
+            users: Vec::new(),
+            totals: DirectionTotals::default(),
+            top: Vec::new(),
+            needing: Vec::new(),
+        }
+    } else {
+        overview_of(&state, &s, &s.range, time).await?
+    };
+    Ok(Json(ResultEnvelope::ok(OverviewAnswer {
+        range: s.range(),
+        users: o.users,
+        totals: o.totals,
+        top_performers: o.top,
+        needing_attention: o.needing,
+    })))
+}
+
+/// Active hours (001 §7 item 3, §9): calls (on `Datetime`) and chat messages per local hour of
+/// the day, hours 8 to 20 only, in order.
+#[utoipa::path(
+    get,
+    path = "/api/v1/analytics/active-hours",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "Hours 8 to 20", body = ResultEnvelope<ActiveHoursAnswer>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn active_hours(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<ActiveHoursAnswer>>, AppError> {
+    let s = scope(&state, &user, &q).await?;
+    let grid = grid(&s, &s.range, Granularity::HourOfDay)?;
+    let ids = s.user_ids();
+    let (a, b) = (s.range.start_ms, s.range.end_ms);
+    let calls =
+        store::analytics::call_slots(&state.store, s.org_id, &ids, CallTime::Occurred, a, b)
+            .await?;
+    let chats = store::analytics::message_slots(&state.store, s.org_id, &ids, a, b).await?;
+    let calls = fold(&grid, calls.iter().map(|r| (r.slot, r.count as u64)));
+    let chats = fold(&grid, chats.iter().map(|(slot, n)| (*slot, *n as u64)));
+    Ok(Json(ResultEnvelope::ok(ActiveHoursAnswer {
+        range: s.range(),
+        calls: series(&grid, calls),
+        chats: series(&grid, chats),
+    })))
+}
+
+/// New calls (001 §7 item 4, §9): calls per local half-day (00–12, 12–24) on `createdAt`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/analytics/new-calls",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "Every half-day of the range", body = ResultEnvelope<NewCallsAnswer>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn new_calls(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<NewCallsAnswer>>, AppError> {
+    let s = scope(&state, &user, &q).await?;
+    let grid = grid(&s, &s.range, Granularity::TwelveHours)?;
+    let ids = s.user_ids();
+    let rows = store::analytics::call_slots(
+        &state.store,
+        s.org_id,
+        &ids,
+        CallTime::Created,
+        s.range.start_ms,
+        s.range.end_ms,
+    )
+    .await?;
+    let counts = fold(&grid, rows.iter().map(|r| (r.slot, r.count as u64)));
+    Ok(Json(ResultEnvelope::ok(NewCallsAnswer {
+        range: s.range(),
+        buckets: series(&grid, counts),
+    })))
+}
+
+/// Daily totals per direction (001 §7 item 4 'total comparison per day for directions 1, 2, 3,
+/// 5'): every local day of the range.
+#[utoipa::path(
+    get,
+    path = "/api/v1/analytics/daily",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "Every day of the range", body = ResultEnvelope<DailyAnswer>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn daily(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<DailyAnswer>>, AppError> {
+    let s = scope(&state, &user, &q).await?;
+    let days = days_of(&state, &s, &s.range).await?;
+    Ok(Json(ResultEnvelope::ok(DailyAnswer {
+        range: s.range(),
+        days,
+    })))
+}
+
+fn change(c: Change) -> ChangeValue {
+    ChangeValue {
+        current: c.current,
+        previous: c.previous,
+        absolute: c.absolute,
+        percent: c.percent,
+    }
+}
+
+/// The period against the previous one of equal length (001 §7 item 2): totals, their change,
+/// and both periods' days.
+#[utoipa::path(
+    get,
+    path = "/api/v1/analytics/comparison",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "Both periods", body = ResultEnvelope<ComparisonAnswer>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn comparison(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<ComparisonAnswer>>, AppError> {
+    let s = scope(&state, &user, &q).await?;
+    let prev = s
+        .range
+        .previous(s.tz)
+        .map_err(|r| AppError::invalid_field("start_date", r))?;
+    let (current, previous) = if s.members.is_empty() {
+        (DirectionTotals::default(), DirectionTotals::default())
+    } else {
+        (
+            overview_of(&state, &s, &s.range, CallTime::Occurred)
+                .await?
+                .totals,
+            overview_of(&state, &s, &prev, CallTime::Occurred)
+                .await?
+                .totals,
+        )
+    };
+    let c = |f: fn(&CallTotals) -> u64| change(Change::new(f(&current.all), f(&previous.all)));
+    Ok(Json(ResultEnvelope::ok(ComparisonAnswer {
+        range: s.range(),
+        previous_range: s.range_of(&prev),
+        current,
+        previous,
+        total_count: c(|t| t.total_count),
+        total_duration: c(|t| t.total_duration),
+        unique_calls: c(|t| t.unique_calls),
+        current_days: days_of(&state, &s, &s.range).await?,
+        previous_days: days_of(&state, &s, &prev).await?,
+    })))
+}

@@ -1,0 +1,823 @@
+//! The dashboards over real HTTP, on SQLite and PostgreSQL: events sent in batches by the
+//! extension (idempotent, per-event errors, bounded), then every analytics endpoint compared
+//! with an independent computation over the same generated events — written here with
+//! chrono-tz directly, not with the domain's bucketing — in Asia/Kolkata (ranges that cross its
+//! midnight at 18:30 UTC) and in America/New_York across the 2026-11-01 change; and who sees
+//! whose numbers (001 §6).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
+use chrono_tz::Tz;
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use testkit::{db_test, TestApp};
+
+async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut req = app.client.request(method, app.url(path)).bearer_auth(token);
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    let text = res.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+async fn ok(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> Value {
+    let (status, v) = call(app, method, path, token, body).await;
+    assert_eq!(status, 200, "{path}: {v}");
+    v
+}
+
+/// An organisation in `zone` with one team: admin, a manager and an employee in the team, and an
+/// employee without a team. Answers tokens (admin, manager, employee, loner), user ids in the
+/// same order, the org id and the team id.
+struct Org {
+    tokens: Vec<String>,
+    ids: Vec<i64>,
+    org_id: i64,
+    team_id: i64,
+}
+
+async fn organisation(app: &TestApp, prefix: &str, zone: &str) -> Org {
+    let admin_email = format!("{prefix}-admin@calls.test");
+    let admin = app.sign_in(&admin_email).await.unwrap();
+    let org = ok(
+        app,
+        Method::POST,
+        "/api/v1/whatzapp/organizations",
+        &admin,
+        Some(json!({ "org_name": format!("Calls {prefix}"), "time_zone": zone })),
+    )
+    .await;
+    let org_id = org["data"]["org_id"].as_i64().unwrap();
+    let team = ok(
+        app,
+        Method::POST,
+        "/api/v1/whatzapp/teams",
+        &admin,
+        Some(json!({ "org_id": org_id, "team_name": "Sales" })),
+    )
+    .await;
+    let team_id = team["data"]["id"].as_i64().unwrap();
+    let people = [
+        ("manager", 2, Some(team_id)),
+        ("employee", 3, Some(team_id)),
+        ("loner", 3, None),
+    ];
+    let employees: Vec<Value> = people
+        .iter()
+        .map(|(n, role, team)| {
+            json!({ "email": format!("{prefix}-{n}@calls.test"), "role_id": role, "team_id": team })
+        })
+        .collect();
+    let added = ok(
+        app,
+        Method::POST,
+        "/api/v1/whatzapp/employees",
+        &admin,
+        Some(json!({ "org_id": org_id, "employees": employees })),
+    )
+    .await;
+    let mut ids = vec![
+        store::accounts::find_user_by_email(&app.store, &admin_email)
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+    ];
+    ids.extend(
+        added["data"]["employees"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["user_id"].as_i64().unwrap()),
+    );
+    let mut tokens = vec![admin];
+    for (n, _, _) in people {
+        tokens.push(
+            app.sign_in(&format!("{prefix}-{n}@calls.test"))
+                .await
+                .unwrap(),
+        );
+    }
+    Org {
+        tokens,
+        ids,
+        org_id,
+        team_id,
+    }
+}
+
+/// A call as generated here (the independent side's own record).
+#[derive(Debug, Clone)]
+struct Call {
+    id: String,
+    user: i64,
+    chat: String,
+    direction: i64,
+    duration: i64,
+    at: i64,
+    created: i64,
+}
+
+#[derive(Debug, Clone)]
+struct Message {
+    id: String,
+    user: i64,
+    at: i64,
+}
+
+/// A small deterministic generator (no clock, no crate): xorshift.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn ms(rfc3339: &str) -> i64 {
+    DateTime::parse_from_rfc3339(rfc3339)
+        .unwrap()
+        .timestamp_millis()
+}
+
+/// Events of `users` between `from` and `to`, plus the edge instants given.
+fn generate(
+    users: &[i64],
+    from: i64,
+    to: i64,
+    edges: &[i64],
+    seed: u64,
+) -> (Vec<Call>, Vec<Message>) {
+    let mut r = Rng(seed);
+    let mut calls = Vec::new();
+    let mut messages = Vec::new();
+    let span = (to - from) as u64;
+    let mut times: Vec<i64> = (0..400).map(|_| from + r.below(span) as i64).collect();
+    times.extend_from_slice(edges);
+    for (i, at) in times.into_iter().enumerate() {
+        let user = users[r.below(users.len() as u64) as usize];
+        let direction = [1, 2, 3, 5][r.below(4) as usize];
+        calls.push(Call {
+            id: format!("call-{seed}-{i}"),
+            user,
+            chat: format!("91980000{:04}@c.us", r.below(40)),
+            direction,
+            duration: if direction <= 2 {
+                r.below(600) as i64
+            } else {
+                0
+            },
+            at,
+            // Logged a little after, sometimes across a bucket edge.
+            created: at + r.below(3_600_000) as i64,
+        });
+        messages.push(Message {
+            id: format!("msg-{seed}-{i}"),
+            user,
+            at: at + r.below(600_000) as i64,
+        });
+    }
+    (calls, messages)
+}
+
+fn call_json(c: &Call) -> Value {
+    json!({
+        "id": c.id, "Datetime": c.at, "Direction": c.direction, "Duration": c.duration,
+        "Chatid": c.chat, "CreatedByUser": c.user.to_string(), "createdAt": c.created,
+        "updatedAt": c.created
+    })
+}
+
+fn message_json(m: &Message, i: usize) -> Value {
+    json!({
+        "MessageId": m.id, "Message": format!("hello {i}"), "Chatid": "c@c.us", "Ack": 1,
+        "Datetime": m.at, "Direction": if i % 2 == 0 { "OUTGOING" } else { "INCOMING" },
+        "CreatedByUser": m.user.to_string(), "senderName": "Test"
+    })
+}
+
+async fn send_all(app: &TestApp, token: &str, org_id: i64, calls: &[Call], messages: &[Message]) {
+    for chunk in calls.chunks(150) {
+        let events: Vec<Value> = chunk.iter().map(call_json).collect();
+        let v = ok(
+            app,
+            Method::POST,
+            "/api/v2/events/calls",
+            token,
+            Some(json!({ "org_id": org_id, "events": events })),
+        )
+        .await;
+        assert_eq!(v["data"]["stored"], chunk.len(), "{v}");
+    }
+    for chunk in messages.chunks(150) {
+        let events: Vec<Value> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, m)| message_json(m, i))
+            .collect();
+        let v = ok(
+            app,
+            Method::POST,
+            "/api/v2/events/messages",
+            token,
+            Some(json!({ "org_id": org_id, "events": events })),
+        )
+        .await;
+        assert_eq!(v["data"]["stored"], chunk.len(), "{v}");
+    }
+}
+
+/// The independent side: the local days `first..=last` of `tz` as UTC instants, by chrono-tz.
+fn day_bounds(tz: Tz, first: NaiveDate, last: NaiveDate) -> (i64, i64) {
+    let start = tz
+        .from_local_datetime(&first.and_hms_opt(0, 0, 0).unwrap())
+        .earliest()
+        .unwrap()
+        .timestamp_millis();
+    let end = tz
+        .from_local_datetime(&(last + Duration::days(1)).and_hms_opt(0, 0, 0).unwrap())
+        .earliest()
+        .unwrap()
+        .timestamp_millis()
+        - 1;
+    (start, end)
+}
+
+fn local(tz: Tz, at: i64) -> chrono::NaiveDateTime {
+    Utc.timestamp_millis_opt(at)
+        .unwrap()
+        .with_timezone(&tz)
+        .naive_local()
+}
+
+fn q(org: &Org, first: NaiveDate, last: NaiveDate, extra: &str) -> String {
+    format!(
+        "?org_id={}&start_date={first}&end_date={last}{extra}",
+        org.org_id
+    )
+}
+
+/// Checks every endpoint for `users` over `first..=last` against the generated events.
+#[allow(clippy::too_many_arguments)]
+async fn check_all(
+    app: &TestApp,
+    org: &Org,
+    token: &str,
+    extra: &str,
+    tz: Tz,
+    users: &[i64],
+    calls: &[Call],
+    messages: &[Message],
+    first: NaiveDate,
+    last: NaiveDate,
+) {
+    let (start, end) = day_bounds(tz, first, last);
+    let inside: Vec<&Call> = calls
+        .iter()
+        .filter(|c| users.contains(&c.user) && c.at >= start && c.at <= end)
+        .collect();
+    let query = q(org, first, last, extra);
+
+    // Overview: per user and direction: count, duration, distinct chats; all-direction exact.
+    let v = ok(
+        app,
+        Method::GET,
+        &format!("/api/v1/analytics/overview{query}"),
+        token,
+        None,
+    )
+    .await;
+    let data = &v["data"];
+    assert_eq!(data["range"]["start_ms"], start, "{query}");
+    assert_eq!(data["range"]["end_ms"], end);
+    let rows = data["users"].as_array().unwrap();
+    assert_eq!(rows.len(), users.len(), "{data}");
+    let names = [
+        (1, "incoming"),
+        (2, "outgoing"),
+        (3, "missed"),
+        (5, "rejected"),
+    ];
+    for row in rows {
+        let uid = row["user_id"].as_i64().unwrap();
+        assert!(users.contains(&uid));
+        let mine: Vec<&&Call> = inside.iter().filter(|c| c.user == uid).collect();
+        for (d, name) in names {
+            let of_d: Vec<&&&Call> = mine.iter().filter(|c| c.direction == d).collect();
+            let chats: BTreeSet<&str> = of_d.iter().map(|c| c.chat.as_str()).collect();
+            assert_eq!(row[name]["total_count"], of_d.len(), "{uid} {name}");
+            assert_eq!(
+                row[name]["total_duration"],
+                of_d.iter().map(|c| c.duration).sum::<i64>(),
+                "{uid} {name}"
+            );
+            assert_eq!(row[name]["unique_calls"], chats.len(), "{uid} {name}");
+        }
+        let chats: BTreeSet<&str> = mine.iter().map(|c| c.chat.as_str()).collect();
+        assert_eq!(row["all"]["total_count"], mine.len());
+        assert_eq!(row["all"]["unique_calls"], chats.len());
+    }
+    let all_chats: BTreeSet<&str> = inside.iter().map(|c| c.chat.as_str()).collect();
+    assert_eq!(data["totals"]["all"]["total_count"], inside.len());
+    assert_eq!(data["totals"]["all"]["unique_calls"], all_chats.len());
+    assert_eq!(
+        data["totals"]["all"]["total_duration"],
+        inside.iter().map(|c| c.duration).sum::<i64>()
+    );
+
+    // Daily per direction: local calendar days.
+    let v = ok(
+        app,
+        Method::GET,
+        &format!("/api/v1/analytics/daily{query}"),
+        token,
+        None,
+    )
+    .await;
+    let days = v["data"]["days"].as_array().unwrap();
+    let n_days = (last - first).num_days() + 1;
+    assert_eq!(days.len() as i64, n_days);
+    for (i, day) in days.iter().enumerate() {
+        let date = first + Duration::days(i as i64);
+        assert_eq!(day["date"], date.to_string());
+        for (d, name) in names {
+            let n = inside
+                .iter()
+                .filter(|c| c.direction == d && local(tz, c.at).date() == date)
+                .count();
+            assert_eq!(day[name], n, "{date} {name}");
+        }
+    }
+
+    // Active hours 8..=20 of calls and chats.
+    let v = ok(
+        app,
+        Method::GET,
+        &format!("/api/v1/analytics/active-hours{query}"),
+        token,
+        None,
+    )
+    .await;
+    let hours = |list: &Value| -> Vec<(u64, u64)> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["key"].as_u64().unwrap(), b["count"].as_u64().unwrap()))
+            .collect()
+    };
+    let expect_hours = |times: Vec<i64>| -> Vec<(u64, u64)> {
+        (8..=20)
+            .map(|h| {
+                let n = times.iter().filter(|t| local(tz, **t).hour() == h).count();
+                (u64::from(h), n as u64)
+            })
+            .collect()
+    };
+    assert_eq!(
+        hours(&v["data"]["calls"]),
+        expect_hours(inside.iter().map(|c| c.at).collect())
+    );
+    assert_eq!(
+        hours(&v["data"]["chats"]),
+        expect_hours(
+            messages
+                .iter()
+                .filter(|m| users.contains(&m.user) && m.at >= start && m.at <= end)
+                .map(|m| m.at)
+                .collect()
+        )
+    );
+
+    // New calls per local half-day on createdAt.
+    let v = ok(
+        app,
+        Method::GET,
+        &format!("/api/v1/analytics/new-calls{query}"),
+        token,
+        None,
+    )
+    .await;
+    let mut expect: BTreeMap<String, u64> = BTreeMap::new();
+    for i in 0..n_days {
+        let d = first + Duration::days(i);
+        expect.insert(format!("{d}T00"), 0);
+        expect.insert(format!("{d}T12"), 0);
+    }
+    for c in calls
+        .iter()
+        .filter(|c| users.contains(&c.user) && c.created >= start && c.created <= end)
+    {
+        let t = local(tz, c.created);
+        let key = format!("{}T{}", t.date(), if t.hour() >= 12 { "12" } else { "00" });
+        *expect.get_mut(&key).unwrap() += 1;
+    }
+    let got: BTreeMap<String, u64> = v["data"]["buckets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["key"].as_str().unwrap().to_owned(),
+                b["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expect);
+
+    // Comparison: the previous period of as many local days.
+    let v = ok(
+        app,
+        Method::GET,
+        &format!("/api/v1/analytics/comparison{query}"),
+        token,
+        None,
+    )
+    .await;
+    let (ps, pe) = day_bounds(
+        tz,
+        first - Duration::days(n_days),
+        first - Duration::days(1),
+    );
+    let prev = calls
+        .iter()
+        .filter(|c| users.contains(&c.user) && c.at >= ps && c.at <= pe)
+        .count();
+    assert_eq!(v["data"]["previous_range"]["start_ms"], ps);
+    assert_eq!(v["data"]["previous_range"]["end_ms"], pe);
+    assert_eq!(v["data"]["total_count"]["current"], inside.len());
+    assert_eq!(v["data"]["total_count"]["previous"], prev);
+    assert_eq!(
+        v["data"]["current_days"].as_array().unwrap().len() as i64,
+        n_days
+    );
+}
+
+fn date(s: &str) -> NaiveDate {
+    s.parse().unwrap()
+}
+
+db_test!(
+    every_endpoint_matches_an_independent_count_across_kolkata_midnights,
+    |app| async move {
+        let org = organisation(&app, "ist", "Asia/Kolkata").await;
+        let tz: Tz = "Asia/Kolkata".parse().unwrap();
+        // 2026-10-20 .. 2026-11-10, with calls one millisecond either side of Kolkata midnight.
+        let edges = [
+            ms("2026-11-02T18:29:59.999Z"),
+            ms("2026-11-02T18:30:00Z"),
+            ms("2026-11-05T18:29:59.999Z"),
+            ms("2026-11-05T18:30:00Z"),
+        ];
+        let (calls, messages) = generate(
+            &org.ids,
+            ms("2026-10-20T00:00:00Z"),
+            ms("2026-11-10T00:00:00Z"),
+            &edges,
+            7,
+        );
+        send_all(&app, &org.tokens[0], org.org_id, &calls, &messages).await;
+        // Admin: everyone, a range that starts and ends on the edge days.
+        check_all(
+            &app,
+            &org,
+            &org.tokens[0],
+            "",
+            tz,
+            &org.ids,
+            &calls,
+            &messages,
+            date("2026-11-03"),
+            date("2026-11-05"),
+        )
+        .await;
+        // One day only, and a team filter (manager and employee).
+        check_all(
+            &app,
+            &org,
+            &org.tokens[0],
+            "",
+            tz,
+            &org.ids,
+            &calls,
+            &messages,
+            date("2026-11-03"),
+            date("2026-11-03"),
+        )
+        .await;
+        let team = format!("&team_id={}", org.team_id);
+        check_all(
+            &app,
+            &org,
+            &org.tokens[0],
+            &team,
+            tz,
+            &org.ids[1..3],
+            &calls,
+            &messages,
+            date("2026-10-25"),
+            date("2026-11-08"),
+        )
+        .await;
+        // The manager sees their team; the employee only themself.
+        check_all(
+            &app,
+            &org,
+            &org.tokens[1],
+            "",
+            tz,
+            &org.ids[1..3],
+            &calls,
+            &messages,
+            date("2026-10-25"),
+            date("2026-11-08"),
+        )
+        .await;
+        check_all(
+            &app,
+            &org,
+            &org.tokens[2],
+            "",
+            tz,
+            &org.ids[2..3],
+            &calls,
+            &messages,
+            date("2026-10-25"),
+            date("2026-11-08"),
+        )
+        .await;
+    }
+);
+
+db_test!(
+    every_endpoint_matches_an_independent_count_across_new_york_fall_back,
+    |app| async move {
+        let org = organisation(&app, "nyc", "America/New_York").await;
+        let tz: Tz = "America/New_York".parse().unwrap();
+        // 2026-11-01 is 25 hours long in New York: 01:00-02:00 happens twice.
+        let edges = [
+            ms("2026-11-01T04:00:00Z"),
+            ms("2026-11-01T05:30:00Z"),
+            ms("2026-11-01T06:30:00Z"),
+            ms("2026-11-02T04:59:59.999Z"),
+            ms("2026-11-02T05:00:00Z"),
+        ];
+        let (calls, messages) = generate(
+            &org.ids,
+            ms("2026-10-25T00:00:00Z"),
+            ms("2026-11-06T00:00:00Z"),
+            &edges,
+            11,
+        );
+        send_all(&app, &org.tokens[0], org.org_id, &calls, &messages).await;
+        check_all(
+            &app,
+            &org,
+            &org.tokens[0],
+            "",
+            tz,
+            &org.ids,
+            &calls,
+            &messages,
+            date("2026-10-31"),
+            date("2026-11-02"),
+        )
+        .await;
+        check_all(
+            &app,
+            &org,
+            &org.tokens[0],
+            "",
+            tz,
+            &org.ids,
+            &calls,
+            &messages,
+            date("2026-11-01"),
+            date("2026-11-01"),
+        )
+        .await;
+        let one = format!("&user_id={}", org.ids[3]);
+        check_all(
+            &app,
+            &org,
+            &org.tokens[0],
+            &one,
+            tz,
+            &org.ids[3..4],
+            &calls,
+            &messages,
+            date("2026-10-28"),
+            date("2026-11-04"),
+        )
+        .await;
+    }
+);
+
+db_test!(
+    a_resent_batch_stores_nothing_twice_and_broken_events_are_reported_while_valid_ones_stay,
+    |app| async move {
+        let org = organisation(&app, "idem", "Asia/Kolkata").await;
+        let admin = &org.tokens[0];
+        let at = ms("2026-11-03T05:00:00Z");
+        let good = |i: usize| {
+            json!({ "id": format!("e{i}"), "Datetime": at + i as i64, "Direction": 2,
+                    "Duration": 30, "Chatid": "x@c.us", "CreatedByUser": org.ids[1] })
+        };
+        let mut events: Vec<Value> = (0..5).map(good).collect();
+        events.push(
+            json!({ "id": "bad-dir", "Datetime": at, "Direction": 4, "Chatid": "x",
+                            "CreatedByUser": org.ids[1] }),
+        );
+        events.push(
+            json!({ "id": "stranger", "Datetime": at, "Direction": 1, "Chatid": "x",
+                            "CreatedByUser": 999_999 }),
+        );
+        events.push(json!("not an event"));
+        events.push(good(0)); // repeated inside the batch
+        let body = json!({ "org_id": org.org_id, "events": events });
+        let first = ok(
+            &app,
+            Method::POST,
+            "/api/v2/events/calls",
+            admin,
+            Some(body.clone()),
+        )
+        .await;
+        let d = &first["data"];
+        assert_eq!(
+            (
+                d["received"].as_u64(),
+                d["stored"].as_u64(),
+                d["duplicates"].as_u64()
+            ),
+            (Some(9), Some(5), Some(1)),
+            "{d}"
+        );
+        let rejected: Vec<(u64, String, String)> = d["rejected"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["index"].as_u64().unwrap(),
+                    e["field"].as_str().unwrap().to_owned(),
+                    e["code"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rejected,
+            vec![
+                (5, "Direction".into(), "value_invalid".into()),
+                (6, "CreatedByUser".into(), "not_found".into()),
+                (7, "event".into(), "malformed_body".into()),
+            ]
+        );
+        let again = ok(
+            &app,
+            Method::POST,
+            "/api/v2/events/calls",
+            admin,
+            Some(body),
+        )
+        .await;
+        assert_eq!(again["data"]["stored"], 0);
+        assert_eq!(again["data"]["duplicates"], 6);
+        let (calls, _) = store::analytics::event_counts(&app.store, org.org_id)
+            .await
+            .unwrap();
+        assert_eq!(calls, 5);
+
+        // An employee may send only their own events.
+        let mine = json!({ "org_id": org.org_id, "events": [
+            { "id": "own", "Datetime": at, "Direction": 1, "Chatid": "y", "CreatedByUser": org.ids[2] },
+            { "id": "theirs", "Datetime": at, "Direction": 1, "Chatid": "y", "CreatedByUser": org.ids[1] }
+        ]});
+        let v = ok(
+            &app,
+            Method::POST,
+            "/api/v2/events/calls",
+            &org.tokens[2],
+            Some(mine),
+        )
+        .await;
+        assert_eq!(v["data"]["stored"], 1);
+        assert_eq!(v["data"]["rejected"][0]["code"], "forbidden");
+
+        // Too many events: 413, nothing stored.
+        let many: Vec<Value> = (100..1101).map(good).collect();
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            "/api/v2/events/calls",
+            admin,
+            Some(json!({ "org_id": org.org_id, "events": many })),
+        )
+        .await;
+        assert_eq!(status, 413, "{v}");
+        assert_eq!(v["error"]["code"], "payload_too_large");
+        // Not a batch: 400.
+        let (status, _) = call(
+            &app,
+            Method::POST,
+            "/api/v2/events/messages",
+            admin,
+            Some(json!({ "events": [] })),
+        )
+        .await;
+        assert_eq!(status, 400);
+        let (calls, _) = store::analytics::event_counts(&app.store, org.org_id)
+            .await
+            .unwrap();
+        assert_eq!(calls, 6);
+    }
+);
+
+db_test!(
+    an_employee_sees_only_themself_and_a_filter_that_resolves_nobody_answers_empty,
+    |app| async move {
+        let org = organisation(&app, "vis", "Asia/Kolkata").await;
+        let q = format!(
+            "/api/v1/analytics/overview?org_id={}&preset=this_month",
+            org.org_id
+        );
+        let v = ok(&app, Method::GET, &q, &org.tokens[2], None).await;
+        let users: Vec<i64> = v["data"]["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["user_id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(users, vec![org.ids[2]]);
+        // Asking for someone else: 403; for a stranger: 404.
+        let (status, _) = call(
+            &app,
+            Method::GET,
+            &format!("{q}&user_id={}", org.ids[1]),
+            &org.tokens[2],
+            None,
+        )
+        .await;
+        assert_eq!(status, 403);
+        let (status, _) = call(
+            &app,
+            Method::GET,
+            &format!("{q}&user_id=999999"),
+            &org.tokens[0],
+            None,
+        )
+        .await;
+        assert_eq!(status, 404);
+        // A team with no members resolves nobody: an empty answer.
+        let empty = ok(
+            &app,
+            Method::POST,
+            "/api/v1/whatzapp/teams",
+            &org.tokens[0],
+            Some(json!({ "org_id": org.org_id, "team_name": "Empty" })),
+        )
+        .await;
+        let v = ok(
+            &app,
+            Method::GET,
+            &format!("{q}&team_id={}", empty["data"]["id"]),
+            &org.tokens[0],
+            None,
+        )
+        .await;
+        assert_eq!(v["data"]["users"], json!([]));
+        assert_eq!(v["data"]["totals"]["all"]["total_count"], 0);
+        // A broken preset or date is 422 with the field.
+        let (status, v) = call(
+            &app,
+            Method::GET,
+            &format!(
+                "/api/v1/analytics/daily?org_id={}&preset=someday",
+                org.org_id
+            ),
+            &org.tokens[0],
+            None,
+        )
+        .await;
+        assert_eq!(status, 422);
+        assert_eq!(v["error"]["fields"]["preset"], "value_invalid");
+    }
+);

@@ -1,0 +1,419 @@
+//! The dashboards' events and aggregates: storing the call logs and chat messages the extension
+//! sends (idempotent by event id within an organisation, `INSERT … ON CONFLICT DO NOTHING` on
+//! both databases) and the grouped counts the analytics endpoints fold into local buckets.
+//!
+//! Aggregates over time are returned per quarter-hour slot of UTC time (`time / 900 000`): every
+//! zone's offset and every daylight-saving change falls on a quarter hour, so all instants of a
+//! slot share one local hour, day and half-day, and the caller folds slots into buckets exactly
+//! with the domain's `Grid`. Every function takes the organisation id and the list of users whose
+//! events count; an empty list reads nothing.
+
+use crate::{EpochMs, Store, StoreError};
+use domain::events::{CallEvent, MessageEvent};
+use sea_orm::sea_query::{
+    Alias, Expr, Func, OnConflict, Order, Query, SelectStatement, SimpleExpr,
+};
+use sea_orm::{ConnectionTrait, DeriveIden, TransactionTrait};
+
+/// Length of one aggregation slot.
+pub const SLOT_MS: i64 = 900_000;
+
+/// Rows per INSERT statement (both databases' parameter limits stay far away).
+const INSERT_CHUNK: usize = 500;
+
+#[derive(DeriveIden)]
+enum CallEvents {
+    Table,
+    OrgId,
+    EventId,
+    UserId,
+    ChatId,
+    Direction,
+    DurationS,
+    OccurredAt,
+    CreatedAt,
+    UpdatedAt,
+    ReceivedAt,
+}
+
+#[derive(DeriveIden)]
+enum MessageEvents {
+    Table,
+    OrgId,
+    EventId,
+    UserId,
+    ChatId,
+    Direction,
+    Message,
+    File,
+    FileName,
+    Ack,
+    OccurredAt,
+    DateText,
+    SentById,
+    ChannelName,
+    ChannelId,
+    SentByNumber,
+    SentByUserId,
+    SenderName,
+    ReceivedAt,
+}
+
+/// Stores call events; answers how many were new (an id already stored for the organisation,
+/// or repeated in the batch, is skipped). All or nothing: the rows are committed together.
+pub async fn insert_calls(
+    store: &Store,
+    org_id: i64,
+    events: &[CallEvent],
+    now: EpochMs,
+) -> Result<u64, StoreError> {
+    let txn = store.conn().begin().await?;
+    let mut stored = 0;
+    for chunk in events.chunks(INSERT_CHUNK) {
+        let mut q = Query::insert();
+        q.into_table(CallEvents::Table)
+            .columns([
+                CallEvents::OrgId,
+                CallEvents::EventId,
+                CallEvents::UserId,
+                CallEvents::ChatId,
+                CallEvents::Direction,
+                CallEvents::DurationS,
+                CallEvents::OccurredAt,
+                CallEvents::CreatedAt,
+                CallEvents::UpdatedAt,
+                CallEvents::ReceivedAt,
+            ])
+            .on_conflict(
+                OnConflict::columns([CallEvents::OrgId, CallEvents::EventId])
+                    .do_nothing()
+                    .to_owned(),
+            );
+        for e in chunk {
+            q.values_panic([
+                org_id.into(),
+                e.event_id.clone().into(),
+                e.user_id.into(),
+                e.chat_id.clone().into(),
+                e.direction.into(),
+                e.duration_s.into(),
+                e.occurred_at.into(),
+                e.created_at.into(),
+                e.updated_at.into(),
+                now.into(),
+            ]);
+        }
+        let backend = txn.get_database_backend();
+        stored += txn.execute(backend.build(&q)).await?.rows_affected();
+    }
+    txn.commit().await?;
+    Ok(stored)
+}
+
+/// Stores chat-message events, as [`insert_calls`].
+pub async fn insert_messages(
+    store: &Store,
+    org_id: i64,
+    events: &[MessageEvent],
+    now: EpochMs,
+) -> Result<u64, StoreError> {
+    let txn = store.conn().begin().await?;
+    let mut stored = 0;
+    for chunk in events.chunks(INSERT_CHUNK) {
+        let mut q = Query::insert();
+        q.into_table(MessageEvents::Table)
+            .columns([
+                MessageEvents::OrgId,
+                MessageEvents::EventId,
+                MessageEvents::UserId,
+                MessageEvents::ChatId,
+                MessageEvents::Direction,
+                MessageEvents::Message,
+                MessageEvents::File,
+                MessageEvents::FileName,
+                MessageEvents::Ack,
+                MessageEvents::OccurredAt,
+                MessageEvents::DateText,
+                MessageEvents::SentById,
+                MessageEvents::ChannelName,
+                MessageEvents::ChannelId,
+                MessageEvents::SentByNumber,
+                MessageEvents::SentByUserId,
+                MessageEvents::SenderName,
+                MessageEvents::ReceivedAt,
+            ])
+            .on_conflict(
+                OnConflict::columns([MessageEvents::OrgId, MessageEvents::EventId])
+                    .do_nothing()
+                    .to_owned(),
+            );
+        for e in chunk {
+            q.values_panic([
+                org_id.into(),
+                e.event_id.clone().into(),
+                e.user_id.into(),
+                e.chat_id.clone().into(),
+                e.direction.into(),
+                e.message.clone().into(),
+                e.file.clone().into(),
+                e.file_name.clone().into(),
+                e.ack.into(),
+                e.occurred_at.into(),
+                e.date_text.clone().into(),
+                e.sent_by_id.clone().into(),
+                e.channel_name.clone().into(),
+                e.channel_id.clone().into(),
+                e.sent_by_number.clone().into(),
+                e.sent_by_user_id.clone().into(),
+                e.sender_name.clone().into(),
+                now.into(),
+            ]);
+        }
+        let backend = txn.get_database_backend();
+        stored += txn.execute(backend.build(&q)).await?.rows_affected();
+    }
+    txn.commit().await?;
+    Ok(stored)
+}
+
+/// Which time of a call a query ranges over: `Datetime` (when it happened) or `createdAt`
+/// (when it was logged; 001 §7 'new calls … on createdAt').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CallTime {
+    #[default]
+    Occurred,
+    Created,
+}
+
+impl CallTime {
+    fn column(self) -> CallEvents {
+        match self {
+            CallTime::Occurred => CallEvents::OccurredAt,
+            CallTime::Created => CallEvents::CreatedAt,
+        }
+    }
+}
+
+/// The calls of `users` in `org_id` with `time` in `start..=end`.
+fn calls_in(
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> SelectStatement {
+    let mut q = Query::select();
+    q.from(CallEvents::Table)
+        .and_where(Expr::col(CallEvents::OrgId).eq(org_id))
+        .and_where(Expr::col(CallEvents::UserId).is_in(users.iter().copied()))
+        .and_where(Expr::col(time.column()).gte(start))
+        .and_where(Expr::col(time.column()).lte(end));
+    q
+}
+
+/// The total duration as a BIGINT on both databases (PostgreSQL's SUM of a BIGINT is NUMERIC).
+fn sum_duration() -> SimpleExpr {
+    Expr::cust("CAST(COALESCE(SUM(duration_s), 0) AS BIGINT)")
+}
+
+fn count_distinct_chats() -> SimpleExpr {
+    Expr::cust("COUNT(DISTINCT chat_id)")
+}
+
+/// The quarter-hour slot of a time column, written literally (a bound divisor would be a
+/// different parameter in SELECT and GROUP BY, which PostgreSQL refuses to match).
+fn slot_of(column: &str) -> SimpleExpr {
+    Expr::cust(format!("{column} / {SLOT_MS}"))
+}
+
+async fn rows(store: &Store, q: &SelectStatement) -> Result<Vec<sea_orm::QueryResult>, StoreError> {
+    let db = store.conn();
+    Ok(db.query_all(db.get_database_backend().build(q)).await?)
+}
+
+/// One user's calls in one direction (001 §3 calls overview).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DirectionRow {
+    pub direction: i16,
+    pub user_id: i64,
+    pub count: i64,
+    pub duration_s: i64,
+    pub unique_chats: i64,
+}
+
+/// Count, total duration and distinct chats per direction and user.
+pub async fn call_overview(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Vec<DirectionRow>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = calls_in(org_id, users, time, start, end);
+    q.column(CallEvents::Direction)
+        .column(CallEvents::UserId)
+        .expr_as(Func::count(Expr::col(CallEvents::EventId)), Alias::new("n"))
+        .expr_as(sum_duration(), Alias::new("duration"))
+        .expr_as(count_distinct_chats(), Alias::new("chats"))
+        .group_by_col(CallEvents::Direction)
+        .group_by_col(CallEvents::UserId)
+        .order_by(CallEvents::Direction, Order::Asc)
+        .order_by(CallEvents::UserId, Order::Asc);
+    rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(DirectionRow {
+                direction: r.try_get::<i16>("", "direction")?,
+                user_id: r.try_get("", "user_id")?,
+                count: r.try_get("", "n")?,
+                duration_s: r.try_get("", "duration")?,
+                unique_chats: r.try_get("", "chats")?,
+            })
+        })
+        .collect()
+}
+
+/// Distinct chats per user over every direction (exact, unlike a sum over directions).
+pub async fn unique_chats_per_user(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Vec<(i64, i64)>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = calls_in(org_id, users, time, start, end);
+    q.column(CallEvents::UserId)
+        .expr_as(count_distinct_chats(), Alias::new("chats"))
+        .group_by_col(CallEvents::UserId);
+    rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("", "user_id")?, r.try_get("", "chats")?)))
+        .collect()
+}
+
+/// Distinct chats over every user and direction.
+pub async fn unique_chats(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<i64, StoreError> {
+    if users.is_empty() {
+        return Ok(0);
+    }
+    let mut q = calls_in(org_id, users, time, start, end);
+    q.expr_as(count_distinct_chats(), Alias::new("chats"));
+    match rows(store, &q).await?.first() {
+        Some(r) => Ok(r.try_get("", "chats")?),
+        None => Ok(0),
+    }
+}
+
+/// Calls of one direction in one quarter-hour slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlotRow {
+    /// Slot start = `slot * SLOT_MS`, UTC epoch ms.
+    pub slot: i64,
+    pub direction: i16,
+    pub count: i64,
+    pub duration_s: i64,
+}
+
+/// Calls per quarter-hour slot and direction.
+pub async fn call_slots(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Vec<SlotRow>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = calls_in(org_id, users, time, start, end);
+    let slot = slot_of(match time {
+        CallTime::Occurred => "occurred_at",
+        CallTime::Created => "created_at",
+    });
+    q.expr_as(slot.clone(), Alias::new("slot"))
+        .column(CallEvents::Direction)
+        .expr_as(Func::count(Expr::col(CallEvents::EventId)), Alias::new("n"))
+        .expr_as(sum_duration(), Alias::new("duration"))
+        .add_group_by([slot, Expr::col(CallEvents::Direction).into()]);
+    rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(SlotRow {
+                slot: r.try_get("", "slot")?,
+                direction: r.try_get::<i16>("", "direction")?,
+                count: r.try_get("", "n")?,
+                duration_s: r.try_get("", "duration")?,
+            })
+        })
+        .collect()
+}
+
+/// Chat messages per quarter-hour slot (on `Datetime`).
+pub async fn message_slots(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Vec<(i64, i64)>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let slot = slot_of("occurred_at");
+    let mut q = Query::select();
+    q.from(MessageEvents::Table)
+        .and_where(Expr::col(MessageEvents::OrgId).eq(org_id))
+        .and_where(Expr::col(MessageEvents::UserId).is_in(users.iter().copied()))
+        .and_where(Expr::col(MessageEvents::OccurredAt).gte(start))
+        .and_where(Expr::col(MessageEvents::OccurredAt).lte(end))
+        .expr_as(slot.clone(), Alias::new("slot"))
+        .expr_as(
+            Func::count(Expr::col(MessageEvents::EventId)),
+            Alias::new("n"),
+        )
+        .add_group_by([slot]);
+    rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("", "slot")?, r.try_get("", "n")?)))
+        .collect()
+}
+
+/// How many call and message events an organisation has (tests and the demo seed).
+pub async fn event_counts(store: &Store, org_id: i64) -> Result<(i64, i64), StoreError> {
+    let count = |table: Alias| {
+        let mut q = Query::select();
+        q.from(table)
+            .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
+            .expr_as(Func::count(Expr::col(Alias::new("id"))), Alias::new("n"));
+        q
+    };
+    let calls = rows(store, &count(Alias::new("call_events"))).await?;
+    let messages = rows(store, &count(Alias::new("message_events"))).await?;
+    let n = |r: &[sea_orm::QueryResult]| -> Result<i64, StoreError> {
+        Ok(r.first()
+            .map(|r| r.try_get("", "n"))
+            .transpose()?
+            .unwrap_or(0))
+    };
+    Ok((n(&calls)?, n(&messages)?))
+}

@@ -1,0 +1,274 @@
+//! Analytics events: the call logs and chat messages the extension sends (001 §3 call log and
+//! chat message documents; 000 §3 webhook sample fields), one row per event, idempotent by the
+//! event's id within its organisation, indexed for the dashboards' (organisation, user, time)
+//! range scans.
+
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum Organisations {
+    Table,
+    Id,
+}
+
+#[derive(DeriveIden)]
+enum CallEvents {
+    Table,
+    Id,
+    OrgId,
+    EventId,
+    UserId,
+    ChatId,
+    Direction,
+    DurationS,
+    OccurredAt,
+    CreatedAt,
+    UpdatedAt,
+    ReceivedAt,
+}
+
+#[derive(DeriveIden)]
+enum MessageEvents {
+    Table,
+    Id,
+    OrgId,
+    EventId,
+    UserId,
+    ChatId,
+    Direction,
+    Message,
+    File,
+    FileName,
+    Ack,
+    OccurredAt,
+    DateText,
+    SentById,
+    ChannelName,
+    ChannelId,
+    SentByNumber,
+    SentByUserId,
+    SenderName,
+    ReceivedAt,
+}
+
+fn id_col<T: IntoIden>(c: T) -> ColumnDef {
+    ColumnDef::new(c)
+        .big_integer()
+        .not_null()
+        .auto_increment()
+        .primary_key()
+        .to_owned()
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.create_table(
+            Table::create()
+                .table(CallEvents::Table)
+                .col(id_col(CallEvents::Id))
+                .col(ColumnDef::new(CallEvents::OrgId).big_integer().not_null())
+                .col(
+                    ColumnDef::new(CallEvents::EventId)
+                        .string_len(128)
+                        .not_null(),
+                )
+                .col(ColumnDef::new(CallEvents::UserId).big_integer().not_null())
+                .col(
+                    ColumnDef::new(CallEvents::ChatId)
+                        .string_len(255)
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(CallEvents::Direction)
+                        .small_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(CallEvents::DurationS)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(CallEvents::OccurredAt)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(CallEvents::CreatedAt)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(CallEvents::UpdatedAt)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(CallEvents::ReceivedAt)
+                        .big_integer()
+                        .not_null(),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(CallEvents::Table, CallEvents::OrgId)
+                        .to(Organisations::Table, Organisations::Id)
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ux_call_events_org_event")
+                .table(CallEvents::Table)
+                .col(CallEvents::OrgId)
+                .col(CallEvents::EventId)
+                .unique()
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ix_call_events_org_user_occurred")
+                .table(CallEvents::Table)
+                .col(CallEvents::OrgId)
+                .col(CallEvents::UserId)
+                .col(CallEvents::OccurredAt)
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ix_call_events_org_user_created")
+                .table(CallEvents::Table)
+                .col(CallEvents::OrgId)
+                .col(CallEvents::UserId)
+                .col(CallEvents::CreatedAt)
+                .to_owned(),
+        )
+        .await?;
+
+        m.create_table(
+            Table::create()
+                .table(MessageEvents::Table)
+                .col(id_col(MessageEvents::Id))
+                .col(
+                    ColumnDef::new(MessageEvents::OrgId)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::EventId)
+                        .string_len(128)
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::UserId)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::ChatId)
+                        .string_len(255)
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::Direction)
+                        .small_integer()
+                        .not_null(),
+                )
+                .col(ColumnDef::new(MessageEvents::Message).text().null())
+                .col(ColumnDef::new(MessageEvents::File).text().null())
+                .col(
+                    ColumnDef::new(MessageEvents::FileName)
+                        .string_len(500)
+                        .null(),
+                )
+                .col(ColumnDef::new(MessageEvents::Ack).integer().null())
+                .col(
+                    ColumnDef::new(MessageEvents::OccurredAt)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::DateText)
+                        .string_len(64)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::SentById)
+                        .string_len(255)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::ChannelName)
+                        .string_len(255)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::ChannelId)
+                        .string_len(255)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::SentByNumber)
+                        .string_len(64)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::SentByUserId)
+                        .string_len(255)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::SenderName)
+                        .string_len(255)
+                        .null(),
+                )
+                .col(
+                    ColumnDef::new(MessageEvents::ReceivedAt)
+                        .big_integer()
+                        .not_null(),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(MessageEvents::Table, MessageEvents::OrgId)
+                        .to(Organisations::Table, Organisations::Id)
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ux_message_events_org_event")
+                .table(MessageEvents::Table)
+                .col(MessageEvents::OrgId)
+                .col(MessageEvents::EventId)
+                .unique()
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ix_message_events_org_user_occurred")
+                .table(MessageEvents::Table)
+                .col(MessageEvents::OrgId)
+                .col(MessageEvents::UserId)
+                .col(MessageEvents::OccurredAt)
+                .to_owned(),
+        )
+        .await
+    }
+
+    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.drop_table(Table::drop().table(MessageEvents::Table).to_owned())
+            .await?;
+        m.drop_table(Table::drop().table(CallEvents::Table).to_owned())
+            .await
+    }
+}
