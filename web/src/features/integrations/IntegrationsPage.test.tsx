@@ -268,3 +268,64 @@ describe('the query parameters', () => {
     await waitFor(() => expect(nav.close).toHaveBeenCalled());
   });
 });
+
+describe('the spreadsheet, Salesforce and the way back', () => {
+  it('after Google returns, the sync modal sends the label with the code and the extension hears GOOGLE_SHEET_CONNECTED', async () => {
+    const { calls } = fakeServer();
+    renderPage('/integrations?section=googleSheet&code=g-code&state=g-state');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sync to Google Sheet' }));
+    expect(dialog.getByLabelText('Label Name')).toHaveValue('Google Sheet');
+    fireEvent.change(dialog.getByLabelText('Label Name'), { target: { value: '' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Sync' }));
+    expect(await dialog.findByText('Label name can not be empty')).toBeInTheDocument();
+    fireEvent.change(dialog.getByLabelText('Label Name'), { target: { value: 'Inbound' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Successfully linked google sheet')).toBeInTheDocument();
+    expect(callsTo(calls, '/googlesheet', 'POST')[0]!.body).toMatchObject({
+      workspace_id: 7,
+      code: 'g-code',
+      state: 'g-state',
+      label_name: 'Inbound',
+    });
+    await extensionHeard('GOOGLE_SHEET_CONNECTED');
+  });
+
+  it('Salesforce settings show to role id 1 only, with contact creation on by default, and save the choices', async () => {
+    const linked = (c: Call) => {
+      const p = pathOf(c);
+      if (p === 'v2:/salesforce/auth' && c.method === 'GET') return { body: { status: true } };
+      if (p === 'v2:/salesforce/settings' && c.method === 'GET') return { body: { status: true, data: null } };
+      if (p === 'v2:/salesforce/record-types')
+        return { body: { status: true, data: { records: [{ Id: 'rt1', Name: 'Customer', DeveloperName: 'Customer' }] } } };
+      if (p === 'v2:/salesforce/record-type/fields')
+        return { body: { status: true, data: { objectInfos: { User: { fields: { MobilePhone: { apiName: 'MobilePhone', label: 'Mobile' } } } } } } };
+      return undefined;
+    };
+    const { calls } = fakeServer(linked);
+    const first = renderPage('/integrations?section=salesforce', { roleId: 2 });
+    expect(await screen.findByRole('button', { name: 'Unlink' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Allow contact creation in Salesforce')).toBeNull();
+    first.unmount();
+
+    renderPage('/integrations?section=salesforce', { roleId: 1 });
+    const box = await screen.findByLabelText('Allow contact creation in Salesforce');
+    expect(box).toBeChecked();
+    expect(screen.getByText('Select Type of Record')).toBeInTheDocument();
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    expect(callsTo(calls, 'v2:/salesforce/settings', 'POST')[0]!.body).toEqual({
+      contactCreationEnabled: false,
+      contactRecordTypes: [{ id: 'rt1', name: 'Customer', isSelected: false, selectedField: [] }],
+    });
+  });
+
+  it('Go back to WhatsApp asks the extension, and opens WhatsApp Web when none answers', async () => {
+    fakeServer();
+    const nav = watchBrowser();
+    renderPage('/integrations?section=zoho');
+    fireEvent.click(await screen.findByRole('button', { name: 'Go back to WhatsApp' }));
+    await waitFor(() => expect(nav.open).toHaveBeenCalledWith('https://web.whatsapp.com/', '_blank', 'noopener'));
+    expect(sentMessages).toContainEqual({ to: 'ext-test', message: { type: 'GO_BACK_TO_WHATSAPP' } });
+  });
+});

@@ -21,7 +21,7 @@ export async function notifyLinked(extensionKey: string, delayMs: number): Promi
 /** 000 §2 'Go back to WhatsApp': the extension, else the web client in a new tab. */
 export async function goBackToWhatsApp(): Promise<void> {
   const answered = await sendToExtension({ type: 'GO_BACK_TO_WHATSAPP' });
-  if (!answered) window.open(WHATSAPP_WEB, '_blank', 'noopener');
+  if (!answered) browser.open(WHATSAPP_WEB, '_blank', 'noopener');
 }
 
 // Local values of this screen only (not in lib/storage's logout list on purpose: each expires
