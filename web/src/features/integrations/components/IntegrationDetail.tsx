@@ -20,6 +20,7 @@ import { IconArrowLeft, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '@/lib/api';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
@@ -116,7 +117,7 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
 
   const linkFailedText = useCallback(
     (e: unknown) => {
-      const code = codeOf(e);
+      const code = e instanceof ApiError ? e.code : codeOf(e);
       if (code === 'wrong_api_key_or_domain') return t('toast.wrong_freshdesk');
       if (code === 'wrong_leadsquared_credentials') return t('toast.wrong_leadsquared');
       if (code === 'zoho_state_mismatch') return ruleText(code);

@@ -12,4 +12,8 @@ export function useRuleText() {
   );
 }
 
-export const codeOf = (e: unknown): string => (e instanceof ApiError ? e.code : 'internal');
+/** The code to explain: the rule a field broke when the server names one, else the error's. */
+export function codeOf(e: unknown): string {
+  if (!(e instanceof ApiError)) return 'internal';
+  return Object.values(e.fields)[0] ?? e.code;
+}
