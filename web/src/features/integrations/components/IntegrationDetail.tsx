@@ -87,9 +87,11 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
   const isAdmin = rule('access_check', { level: 'admin', roleId }).err === undefined;
 
   const recheck = useCallback(() => void check(card.key, workspaceId, orgId), [check, card.key, workspaceId, orgId]);
+  // A consent page's return is checked by its exchange instead.
+  const returning = !!params.code && !!card.oauth;
   useEffect(() => {
-    if (!params.code) recheck();
-  }, [recheck, params.code]);
+    if (!returning) recheck();
+  }, [recheck, returning]);
 
   /** After any link: the page shows it, the extension hears it, a popup or self-close ends. */
   const linked = useCallback(
