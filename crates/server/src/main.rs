@@ -103,6 +103,11 @@ async fn seed(config: Config) -> anyhow::Result<()> {
             println!("demo organisation {org_id} is already present")
         }
     }
+    if let Some(org) = store::orgs::organisation_by_code(&store, store::seed::DEMO_ORG_CODE).await?
+    {
+        let (calls, messages) = store::seed_events::seed_demo_events(&store, org.id, now).await?;
+        println!("demo activity: {calls} calls and {messages} chat messages added");
+    }
     Ok(())
 }
 

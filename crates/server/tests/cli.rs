@@ -67,6 +67,7 @@ fn migrate_then_seed_demo_on_a_fresh_sqlite_file_succeed_and_seeding_is_idempote
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("created"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("demo activity"));
     let again = Command::new(env!("CARGO_BIN_EXE_switchboard"))
         .args(["seed-demo"])
         .env("DATABASE_URL", &url)

@@ -11,6 +11,7 @@ pub mod entity;
 pub mod error;
 pub mod orgs;
 pub mod seed;
+pub mod seed_events;
 pub mod sessions;
 
 pub use connect::{DbKind, Store};
