@@ -12,6 +12,7 @@ pub mod import;
 pub mod mail;
 pub mod openapi;
 pub mod routes;
+pub mod search;
 pub mod state;
 pub mod views;
 

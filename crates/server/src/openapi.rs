@@ -51,6 +51,7 @@ use utoipa::OpenApi;
         crate::routes::analytics::new_calls,
         crate::routes::analytics::daily,
         crate::routes::analytics::comparison,
+        crate::routes::analytics::search,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

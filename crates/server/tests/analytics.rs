@@ -821,3 +821,161 @@ db_test!(
         assert_eq!(v["error"]["fields"]["preset"], "value_invalid");
     }
 );
+
+db_test!(
+    the_original_dashboards_search_bodies_are_answered_in_their_shape_from_the_store,
+    |app| async move {
+        let org = organisation(&app, "es", "Asia/Kolkata").await;
+        let tz: Tz = "Asia/Kolkata".parse().unwrap();
+        let (calls, messages) = generate(
+            &org.ids,
+            ms("2026-10-20T00:00:00Z"),
+            ms("2026-11-10T00:00:00Z"),
+            &[ms("2026-11-02T18:30:00Z")],
+            5,
+        );
+        send_all(&app, &org.tokens[0], org.org_id, &calls, &messages).await;
+        let (start, end) = (ms("2026-10-25T18:30:00Z"), ms("2026-11-04T18:29:59.999Z"));
+        let users: Vec<String> = org.ids.iter().map(ToString::to_string).collect();
+        // 001 §7.1: directions, then users, with the sum of Duration and unique Chatid.
+        let body = json!({
+            "size": 0,
+            "query": { "bool": { "filter": [
+                { "terms": { "CreatedByUser": users } },
+                { "range": { "Datetime": { "gte": start, "lte": end, "format": "epoch_millis" } } }
+            ] } },
+            "aggs": { "2": {
+                "terms": { "field": "Direction", "size": 5 },
+                "aggs": { "3": {
+                    "terms": { "field": "CreatedByUser", "size": 500 },
+                    "aggs": {
+                        "1": { "sum": { "field": "Duration" } },
+                        "4": { "cardinality": { "field": "Chatid" } }
+                    }
+                } }
+            } }
+        });
+        let path = format!("/api/v1/analytics/search?org_id={}&index=calls", org.org_id);
+        let v = ok(
+            &app,
+            Method::POST,
+            &path,
+            &org.tokens[0],
+            Some(body.clone()),
+        )
+        .await;
+        let inside: Vec<&Call> = calls
+            .iter()
+            .filter(|c| c.at >= start && c.at <= end)
+            .collect();
+        assert_eq!(v["hits"]["total"]["value"], inside.len());
+        let mut got = BTreeMap::new();
+        for d in v["aggregations"]["2"]["buckets"].as_array().unwrap() {
+            for u in d["3"]["buckets"].as_array().unwrap() {
+                got.insert(
+                    (
+                        d["key"].as_i64().unwrap(),
+                        u["key"].as_str().unwrap().to_owned(),
+                    ),
+                    (
+                        u["doc_count"].as_u64().unwrap(),
+                        u["1"]["value"].as_f64().unwrap() as i64,
+                        u["4"]["value"].as_u64().unwrap(),
+                    ),
+                );
+            }
+        }
+        let mut expect = BTreeMap::new();
+        for c in &inside {
+            let e = expect.entry((c.direction, c.user.to_string())).or_insert((
+                0u64,
+                0i64,
+                BTreeSet::new(),
+            ));
+            e.0 += 1;
+            e.1 += c.duration;
+            e.2.insert(c.chat.clone());
+        }
+        let expect: BTreeMap<_, _> = expect
+            .into_iter()
+            .map(|(k, (n, d, chats))| (k, (n, d, chats.len() as u64)))
+            .collect();
+        assert_eq!(got, expect);
+        // The domain's overview rule reads this answer as it read Elasticsearch's.
+        let shaped = domain::analytics::calls_overview(&domain::analytics::CallsOverviewInput {
+            current: serde_json::from_value(v.clone()).unwrap(),
+            previous: None,
+            user_ids: None,
+            rank_by: None,
+        });
+        assert_eq!(shaped.totals.all.total_count, inside.len() as u64);
+
+        // 001 §7.3: hourly histogram of chat messages in the Kolkata zone.
+        let hist = json!({
+            "size": 0,
+            "query": { "bool": { "must": [
+                { "range": { "Datetime": { "gte": start, "lte": end } } }
+            ] } },
+            "aggs": { "2": { "date_histogram": {
+                "field": "Datetime", "fixed_interval": "1h", "time_zone": "Asia/Calcutta",
+                "min_doc_count": 1
+            } } }
+        });
+        let path_m = format!(
+            "/api/v1/analytics/search?org_id={}&index=messages",
+            org.org_id
+        );
+        let v = ok(&app, Method::POST, &path_m, &org.tokens[0], Some(hist)).await;
+        let got: BTreeMap<i64, u64> = v["aggregations"]["2"]["buckets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["key"].as_i64().unwrap(), b["doc_count"].as_u64().unwrap()))
+            .collect();
+        let mut expect: BTreeMap<i64, u64> = BTreeMap::new();
+        for m in messages.iter().filter(|m| m.at >= start && m.at <= end) {
+            let t = local(tz, m.at);
+            let hour = tz
+                .from_local_datetime(&t.date().and_hms_opt(t.hour(), 0, 0).unwrap())
+                .earliest()
+                .unwrap()
+                .timestamp_millis();
+            *expect.entry(hour).or_default() += 1;
+        }
+        assert_eq!(got, expect);
+
+        // An employee's search covers only themself, whatever users it names.
+        let v = ok(&app, Method::POST, &path, &org.tokens[2], Some(body)).await;
+        let mine = inside.iter().filter(|c| c.user == org.ids[2]).count();
+        assert_eq!(v["hits"]["total"]["value"], mine);
+
+        // Anything outside the subset is 400 naming the part.
+        for (bad, part) in [
+            (
+                json!({ "size": 0, "query": { "match": { "Chatid": "x" } } }),
+                "match",
+            ),
+            (
+                json!({ "size": 10, "query": { "bool": { "filter": [
+                { "range": { "Datetime": { "gte": start, "lte": end } } } ] } } }),
+                "size",
+            ),
+            (
+                json!({ "size": 0, "query": { "bool": { "filter": [
+                { "range": { "Datetime": { "gte": start, "lte": end } } } ] } },
+                "aggs": { "2": { "avg": { "field": "Duration" } } } }),
+                "avg",
+            ),
+            (
+                json!({ "size": 0, "query": { "bool": { "filter": [
+                { "range": { "Duration": { "gte": 1 } } } ] } } }),
+                "Duration",
+            ),
+        ] {
+            let (status, v) = call(&app, Method::POST, &path, &org.tokens[0], Some(bad)).await;
+            assert_eq!(status, 400, "{v}");
+            let msg = v["error"]["message"].as_str().unwrap();
+            assert!(msg.contains(part), "{msg} should name {part}");
+        }
+    }
+);

@@ -175,6 +175,17 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             true,
         ),
+        ("POST", "/v1/analytics/search") => (
+            p(format!("?org_id={}&index=calls", org.org_id)),
+            Some(Body::Json(
+                json!({ "size": 0, "query": { "bool": { "filter": [
+                { "terms": { "CreatedByUser": [inner.user_id.to_string()] } },
+                { "range": { "Datetime": { "gte": 1_780_000_000_000_i64, "lte": 1_790_000_000_000_i64 } } }
+            ] } } }),
+            )),
+            // Another organisation's users named in the terms filter are not visible: no rows.
+            false,
+        ),
         ("GET", "/v1/analytics/new-calls") => (
             p(format!("?org_id={}&team_id={}", org.org_id, inner.team_id)),
             None,

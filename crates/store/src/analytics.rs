@@ -417,3 +417,80 @@ pub async fn event_counts(store: &Store, org_id: i64) -> Result<(i64, i64), Stor
     };
     Ok((n(&calls)?, n(&messages)?))
 }
+
+/// One stored event as the compatibility search reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRow {
+    pub user_id: i64,
+    pub chat_id: String,
+    /// Calls: 1, 2, 3, 5; messages: 1 incoming, 2 outgoing.
+    pub direction: i16,
+    /// Seconds (0 for messages).
+    pub duration_s: i64,
+    pub occurred_at: i64,
+    pub created_at: i64,
+}
+
+/// Which events a compatibility search reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    Calls,
+    Messages,
+}
+
+/// The events of `users` with `time` (occurred or created) in `start..=end`, one row each.
+pub async fn event_rows(
+    store: &Store,
+    kind: EventKind,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Vec<EventRow>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = Query::select();
+    let (table, time_col, duration, created) = match kind {
+        EventKind::Calls => (
+            "call_events",
+            match time {
+                CallTime::Occurred => "occurred_at",
+                CallTime::Created => "created_at",
+            },
+            "duration_s",
+            "created_at",
+        ),
+        // Messages have no separate log time: createdAt is when it was sent.
+        EventKind::Messages => ("message_events", "occurred_at", "0", "occurred_at"),
+    };
+    q.from(Alias::new(table))
+        .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
+        .and_where(Expr::col(Alias::new("user_id")).is_in(users.iter().copied()))
+        .and_where(Expr::col(Alias::new(time_col)).gte(start))
+        .and_where(Expr::col(Alias::new(time_col)).lte(end))
+        .column(Alias::new("user_id"))
+        .column(Alias::new("chat_id"))
+        .column(Alias::new("direction"))
+        .expr_as(
+            Expr::cust(format!("CAST({duration} AS BIGINT)")),
+            Alias::new("duration"),
+        )
+        .column(Alias::new("occurred_at"))
+        .expr_as(Expr::cust(created), Alias::new("created"));
+    rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(EventRow {
+                user_id: r.try_get("", "user_id")?,
+                chat_id: r.try_get("", "chat_id")?,
+                direction: r.try_get::<i16>("", "direction")?,
+                duration_s: r.try_get("", "duration")?,
+                occurred_at: r.try_get("", "occurred_at")?,
+                created_at: r.try_get("", "created")?,
+            })
+        })
+        .collect()
+}

@@ -65,6 +65,9 @@ pub const ROUTES: &[ApiRoute] = &[
         Access::Scoped,
         || get(comparison),
     ),
+    ApiRoute::new(Method::POST, "/v1/analytics/search", Access::Scoped, || {
+        axum::routing::post(search)
+    }),
 ];
 
 /// Who and when a request is about.
@@ -569,4 +572,90 @@ pub async fn comparison(
         current_days: days_of(&state, &s, &s.range).await?,
         previous_days: days_of(&state, &s, &prev).await?,
     })))
+}
+
+/// Query of the compatibility search.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::IntoParams)]
+pub struct SearchQuery {
+    pub org_id: i64,
+    /// `calls` (the call-log index) or `messages` (the chat-message index); an index name
+    /// containing `message` is read as messages.
+    pub index: String,
+}
+
+/// The original dashboards' Elasticsearch-style search (001 §7.1–7.4), answered from our store
+/// for the members the caller may see: `size` 0, `terms` on CreatedByUser (or SentByNumber for
+/// chats), `range` on Datetime or createdAt, nested `terms`/`sum`/`cardinality`/
+/// `date_histogram` aggregations. Anything else is 400 naming the unsupported part.
+#[utoipa::path(
+    post,
+    path = "/api/v1/analytics/search",
+    tag = "analytics",
+    params(SearchQuery),
+    request_body(content = Object, description = "An Elasticsearch search body (the supported subset)"),
+    responses(
+        (status = 200, description = "The search answer: hits.total and aggregations", body = Object),
+        (status = 400, description = "Malformed or unsupported search (the message names the part)", body = contract::ErrorBody),
+        (status = 404, description = "Not a member of the organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn search(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<SearchQuery>,
+    Json(body): Json<serde_json::Value>,
+) -> Result<Json<serde_json::Value>, AppError> {
+    use crate::search::{answer, read_filter, Index, SearchBody, TimeField};
+    let bad = |m: String| AppError::new(ErrorCode::MalformedBody, m);
+    let index = match q.index.trim() {
+        "calls" => Index::Calls,
+        "messages" => Index::Messages,
+        other if other.contains("message") => Index::Messages,
+        other if other.contains("call") => Index::Calls,
+        other => return Err(bad(format!("unknown index '{other}' (calls, messages)"))),
+    };
+    let me = member(&state, &user, q.org_id).await?;
+    let body: SearchBody =
+        serde_json::from_value(body).map_err(|e| bad(format!("unsupported search: {e}")))?;
+    let filter = read_filter(&body).map_err(|u| bad(format!("unsupported search: {}", u.0)))?;
+    let Some((field, Some(start), Some(end))) = filter.range else {
+        return Err(bad(
+            "unsupported search: a range with both ends on Datetime or createdAt is required"
+                .to_owned(),
+        ));
+    };
+    if end - start > i64::from(MAX_RANGE_DAYS) * 86_400_000 {
+        return Err(AppError::invalid_field("range", RuleError::RangeTooLong));
+    }
+    let all = store::orgs::employees(&state.store, q.org_id, Some(ACTIVE_USER_STATUS)).await?;
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    let users: Vec<i64> = visible(&me, &user, all, true)
+        .iter()
+        .filter(|r| {
+            filter
+                .users
+                .as_ref()
+                .is_none_or(|set| set.contains(&r.user.id.to_string()))
+                && filter.mobiles.as_ref().is_none_or(|set| {
+                    r.user
+                        .mobile
+                        .as_deref()
+                        .is_some_and(|m| set.iter().any(|x| digits(x) == digits(m)))
+                })
+        })
+        .map(|r| r.user.id)
+        .collect();
+    let time = match field {
+        TimeField::Datetime => CallTime::Occurred,
+        TimeField::CreatedAt => CallTime::Created,
+    };
+    let kind = match index {
+        Index::Calls => store::analytics::EventKind::Calls,
+        Index::Messages => store::analytics::EventKind::Messages,
+    };
+    let rows = store::analytics::event_rows(&state.store, kind, q.org_id, &users, time, start, end)
+        .await?;
+    let out =
+        answer(index, &body, &rows).map_err(|u| bad(format!("unsupported search: {}", u.0)))?;
+    Ok(Json(out))
 }
