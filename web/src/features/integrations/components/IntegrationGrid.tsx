@@ -2,11 +2,12 @@
 // type label, a description and Configure. A card the viewer may not open (the spreadsheet for
 // non-admins, 000 §6 via the `card_access` rule) says so instead of opening.
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationCard } from '@/generated/domain';
 import { toast } from '@/lib/toast';
 import { CARDS, type CardDef } from '../catalog';
-import { useConnected } from '../stores/integrations';
+import { refreshWorkspaceFlags, useConnected } from '../stores/integrations';
 
 export function BrandBadge({ card, size = 48 }: { card: CardDef; size?: number }) {
   return (
@@ -85,6 +86,10 @@ export function IntegrationGrid({
   onOpen: (card: CardDef) => void;
 }) {
   const { t } = useTranslation('integrations');
+  // 000 §4 'Connection status is loaded when the page opens'.
+  useEffect(() => {
+    void refreshWorkspaceFlags(true);
+  }, []);
   return (
     <Stack>
       <Title order={1}>{t('title')}</Title>

@@ -38,13 +38,17 @@ export const useIntegrations = create<IntegrationsState>((set) => ({
   },
 }));
 
-/** Re-reads the user's connected flags (checkuserexistance) without reloading the frame. */
-export async function refreshWorkspaceFlags(): Promise<void> {
+/**
+ * Re-reads the user's connected flags (checkuserexistance) without reloading the frame. With
+ * `authoritative` (the grid opening) the fresh flags replace what this page learned.
+ */
+export async function refreshWorkspaceFlags(authoritative = false): Promise<void> {
   const email = useWorkspace.getState().me?.email;
   if (!email) return;
   try {
     const me = await fetchUserExistence(email);
     useWorkspace.setState({ me });
+    if (authoritative) useIntegrations.setState({ linked: {} });
   } catch {
     // The page's own state already shows the change; the flags catch up on the next load.
   }
