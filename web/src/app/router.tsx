@@ -40,9 +40,9 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/organization', lazy: lazyPage(organization, 'default') },
   { path: '/organization/:id', lazy: lazyPage(organization, 'default') },
   { path: '/integrations', lazy: lazyPage(() => import('@/features/integrations/pages/IntegrationsPage'), 'default') },
+  { path: '/conversations/analytics', lazy: lazyPage(() => import('@/features/dashboard/pages/DashboardPage'), 'default') },
+  { path: '/dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/DashboardPage'), 'default') },
   ...[
-  ['/conversations/analytics', 'DashboardPage'],
-  ['/dashboard', 'DashboardPage'],
   ['/team-inbox', 'TeamInboxPage'],
   ['/knowledge-base', 'KnowledgeBasePage'],
   ['/leads', 'LeadsPage'],

@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import type { LanguageTag } from './domain';
 
 export const LANGUAGES: readonly LanguageTag[] = ['en', 'es', 'hi', 'id', 'pt-BR', 'pt-PT'];
-export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations'] as const;
+export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations', 'dashboard'] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
   '../../../locales/*/*.json',

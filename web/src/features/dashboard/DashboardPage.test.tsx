@@ -1,0 +1,321 @@
+// The dashboard against a fake server and the real wasm rules: the query each filter sends,
+// no request for an empty employee list (001 §5), the loader cleared 500 ms after the results
+// (001 §4), what the cards, rankings and table show, and CSV exports equal to the answers.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Team } from '@/generated/contract';
+import { initI18n } from '@/lib/i18n';
+import { value } from '@/lib/domain';
+import { parseCsv, toCsv, csvField } from './logic';
+import { useDashboard } from './stores/dashboard';
+import {
+  activeHours,
+  analyticsCalls,
+  comparison,
+  dashboardServer,
+  members,
+  ME,
+  newCalls,
+  ORG,
+  overview,
+  renderDashboard,
+  sales,
+  type Call,
+} from './testing';
+
+// 01:00 UTC on 22 November 2026 is 06:30 in Kolkata.
+const NOW = Date.UTC(2026, 10, 22, 1, 0, 0);
+const support: Team = { ...sales, id: 6, team_name: 'Support', bg_color: null, text_color: null, member_count: 0 };
+const teamsWithSupport = (call: Call) =>
+  call.url.pathname === '/api/v1/whatzapp/teams' ? { body: { result: true, data: [sales, support] } } : undefined;
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  useDashboard.getState().reset();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const paths = ['/api/v1/analytics/overview', '/api/v1/analytics/active-hours', '/api/v1/analytics/new-calls', '/api/v1/analytics/comparison'];
+
+function expectQueries(calls: Call[], expected: Record<string, string | null>) {
+  expect(calls.map((c) => c.url.pathname).sort()).toEqual([...paths].sort());
+  for (const c of calls) {
+    for (const [k, v] of Object.entries(expected)) expect(c.url.searchParams.get(k), `${c.url.pathname} ${k}`).toBe(v);
+  }
+}
+
+const results = () => screen.findByTestId('dashboard-results');
+
+describe('the dashboard filters', () => {
+  it('asks for the last 7 days in the organisation zone, everyone, by default', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    const r = value('date_preset', { preset: 'last_7_days', now: NOW, timeZone: 'Asia/Kolkata' });
+    expect(r.startDate).toBe('2026-11-16');
+    expectQueries(analyticsCalls(calls), {
+      org_id: String(ORG),
+      start_date: r.startDate,
+      end_date: r.endDate,
+      team_id: null,
+      user_id: null,
+    });
+    expect(screen.getByLabelText('Period')).toHaveValue('last_7_days');
+  });
+
+  it('sends the preset rule’s days, then the team, then one employee', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last_month' } });
+    const lastMonth = value('date_preset', { preset: 'last_month', now: NOW, timeZone: 'Asia/Kolkata' });
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expectQueries(analyticsCalls(calls), { start_date: '2026-10-01', end_date: '2026-10-31', team_id: null });
+    expect(lastMonth.startDate).toBe('2026-10-01');
+
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(sales.id) } });
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expectQueries(analyticsCalls(calls), { org_id: String(ORG), start_date: '2026-10-01', team_id: String(sales.id), user_id: null });
+    // Only Sales members are offered once Sales is chosen.
+    const employee = screen.getByLabelText('Employee') as HTMLSelectElement;
+    expect([...employee.options].map((o) => o.value)).toEqual(['all', '8', '10']);
+
+    calls.length = 0;
+    fireEvent.change(employee, { target: { value: '8' } });
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expectQueries(analyticsCalls(calls), { team_id: String(sales.id), user_id: '8' });
+  });
+
+  it('sends a custom range of local days and refuses a reversed one without asking', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    expect(await screen.findByText('Choose a start day and an end day, the start first.')).toBeInTheDocument();
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-12' } });
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expectQueries(analyticsCalls(calls), { start_date: '2026-11-10', end_date: '2026-11-12' });
+  });
+
+  it('requests nothing when the filter resolves to no employee (001 §5)', async () => {
+    const { calls } = dashboardServer(teamsWithSupport);
+    renderDashboard();
+    await results();
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(support.id) } });
+    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No active employee matches these filters');
+    expect(analyticsCalls(calls)).toHaveLength(0);
+  });
+
+  it('requests nothing for a member who may see nobody', async () => {
+    // An employee (role 3) only sees themselves; here they are not an active member.
+    const { calls } = dashboardServer((call) =>
+      call.url.pathname === '/api/v1/whatzapp/employees/invited'
+        ? { body: { result: true, data: members.filter((m) => m.user_id !== ME), sync_list: [], mapping_details: null } }
+        : undefined,
+    );
+    renderDashboard({ role_id: 3 });
+    expect(await screen.findByTestId('dashboard-empty')).toBeInTheDocument();
+    expect(analyticsCalls(calls)).toHaveLength(0);
+  });
+});
+
+describe('the dashboard loader (001 §4)', () => {
+  it('is on while loading and clears 500 ms after the result is stored', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    dashboardServer();
+    const store = useDashboard.getState();
+    useDashboard.setState({ setup: 'ready', teams: [sales], members: members.filter((m) => m.user_status === 2) });
+    useDashboard.setState({ context: { orgId: ORG, workspaceId: ME, timeZone: 'Asia/Kolkata', viewer: { roleId: 1, teamId: null, userId: ME, mobile: null } } });
+    const pending = store.load();
+    expect(useDashboard.getState().loading).toBe(true);
+    await pending;
+    expect(useDashboard.getState().data?.overview).toEqual(overview);
+    expect(useDashboard.getState().loading).toBe(true);
+    vi.advanceTimersByTime(499);
+    expect(useDashboard.getState().loading).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(useDashboard.getState().loading).toBe(false);
+  });
+
+  it('shows on the page and disappears after the results', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    expect(screen.getByTestId('dashboard-loader')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('dashboard-loader')).toBeNull(), { timeout: 2000 });
+  });
+});
+
+describe('what the dashboard shows', () => {
+  it('shows the counters with their change against the previous period', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    const card = (k: string) => within(screen.getByTestId(`card-${k}`));
+    expect(card('total_calls').getByTestId('card-value')).toHaveTextContent('32');
+    expect(card('total_calls').getByTestId('card-change')).toHaveTextContent('+7 (+28%) vs previous period');
+    expect(card('total_duration').getByTestId('card-value')).toHaveTextContent('24m 31s');
+    expect(card('total_duration').getByTestId('card-change')).toHaveTextContent('+4m 31s (+22.6%)');
+    // Growing from nothing: percent is null, shown as "new".
+    expect(card('unique_calls').getByTestId('card-change')).toHaveTextContent('+21 (new)');
+    expect(card('incoming').getByTestId('card-value')).toHaveTextContent('15');
+    expect(card('incoming').getByTestId('card-change')).toHaveTextContent('+3 (+25%)');
+    expect(card('outgoing').getByTestId('card-change')).toHaveTextContent('0 (0%) vs previous period');
+    expect(card('missed').getByTestId('card-change')).toHaveTextContent('+3 (new)');
+    expect(card('rejected').getByTestId('card-change')).toHaveTextContent('+1 (+100%)');
+    expect(card('chats').getByTestId('card-value')).toHaveTextContent(String(activeHours.chats.reduce((n, b) => n + b.count, 0)));
+  });
+
+  it('names two top performers and two needing attention, with NA and Admin fallbacks', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    const top = within(screen.getByTestId('rank-top'));
+    expect(top.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Priya Sharma'),
+      expect.stringContaining('Mateo Silva'),
+    ]);
+    expect(top.getByText('20 calls · 17m')).toBeInTheDocument();
+    const attention = within(screen.getByTestId('rank-attention'));
+    expect(attention.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('NA'),
+      expect.stringContaining('Admin'),
+    ]);
+  });
+
+  it('lists every employee with the team colours (the dashboard default without a team)', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    const table = within(screen.getByRole('table', { name: 'Calls per employee' }));
+    const rows = table.getAllByTestId('employee-row');
+    expect(rows).toHaveLength(4);
+    const priya = within(rows[0]!);
+    expect(priya.getByText('Priya Sharma')).toBeInTheDocument();
+    expect(priya.getByText('Sales').closest('.mantine-Badge-root')).toHaveStyle({ backgroundColor: '#FDE2C8' });
+    expect(rows[0]).toHaveTextContent('17m');
+    const nameless = within(rows[2]!);
+    expect(nameless.getByText('NA')).toBeInTheDocument();
+    expect(nameless.getByText('No team').closest('.mantine-Badge-root')).toHaveStyle({ backgroundColor: '#E9F7F7' });
+    expect(within(rows[3]!).getByText('Admin')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry when the analytics fail', async () => {
+    let fail = true;
+    dashboardServer((call) =>
+      fail && call.url.pathname === '/api/v1/analytics/comparison'
+        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+        : undefined,
+    );
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to get calls overview data');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await results();
+  });
+
+  it('offers to create an organisation on the personal workspace', async () => {
+    dashboardServer();
+    renderDashboard({ org_id: null });
+    expect(await screen.findByRole('link', { name: 'Create an organisation' })).toBeInTheDocument();
+  });
+});
+
+describe('CSV exports', () => {
+  let saved: Blob[] = [];
+  beforeEach(() => {
+    saved = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      saved.push(b as Blob);
+      return 'blob:x';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  });
+
+  async function exported(name: string): Promise<string[][]> {
+    fireEvent.click(screen.getByRole('button', { name: `Export ${name} as CSV` }));
+    const blob = saved.at(-1)!;
+    const text = await new Promise<string>((ok) => {
+      const reader = new FileReader();
+      reader.onload = () => ok(String(reader.result));
+      reader.readAsText(blob);
+    });
+    return parseCsv(text.replace(/^\uFEFF/, ''));
+  }
+
+  it('quotes fields that need it', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(12)).toBe('12');
+    expect(parseCsv(toCsv([['x,y', 'q"', 3]]))).toEqual([['x,y', 'q"', '3']]);
+  });
+
+  it('exports the employee table with the overview’s numbers', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    const [head, ...rows] = await exported('Calls per employee');
+    expect(head).toEqual([
+      'User id', 'Employee', 'Team', 'Total calls', 'Duration (seconds)', 'Unique calls',
+      'Incoming', 'Incoming (Seconds)', 'Outgoing', 'Outgoing (Seconds)',
+      'Never attended', 'Never attended (Seconds)', 'Rejected by client', 'Rejected by client (Seconds)',
+    ]);
+    expect(rows.map((r) => [r[0], ...r.slice(3)].map(Number))).toEqual(
+      overview.users.map((u) => [
+        u.user_id, u.all.total_count, u.all.total_duration, u.all.unique_calls,
+        u.incoming.total_count, u.incoming.total_duration, u.outgoing.total_count, u.outgoing.total_duration,
+        u.missed.total_count, u.missed.total_duration, u.rejected.total_count, u.rejected.total_duration,
+      ]),
+    );
+    expect(rows.map((r) => r[1])).toEqual(['Priya Sharma', 'Mateo Silva', 'NA', 'Admin']);
+  });
+
+  it('exports each series with the answers’ numbers', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    const hoursCalls = await exported('Active hours: calls');
+    expect(hoursCalls.slice(1).map((r) => r.map(Number))).toEqual(activeHours.calls.map((b) => [b.key, b.count]));
+    const hoursChats = await exported('Active hours: chats');
+    expect(hoursChats.slice(1).map((r) => r.map(Number))).toEqual(activeHours.chats.map((b) => [b.key, b.count]));
+    // Every half-day of the period, the empty ones at 0.
+    const halves = (await exported('New calls per 12 hours')).slice(1);
+    expect(halves).toHaveLength(14);
+    for (const b of newCalls.buckets) expect(halves).toContainEqual([String(b.key), String(b.count)]);
+    expect(halves.reduce((n, r) => n + Number(r[1]), 0)).toBe(14);
+    const daily = (await exported('Daily comparison with the previous period')).slice(1);
+    expect(daily).toEqual(
+      comparison.current_days.map((d, i) => {
+        const p = comparison.previous_days[i]!;
+        return [d.date, String(d.incoming + d.outgoing + d.missed + d.rejected), p.date, String(p.incoming + p.outgoing + p.missed + p.rejected), String(d.duration)];
+      }),
+    );
+    const dirs = (await exported('Calls per direction')).slice(1);
+    expect(dirs.map((r) => Number(r[1]))).toEqual([15, 12, 3, 2]);
+    const summary = (await exported('Summary')).slice(1);
+    expect(summary[0]).toEqual(['Total calls', '32', '25', '7', '28']);
+    expect(summary[2]).toEqual(['Unique calls', '21', '0', '21', '']);
+  });
+});

@@ -1,0 +1,48 @@
+// The dashboard's calls (docs/API.md "Analytics (the dashboards read them)"): one query shape for
+// every analytics path, answered in the `result` envelope. Teams and members come from the
+// organisation feature's calls.
+import { apiFetch } from '@/lib/api';
+import type {
+  ActiveHoursAnswer,
+  ComparisonAnswer,
+  NewCallsAnswer,
+  OverviewAnswer,
+  ResultEnvelope,
+} from '@/generated/contract';
+
+export { fetchMembers, fetchTeams } from '@/features/organization/api';
+
+const BASE = '/api/v1/analytics';
+
+/** The filter every analytics path takes: local days, both inclusive, and a team or member. */
+export interface AnalyticsParams {
+  org_id: number;
+  start_date: string;
+  end_date: string;
+  team_id?: number | null;
+  user_id?: number | null;
+}
+
+export function analyticsQuery(p: AnalyticsParams): string {
+  const q = new URLSearchParams({
+    org_id: String(p.org_id),
+    start_date: p.start_date,
+    end_date: p.end_date,
+  });
+  if (p.team_id) q.set('team_id', String(p.team_id));
+  if (p.user_id) q.set('user_id', String(p.user_id));
+  return `?${q.toString()}`;
+}
+
+async function get<T>(path: string, p: AnalyticsParams, signal?: AbortSignal): Promise<T> {
+  return (await apiFetch<ResultEnvelope<T>>(`${BASE}${path}${analyticsQuery(p)}`, { signal })).data;
+}
+
+export const fetchOverview = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<OverviewAnswer>('/overview', p, signal);
+export const fetchActiveHours = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<ActiveHoursAnswer>('/active-hours', p, signal);
+export const fetchNewCalls = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<NewCallsAnswer>('/new-calls', p, signal);
+export const fetchComparison = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<ComparisonAnswer>('/comparison', p, signal);

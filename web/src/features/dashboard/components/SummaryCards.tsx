@@ -1,0 +1,105 @@
+// The counters of the period (001 §3 'Analytics counters') against the previous period of equal
+// length: absolute and percentage change; growing from nothing reads "new".
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ChangeValue } from '@/generated/contract';
+import { DIRECTIONS, duration, type CsvCell } from '../logic';
+import type { Analytics } from '../stores/dashboard';
+import { CsvButton } from './CsvButton';
+
+/** The server's ChangeValue for counters it does not compare itself (per direction). */
+export function change(current: number, previous: number): ChangeValue {
+  return {
+    current,
+    previous,
+    absolute: current - previous,
+    percent: previous === 0 ? (current === 0 ? 0 : null) : ((current - previous) / previous) * 100,
+  };
+}
+
+export interface Counter {
+  key: string;
+  value: ChangeValue;
+  isDuration?: boolean;
+}
+
+export function counters(data: Analytics): Counter[] {
+  const c = data.comparison;
+  const chats = data.activeHours.chats.reduce((n, b) => n + b.count, 0);
+  return [
+    { key: 'total_calls', value: c.total_count },
+    { key: 'total_duration', value: c.total_duration, isDuration: true },
+    { key: 'unique_calls', value: c.unique_calls },
+    ...DIRECTIONS.map((d) => ({ key: d, value: change(c.current[d].total_count, c.previous[d].total_count) })),
+    // Chats are counted where the API gives them: messages in the active hours (8–20).
+    { key: 'chats', value: { current: chats, previous: 0, absolute: 0, percent: null } as ChangeValue },
+  ];
+}
+
+export function SummaryCards({ data }: { data: Analytics }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const list = counters(data);
+  const show = (c: Counter, n: number) => (c.isDuration ? duration(n) : nf.format(n));
+
+  const changeText = (c: Counter) => {
+    const v = c.value;
+    if (c.key === 'chats') return null;
+    const sign = v.absolute > 0 ? '+' : v.absolute < 0 ? '−' : '';
+    const abs = c.isDuration ? duration(Math.abs(v.absolute)) : nf.format(Math.abs(v.absolute));
+    const pct =
+      v.percent === null ? (v.current > 0 ? t('cards.new') : t('cards.none')) : `${sign}${nf.format(Math.abs(v.percent))}%`;
+    return { text: t('cards.change', { absolute: `${sign}${abs}`, percent: pct }), up: v.absolute > 0, down: v.absolute < 0 };
+  };
+
+  const rows = (): CsvCell[][] => [
+    [t('csv.counter'), t('csv.current'), t('csv.previous'), t('csv.absolute'), t('csv.percent')],
+    ...list.map((c) => [
+      t(`cards.${c.key}`),
+      c.value.current,
+      c.key === 'chats' ? '' : c.value.previous,
+      c.key === 'chats' ? '' : c.value.absolute,
+      c.key === 'chats' || c.value.percent === null ? '' : Math.round(c.value.percent * 10) / 10,
+    ]),
+  ];
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="dash-summary">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="dash-summary">
+          {t('cards.heading')}
+        </Title>
+        <CsvButton name={t('cards.heading')} file="summary" rows={rows} />
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {list.map((c) => {
+          const ch = changeText(c);
+          return (
+            <Card key={c.key} withBorder padding="sm" data-testid={`card-${c.key}`}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {t(`cards.${c.key}`)}
+              </Text>
+              <Text size="xl" fw={700} data-testid="card-value">
+                {show(c, c.value.current)}
+              </Text>
+              {ch ? (
+                <Text size="xs" c={ch.up ? 'teal' : ch.down ? 'red' : 'dimmed'} data-testid="card-change">
+                  {ch.text}
+                </Text>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {t('cards.chats_hint')}
+                </Text>
+              )}
+              {ch && (
+                <Text size="xs" c="dimmed">
+                  {t('cards.previous', { value: show(c, c.value.previous) })}
+                </Text>
+              )}
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+// /conversations/analytics and /dashboard (001 §2): the calls and chats of the employees the
+// caller may see, for a period, a team or one employee — counters against the previous period,
+// charts, top performers and those needing attention, and calls per employee, each exportable
+// as CSV. The chart library and its styles load with this page only.
+import '@mantine/charts/styles.css';
+import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
+import { useSession } from '@/features/auth/stores/session';
+import { useWorkspace } from '@/features/shell/stores/workspace';
+import { Charts, useDayLabel } from '../components/Charts';
+import { EmployeeTable, Rankings } from '../components/EmployeeTable';
+import { Filters } from '../components/Filters';
+import { SummaryCards } from '../components/SummaryCards';
+import { useDashboard } from '../stores/dashboard';
+
+function useErrorText() {
+  const { t, i18n } = useTranslation('errors');
+  return (code: string | null) => (code && i18n.exists(code, { ns: 'errors' }) ? t(code) : t('internal'));
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const errorText = useErrorText();
+  const day = useDayLabel();
+  const workspaceId = useSession((s) => s.user?.id);
+  const { current, me, org } = useWorkspace(useShallow((s) => ({ current: s.current, me: s.me, org: s.org })));
+  const s = useDashboard(
+    useShallow((x) => ({
+      setup: x.setup,
+      phase: x.phase,
+      loading: x.loading,
+      errorCode: x.errorCode,
+      range: x.range,
+      data: x.data,
+      teams: x.teams,
+      members: x.members,
+      init: x.init,
+      load: x.load,
+      reset: x.reset,
+    })),
+  );
+  const orgId = current?.org_id ?? null;
+  const timeZone = org?.time_zone ?? null;
+
+  useEffect(() => {
+    document.title = `${t('title')} · Switchboard`;
+  }, [t]);
+
+  const { init, reset } = s;
+  useEffect(() => {
+    if (orgId === null || workspaceId === undefined) return;
+    void init({
+      orgId,
+      workspaceId,
+      timeZone,
+      viewer: {
+        roleId: current?.role_id ?? null,
+        teamId: current?.team_id ?? null,
+        userId: workspaceId,
+        mobile: me?.mobile ?? null,
+      },
+    });
+    return () => reset();
+  }, [orgId, workspaceId, timeZone, current?.role_id, current?.team_id, me?.mobile, init, reset]);
+
+  const header = (
+    <Group justify="space-between" align="center">
+      <Title order={1}>{t('title')}</Title>
+      <Group gap="xs" aria-live="polite">
+        {s.range && (
+          <Text size="sm" c="dimmed" data-testid="dashboard-range">
+            {t('period', { start: day(s.range.startDate), end: day(s.range.endDate), days: s.range.days })}
+          </Text>
+        )}
+        {s.loading && <Loader size="sm" aria-label={t('loading')} data-testid="dashboard-loader" />}
+      </Group>
+    </Group>
+  );
+
+  if (orgId === null) {
+    return (
+      <Container size="xl" py="lg">
+        <Stack gap="sm" align="flex-start">
+          <Title order={1}>{t('title')}</Title>
+          <Title order={2} size="h3">
+            {t('no_org_title')}
+          </Title>
+          <Text c="dimmed">{t('no_org_body')}</Text>
+          <Button component={Link} to="/createorganization">
+            {t('create_org')}
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        {header}
+        {(s.setup === 'loading' || s.setup === 'idle') && (
+          <Center py="xl">
+            <Loader aria-label={t('loading')} />
+          </Center>
+        )}
+        {s.setup === 'error' && (
+          <Alert color="red" title={t('setup_failed')} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorText(s.errorCode)}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  workspaceId !== undefined &&
+                  void init({
+                    orgId,
+                    workspaceId,
+                    timeZone,
+                    viewer: { roleId: current?.role_id ?? null, teamId: current?.team_id ?? null, userId: workspaceId, mobile: me?.mobile ?? null },
+                  })
+                }
+              >
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {s.setup === 'ready' && (
+          <>
+            <Filters />
+            {s.phase === 'range_invalid' && (
+              <Alert color="yellow" role="alert">
+                {t('range_invalid')}
+              </Alert>
+            )}
+            {s.phase === 'empty' && (
+              <Alert color="gray" title={t('empty_title')} data-testid="dashboard-empty">
+                {t('empty_body')}
+              </Alert>
+            )}
+            {s.phase === 'error' && (
+              <Alert color="red" title={t('load_failed')} role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{errorText(s.errorCode)}</Text>
+                  <Button size="xs" variant="light" onClick={() => void s.load()}>
+                    {t('retry')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            {s.phase === 'ready' && s.data && (
+              <Stack gap="lg" aria-busy={s.loading} data-testid="dashboard-results">
+                <SummaryCards data={s.data} />
+                <Charts data={s.data} range={s.data.range} timeZone={timeZone} />
+                <Rankings data={s.data} teams={s.teams} members={s.members} />
+                <EmployeeTable data={s.data} teams={s.teams} members={s.members} />
+              </Stack>
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,180 @@
+// Test helpers for the dashboard: the organisation feature's fake server and members, typed
+// analytics answers in the contract's shapes, and a render of the real page for a signed-in
+// admin of Acme Traders (Asia/Kolkata).
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type {
+  ActiveHoursAnswer,
+  AnalyticsRange,
+  CallTotals,
+  ComparisonAnswer,
+  DayTotals,
+  DirectionTotals,
+  NewCallsAnswer,
+  OrgMapping,
+  OverviewAnswer,
+  UserOverview,
+} from '@/generated/contract';
+import { useSession } from '@/features/auth/stores/session';
+import { useWorkspace } from '@/features/shell/stores/workspace';
+import { fakeServer, mapping, ME, organization, type Call } from '@/features/organization/testing';
+import DashboardPage from './pages/DashboardPage';
+
+export { members, ME, ORG, sales } from '@/features/organization/testing';
+export type { Call };
+
+const tot = (total_count: number, total_duration: number, unique_calls: number): CallTotals => ({
+  total_count,
+  total_duration,
+  unique_calls,
+});
+
+function dirs(i: CallTotals, o: CallTotals, m: CallTotals, r: CallTotals, unique: number): DirectionTotals {
+  return {
+    incoming: i,
+    outgoing: o,
+    missed: m,
+    rejected: r,
+    all: tot(
+      i.total_count + o.total_count + m.total_count + r.total_count,
+      i.total_duration + o.total_duration + m.total_duration + r.total_duration,
+      unique,
+    ),
+  };
+}
+
+export const range: AnalyticsRange = {
+  start_ms: 0,
+  end_ms: 0,
+  start_date: '2026-11-16',
+  end_date: '2026-11-22',
+  days: 7,
+  time_zone: 'Asia/Kolkata',
+};
+
+const user = (user_id: number, name: string | null, team_id: number | null, calls: DirectionTotals): UserOverview => ({
+  user_id,
+  name,
+  team_id,
+  ...calls,
+});
+
+/** Priya (Sales) leads, Mateo (Sales) second, the nameless employee and the admin last. */
+export const users: UserOverview[] = [
+  user(8, 'Priya Sharma', 5, dirs(tot(10, 600, 6), tot(7, 420, 5), tot(2, 0, 2), tot(1, 0, 1), 11)),
+  user(10, 'Mateo Silva', 5, dirs(tot(4, 250, 3), tot(3, 95, 3), tot(1, 0, 1), tot(0, 0, 0), 6)),
+  user(9, null, null, dirs(tot(1, 30, 1), tot(1, 15, 1), tot(0, 0, 0), tot(1, 0, 1), 3)),
+  user(ME, null, null, dirs(tot(0, 0, 0), tot(1, 61, 1), tot(0, 0, 0), tot(0, 0, 0), 1)),
+];
+
+const sum = (f: (u: UserOverview) => CallTotals): CallTotals =>
+  users.reduce((a, u) => tot(a.total_count + f(u).total_count, a.total_duration + f(u).total_duration, a.unique_calls + f(u).unique_calls), tot(0, 0, 0));
+
+export const totals: DirectionTotals = {
+  incoming: sum((u) => u.incoming),
+  outgoing: sum((u) => u.outgoing),
+  missed: sum((u) => u.missed),
+  rejected: sum((u) => u.rejected),
+  all: sum((u) => u.all),
+};
+
+export const overview: OverviewAnswer = {
+  range,
+  users,
+  totals,
+  top_performers: [8, 10],
+  needing_attention: [9, ME],
+};
+
+export const previousTotals: DirectionTotals = dirs(tot(12, 700, 8), tot(12, 500, 8), tot(0, 0, 0), tot(1, 0, 1), 15);
+
+const days = (start: number, counts: number[]): DayTotals[] =>
+  counts.map((c, i) => ({
+    date: `2026-11-${String(start + i).padStart(2, '0')}`,
+    incoming: c,
+    outgoing: 1,
+    missed: 0,
+    rejected: 0,
+    duration: c * 60,
+  }));
+
+export const comparison: ComparisonAnswer = {
+  range,
+  previous_range: { ...range, start_date: '2026-11-09', end_date: '2026-11-15' },
+  current: totals,
+  previous: previousTotals,
+  total_count: { current: 32, previous: 25, absolute: 7, percent: 28 },
+  total_duration: { current: 1471, previous: 1200, absolute: 271, percent: 22.583333 },
+  unique_calls: { current: 21, previous: 0, absolute: 21, percent: null },
+  current_days: days(16, [5, 3, 4, 6, 2, 1, 4]),
+  previous_days: days(9, [2, 2, 3, 5, 4, 1, 1]),
+};
+
+export const activeHours: ActiveHoursAnswer = {
+  range,
+  calls: [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((key, i) => ({ key, count: i % 4 })),
+  chats: [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((key, i) => ({ key, count: i + 2 })),
+};
+
+export const newCalls: NewCallsAnswer = {
+  range,
+  buckets: [
+    { key: '2026-11-16T00', count: 3 },
+    { key: '2026-11-16T12', count: 2 },
+    { key: '2026-11-20T00', count: 9 },
+  ],
+};
+
+const ok = (data: unknown) => ({ body: { result: true, data } });
+
+/** The fake server with the analytics answers above; `extra` handlers answer first. */
+export function dashboardServer(...extra: Parameters<typeof fakeServer>) {
+  return fakeServer(...extra, (call) => {
+    switch (call.url.pathname) {
+      case '/api/v1/analytics/overview':
+        return ok(overview);
+      case '/api/v1/analytics/active-hours':
+        return ok(activeHours);
+      case '/api/v1/analytics/new-calls':
+        return ok(newCalls);
+      case '/api/v1/analytics/comparison':
+        return ok(comparison);
+      default:
+        return undefined;
+    }
+  });
+}
+
+export const analyticsCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.startsWith('/api/v1/analytics/'));
+
+/** Renders the dashboard for a signed-in member of Acme Traders with the given mapping. */
+export function renderDashboard(over: Partial<OrgMapping> = {}, path = '/conversations/analytics') {
+  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: null } });
+  useWorkspace.setState({
+    status: 'ready',
+    current: mapping(over),
+    org: organization,
+    me: {
+      id: ME,
+      email: 'owner@acme.test',
+      name: null,
+      mobile: null,
+      profile_pic: null,
+      integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
+      callyzer_user_mappings: [mapping(over)],
+    },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/conversations/analytics', element: <DashboardPage /> },
+      { path: '/dashboard', element: <DashboardPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+}
