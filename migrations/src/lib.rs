@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_core;
 mod m20261122_000002_accounts;
+mod m20261122_000003_integrations;
 mod m20261122_000004_analytics;
 
 pub struct Migrator;
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261121_000001_core::Migration),
             Box::new(m20261122_000002_accounts::Migration),
+            Box::new(m20261122_000003_integrations::Migration),
             Box::new(m20261122_000004_analytics::Migration),
         ]
     }

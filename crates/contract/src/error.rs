@@ -50,6 +50,12 @@ error_codes! {
     RateLimited => "rate_limited",
     /// A provider or service the server depends on did not answer as expected.
     UpstreamFailed => "upstream_failed",
+    /// Freshdesk refused the API key (or there is no such helpdesk): 'Wrong Api Key or domain'.
+    WrongApiKeyOrDomain => "wrong_api_key_or_domain",
+    /// LeadSquared refused the keys: 'Wrong Host, Access Key or Secret key'.
+    WrongLeadsquaredCredentials => "wrong_leadsquared_credentials",
+    /// A URL the server was asked to reach is not a public http(s) address it may call.
+    AddressRefused => "address_refused",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

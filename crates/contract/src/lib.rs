@@ -8,6 +8,7 @@ pub mod auth;
 pub mod client_error;
 pub mod error;
 pub mod health;
+pub mod integrations;
 #[cfg(feature = "ts")]
 pub mod typescript;
 

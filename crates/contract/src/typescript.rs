@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{TypeVisitor, TS};
 
-use crate::{accounts, auth, client_error, error, health};
+use crate::{accounts, auth, client_error, error, health, integrations};
 
 /// Collects one declaration per TypeScript name, with every type it depends on.
 struct Collect {
@@ -81,6 +81,15 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::UpdateEmployee>();
     c.visit::<accounts::ImportQuery>();
     c.visit::<accounts::ImportReport>();
+    // Integrations.
+    c.visit::<integrations::LinkStatus>();
+    c.visit::<integrations::FreshdeskCheckQuery>();
+    c.visit::<integrations::FreshdeskLink>();
+    c.visit::<integrations::LeadsquaredLink>();
+    c.visit::<integrations::ProxyRequest>();
+    c.visit::<integrations::WebhookQuery>();
+    c.visit::<integrations::WebhookUpdate>();
+    c.visit::<integrations::WebhookEndpoint>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

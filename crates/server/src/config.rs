@@ -35,6 +35,22 @@ pub struct Config {
     pub session_ttl_days: u32,
     /// Mark the session cookie `Secure` (serve over HTTPS).
     pub cookie_secure: bool,
+    /// The AES-256-GCM key that encrypts integration secrets at rest, base64 of 32 bytes. When
+    /// absent the key is read from `secret_key_file`, which is created (mode 0600) on first start.
+    #[serde(skip_serializing)]
+    pub secret_key: Option<SecretString>,
+    /// Where the generated key lives when `secret_key` is not set.
+    pub secret_key_file: PathBuf,
+    /// Exact `ip:port` addresses the address guard lets through although they are not public
+    /// (tests and local runs reach the fake providers on 127.0.0.1 this way). Empty in production.
+    pub address_allow: Vec<std::net::SocketAddr>,
+    /// Freshdesk's API base; `{domain}` is the user's helpdesk host.
+    pub freshdesk_api_url: String,
+    /// LeadSquared's API base; `{host}` is the user's API host (e.g. `api-in21.leadsquared.com`).
+    pub leadsquared_api_url: String,
+    /// The hosts `other/proxy` may reach: a host matches when it is one of these or ends with
+    /// `.<suffix>`.
+    pub leadsquared_host_suffixes: Vec<String>,
 }
 
 impl Default for Config {
@@ -50,6 +66,12 @@ impl Default for Config {
             dev_mailbox: false,
             session_ttl_days: 30,
             cookie_secure: false,
+            secret_key: None,
+            secret_key_file: PathBuf::from("data/secret.key"),
+            address_allow: Vec::new(),
+            freshdesk_api_url: "https://{domain}".to_owned(),
+            leadsquared_api_url: "https://{host}".to_owned(),
+            leadsquared_host_suffixes: vec!["leadsquared.com".to_owned()],
         }
     }
 }

@@ -97,7 +97,10 @@ impl AppError {
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::MalformedBody | ErrorCode::MalformedQuery => StatusCode::BAD_REQUEST,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorCode::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::ValidationFailed
+            | ErrorCode::WrongApiKeyOrDomain
+            | ErrorCode::WrongLeadsquaredCredentials
+            | ErrorCode::AddressRefused => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Conflict => StatusCode::CONFLICT,

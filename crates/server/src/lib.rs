@@ -9,10 +9,12 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod import;
+pub mod links;
 pub mod mail;
 pub mod openapi;
 pub mod routes;
 pub mod search;
+pub mod secrets;
 pub mod state;
 pub mod views;
 

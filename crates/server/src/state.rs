@@ -4,6 +4,7 @@
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::mail::Mailer;
+use crate::secrets::Vault;
 use std::sync::Arc;
 use store::Store;
 
@@ -13,26 +14,26 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub clock: Clock,
     pub mailer: Mailer,
+    /// Encrypts and decrypts integration secrets.
+    pub vault: Vault,
 }
 
 impl AppState {
     /// The state for `config`, reading the system clock.
-    pub fn new(config: Config, store: Store) -> Result<AppState, crate::mail::MailError> {
+    pub fn new(config: Config, store: Store) -> anyhow::Result<AppState> {
         Self::with_clock(config, store, Clock::default())
     }
 
     /// The state with a clock the caller keeps a handle on (tests move it forward).
-    pub fn with_clock(
-        config: Config,
-        store: Store,
-        clock: Clock,
-    ) -> Result<AppState, crate::mail::MailError> {
+    pub fn with_clock(config: Config, store: Store, clock: Clock) -> anyhow::Result<AppState> {
         let mailer = Mailer::from_config(&config)?;
+        let vault = Vault::from_config(&config)?;
         Ok(AppState {
             store,
             config: Arc::new(config),
             clock,
             mailer,
+            vault,
         })
     }
 }

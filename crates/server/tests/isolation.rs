@@ -191,6 +191,28 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             true,
         ),
+        ("GET", "/v1/whatzapp/freshdesk/getauth")
+        | ("DELETE", "/v1/whatzapp/freshdesk/deleteauth") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
+        ("POST", "/v1/whatzapp/freshdesk/createauth") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "workspace_id": org.workspace_id, "domain": "acme",
+                "api_key": testkit::fake::FRESHDESK_API_KEY
+            }))),
+            false,
+        ),
+        ("GET", "/v1/whatzapp/webhook/endpoints") => {
+            (p(format!("?org_id={}", org.org_id)), None, false)
+        }
+        ("POST", "/v1/whatzapp/webhook/endpoints") => (
+            p(String::new()),
+            Some(Body::Json(json!({ "org_id": org.org_id, "status": n % 2 }))),
+            false,
+        ),
         other => panic!(
             "no tenant-isolation case for {} {}: add one to tests/isolation.rs",
             other.0, other.1

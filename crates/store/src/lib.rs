@@ -9,6 +9,7 @@ pub mod analytics;
 mod connect;
 pub mod entity;
 pub mod error;
+pub mod integrations;
 pub mod orgs;
 pub mod seed;
 pub mod seed_events;

@@ -2,6 +2,8 @@
 //! over HTTP. SQLite gets a temporary file; PostgreSQL gets a new database that is dropped when
 //! the test's `TestApp` is dropped.
 
+pub mod fake;
+
 use server::config::Config;
 use std::time::Duration;
 
@@ -20,6 +22,8 @@ pub struct TestApp {
     pub store: store::Store,
     /// The server's clock: `app.clock.advance(ms)` moves time forward for the server.
     pub clock: server::clock::Clock,
+    /// The fake providers the server's integration base URLs point at.
+    pub fake: fake::FakeProviders,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _sqlite_dir: Option<tempfile::TempDir>,
     pg_database: Option<(String, String)>,
@@ -169,6 +173,15 @@ pub async fn spawn_app_with(
     config.web_dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/dist");
     // Tests read sign-in codes from the development mailbox (a test may turn it off).
     config.dev_mailbox = true;
+    // Integrations talk to the fake providers; the address guard lets exactly that address in.
+    let fake = fake::FakeProviders::start().await?;
+    config.address_allow = vec![fake.addr];
+    config.freshdesk_api_url = fake.url("/freshdesk/") + "{domain}";
+    config.leadsquared_api_url = fake.url("/leadsquared/") + "{host}";
+    config
+        .leadsquared_host_suffixes
+        .push(fake.addr.ip().to_string());
+    config.secret_key = Some(server::secrets::Vault::generate_key().into());
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
@@ -190,6 +203,7 @@ pub async fn spawn_app_with(
             .build()?,
         store,
         clock,
+        fake,
         shutdown: Some(tx),
         _sqlite_dir: sqlite_dir,
         pg_database,

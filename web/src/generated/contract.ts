@@ -299,7 +299,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "conflict" | "rate_limited" | "upstream_failed" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -334,6 +334,16 @@ field: string,
  * send for) / `malformed_body`.
  */
 code: string, };
+
+/**
+ * `GET freshdesk/tickets?domain&api_key`: the credential check.
+ */
+export type FreshdeskCheckQuery = { domain: string, api_key: string, };
+
+/**
+ * `POST freshdesk/createauth`.
+ */
+export type FreshdeskLink = { workspace_id: number, domain: string, api_key: string, };
 
 export type Health = { 
 /**
@@ -408,6 +418,36 @@ rejected: Array<EventError>, };
  * 000 §3 connected flags per `dataKey`.
  */
 export type IntegrationFlags = { googleSheet: boolean, hubspot: boolean, freshdesk: boolean, zoho: boolean, salesforce: boolean, leadsquared: boolean, bitrix: boolean, webhooks: boolean, };
+
+/**
+ * `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
+ */
+export type LeadsquaredLink = { host: string, homepage?: string | null, access_id: string, secret_key: string, };
+
+/**
+ * A link's state as the Integrations screen shows it.
+ */
+export type LinkStatus = { 
+/**
+ * A usable link exists.
+ */
+connected: boolean, 
+/**
+ * A link exists but the provider no longer accepts it: the user must connect again.
+ */
+needs_reconnect: boolean, 
+/**
+ * Freshdesk: the helpdesk host.
+ */
+domain?: string | null, 
+/**
+ * LeadSquared: the API host.
+ */
+host?: string | null, 
+/**
+ * LeadSquared: the host without its `api-` prefix (000 §5).
+ */
+homepage?: string | null, };
 
 /**
  * A number the extension sends either as a number or as text (`Duration`, `Ack`).
@@ -515,6 +555,12 @@ users: Array<UserOverview>, totals: DirectionTotals,
  * 001 §9: the first two and the last two by count.
  */
 top_performers: number[], needing_attention: number[], };
+
+/**
+ * `POST v2 other/proxy`: kept only for the LeadSquared credential check; any other host is
+ * refused.
+ */
+export type ProxyRequest = { url: string, method?: string | null, payload: unknown, headers?: { [key in string]?: string } | null, };
 
 /**
  * Remove user: `?user_id&org_id` (admins).
@@ -661,6 +707,30 @@ export type UserOverview = { user_id: number, name: string | null, team_id: numb
  * `POST /api/auth/verify`: sign in (or sign up) with the code.
  */
 export type VerifyRequest = { email: string, code: string, };
+
+/**
+ * The organisation's webhook endpoint. The token is never sent back: `auth_token` is a mask
+ * (`••••` and its last four characters) when one is set, so the page can show it locked.
+ */
+export type WebhookEndpoint = { org_id: number, duplex_webhook?: string | null, auth_token?: string | null, 
+/**
+ * 1 on, 0 off (000 §9).
+ */
+status: number, };
+
+/**
+ * `GET webhook/endpoints?org_id`.
+ */
+export type WebhookQuery = { org_id: number, };
+
+/**
+ * `POST webhook/endpoints`: `org_id` plus one (or more) of the three values.
+ */
+export type WebhookUpdate = { org_id: number, duplex_webhook?: string | null, 
+/**
+ * 1 on, 0 off.
+ */
+status?: number | null, auth_token?: string | null, };
 
 /**
  * `?workspace_id` (the caller's own user id).

@@ -132,13 +132,19 @@ pub async fn check_user_existence(
     for user in candidates {
         let mappings = mappings_seen_by(&state, &viewer, &user).await?;
         if user.id == viewer.id || !mappings.is_empty() {
+            // A person's own links only: an admin looking a member up sees no flags.
+            let integrations = if user.id == viewer.id {
+                crate::links::flags_of(&state, user.id).await?
+            } else {
+                IntegrationFlags::default()
+            };
             return Ok(Json(ResultEnvelope::ok(UserExistence {
                 id: user.id,
                 email: user.email,
                 name: user.name,
                 mobile: user.mobile,
                 profile_pic: user.profile_pic,
-                integrations: IntegrationFlags::default(),
+                integrations,
                 callyzer_user_mappings: mappings,
             })));
         }

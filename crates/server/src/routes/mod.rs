@@ -11,6 +11,7 @@ pub mod dev;
 pub mod employees;
 pub mod events;
 pub mod health;
+pub mod integrations;
 pub mod orgs;
 pub mod teams;
 
@@ -76,6 +77,7 @@ pub fn all_routes() -> impl Iterator<Item = &'static ApiRoute> {
         employees::ROUTES,
         events::ROUTES,
         analytics::ROUTES,
+        integrations::ROUTES,
         OPENAPI,
     ]
     .into_iter()

@@ -2,8 +2,10 @@
 //! names (`callyzer_user_mappings`, `workspace_id`…) are produced by the server's DTOs.
 
 pub mod dev_mail;
+pub mod integration;
 pub mod login_code;
 pub mod membership;
+pub mod oauth_state;
 pub mod organisation;
 pub mod session;
 pub mod team;

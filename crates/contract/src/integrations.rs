@@ -1,0 +1,106 @@
+//! The Integrations screen's calls (000 §3, §7): per-user links keyed by `workspace_id`, the
+//! organisation's webhook endpoint, and the v2 LeadSquared helpers. Link answers say whether a
+//! link exists and show its non-secret settings only: no API key, secret key or token ever
+//! appears in an answer.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A link's state as the Integrations screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct LinkStatus {
+    /// A usable link exists.
+    pub connected: bool,
+    /// A link exists but the provider no longer accepts it: the user must connect again.
+    pub needs_reconnect: bool,
+    /// Freshdesk: the helpdesk host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub domain: Option<String>,
+    /// LeadSquared: the API host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// LeadSquared: the host without its `api-` prefix (000 §5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homepage: Option<String>,
+}
+
+/// `GET freshdesk/tickets?domain&api_key`: the credential check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FreshdeskCheckQuery {
+    pub domain: String,
+    pub api_key: String,
+}
+
+/// `POST freshdesk/createauth`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FreshdeskLink {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    pub domain: String,
+    pub api_key: String,
+}
+
+/// `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct LeadsquaredLink {
+    pub host: String,
+    #[serde(default)]
+    pub homepage: Option<String>,
+    pub access_id: String,
+    pub secret_key: String,
+}
+
+/// `POST v2 other/proxy`: kept only for the LeadSquared credential check; any other host is
+/// refused.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ProxyRequest {
+    pub url: String,
+    #[serde(default)]
+    pub method: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub payload: Option<serde_json::Value>,
+    #[serde(default)]
+    pub headers: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// `GET webhook/endpoints?org_id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WebhookQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+}
+
+/// `POST webhook/endpoints`: `org_id` plus one (or more) of the three values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct WebhookUpdate {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[serde(default)]
+    pub duplex_webhook: Option<String>,
+    /// 1 on, 0 off.
+    #[serde(default)]
+    pub status: Option<u8>,
+    #[serde(default)]
+    pub auth_token: Option<String>,
+}
+
+/// The organisation's webhook endpoint. The token is never sent back: `auth_token` is a mask
+/// (`••••` and its last four characters) when one is set, so the page can show it locked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct WebhookEndpoint {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub duplex_webhook: Option<String>,
+    pub auth_token: Option<String>,
+    /// 1 on, 0 off (000 §9).
+    pub status: u8,
+}

@@ -1,0 +1,513 @@
+//! The Integrations screen's calls (000 §7) for the links made with a key rather than OAuth:
+//! Freshdesk (`freshdesk/*`, per workspace), LeadSquared (v2 `leadsquared/auth`, the caller's
+//! own), the restricted `other/proxy` (LeadSquared hosts only, through the address guard) and
+//! the organisation's webhook endpoint (`webhook/endpoints`, admins). Every credential is
+//! checked with the provider on the server before it is stored, encrypted.
+
+use super::{Access, ApiRoute};
+use crate::access::{member_at, own_workspace};
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::extract::{Json, Query};
+use crate::links::{self, FRESHDESK, LEADSQUARED, WEBHOOKS};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::Method;
+use axum::routing::{delete, get, post};
+use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
+use contract::integrations::{
+    FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink, LinkStatus, ProxyRequest, WebhookEndpoint,
+    WebhookQuery, WebhookUpdate,
+};
+use contract::ErrorCode;
+use domain::inputs::{
+    FreshdeskCredentials, FreshdeskInput, LeadsquaredCredentials, LeadsquaredInput, WebhookToken,
+    WebhookUrl,
+};
+use domain::roles::AccessLevel;
+use store::integrations::Owner;
+
+pub const ROUTES: &[ApiRoute] = &[
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/freshdesk/tickets",
+        Access::SignedIn,
+        || get(check_freshdesk),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v1/whatzapp/freshdesk/createauth",
+        Access::Scoped,
+        || post(create_freshdesk),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/freshdesk/getauth",
+        Access::Scoped,
+        || get(get_freshdesk),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v1/whatzapp/freshdesk/deleteauth",
+        Access::Scoped,
+        || delete(delete_freshdesk),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v2/leadsquared/auth",
+        Access::SignedIn,
+        || post(create_leadsquared),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v2/leadsquared/auth",
+        Access::SignedIn,
+        || get(get_leadsquared),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v2/leadsquared/auth",
+        Access::SignedIn,
+        || delete(delete_leadsquared),
+    ),
+    ApiRoute::new(Method::POST, "/v2/other/proxy", Access::SignedIn, || {
+        post(proxy)
+    }),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/webhook/endpoints",
+        Access::Scoped,
+        || get(get_webhook),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v1/whatzapp/webhook/endpoints",
+        Access::Scoped,
+        || post(update_webhook),
+    ),
+];
+
+fn freshdesk_base(state: &AppState, domain: &str) -> String {
+    connectors::fill_template(&state.config.freshdesk_api_url, "domain", domain)
+}
+
+async fn verify_freshdesk(state: &AppState, creds: &FreshdeskCredentials) -> Result<(), AppError> {
+    connectors::freshdesk::check_credentials(
+        &freshdesk_base(state, creds.domain.as_str()),
+        &creds.api_key,
+        &state.config.address_allow,
+    )
+    .await
+    .map_err(|e| links::connector_error(e, ErrorCode::WrongApiKeyOrDomain, "domain"))
+}
+
+fn parse_freshdesk(domain: &str, api_key: &str) -> Result<FreshdeskCredentials, AppError> {
+    FreshdeskCredentials::parse(&FreshdeskInput {
+        domain: domain.to_owned(),
+        api_key: api_key.to_owned(),
+    })
+    .map_err(|rule| {
+        let field = if rule == domain::RuleError::ApiKeyEmpty {
+            "api_key"
+        } else {
+            "domain"
+        };
+        AppError::invalid_field(field, rule)
+    })
+}
+
+/// 000 §7 Freshdesk credential check: lists a ticket with the key; an HTTP ok when Freshdesk
+/// accepts it, else 422 `wrong_api_key_or_domain` ('Wrong Api Key or domain').
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/freshdesk/tickets",
+    tag = "integrations",
+    params(
+        ("domain" = String, Query, description = "The helpdesk host, e.g. acme.freshdesk.com"),
+        ("api_key" = String, Query, description = "The agent's API key"),
+    ),
+    responses(
+        (status = 200, description = "Freshdesk accepts the key", body = ResultEnvelope<LinkStatus>),
+        (status = 422, description = "A field broke a rule, the key or domain is wrong, or the address is refused", body = contract::ErrorBody),
+    )
+)]
+pub async fn check_freshdesk(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    Query(q): Query<FreshdeskCheckQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    let creds = parse_freshdesk(&q.domain, &q.api_key)?;
+    verify_freshdesk(&state, &creds).await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(None))))
+}
+
+/// 000 §7 `freshdesk/createauth`: checks the key with Freshdesk, then stores the link of the
+/// caller's own workspace with the key encrypted.
+#[utoipa::path(
+    post,
+    path = "/api/v1/whatzapp/freshdesk/createauth",
+    tag = "integrations",
+    request_body = FreshdeskLink,
+    responses(
+        (status = 200, description = "Linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+        (status = 422, description = "A field broke a rule, the key or domain is wrong, or the address is refused", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_freshdesk(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<FreshdeskLink>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, body.workspace_id)?;
+    let creds = parse_freshdesk(&body.domain, &body.api_key)?;
+    verify_freshdesk(&state, &creds).await?;
+    let settings = links::FreshdeskSettings {
+        domain: creds.domain.as_str().to_owned(),
+    };
+    let secret = links::FreshdeskSecret {
+        api_key: creds.api_key,
+    };
+    let row = links::save(&state, FRESHDESK, Owner::User(user.id), &settings, &secret).await?;
+    Ok(Json(ResultEnvelope::ok(freshdesk_status(Some(&row))?)))
+}
+
+fn freshdesk_status(
+    row: Option<&store::entity::integration::Model>,
+) -> Result<LinkStatus, AppError> {
+    let mut status = links::status_of(row);
+    if let Some(r) = row {
+        status.domain = Some(links::settings::<links::FreshdeskSettings>(r)?.domain);
+    }
+    Ok(status)
+}
+
+/// 000 §7 `freshdesk/getauth`: `result` true when the workspace has a usable Freshdesk link.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/freshdesk/getauth",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Whether Freshdesk is linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_freshdesk(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    let row = store::integrations::find(&state.store, FRESHDESK, Owner::User(user.id)).await?;
+    let status = freshdesk_status(row.as_ref())?;
+    Ok(Json(ResultEnvelope {
+        result: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 `freshdesk/deleteauth`: unlinks (also when nothing was linked).
+#[utoipa::path(
+    delete,
+    path = "/api/v1/whatzapp/freshdesk/deleteauth",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Unlinked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_freshdesk(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    store::integrations::delete(&state.store, FRESHDESK, Owner::User(user.id)).await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(None))))
+}
+
+fn leadsquared_status(
+    row: Option<&store::entity::integration::Model>,
+) -> Result<LinkStatus, AppError> {
+    let mut status = links::status_of(row);
+    if let Some(r) = row {
+        let s: links::LeadsquaredSettings = links::settings(r)?;
+        status.host = Some(s.host);
+        status.homepage = Some(s.homepage);
+    }
+    Ok(status)
+}
+
+/// 000 §7 v2 `leadsquared/auth`: checks the keys with LeadSquared (the user lookup must
+/// answer an `Id`), then stores the caller's link with both keys encrypted. The host must be a
+/// LeadSquared host; `homepage` is derived from it (000 §5), whatever the body says.
+#[utoipa::path(
+    post,
+    path = "/api/v2/leadsquared/auth",
+    tag = "integrations",
+    request_body = LeadsquaredLink,
+    responses(
+        (status = 200, description = "Linked", body = StatusEnvelope<LinkStatus>),
+        (status = 422, description = "A field broke a rule, the keys are wrong ('Wrong Host, Access Key or Secret key'), or the host is refused", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_leadsquared(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<LeadsquaredLink>,
+) -> Result<Json<StatusEnvelope<LinkStatus>>, AppError> {
+    let creds = LeadsquaredCredentials::parse(&LeadsquaredInput {
+        host: body.host,
+        access_key: body.access_id,
+        secret_key: body.secret_key,
+    })
+    .map_err(|rule| AppError::invalid_field("host", rule))?;
+    if !connectors::guard::host_has_suffix(&creds.host, &state.config.leadsquared_host_suffixes) {
+        return Err(AppError::new(
+            ErrorCode::WrongLeadsquaredCredentials,
+            "Wrong Host, Access Key or Secret key",
+        ));
+    }
+    let base = connectors::fill_template(&state.config.leadsquared_api_url, "host", &creds.host);
+    let user_id = connectors::leadsquared::user_id(
+        &base,
+        &creds.access_id,
+        &creds.secret_key,
+        &state.config.address_allow,
+    )
+    .await
+    .map_err(|e| links::connector_error(e, ErrorCode::WrongLeadsquaredCredentials, "host"))?;
+    let settings = links::LeadsquaredSettings {
+        host: creds.host,
+        homepage: creds.homepage,
+        user_id,
+    };
+    let secret = links::LeadsquaredSecret {
+        access_id: creds.access_id,
+        secret_key: creds.secret_key,
+    };
+    let row = links::save(
+        &state,
+        LEADSQUARED,
+        Owner::User(user.id),
+        &settings,
+        &secret,
+    )
+    .await?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: leadsquared_status(Some(&row))?,
+    }))
+}
+
+/// 000 §7 v2 `leadsquared/auth`: `status` true when the caller has a usable link.
+#[utoipa::path(
+    get,
+    path = "/api/v2/leadsquared/auth",
+    tag = "integrations",
+    responses((status = 200, description = "Whether LeadSquared is linked", body = StatusEnvelope<LinkStatus>))
+)]
+pub async fn get_leadsquared(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<StatusEnvelope<LinkStatus>>, AppError> {
+    let row = store::integrations::find(&state.store, LEADSQUARED, Owner::User(user.id)).await?;
+    let status = leadsquared_status(row.as_ref())?;
+    Ok(Json(StatusEnvelope {
+        status: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 v2 `leadsquared/auth` DELETE: unlinks (also when nothing was linked).
+#[utoipa::path(
+    delete,
+    path = "/api/v2/leadsquared/auth",
+    tag = "integrations",
+    responses((status = 200, description = "Unlinked", body = StatusEnvelope<LinkStatus>))
+)]
+pub async fn delete_leadsquared(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<StatusEnvelope<LinkStatus>>, AppError> {
+    store::integrations::delete(&state.store, LEADSQUARED, Owner::User(user.id)).await?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: links::status_of(None),
+    }))
+}
+
+/// 000 §7 v2 `other/proxy`, kept only for the LeadSquared credential check: the URL's host must
+/// be a LeadSquared host (configuration) and pass the address guard; only GET and POST. Answers
+/// LeadSquared's JSON when it names a user `Id`, else 422 `wrong_leadsquared_credentials`.
+#[utoipa::path(
+    post,
+    path = "/api/v2/other/proxy",
+    tag = "integrations",
+    request_body = ProxyRequest,
+    responses(
+        (status = 200, description = "LeadSquared's answer, with data.Id", body = StatusEnvelope<serde_json::Value>),
+        (status = 422, description = "The keys are wrong, or the URL is not a LeadSquared address the server may reach", body = contract::ErrorBody),
+    )
+)]
+pub async fn proxy(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    Json(body): Json<ProxyRequest>,
+) -> Result<Json<StatusEnvelope<serde_json::Value>>, AppError> {
+    let req = connectors::leadsquared::ProxyRequest {
+        url: body.url,
+        method: body.method.unwrap_or_else(|| "GET".to_owned()),
+        payload: body.payload,
+        headers: body.headers.unwrap_or_default().into_iter().collect(),
+    };
+    let (ok, answer) = connectors::leadsquared::proxy(
+        &req,
+        &state.config.leadsquared_host_suffixes,
+        &state.config.address_allow,
+    )
+    .await
+    .map_err(|e| links::connector_error(e, ErrorCode::WrongLeadsquaredCredentials, "url"))?;
+    if !ok {
+        return Err(AppError::new(
+            ErrorCode::WrongLeadsquaredCredentials,
+            "Wrong Host, Access Key or Secret key",
+        ));
+    }
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: answer,
+    }))
+}
+
+async fn webhook_view(state: &AppState, org_id: i64) -> Result<WebhookEndpoint, AppError> {
+    let row = store::integrations::find(&state.store, WEBHOOKS, Owner::Org(org_id)).await?;
+    let Some(row) = row else {
+        return Ok(WebhookEndpoint {
+            org_id,
+            duplex_webhook: None,
+            auth_token: None,
+            status: 0,
+        });
+    };
+    let s: links::WebhookSettings = links::settings(&row)?;
+    let secret: links::WebhookSecret = links::secret(state, &row)?;
+    Ok(WebhookEndpoint {
+        org_id,
+        duplex_webhook: s.duplex_webhook,
+        auth_token: secret.auth_token.as_deref().map(links::mask),
+        status: s.status,
+    })
+}
+
+/// 000 §7 `webhook/endpoints`: the organisation's endpoint, its status, and a mask of its token
+/// (the token itself is never sent back). Admins only.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/webhook/endpoints",
+    tag = "integrations",
+    params(("org_id" = i64, Query, description = "The organisation")),
+    responses(
+        (status = 200, description = "The endpoint", body = ResultEnvelope<WebhookEndpoint>),
+        (status = 403, description = "Not an admin", body = contract::ErrorBody),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_webhook(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WebhookQuery>,
+) -> Result<Json<ResultEnvelope<WebhookEndpoint>>, AppError> {
+    member_at(&state, &user, q.org_id, AccessLevel::Admin).await?;
+    Ok(Json(ResultEnvelope::ok(
+        webhook_view(&state, q.org_id).await?,
+    )))
+}
+
+/// 000 §7 `webhook/endpoints` POST: `org_id` plus one or more of `duplex_webhook` (an http(s)
+/// URL that passes the address guard), `status` (1 on, 0 off) and `auth_token` (encrypted).
+/// Admins only. Answers the endpoint as stored.
+#[utoipa::path(
+    post,
+    path = "/api/v1/whatzapp/webhook/endpoints",
+    tag = "integrations",
+    request_body = WebhookUpdate,
+    responses(
+        (status = 200, description = "Saved", body = ResultEnvelope<WebhookEndpoint>),
+        (status = 403, description = "Not an admin", body = contract::ErrorBody),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 422, description = "A value broke a rule or the URL is refused", body = contract::ErrorBody),
+    )
+)]
+pub async fn update_webhook(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<WebhookUpdate>,
+) -> Result<Json<ResultEnvelope<WebhookEndpoint>>, AppError> {
+    member_at(&state, &user, body.org_id, AccessLevel::Admin).await?;
+    if body.duplex_webhook.is_none() && body.status.is_none() && body.auth_token.is_none() {
+        return Err(AppError::invalid_field(
+            "duplex_webhook",
+            domain::RuleError::ValueInvalid,
+        ));
+    }
+    let url = match body.duplex_webhook.as_deref() {
+        Some(raw) => {
+            let url = WebhookUrl::parse(raw)
+                .map_err(|rule| AppError::invalid_field("duplex_webhook", rule))?;
+            let text = serde_json::to_value(&url)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .ok_or_else(|| AppError::internal("webhook url"))?;
+            connectors::webhook::check_endpoint(&text, &state.config.address_allow)
+                .await
+                .map_err(|e| {
+                    links::connector_error(e, ErrorCode::AddressRefused, "duplex_webhook")
+                })?;
+            Some(text)
+        }
+        None => None,
+    };
+    let status = match body.status {
+        Some(s @ (0 | 1)) => Some(s),
+        Some(_) => {
+            return Err(AppError::invalid_field(
+                "status",
+                domain::RuleError::ValueInvalid,
+            ))
+        }
+        None => None,
+    };
+    let token = match body.auth_token.as_deref() {
+        Some(raw) => Some(
+            WebhookToken::parse(raw).map_err(|rule| AppError::invalid_field("auth_token", rule))?,
+        ),
+        None => None,
+    };
+    let owner = Owner::Org(body.org_id);
+    let existing = store::integrations::find(&state.store, WEBHOOKS, owner).await?;
+    let (mut settings, mut secret) = match &existing {
+        Some(row) => (
+            links::settings::<links::WebhookSettings>(row)?,
+            links::secret::<links::WebhookSecret>(&state, row)?,
+        ),
+        None => Default::default(),
+    };
+    if let Some(u) = url {
+        settings.duplex_webhook = Some(u);
+    }
+    if let Some(s) = status {
+        settings.status = s;
+    }
+    if let Some(t) = token {
+        secret.auth_token = serde_json::to_value(&t)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned));
+    }
+    links::save(&state, WEBHOOKS, owner, &settings, &secret).await?;
+    Ok(Json(ResultEnvelope::ok(
+        webhook_view(&state, body.org_id).await?,
+    )))
+}

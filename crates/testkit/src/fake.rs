@@ -1,0 +1,222 @@
+//! Fake providers for tests and local runs: one axum server on port 0 that answers just enough
+//! like Freshdesk, LeadSquared and a webhook receiver for the server's connectors to be driven
+//! end to end without the internet. Each provider lives under its own path prefix; the server's
+//! configured base URLs point there (`{base}/freshdesk/{domain}`, `{base}/leadsquared/{host}`).
+//! Every request is recorded so tests can prove what reached a provider and what did not.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use base64::Engine;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+/// The Freshdesk API key the fake accepts.
+pub const FRESHDESK_API_KEY: &str = "fd-key-7Hq2Lm9XwPz4";
+/// The LeadSquared access key and secret key the fake accepts, and the user `Id` it answers.
+pub const LEADSQUARED_ACCESS_KEY: &str = "u$r-access-4c1e9a7b";
+pub const LEADSQUARED_SECRET_KEY: &str = "ls-secret-93fd0c2e5b1a";
+pub const LEADSQUARED_USER_ID: &str = "ls-user-4242";
+/// A Freshdesk domain the fake answers 404 for (no such helpdesk).
+pub const FRESHDESK_MISSING_DOMAIN: &str = "nohelpdesk.freshdesk.com";
+
+/// Every secret the fake hands out or accepts: a test scans answers and the database for these.
+pub const SECRETS: &[&str] = &[
+    FRESHDESK_API_KEY,
+    LEADSQUARED_ACCESS_KEY,
+    LEADSQUARED_SECRET_KEY,
+];
+
+/// One request the fake received.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub method: String,
+    pub path: String,
+    pub authorization: Option<String>,
+    pub body: Value,
+}
+
+#[derive(Default)]
+struct Inner {
+    received: Vec<Received>,
+}
+
+#[derive(Clone, Default)]
+struct FakeState(Arc<Mutex<Inner>>);
+
+impl FakeState {
+    fn record(&self, method: &str, path: String, headers: &HeaderMap, body: Value) {
+        let authorization = headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        if let Ok(mut inner) = self.0.lock() {
+            inner.received.push(Received {
+                method: method.to_owned(),
+                path,
+                authorization,
+                body,
+            });
+        }
+    }
+}
+
+/// The running fake. Stops when dropped.
+pub struct FakeProviders {
+    pub addr: SocketAddr,
+    state: FakeState,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl FakeProviders {
+    /// Starts the fake on 127.0.0.1, port 0.
+    pub async fn start() -> anyhow::Result<FakeProviders> {
+        Self::start_on("127.0.0.1:0").await
+    }
+
+    /// Starts the fake on `bind` (e.g. for `just fake-providers`).
+    pub async fn start_on(bind: &str) -> anyhow::Result<FakeProviders> {
+        let state = FakeState::default();
+        let app = router(state.clone());
+        let listener = tokio::net::TcpListener::bind(bind).await?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = rx.await;
+                })
+                .await;
+        });
+        Ok(FakeProviders {
+            addr,
+            state,
+            shutdown: Some(tx),
+        })
+    }
+
+    /// `http://127.0.0.1:port` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Everything received so far, oldest first.
+    pub fn received(&self) -> Vec<Received> {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.received.clone())
+            .unwrap_or_default()
+    }
+
+    /// Requests received under `prefix`.
+    pub fn received_under(&self, prefix: &str) -> Vec<Received> {
+        self.received()
+            .into_iter()
+            .filter(|r| r.path.starts_with(prefix))
+            .collect()
+    }
+}
+
+impl Drop for FakeProviders {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+fn router(state: FakeState) -> Router {
+    Router::new()
+        .route("/freshdesk/{domain}/api/v2/tickets", get(freshdesk_tickets))
+        .route(
+            "/leadsquared/{host}/v2/Authentication.svc/UserByAccessKey.Get",
+            get(leadsquared_user).post(leadsquared_user),
+        )
+        .route("/webhook/receive", post(webhook_receive))
+        .with_state(state)
+}
+
+/// Freshdesk authenticates with the key as the basic-auth user: 401 for any other key, 404 for
+/// an unknown helpdesk.
+async fn freshdesk_tickets(
+    State(state): State<FakeState>,
+    Path(domain): Path<String>,
+    headers: HeaderMap,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "GET",
+        format!("/freshdesk/{domain}/api/v2/tickets"),
+        &headers,
+        Value::Null,
+    );
+    if domain == FRESHDESK_MISSING_DOMAIN {
+        return (StatusCode::NOT_FOUND, Json(json!({ "code": "not_found" })));
+    }
+    let user = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Basic "))
+        .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|s| s.split_once(':').map(|(u, _)| u.to_owned()));
+    if user.as_deref() == Some(FRESHDESK_API_KEY) {
+        (
+            StatusCode::OK,
+            Json(json!([{ "id": 1, "subject": "Hello" }])),
+        )
+    } else {
+        (
+            StatusCode::UNAUTHORIZED,
+            Json(
+                json!({ "code": "invalid_credentials", "message": "You have to be logged in to perform this action." }),
+            ),
+        )
+    }
+}
+
+/// LeadSquared's user lookup by access key: the user with an `Id` for the right pair, an error
+/// object (HTTP 401) otherwise.
+async fn leadsquared_user(
+    State(state): State<FakeState>,
+    Path(host): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "GET",
+        format!("/leadsquared/{host}/v2/Authentication.svc/UserByAccessKey.Get"),
+        &headers,
+        Value::Null,
+    );
+    let good = q.get("accessKey").map(String::as_str) == Some(LEADSQUARED_ACCESS_KEY)
+        && q.get("secretKey").map(String::as_str) == Some(LEADSQUARED_SECRET_KEY);
+    if good {
+        (
+            StatusCode::OK,
+            Json(
+                json!({ "Id": LEADSQUARED_USER_ID, "FirstName": "Lena", "EmailAddress": "lena@leads.test" }),
+            ),
+        )
+    } else {
+        (
+            StatusCode::UNAUTHORIZED,
+            Json(
+                json!({ "Status": "Error", "ExceptionType": "MXInvalidAccessKeyException", "ExceptionMessage": "Invalid Access Key or Secret Key" }),
+            ),
+        )
+    }
+}
+
+/// A webhook receiver that records what it gets.
+async fn webhook_receive(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> StatusCode {
+    state.record("POST", "/webhook/receive".to_owned(), &headers, body);
+    StatusCode::NO_CONTENT
+}
