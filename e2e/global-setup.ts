@@ -1,6 +1,6 @@
 // Starts `switchboard serve --bind 127.0.0.1:0` with a temporary database, waits for the address
 // it prints, and hands it to the tests through SWITCHBOARD_E2E_URL. Returns the teardown.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { startFakeProviders } from './fake-providers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,20 +15,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Freshdesk, LeadSquared and a webhook receiver on loopback, let through the address guard.
   const fake = await startFakeProviders();
   process.env.SWITCHBOARD_E2E_HOOK_URL = `${fake.url}/hook`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+    SWITCHBOARD_WEB_DIR: join(root, 'web', 'dist'),
+    SWITCHBOARD_LOG: 'info',
+    SWITCHBOARD_DEV_MAILBOX: 'true',
+    NO_COLOR: '1',
+    SWITCHBOARD_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
+    SWITCHBOARD_ADDRESS_ALLOW: `["${fake.addr}"]`,
+    SWITCHBOARD_FRESHDESK_API_URL: `${fake.url}/freshdesk/{domain}`,
+    SWITCHBOARD_LEADSQUARED_API_URL: `${fake.url}/leadsquared/{host}`,
+  };
+  // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
+  execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });
   const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
-      SWITCHBOARD_WEB_DIR: join(root, 'web', 'dist'),
-      SWITCHBOARD_LOG: 'info',
-      SWITCHBOARD_DEV_MAILBOX: 'true',
-      NO_COLOR: '1',
-      SWITCHBOARD_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
-      SWITCHBOARD_ADDRESS_ALLOW: `["${fake.addr}"]`,
-      SWITCHBOARD_FRESHDESK_API_URL: `${fake.url}/freshdesk/{domain}`,
-      SWITCHBOARD_LEADSQUARED_API_URL: `${fake.url}/leadsquared/{host}`,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((ok, fail) => {
