@@ -87,6 +87,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
             data={directions}
             dataKey="direction"
             valueFormatter={(v) => duration(v)}
+            yAxisProps={{ tickFormatter: (v: number) => duration(Math.round(v / 3600) * 3600) }}
             series={[{ name: 'duration', label: dur, color: BAR_COLOUR }]}
           />
         </ChartCard>
@@ -125,6 +126,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
           data={daily}
           dataKey="label"
           withLegend
+          curveType="linear"
           series={[
             { name: 'current', label: t('charts.current'), color: BAR_COLOUR },
             { name: 'previous', label: t('charts.previous'), color: PREVIOUS_COLOUR },

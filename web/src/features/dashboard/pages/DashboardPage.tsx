@@ -26,7 +26,9 @@ export default function DashboardPage() {
   const errorText = useErrorText();
   const day = useDayLabel();
   const workspaceId = useSession((s) => s.user?.id);
-  const { current, me, org } = useWorkspace(useShallow((s) => ({ current: s.current, me: s.me, org: s.org })));
+  const { wsStatus, current, me, org } = useWorkspace(
+    useShallow((s) => ({ wsStatus: s.status, current: s.current, me: s.me, org: s.org })),
+  );
   const s = useDashboard(
     useShallow((x) => ({
       setup: x.setup,
@@ -79,6 +81,14 @@ export default function DashboardPage() {
       </Group>
     </Group>
   );
+
+  if (orgId === null && (wsStatus === 'idle' || wsStatus === 'loading')) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
 
   if (orgId === null) {
     return (
