@@ -138,6 +138,29 @@ describe('the dashboard filters', () => {
   });
 });
 
+describe('who a viewer may pick (001 §6)', () => {
+  it('offers a manager only the members of their own team', async () => {
+    dashboardServer();
+    renderDashboard({ role_id: 2, team_id: sales.id });
+    await results();
+    const employee = screen.getByRole('combobox', { name: 'Employee' }) as HTMLSelectElement;
+    expect([...employee.options].map((o) => o.value)).toEqual(['all', '8', '10']);
+  });
+
+  it('says so, with a retry, when the teams or members cannot be loaded', async () => {
+    let fail = true;
+    const { calls } = dashboardServer((call) =>
+      fail && call.url.pathname === '/api/v1/whatzapp/teams' ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : undefined,
+    );
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The teams and employees could not be loaded');
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await results();
+  });
+});
+
 describe('the dashboard loader (001 §4)', () => {
   it('is on while loading and clears 500 ms after the result is stored', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
