@@ -4,34 +4,30 @@
 // call the spec has no path for) and the page only hands the returned code and state back to
 // the spec's exchange endpoint, where the server does the exchange.
 //
-// The wire types below are local until the server's `crates/contract/src/integrations.rs` is
-// generated into src/generated/contract.ts; they follow the spec's answer fields and the
-// contract's `LinkStatus`/`WebhookEndpoint` as drafted.
+// Wire types come from src/generated/contract.ts where the server has them (link status, the
+// webhook, the Freshdesk and LeadSquared bodies); the Salesforce shapes and the authorize
+// answer stay local until the server's routes for them are generated.
 import { apiFetch } from '@/lib/api';
+import type {
+  FreshdeskLink,
+  LeadsquaredLink,
+  LinkStatus,
+  ResultEnvelope,
+  StatusEnvelope,
+  WebhookEndpoint,
+  WebhookUpdate,
+} from '@/generated/contract';
 import type { IntegrationCard } from '@/generated/domain';
+
+export type { WebhookEndpoint } from '@/generated/contract';
 
 const V1 = '/api/v1/whatzapp';
 const V2 = '/api/v2';
 
-/** LOCAL until generated: the `result` envelope with optional data. */
-interface ResultAnswer<T = unknown> {
-  result: boolean;
-  data?: T;
-}
-/** LOCAL until generated: the v2 `status` envelope. */
-interface StatusAnswer<T = unknown> {
-  status: boolean;
-  message?: string;
-  data?: T;
-}
-/** LOCAL until generated: mirrors the contract's `WebhookEndpoint` (token masked). */
-export interface WebhookEndpoint {
-  org_id?: number;
-  duplex_webhook: string | null;
-  auth_token: string | null;
-  /** 1 on, 0 off (000 §9). */
-  status: number;
-}
+/** An envelope whose data may be missing (older answers, failures answered with 200). */
+type ResultAnswer<T = LinkStatus> = Omit<ResultEnvelope<T>, 'data'> & { data?: T | null };
+type StatusAnswer<T = LinkStatus> = Omit<StatusEnvelope<T>, 'data'> & { data?: T | null; message?: string };
+
 /** LOCAL until generated: 000 §3 'Salesforce settings'. */
 export interface SalesforceField {
   id: string;
@@ -218,10 +214,12 @@ export const updateSheetLabel = (workspaceId: number, updatedName: string) =>
 // ---- Freshdesk, LeadSquared (the server checks the credentials before storing them) ----
 
 export const linkFreshdesk = (workspaceId: number, domain: string, apiKey: string) =>
-  resultOf(`${V1}/freshdesk/createauth`, { method: 'POST', body: { workspace_id: workspaceId, domain, api_key: apiKey } });
+  resultOf(`${V1}/freshdesk/createauth`, {
+    method: 'POST',
+    body: { workspace_id: workspaceId, domain, api_key: apiKey } satisfies FreshdeskLink,
+  });
 
-export const linkLeadsquared = (c: { host: string; homepage: string; access_id: string; secret_key: string }) =>
-  statusOf(`${V2}/leadsquared/auth`, { method: 'POST', body: c });
+export const linkLeadsquared = (c: LeadsquaredLink) => statusOf(`${V2}/leadsquared/auth`, { method: 'POST', body: c });
 
 // ---- Salesforce settings (v2) ----
 
@@ -251,15 +249,12 @@ export const saveSalesforceSettings = (s: SalesforceSettings) =>
 // ---- Webhooks (per organisation) ----
 
 export const fetchWebhook = (orgId: number) =>
-  apiFetch<ResultAnswer<WebhookEndpoint | null>>(`${V1}/webhook/endpoints${query({ org_id: orgId })}`).then(
+  apiFetch<ResultAnswer<WebhookEndpoint>>(`${V1}/webhook/endpoints${query({ org_id: orgId })}`).then(
     (a) => a.data ?? null,
   );
 
-export const saveWebhook = (
-  orgId: number,
-  change: { duplex_webhook?: string; status?: 0 | 1; auth_token?: string },
-) =>
-  apiFetch<ResultAnswer<WebhookEndpoint | null> | undefined>(`${V1}/webhook/endpoints`, {
+export const saveWebhook = (orgId: number, change: Omit<WebhookUpdate, 'org_id'>) =>
+  apiFetch<ResultAnswer<WebhookEndpoint> | undefined>(`${V1}/webhook/endpoints`, {
     method: 'POST',
-    body: { org_id: orgId, ...change },
+    body: { org_id: orgId, ...change } satisfies WebhookUpdate,
   }).then((a) => a?.data ?? null);

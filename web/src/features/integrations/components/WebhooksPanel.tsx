@@ -152,7 +152,7 @@ export function WebhooksPanel({ orgId }: { orgId: number }) {
   async function save(field: Field, value: string): Promise<boolean> {
     try {
       const next = await api.saveWebhook(orgId, { [field]: value });
-      setState(next ?? { duplex_webhook: null, auth_token: null, status: 0, ...state, [field]: value });
+      setState(next ?? { org_id: orgId, duplex_webhook: null, auth_token: null, status: 0, ...state, [field]: value });
       toast.success(t('toast.endpoint_saved'));
       return true;
     } catch (e) {
