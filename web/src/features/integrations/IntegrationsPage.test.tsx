@@ -328,4 +328,32 @@ describe('the spreadsheet, Salesforce and the way back', () => {
     await waitFor(() => expect(nav.open).toHaveBeenCalledWith('https://web.whatsapp.com/', '_blank', 'noopener'));
     expect(sentMessages).toContainEqual({ to: 'ext-test', message: { type: 'GO_BACK_TO_WHATSAPP' } });
   });
+
+  it('a consent popup that linked announces it and closes; the page that opened it shows Connected', async () => {
+    const { calls } = fakeServer();
+    const grid = renderPage('/integrations');
+    await waitFor(() => expect(callsTo(calls, '/checkuserexistance')).toHaveLength(1));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(card('Hubspot').getByTestId('connected-state')).toHaveTextContent('Not connected');
+    const opener = new BroadcastChannel('switchboard-integrations');
+    opener.postMessage({ type: 'linked', key: 'hubspot' });
+    opener.close();
+    await waitFor(() => expect(card('Hubspot').getByTestId('connected-state')).toHaveTextContent('Connected'));
+    grid.unmount();
+
+    // The popup's side: opened by a page, marked by the Connect that opened it.
+    const nav = watchBrowser();
+    localStorage.setItem('integrationsPopupAt', String(Date.now()));
+    const original = Object.getOwnPropertyDescriptor(window, 'opener');
+    Object.defineProperty(window, 'opener', { value: {}, configurable: true });
+    // The provider's return lost the section: the pending one says where the code belongs.
+    localStorage.setItem('integrationsPendingAuth', 'hubspot');
+    renderPage('/integrations?code=popup-code&state=st');
+    await waitFor(() => expect(nav.close).toHaveBeenCalled(), { timeout: 2000 });
+    if (original) Object.defineProperty(window, 'opener', original);
+    else delete (window as { opener?: unknown }).opener;
+    expect(callsTo(calls, '/hubspotauthentication', 'POST')[0]!.url.searchParams.get('code')).toBe('popup-code');
+  });
 });

@@ -29,6 +29,7 @@ export async function goBackToWhatsApp(): Promise<void> {
 const SELF_CLOSE_KEY = 'integrationsSelfCloseAt';
 const ZOHO_STATE_KEY = 'zohoState';
 const PENDING_KEY = 'integrationsPendingAuth';
+const POPUP_KEY = 'integrationsPopupAt';
 
 function read(key: string): string | null {
   try {
@@ -101,3 +102,31 @@ export const browser = {
     window.close();
   },
 };
+
+/** How long a consent popup may take before its return no longer counts as the popup's. */
+const POPUP_WINDOW_MS = 10 * 60 * 1000;
+
+/** Notes that a consent page was opened in a popup, so its return knows to report and close. */
+export const rememberPopup = (now = Date.now()) => write(POPUP_KEY, String(now));
+
+/** Whether this window is the consent popup coming back: opened by a page, lately, by us. */
+export function isConsentPopup(now = Date.now()): boolean {
+  const at = Number(read(POPUP_KEY));
+  return window.opener != null && at > 0 && now - at >= 0 && now - at < POPUP_WINDOW_MS;
+}
+export const clearPopup = () => write(POPUP_KEY, null);
+
+/**
+ * Tells this app's other windows that an integration was linked. A broadcast rather than the
+ * opener: providers' pages may sever `window.opener` (Cross-Origin-Opener-Policy).
+ */
+export const LINKED_CHANNEL = 'switchboard-integrations';
+export function announceLinked(key: string): void {
+  try {
+    const channel = new BroadcastChannel(LINKED_CHANNEL);
+    channel.postMessage({ type: 'linked', key });
+    channel.close();
+  } catch {
+    // No BroadcastChannel: the opener refreshes when it is next opened.
+  }
+}

@@ -26,14 +26,18 @@ import { toast } from '@/lib/toast';
 import * as api from '../api';
 import type { CardDef } from '../catalog';
 import {
+  announceLinked,
   browser,
+  clearPopup,
   clearSelfClose,
   EXTENSION_DELAY,
   goBackToWhatsApp,
+  isConsentPopup,
   newZohoState,
   notifyLinked,
   redirectUri,
   rememberPending,
+  rememberPopup,
   rememberZohoState,
   selfCloseActive,
   zohoStateMatches,
@@ -47,10 +51,8 @@ import { SpreadsheetPanel } from './SpreadsheetPanel';
 import { codeOf, useRuleText } from './useRuleText';
 import { WebhooksPanel } from './WebhooksPanel';
 
-/** The popup window's name, so a returning page knows it was opened by this screen. */
+/** The consent popup's window name. */
 export const POPUP_NAME = 'switchboard-oauth';
-/** What a popup tells the page that opened it after a link. */
-export const LINKED_MESSAGE = 'switchboard:integration-linked';
 
 export interface DetailParams {
   autoConnect: boolean;
@@ -99,15 +101,11 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
       setLinked(card.key, true);
       toast.success(t(`toast.linked.${card.key}`));
       await notifyLinked(card.extensionKey, delay);
-      const opener = window.opener as Window | null;
-      if (opener && window.name === POPUP_NAME) {
-        try {
-          opener.postMessage({ type: LINKED_MESSAGE, key: card.key }, window.location.origin);
-          browser.close();
-          return;
-        } catch {
-          // The opener went elsewhere; stay open.
-        }
+      announceLinked(card.key);
+      if (isConsentPopup()) {
+        clearPopup();
+        browser.close();
+        return;
       }
       if (card.key === 'zoho' && selfCloseActive()) {
         clearSelfClose();
@@ -154,7 +152,8 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
         if (card.key === 'zoho' && state) rememberZohoState(state);
         rememberPending(card.section);
         if (sameTab) browser.assign(url);
-        else if (!browser.open(url, POPUP_NAME, 'popup,width=640,height=760')) browser.assign(url);
+        else if (browser.open(url, POPUP_NAME, 'popup,width=640,height=760')) rememberPopup();
+        else browser.assign(url);
       } catch {
         toast.error(t('toast.something_wrong'));
       } finally {

@@ -13,11 +13,11 @@ import { useWorkspace } from '@/features/shell/stores/workspace';
 import { rule } from '@/lib/domain';
 import { writeStored } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { cardByKey, cardForSection, type CardDef } from '../catalog';
-import { IntegrationDetail, LINKED_MESSAGE, type DetailParams } from '../components/IntegrationDetail';
+import { CARDS, cardByKey, cardForSection, type CardDef } from '../catalog';
+import { IntegrationDetail, type DetailParams } from '../components/IntegrationDetail';
 import { IntegrationGrid } from '../components/IntegrationGrid';
 import { useRuleText } from '../components/useRuleText';
-import { clearPending, pendingSection, rememberSelfClose } from '../logic';
+import { clearPending, LINKED_CHANNEL, pendingSection, rememberSelfClose } from '../logic';
 import { useIntegrations } from '../stores/integrations';
 
 export default function IntegrationsPage() {
@@ -40,16 +40,17 @@ export default function IntegrationsPage() {
     if (selfclose !== null && selfclose !== 'false') rememberSelfClose();
   }, [selfclose]);
 
-  // A popup that linked tells this page, which then shows it.
+  // A consent popup that linked tells this page (same origin only), which then shows it.
   useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(LINKED_CHANNEL);
+    channel.onmessage = (e: MessageEvent) => {
       const data = e.data as { type?: string; key?: IntegrationCard } | null;
-      if (e.origin !== window.location.origin || data?.type !== LINKED_MESSAGE || !data.key) return;
+      if (data?.type !== 'linked' || !data.key || !CARDS.some((c) => c.key === data.key)) return;
       useIntegrations.getState().setLinked(data.key, true);
       toast.success(t(`toast.linked.${data.key}`));
     };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return () => channel.close();
   }, [t]);
 
   const code = search.get('code');
