@@ -1,11 +1,37 @@
 // The providers the e2e server talks to, on loopback: Freshdesk's ticket list (the credential
 // check: basic auth with the key `good-key`), LeadSquared's user lookup (keys `good-access` /
 // `good-secret` answer an Id) and a webhook receiver that accepts anything. The server reaches
-// them because global-setup puts this address on its address-guard allow-list.
+// them because global-setup puts this address on its address-guard allow-list. OAuth providers
+// (`/oauth/{provider}/authorize` consents at once and returns to `redirect_uri` with a code and
+// the state; `/oauth/{provider}/token` exchanges a code it issued for tokens) use the client
+// `e2e-client` with the secret `e2e-secret`.
+import { createServer as createTcpServer } from 'node:net';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export async function startFakeProviders(): Promise<{ url: string; addr: string; close: () => Promise<void> }> {
+const CLIENT_ID = 'e2e-client';
+const CLIENT_SECRET = 'e2e-secret';
+
+/** A port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  const s = createTcpServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+export interface FakeProviders {
+  url: string;
+  addr: string;
+  /** The server's settings for one OAuth provider pointed at this fake. */
+  oauthEnv: (provider: string) => Record<string, string>;
+  close: () => Promise<void>;
+}
+
+export async function startFakeProviders(): Promise<FakeProviders> {
+  const codes = new Set<string>();
+  let counter = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown) => {
@@ -20,6 +46,33 @@ export async function startFakeProviders(): Promise<{ url: string; addr: string;
       const ok = url.searchParams.get('accessKey') === 'good-access' && url.searchParams.get('secretKey') === 'good-secret';
       return ok ? json(200, { Id: 'u-1', FirstName: 'E2E' }) : json(401, { Status: 'Error' });
     }
+    const oauth = /^\/oauth\/(\w+)\/(authorize|token)$/.exec(url.pathname);
+    if (oauth && oauth[2] === 'authorize') {
+      const redirect = url.searchParams.get('redirect_uri');
+      const state = url.searchParams.get('state');
+      if (!redirect || !state || url.searchParams.get('client_id') !== CLIENT_ID) return json(400, { error: 'bad request' });
+      const code = `${oauth[1]}-code-${++counter}`;
+      codes.add(code);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', state);
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (oauth && oauth[2] === 'token') {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(raw);
+        const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+        const secretOk = form.get('client_secret') === CLIENT_SECRET || basic.endsWith(`:${CLIENT_SECRET}`);
+        const code = form.get('code') ?? '';
+        const refresh = form.get('grant_type') === 'refresh_token';
+        if (!secretOk || (!refresh && !codes.delete(code))) return json(400, { error: 'invalid_grant' });
+        json(200, { access_token: `at-${++counter}`, token_type: 'bearer', refresh_token: 'rt-e2e', expires_in: 3600 });
+      });
+      return;
+    }
     if (url.pathname === '/hook') {
       req.resume();
       return json(200, { ok: true });
@@ -28,9 +81,19 @@ export async function startFakeProviders(): Promise<{ url: string; addr: string;
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     addr: `127.0.0.1:${port}`,
+    oauthEnv: (provider) => {
+      const key = provider.toUpperCase();
+      return {
+        [`SWITCHBOARD_${key}_CLIENT_ID`]: CLIENT_ID,
+        [`SWITCHBOARD_${key}_CLIENT_SECRET`]: CLIENT_SECRET,
+        [`SWITCHBOARD_${key}_AUTHORIZE_URL`]: `${base}/oauth/${provider}/authorize`,
+        [`SWITCHBOARD_${key}_TOKEN_URL`]: `${base}/oauth/${provider}/token`,
+      };
+    },
     close: () => new Promise((ok) => server.close(() => ok())),
   };
 }

@@ -1,7 +1,7 @@
-// Starts `switchboard serve --bind 127.0.0.1:0` with a temporary database, waits for the address
+// Starts `switchboard serve` on a free loopback port with a temporary database, waits for the address
 // it prints, and hands it to the tests through SWITCHBOARD_E2E_URL. Returns the teardown.
 import { execFileSync, spawn } from 'node:child_process';
-import { startFakeProviders } from './fake-providers';
+import { freePort, startFakeProviders } from './fake-providers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Freshdesk, LeadSquared and a webhook receiver on loopback, let through the address guard.
   const fake = await startFakeProviders();
   process.env.SWITCHBOARD_E2E_HOOK_URL = `${fake.url}/hook`;
+  // OAuth providers return to the server's configured page, so the port is chosen up front.
+  const port = await freePort();
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
@@ -26,10 +28,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SWITCHBOARD_ADDRESS_ALLOW: `["${fake.addr}"]`,
     SWITCHBOARD_FRESHDESK_API_URL: `${fake.url}/freshdesk/{domain}`,
     SWITCHBOARD_LEADSQUARED_API_URL: `${fake.url}/leadsquared/{host}`,
+    SWITCHBOARD_OAUTH_REDIRECT_URL: `http://127.0.0.1:${port}/integrations`,
+    ...fake.oauthEnv('hubspot'),
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });
-  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0'], {
+  const child = spawn(bin, ['serve', '--bind', `127.0.0.1:${port}`], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -97,3 +97,26 @@ test('link and unlink Freshdesk and LeadSquared, and turn the organisation webho
 
   expect(errors).toEqual([]);
 });
+
+test('connect HubSpot through its consent popup against the fake provider, then unlink', async ({ page }) => {
+  await signUpWithOrganisation(page);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: number } };
+  const probe = await page.request.get(
+    `/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id=${session.user.id}`,
+  );
+  test.skip(probe.status() === 404, 'this server build has no HubSpot OAuth yet');
+
+  await page.goto('/integrations?section=hubspot');
+  await expect(page.getByTestId('connected-state')).toHaveText('Not connected');
+  await expect(page.getByText('Please allow popup window')).toBeVisible();
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupOpened;
+  // The fake consents at once; the popup hands the code to the server, announces and closes.
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await expect(page.getByText('Hubspot linked successfully')).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await page.reload();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await unlink(page, 'Hubspot');
+});
