@@ -8,7 +8,9 @@
 
 pub mod freshdesk;
 pub mod guard;
+pub mod hubspot;
 pub mod leadsquared;
+pub mod oauth;
 pub mod webhook;
 
 pub use guard::{guard_url, GuardError, GuardedUrl};

@@ -56,6 +56,9 @@ error_codes! {
     WrongLeadsquaredCredentials => "wrong_leadsquared_credentials",
     /// A URL the server was asked to reach is not a public http(s) address it may call.
     AddressRefused => "address_refused",
+    /// An OAuth return could not be completed (unknown, used, expired or foreign `state`, or the
+    /// provider refused the code): 'Failed to authenticate, please try again'.
+    AuthenticationFailed => "authentication_failed",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

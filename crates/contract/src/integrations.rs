@@ -104,3 +104,43 @@ pub struct WebhookEndpoint {
     /// 1 on, 0 off (000 §9).
     pub status: u8,
 }
+
+/// `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct AuthorizeQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    /// Accepted for compatibility and ignored: the server uses its configured redirect.
+    #[serde(default)]
+    pub redirect_uri: Option<String>,
+}
+
+/// The consent page to open. Its `state` is single-use, expires in 10 minutes and is bound to
+/// the signed-in user; the provider sends it back with the code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AuthorizeUrl {
+    pub url: String,
+    pub state: String,
+}
+
+/// `POST hubspotauthentication?workspace_id&code&state` (000 §7). `grant_type`, `redirect_uri`,
+/// `client_id` and `client_secret` are accepted and ignored: the server exchanges the code with
+/// its own configured application.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct OAuthReturnQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    pub code: String,
+    pub state: String,
+    #[serde(default)]
+    pub grant_type: Option<String>,
+    #[serde(default)]
+    pub redirect_uri: Option<String>,
+    #[serde(default)]
+    pub client_id: Option<String>,
+    #[serde(default)]
+    pub client_secret: Option<String>,
+}

@@ -90,6 +90,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::WebhookQuery>();
     c.visit::<integrations::WebhookUpdate>();
     c.visit::<integrations::WebhookEndpoint>();
+    c.visit::<integrations::AuthorizeQuery>();
+    c.visit::<integrations::AuthorizeUrl>();
+    c.visit::<integrations::OAuthReturnQuery>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

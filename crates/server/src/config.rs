@@ -51,6 +51,15 @@ pub struct Config {
     /// The hosts `other/proxy` may reach: a host matches when it is one of these or ends with
     /// `.<suffix>`.
     pub leadsquared_host_suffixes: Vec<String>,
+    /// Where OAuth providers send the browser back: the web app's Integrations page. Registered
+    /// with each provider's application.
+    pub oauth_redirect_url: String,
+    /// HubSpot's OAuth application (the secret never reaches the browser).
+    pub hubspot_client_id: String,
+    #[serde(skip_serializing)]
+    pub hubspot_client_secret: Option<SecretString>,
+    pub hubspot_authorize_url: String,
+    pub hubspot_token_url: String,
 }
 
 impl Default for Config {
@@ -72,6 +81,11 @@ impl Default for Config {
             freshdesk_api_url: "https://{domain}".to_owned(),
             leadsquared_api_url: "https://{host}".to_owned(),
             leadsquared_host_suffixes: vec!["leadsquared.com".to_owned()],
+            oauth_redirect_url: "http://127.0.0.1:8080/integrations".to_owned(),
+            hubspot_client_id: String::new(),
+            hubspot_client_secret: None,
+            hubspot_authorize_url: "https://app.hubspot.com/oauth/authorize".to_owned(),
+            hubspot_token_url: "https://api.hubapi.com/oauth/v1/token".to_owned(),
         }
     }
 }

@@ -100,7 +100,8 @@ impl AppError {
             ErrorCode::ValidationFailed
             | ErrorCode::WrongApiKeyOrDomain
             | ErrorCode::WrongLeadsquaredCredentials
-            | ErrorCode::AddressRefused => StatusCode::UNPROCESSABLE_ENTITY,
+            | ErrorCode::AddressRefused
+            | ErrorCode::AuthenticationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Conflict => StatusCode::CONFLICT,

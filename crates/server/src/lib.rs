@@ -11,6 +11,7 @@ pub mod extract;
 pub mod import;
 pub mod links;
 pub mod mail;
+pub mod oauth;
 pub mod openapi;
 pub mod routes;
 pub mod search;

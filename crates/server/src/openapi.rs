@@ -62,6 +62,10 @@ use utoipa::OpenApi;
         crate::routes::integrations::proxy,
         crate::routes::integrations::get_webhook,
         crate::routes::integrations::update_webhook,
+        crate::routes::integrations::authorize,
+        crate::routes::integrations::create_hubspot,
+        crate::routes::integrations::get_hubspot,
+        crate::routes::integrations::delete_hubspot,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

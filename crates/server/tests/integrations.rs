@@ -564,3 +564,251 @@ db_test!(
             .all(|r| r.secret.as_deref().is_some_and(|s| s.starts_with("v1:"))));
     }
 );
+
+/// Asks the server for `provider`'s consent page, lets the fake consent, and answers the `code`
+/// and `state` the provider sends back (what the web app reads from its address).
+async fn consent(person: &Person<'_>, provider: &str) -> (String, String) {
+    let (status, body) = person
+        .get(&format!(
+            "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}&redirect_uri=https://evil.test/",
+            person.id
+        ))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let url = body["data"]["url"].as_str().unwrap().to_owned();
+    let state = body["data"]["state"].as_str().unwrap().to_owned();
+    assert!(url.contains(&format!("state={state}")), "{url}");
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = no_redirects.get(&url).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 302);
+    let back = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(
+        back.path(),
+        "/integrations",
+        "the configured redirect, not the browser's"
+    );
+    let q: std::collections::HashMap<_, _> = back.query_pairs().into_owned().collect();
+    assert_eq!(q["state"], state);
+    (q["code"].clone(), state)
+}
+
+fn hubspot_return(ws: i64, code: &str, state: &str) -> String {
+    format!(
+        "/api/v1/whatzapp/hubspotauthentication?workspace_id={ws}&grant_type=authorization_code&code={code}&state={state}&redirect_uri=x&client_id=x&client_secret=from-the-browser"
+    )
+}
+
+db_test!(
+    hubspot_links_with_a_server_issued_state_refreshes_before_expiry_and_unlinks,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@hub.test").await;
+        let ws = ana.id;
+        let status_path = format!("/api/v1/whatzapp/gethubspotauthtokens?workspace_id={ws}");
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], false);
+
+        let (code, state) = consent(&ana, "hubspot").await;
+        let authorize = app.fake.received_under("/oauth/hubspot/authorize");
+        let asked = &authorize[0].body;
+        assert_eq!(asked["scope"], "crm.objects.contacts.read");
+        assert!(asked["optional_scope"]
+            .as_str()
+            .unwrap()
+            .contains("crm.objects.deals.read"));
+        assert!(asked.get("client_secret").is_none());
+
+        let (status, body) = ana
+            .post(&hubspot_return(ws, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["result"], true);
+        assert_eq!(body["data"]["connected"], true);
+        assert_eq!(app.fake.token_calls("hubspot", "authorization_code"), 1);
+        assert_eq!(ana.flags().await["hubspot"], true);
+
+        // The state is single-use.
+        let (status, body) = ana
+            .post(&hubspot_return(ws, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 422);
+        assert_eq!(body["error"]["code"], "authentication_failed");
+        assert_eq!(
+            body["error"]["message"],
+            "Failed to authenticate, please try again"
+        );
+
+        // Fresh for 30 minutes: no refresh yet. Five minutes before expiry it is refreshed.
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(app.fake.token_calls("hubspot", "refresh_token"), 0);
+        let before = stored_links(&app).await;
+        app.clock.advance(26 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(app.fake.token_calls("hubspot", "refresh_token"), 1);
+        assert_ne!(stored_links(&app).await, before, "the new token is stored");
+        let (_, _) = ana.get(&status_path).await;
+        assert_eq!(
+            app.fake.token_calls("hubspot", "refresh_token"),
+            1,
+            "fresh again"
+        );
+
+        // HubSpot refuses the refresh token: the link needs a reconnect, visibly.
+        app.fake.refuse_refresh("hubspot", true);
+        app.clock.advance(26 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], false);
+        assert_eq!(body["data"]["needs_reconnect"], true);
+        assert_eq!(ana.flags().await["hubspot"], false);
+        app.fake.refuse_refresh("hubspot", false);
+
+        // Connecting again repairs it.
+        let (code, state) = consent(&ana, "hubspot").await;
+        let (status, _) = ana
+            .post(&hubspot_return(ws, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 200);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(
+            (&body["result"], &body["data"]["needs_reconnect"]),
+            (&json!(true), &json!(false))
+        );
+
+        let (status, body) = ana
+            .delete(&format!(
+                "/api/v1/whatzapp/deletehubspotauthtoken?workspace_id={ws}"
+            ))
+            .await;
+        assert_eq!((status, &body["result"]), (200, &json!(true)));
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], false);
+        assert_eq!(body["data"]["needs_reconnect"], false);
+        ana.assert_no_secret_in_answers();
+        assert_no_plain_secret_stored(&app).await;
+    }
+);
+
+db_test!(
+    a_foreign_expired_or_unknown_oauth_state_is_refused,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@state.test").await;
+        let bob = Person::sign_in(&app, "bob@state.test").await;
+        let (code, state) = consent(&ana, "hubspot").await;
+        // Bob replays Ana's state on his own workspace: refused, and Ana's state survives.
+        let (status, body) = bob
+            .post(&hubspot_return(bob.id, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["error"]["code"], "authentication_failed");
+        // Nor may he use her workspace id.
+        let (status, _) = bob
+            .post(&hubspot_return(ana.id, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 403);
+        let (status, _) = bob
+            .get(&format!(
+                "/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={}",
+                ana.id
+            ))
+            .await;
+        assert_eq!(status, 403);
+        let (status, body) = ana
+            .post(&hubspot_return(ana.id, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+
+        // An expired state (10 minutes) and one never issued.
+        let (code, state) = consent(&bob, "hubspot").await;
+        app.clock.advance(10 * 60_000 + 1);
+        let (status, _) = bob
+            .post(&hubspot_return(bob.id, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 422);
+        let (status, _) = bob
+            .post(
+                &hubspot_return(bob.id, "hubspot-code-999", &"ab".repeat(32)),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 422);
+        // A valid state with a code HubSpot does not know.
+        let (_, state) = consent(&bob, "hubspot").await;
+        let (status, body) = bob
+            .post(&hubspot_return(bob.id, "forged", &state), json!({}))
+            .await;
+        assert_eq!(status, 422);
+        assert_eq!(body["error"]["code"], "authentication_failed");
+        assert_eq!(bob.flags().await["hubspot"], false);
+        let (status, _) = bob
+            .get(&format!(
+                "/api/v1/whatzapp/integrations/myspace/authorize?workspace_id={}",
+                bob.id
+            ))
+            .await;
+        assert_eq!(status, 404);
+        bob.assert_no_secret_in_answers();
+    }
+);
+
+db_test!(
+    many_status_checks_at_once_refresh_the_token_only_once,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@once.test").await;
+        let (code, state) = consent(&ana, "hubspot").await;
+        let (status, _) = ana
+            .post(&hubspot_return(ana.id, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 200);
+        app.clock.advance(27 * 60_000);
+        let path = format!(
+            "/api/v1/whatzapp/gethubspotauthtokens?workspace_id={}",
+            ana.id
+        );
+        let answers = futures_join(&ana, &path, 6).await;
+        assert!(
+            answers
+                .iter()
+                .all(|(s, b)| *s == 200 && b["result"] == true),
+            "{answers:?}"
+        );
+        assert_eq!(app.fake.token_calls("hubspot", "refresh_token"), 1);
+    }
+);
+
+async fn futures_join(person: &Person<'_>, path: &str, n: usize) -> Vec<(u16, Value)> {
+    let calls = (0..n).map(|_| person.get(path));
+    let mut out = Vec::new();
+    let set: Vec<_> = calls.collect();
+    for r in join_all(set).await {
+        out.push(r);
+    }
+    out
+}
+
+/// Polls every future together (no extra dependency for `futures::join_all`).
+async fn join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
+    let mut pinned: Vec<_> = futures.into_iter().map(Box::pin).collect();
+    let mut results: Vec<Option<F::Output>> = (0..pinned.len()).map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (i, f) in pinned.iter_mut().enumerate() {
+            if results[i].is_none() {
+                match f.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => results[i] = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    results.into_iter().map(|r| r.unwrap()).collect()
+}

@@ -213,6 +213,29 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             Some(Body::Json(json!({ "org_id": org.org_id, "status": n % 2 }))),
             false,
         ),
+        ("GET", "/v1/whatzapp/integrations/{provider}/authorize") => (
+            format!(
+                "/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={}",
+                org.workspace_id
+            ),
+            None,
+            false,
+        ),
+        ("POST", "/v1/whatzapp/hubspotauthentication") => (
+            // `send` fills in a code and a state issued to the caller (OAUTH_RETURN).
+            p(format!(
+                "?workspace_id={}&code={OAUTH_RETURN}&state={OAUTH_RETURN}",
+                org.workspace_id
+            )),
+            None,
+            false,
+        ),
+        ("GET", "/v1/whatzapp/gethubspotauthtokens")
+        | ("DELETE", "/v1/whatzapp/deletehubspotauthtoken") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
         other => panic!(
             "no tenant-isolation case for {} {}: add one to tests/isolation.rs",
             other.0, other.1
@@ -228,9 +251,61 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
     )
 }
 
+/// Stands for the `code` and `state` of an OAuth return in a case's path.
+const OAUTH_RETURN: &str = "__OAUTH_RETURN__";
+
+/// A code and a state the server issued to the holder of `token` (for their own workspace),
+/// consented by the fake provider: `code=…&state=…`.
+async fn oauth_return(app: &TestApp, token: &str) -> String {
+    let me: Value = app
+        .client
+        .get(app.url("/api/auth/session"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let body: Value = app
+        .client
+        .get(app.url(&format!(
+            "/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={}",
+            me["user"]["id"]
+        )))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let url = body["data"]["url"].as_str().unwrap();
+    let res = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(url)
+        .send()
+        .await
+        .unwrap();
+    let back = res.headers()["location"].to_str().unwrap();
+    back.split_once('?').unwrap().1.to_owned()
+}
+
 async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) {
     let method = reqwest::Method::from_bytes(call.method.as_str().as_bytes()).unwrap();
-    let mut req = app.client.request(method, app.url(&call.path));
+    let path = match token {
+        Some(t) if call.path.contains(OAUTH_RETURN) => {
+            let filled = oauth_return(app, t).await;
+            call.path.replace(
+                &format!("code={OAUTH_RETURN}&state={OAUTH_RETURN}"),
+                &filled,
+            )
+        }
+        _ => call.path.clone(),
+    };
+    let mut req = app.client.request(method, app.url(&path));
     if let Some(t) = token {
         req = req.bearer_auth(t);
     }

@@ -124,17 +124,22 @@ pub async fn links_of_user(
         .await?)
 }
 
-/// Takes the refresh lease of link `id` until `until` when nobody holds it (or theirs ran out):
-/// true when this caller got it, so only one refresh runs at a time, across replicas too.
+/// Takes the refresh lease of link `id` until `until` when nobody holds it (or theirs ran out)
+/// and its token still expires at `seen_expires_at` (so a caller that read the link before
+/// another refreshed it does not refresh again): true when this caller got it. One refresh runs
+/// at a time, across replicas too.
 pub async fn take_refresh_lease(
     store: &Store,
     id: i64,
+    seen_expires_at: EpochMs,
     now: EpochMs,
     until: EpochMs,
 ) -> Result<bool, StoreError> {
     let res = integration::Entity::update_many()
         .col_expr(integration::Column::RefreshingUntil, Expr::value(until))
         .filter(integration::Column::Id.eq(id))
+        .filter(integration::Column::ExpiresAt.eq(seen_expires_at))
+        .filter(integration::Column::Status.eq(STATUS_CONNECTED))
         .filter(
             sea_orm::Condition::any()
                 .add(integration::Column::RefreshingUntil.is_null())

@@ -23,11 +23,20 @@ pub const LEADSQUARED_USER_ID: &str = "ls-user-4242";
 /// A Freshdesk domain the fake answers 404 for (no such helpdesk).
 pub const FRESHDESK_MISSING_DOMAIN: &str = "nohelpdesk.freshdesk.com";
 
-/// Every secret the fake hands out or accepts: a test scans answers and the database for these.
+/// The OAuth client id and secret the fake's token endpoints accept (every provider).
+pub const OAUTH_CLIENT_ID: &str = "fake-client-id";
+pub const OAUTH_CLIENT_SECRET: &str = "fake-client-secret-0b9e4d";
+
+/// Every secret the fake hands out or accepts, or a part every token it issues contains
+/// (`<provider>-tok-access-<n>`, `<provider>-tok-refresh-<n>`): a test scans answers and the
+/// database for these.
 pub const SECRETS: &[&str] = &[
     FRESHDESK_API_KEY,
     LEADSQUARED_ACCESS_KEY,
     LEADSQUARED_SECRET_KEY,
+    OAUTH_CLIENT_SECRET,
+    "-tok-access-",
+    "-tok-refresh-",
 ];
 
 /// One request the fake received.
@@ -42,6 +51,15 @@ pub struct Received {
 #[derive(Default)]
 struct Inner {
     received: Vec<Received>,
+    counter: u64,
+    /// Codes issued by the authorize pages and not yet exchanged: code → provider.
+    codes: HashMap<String, String>,
+    /// Refresh tokens issued: token → provider.
+    refresh_tokens: HashMap<String, String>,
+    /// Providers whose refresh endpoint answers `invalid_grant`.
+    refuse_refresh: std::collections::HashSet<String>,
+    /// Token requests per provider and grant type.
+    token_calls: Vec<(String, String)>,
 }
 
 #[derive(Clone, Default)]
@@ -112,6 +130,32 @@ impl FakeProviders {
             .unwrap_or_default()
     }
 
+    /// Makes `provider`'s refresh endpoint refuse every refresh token (`invalid_grant`), as
+    /// when the user revoked the app; `false` accepts them again.
+    pub fn refuse_refresh(&self, provider: &str, refuse: bool) {
+        if let Ok(mut i) = self.state.0.lock() {
+            if refuse {
+                i.refuse_refresh.insert(provider.to_owned());
+            } else {
+                i.refuse_refresh.remove(provider);
+            }
+        }
+    }
+
+    /// How many token requests of `grant_type` `provider` got.
+    pub fn token_calls(&self, provider: &str, grant_type: &str) -> usize {
+        self.state
+            .0
+            .lock()
+            .map(|i| {
+                i.token_calls
+                    .iter()
+                    .filter(|(p, g)| p == provider && g == grant_type)
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+
     /// Requests received under `prefix`.
     pub fn received_under(&self, prefix: &str) -> Vec<Received> {
         self.received()
@@ -137,6 +181,8 @@ fn router(state: FakeState) -> Router {
             get(leadsquared_user).post(leadsquared_user),
         )
         .route("/webhook/receive", post(webhook_receive))
+        .route("/oauth/{provider}/authorize", get(oauth_authorize))
+        .route("/oauth/{provider}/token", post(oauth_token))
         .with_state(state)
 }
 
@@ -219,4 +265,113 @@ async fn webhook_receive(
 ) -> StatusCode {
     state.record("POST", "/webhook/receive".to_owned(), &headers, body);
     StatusCode::NO_CONTENT
+}
+
+/// A consent page that consents at once: back to `redirect_uri` with a fresh code and the state.
+async fn oauth_authorize(
+    State(state): State<FakeState>,
+    Path(provider): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    state.record(
+        "GET",
+        format!("/oauth/{provider}/authorize"),
+        &headers,
+        json!(q),
+    );
+    let (Some(redirect), Some(st)) = (q.get("redirect_uri"), q.get("state")) else {
+        return (StatusCode::BAD_REQUEST, "redirect_uri and state required").into_response();
+    };
+    if q.get("client_id").map(String::as_str) != Some(OAUTH_CLIENT_ID) {
+        return (StatusCode::BAD_REQUEST, "unknown client_id").into_response();
+    }
+    let code = {
+        let Ok(mut i) = state.0.lock() else {
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        };
+        i.counter += 1;
+        let code = format!("{provider}-code-{}", i.counter);
+        i.codes.insert(code.clone(), provider.clone());
+        code
+    };
+    let mut url = match url::Url::parse(redirect) {
+        Ok(u) => u,
+        Err(_) => return (StatusCode::BAD_REQUEST, "bad redirect_uri").into_response(),
+    };
+    url.query_pairs_mut()
+        .append_pair("code", &code)
+        .append_pair("state", st);
+    (
+        StatusCode::FOUND,
+        [(axum::http::header::LOCATION, url.to_string())],
+    )
+        .into_response()
+}
+
+/// The token endpoint: the code grant (a code the authorize page issued, once) and the refresh
+/// grant, both only with the fake's client secret (in the body or as basic auth).
+async fn oauth_token(
+    State(state): State<FakeState>,
+    Path(provider): Path<String>,
+    headers: HeaderMap,
+    axum::extract::Form(form): axum::extract::Form<HashMap<String, String>>,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "POST",
+        format!("/oauth/{provider}/token"),
+        &headers,
+        Value::Null,
+    );
+    let basic_secret = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Basic "))
+        .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|s| s.split_once(':').map(|(_, p)| p.to_owned()));
+    let secret_ok = form.get("client_secret").map(String::as_str) == Some(OAUTH_CLIENT_SECRET)
+        || basic_secret.as_deref() == Some(OAUTH_CLIENT_SECRET);
+    let invalid = |what: &str| {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": what, "error_description": what })),
+        )
+    };
+    if !secret_ok {
+        return invalid("invalid_client");
+    }
+    let grant = form.get("grant_type").cloned().unwrap_or_default();
+    let Ok(mut i) = state.0.lock() else {
+        return invalid("server_error");
+    };
+    i.token_calls.push((provider.clone(), grant.clone()));
+    let known = match grant.as_str() {
+        "authorization_code" => form
+            .get("code")
+            .and_then(|c| i.codes.remove(c))
+            .is_some_and(|p| p == provider),
+        "refresh_token" => {
+            !i.refuse_refresh.contains(&provider)
+                && form
+                    .get("refresh_token")
+                    .and_then(|t| i.refresh_tokens.get(t))
+                    .is_some_and(|p| *p == provider)
+        }
+        _ => return invalid("unsupported_grant_type"),
+    };
+    if !known {
+        return invalid("invalid_grant");
+    }
+    i.counter += 1;
+    let n = i.counter;
+    let access = format!("{provider}-tok-access-{n}");
+    let mut answer = json!({ "access_token": access, "token_type": "bearer", "expires_in": 1800 });
+    if grant == "authorization_code" {
+        let refresh = format!("{provider}-tok-refresh-{n}");
+        i.refresh_tokens.insert(refresh.clone(), provider.clone());
+        answer["refresh_token"] = json!(refresh);
+    }
+    (StatusCode::OK, Json(answer))
 }

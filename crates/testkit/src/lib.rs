@@ -182,6 +182,11 @@ pub async fn spawn_app_with(
         .leadsquared_host_suffixes
         .push(fake.addr.ip().to_string());
     config.secret_key = Some(server::secrets::Vault::generate_key().into());
+    config.oauth_redirect_url = "http://127.0.0.1:9/integrations".to_owned();
+    config.hubspot_client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.hubspot_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.hubspot_authorize_url = fake.url("/oauth/hubspot/authorize");
+    config.hubspot_token_url = fake.url("/oauth/hubspot/token");
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;

@@ -78,6 +78,21 @@ export type AnalyticsRange = { start_ms: number, end_ms: number, start_date: str
 export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], };
 
 /**
+ * `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.
+ */
+export type AuthorizeQuery = { workspace_id: number, 
+/**
+ * Accepted for compatibility and ignored: the server uses its configured redirect.
+ */
+redirect_uri?: string | null, };
+
+/**
+ * The consent page to open. Its `state` is single-use, expires in 10 minutes and is bound to
+ * the signed-in user; the provider sends it back with the code.
+ */
+export type AuthorizeUrl = { url: string, state: string, };
+
+/**
  * `whatzapp_basic_info` (sic).
  */
 export type BasicInfo = { name: string | null, mobile: string | null, };
@@ -299,7 +314,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -500,6 +515,13 @@ mobile?: string | null, address?: string | null,
  * Default 3 (employee).
  */
 role_id?: number | null, team_id?: number | null, };
+
+/**
+ * `POST hubspotauthentication?workspace_id&code&state` (000 §7). `grant_type`, `redirect_uri`,
+ * `client_id` and `client_secret` are accepted and ignored: the server exchanges the code with
+ * its own configured application.
+ */
+export type OAuthReturnQuery = { workspace_id: number, code: string, state: string, grant_type?: string | null, redirect_uri?: string | null, client_id?: string | null, client_secret?: string | null, };
 
 /**
  * `getOrganizationDetails?organization_code`.

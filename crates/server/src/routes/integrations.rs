@@ -11,13 +11,13 @@ use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::links::{self, FRESHDESK, LEADSQUARED, WEBHOOKS};
 use crate::state::AppState;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{delete, get, post};
 use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
 use contract::integrations::{
-    FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink, LinkStatus, ProxyRequest, WebhookEndpoint,
-    WebhookQuery, WebhookUpdate,
+    AuthorizeQuery, AuthorizeUrl, FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink, LinkStatus,
+    OAuthReturnQuery, ProxyRequest, WebhookEndpoint, WebhookQuery, WebhookUpdate,
 };
 use contract::ErrorCode;
 use domain::inputs::{
@@ -84,6 +84,30 @@ pub const ROUTES: &[ApiRoute] = &[
         "/v1/whatzapp/webhook/endpoints",
         Access::Scoped,
         || post(update_webhook),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/integrations/{provider}/authorize",
+        Access::Scoped,
+        || get(authorize),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v1/whatzapp/hubspotauthentication",
+        Access::Scoped,
+        || post(create_hubspot),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/gethubspotauthtokens",
+        Access::Scoped,
+        || get(get_hubspot),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v1/whatzapp/deletehubspotauthtoken",
+        Access::Scoped,
+        || delete(delete_hubspot),
     ),
 ];
 
@@ -510,4 +534,125 @@ pub async fn update_webhook(
     Ok(Json(ResultEnvelope::ok(
         webhook_view(&state, body.org_id).await?,
     )))
+}
+
+/// The consent page of an OAuth provider (`hubspot`) for the caller's own workspace: the URL with
+/// a fresh server-issued `state`. The web app opens it; the provider returns to the configured
+/// `oauth_redirect_url` with `code` and `state`, which the web app posts to the provider's
+/// exchange endpoint.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/integrations/{provider}/authorize",
+    tag = "integrations",
+    params(
+        ("provider" = String, Path, description = "hubspot"),
+        ("workspace_id" = i64, Query, description = "The caller's workspace id"),
+        ("redirect_uri" = Option<String>, Query, description = "Ignored: the configured redirect is used"),
+    ),
+    responses(
+        (status = 200, description = "The consent URL and its state", body = ResultEnvelope<AuthorizeUrl>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+        (status = 404, description = "No OAuth connection for this provider", body = contract::ErrorBody),
+        (status = 502, description = "The provider's application is not configured", body = contract::ErrorBody),
+    )
+)]
+pub async fn authorize(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(provider): Path<String>,
+    Query(q): Query<AuthorizeQuery>,
+) -> Result<Json<ResultEnvelope<AuthorizeUrl>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    let (url, st) = crate::oauth::authorize(&state, &provider, user.id).await?;
+    Ok(Json(ResultEnvelope::ok(AuthorizeUrl { url, state: st })))
+}
+
+/// 000 §7 `hubspotauthentication`: exchanges the code HubSpot returned (with the server's client
+/// secret) after checking the `state` this server issued to the caller; stores the tokens
+/// encrypted. A replayed, expired or foreign state, or a refused code, is 422
+/// `authentication_failed`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/whatzapp/hubspotauthentication",
+    tag = "integrations",
+    params(
+        ("workspace_id" = i64, Query, description = "The caller's workspace id"),
+        ("code" = String, Query, description = "The code HubSpot returned"),
+        ("state" = String, Query, description = "The state HubSpot returned"),
+        ("grant_type" = Option<String>, Query, description = "Ignored"),
+        ("redirect_uri" = Option<String>, Query, description = "Ignored"),
+        ("client_id" = Option<String>, Query, description = "Ignored"),
+        ("client_secret" = Option<String>, Query, description = "Ignored: never send it"),
+    ),
+    responses(
+        (status = 200, description = "Linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+        (status = 422, description = "'Failed to authenticate, please try again'", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_hubspot(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<OAuthReturnQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    let tokens =
+        crate::oauth::exchange(&state, crate::oauth::HUBSPOT, user.id, &q.state, &q.code).await?;
+    let row = crate::oauth::save_tokens(
+        &state,
+        crate::oauth::HUBSPOT,
+        Owner::User(user.id),
+        &serde_json::json!({}),
+        &tokens,
+    )
+    .await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(Some(&row)))))
+}
+
+/// 000 §7 `gethubspotauthtokens`: `result` true when the workspace has a usable HubSpot link.
+/// The access token is refreshed first when it is about to expire; a refresh HubSpot refuses
+/// answers `needs_reconnect`. No token is ever in the answer.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/gethubspotauthtokens",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Whether HubSpot is linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_hubspot(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    let row = crate::oauth::fresh_link(&state, crate::oauth::HUBSPOT, Owner::User(user.id)).await?;
+    let status = links::status_of(row.as_ref());
+    Ok(Json(ResultEnvelope {
+        result: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 `deletehubspotauthtoken`: unlinks (also when nothing was linked).
+#[utoipa::path(
+    delete,
+    path = "/api/v1/whatzapp/deletehubspotauthtoken",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Unlinked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_hubspot(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    store::integrations::delete(&state.store, crate::oauth::HUBSPOT, Owner::User(user.id)).await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(None))))
 }

@@ -1,0 +1,269 @@
+//! OAuth links on the server: the consent URL with a server-issued `state` (random, stored only
+//! as its hash, single use, 10 minutes, bound to the signed-in user; a PKCE verifier sealed
+//! beside it where the provider takes one), the code exchange with the configured client
+//! secret, tokens sealed at rest, and the refresh before expiry — one at a time per link, through
+//! a lease in the database — with a refused refresh turning the link to `needs_reconnect`.
+
+use crate::auth::hash_token;
+use crate::error::AppError;
+use crate::state::AppState;
+use connectors::oauth::{OAuthApp, OAuthError, Tokens};
+use contract::ErrorCode;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use store::entity::integration;
+use store::integrations::{LinkData, Owner, STATUS_CONNECTED, STATUS_NEEDS_RECONNECT};
+
+/// 'expiring (10 min)'.
+pub const STATE_TTL_MS: i64 = 600_000;
+/// Refresh when less than this is left of the access token's life.
+pub const REFRESH_MARGIN_MS: i64 = 300_000;
+/// How long one refresh may hold the link before another may try.
+pub const REFRESH_LEASE_MS: i64 = 30_000;
+
+pub const HUBSPOT: &str = "hubspot";
+
+/// The sealed part of an OAuth link.
+#[derive(Serialize, Deserialize)]
+pub struct TokenSecret {
+    pub access_token: String,
+    pub refresh_token: Option<String>,
+}
+
+fn secret_of(app: &OAuthApp) -> bool {
+    !secrecy::ExposeSecret::expose_secret(&app.client_secret).is_empty()
+}
+
+/// The configured application of `provider`, or 404 for a provider without OAuth here.
+pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
+    let c = &state.config;
+    let app = match provider {
+        HUBSPOT => OAuthApp {
+            client_id: c.hubspot_client_id.clone(),
+            client_secret: c
+                .hubspot_client_secret
+                .clone()
+                .unwrap_or_else(|| String::new().into()),
+            authorize_url: c.hubspot_authorize_url.clone(),
+            token_url: c.hubspot_token_url.clone(),
+            redirect_url: c.oauth_redirect_url.clone(),
+            scopes: connectors::hubspot::SCOPES
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+            optional_scopes: connectors::hubspot::OPTIONAL_SCOPES
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+            pkce: false,
+            credentials_in_body: true,
+        },
+        _ => {
+            return Err(AppError::new(
+                ErrorCode::NotFound,
+                "no OAuth connection for this provider",
+            ))
+        }
+    };
+    if app.client_id.is_empty() || !secret_of(&app) {
+        return Err(AppError::new(
+            ErrorCode::UpstreamFailed,
+            format!("{provider} is not configured on this server"),
+        ));
+    }
+    Ok(app)
+}
+
+fn oauth_error(e: OAuthError) -> AppError {
+    match e {
+        OAuthError::Revoked => AppError::new(
+            ErrorCode::AuthenticationFailed,
+            "Failed to authenticate, please try again",
+        ),
+        OAuthError::Misconfigured(what) => AppError::internal(format!("oauth config: {what}")),
+        OAuthError::Upstream(detail) => AppError {
+            internal: Some(detail),
+            ..AppError::new(
+                ErrorCode::UpstreamFailed,
+                "the provider did not answer as expected",
+            )
+        },
+    }
+}
+
+/// Issues a state for `user_id` and answers the consent URL and the state.
+pub async fn authorize(
+    state: &AppState,
+    provider: &str,
+    user_id: i64,
+) -> Result<(String, String), AppError> {
+    let app = app(state, provider)?;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let raw = hex::encode(bytes);
+    let (challenge, verifier) = if app.pkce {
+        let (c, v) = connectors::oauth::pkce_pair();
+        (Some(c), Some(state.vault.seal(v.as_bytes())))
+    } else {
+        (None, None)
+    };
+    let url =
+        connectors::oauth::authorize_url(&app, &raw, challenge.as_deref()).map_err(oauth_error)?;
+    let now = state.clock.now_ms();
+    store::integrations::insert_oauth_state(
+        &state.store,
+        &hash_token(&raw),
+        provider,
+        user_id,
+        verifier,
+        now,
+        now + STATE_TTL_MS,
+    )
+    .await?;
+    Ok((url, raw))
+}
+
+/// Uses up `raw_state` for `user_id` and exchanges `code`: the tokens, or
+/// `authentication_failed` for a state that is unknown, used, expired, another user's or
+/// another provider's, and for a code the provider refuses.
+pub async fn exchange(
+    state: &AppState,
+    provider: &str,
+    user_id: i64,
+    raw_state: &str,
+    code: &str,
+) -> Result<Tokens, AppError> {
+    let app = app(state, provider)?;
+    let now = state.clock.now_ms();
+    let taken = store::integrations::take_oauth_state(
+        &state.store,
+        &hash_token(raw_state.trim()),
+        provider,
+        user_id,
+        now,
+    )
+    .await?
+    .ok_or_else(|| {
+        AppError::new(
+            ErrorCode::AuthenticationFailed,
+            "Failed to authenticate, please try again",
+        )
+    })?;
+    let verifier = match taken.pkce_verifier.as_deref() {
+        Some(sealed) => Some(
+            String::from_utf8(state.vault.open(sealed).map_err(AppError::internal)?)
+                .map_err(AppError::internal)?,
+        ),
+        None => None,
+    };
+    connectors::oauth::exchange_code(&app, code.trim(), verifier.as_deref())
+        .await
+        .map_err(oauth_error)
+}
+
+/// Stores `tokens` as `owner`'s link to `provider` (sealed), with its expiry.
+pub async fn save_tokens<S: Serialize>(
+    state: &AppState,
+    provider: &str,
+    owner: Owner,
+    settings: &S,
+    tokens: &Tokens,
+) -> Result<integration::Model, AppError> {
+    let now = state.clock.now_ms();
+    let secret = TokenSecret {
+        access_token: tokens.access_token.clone(),
+        refresh_token: tokens.refresh_token.clone(),
+    };
+    let data = LinkData {
+        status: STATUS_CONNECTED,
+        settings: serde_json::to_string(settings).map_err(AppError::internal)?,
+        secret: Some(state.vault.seal_json(&secret)),
+        expires_at: expires_at(now, tokens.expires_in),
+    };
+    Ok(store::integrations::save(&state.store, provider, owner, data, now).await?)
+}
+
+fn expires_at(now: i64, expires_in: Option<u64>) -> Option<i64> {
+    expires_in.map(|s| now + i64::try_from(s).unwrap_or(i64::MAX / 2_000) * 1000)
+}
+
+/// `owner`'s link to `provider`, refreshed first when its access token is about to expire.
+/// A refused refresh marks it `needs_reconnect`; a provider that cannot be reached leaves it
+/// as it is (the next use tries again).
+pub async fn fresh_link(
+    state: &AppState,
+    provider: &str,
+    owner: Owner,
+) -> Result<Option<integration::Model>, AppError> {
+    let Some(row) = store::integrations::find(&state.store, provider, owner).await? else {
+        return Ok(None);
+    };
+    let now = state.clock.now_ms();
+    let due = match row.expires_at {
+        Some(e) if row.status == STATUS_CONNECTED && e - now < REFRESH_MARGIN_MS => Some(e),
+        _ => None,
+    };
+    let Some(seen) = due else {
+        return Ok(Some(row));
+    };
+    if !store::integrations::take_refresh_lease(
+        &state.store,
+        row.id,
+        seen,
+        now,
+        now + REFRESH_LEASE_MS,
+    )
+    .await?
+    {
+        // Another request is refreshing (or just did): answer the link as it now stands.
+        return Ok(store::integrations::find(&state.store, provider, owner).await?);
+    }
+    let secret: TokenSecret = crate::links::secret(state, &row)?;
+    let outcome = match secret.refresh_token.as_deref() {
+        Some(rt) => connectors::oauth::refresh(&app(state, provider)?, rt).await,
+        None => Err(OAuthError::Revoked),
+    };
+    let now = state.clock.now_ms();
+    match outcome {
+        Ok(tokens) => {
+            let sealed = state.vault.seal_json(&TokenSecret {
+                access_token: tokens.access_token,
+                refresh_token: tokens.refresh_token.or(secret.refresh_token),
+            });
+            store::integrations::finish_refresh(
+                &state.store,
+                row.id,
+                STATUS_CONNECTED,
+                Some(sealed),
+                expires_at(now, tokens.expires_in),
+                now,
+            )
+            .await?;
+        }
+        Err(OAuthError::Revoked) => {
+            tracing::info!(provider, link = row.id, "refresh refused: needs reconnect");
+            store::integrations::finish_refresh(
+                &state.store,
+                row.id,
+                STATUS_NEEDS_RECONNECT,
+                None,
+                None,
+                now,
+            )
+            .await?;
+        }
+        Err(e) => {
+            tracing::warn!(provider, link = row.id, error = %e, "refresh failed; will retry");
+            store::integrations::finish_refresh(
+                &state.store,
+                row.id,
+                STATUS_CONNECTED,
+                None,
+                None,
+                now,
+            )
+            .await?;
+        }
+    }
+    Ok(store::integrations::find(&state.store, provider, owner).await?)
+}
