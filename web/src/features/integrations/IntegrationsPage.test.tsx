@@ -140,6 +140,18 @@ describe('the connect modals', () => {
     expect(sentMessages).toHaveLength(0);
   });
 
+  it('a link the provider refused asks to connect again', async () => {
+    fakeServer((c) =>
+      pathOf(c) === '/gethubspotauthtokens'
+        ? { body: { result: false, data: { connected: false, needs_reconnect: true } } }
+        : undefined,
+    );
+    renderPage('/integrations?section=hubspot');
+    expect(await screen.findByText('Hubspot no longer accepts this connection. Connect again to keep syncing.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+    expect(screen.getByTestId('connected-state')).toHaveTextContent('Not connected');
+  });
+
   it('unlinks after the confirmation, titled Unlink X with an Unlink button', async () => {
     const { calls } = fakeServer((c) =>
       pathOf(c) === '/gethubspotauthtokens' ? { body: { result: true } } : undefined,

@@ -67,30 +67,48 @@ const statusOf = async (path: string, init?: Parameters<typeof apiFetch>[1]) =>
 
 // ---- Link status (000 §4 'Connection status is loaded when the page opens') ----
 
-/** Whether the integration is linked, asked of its own status call. */
-export function fetchLinked(key: IntegrationCard, workspaceId: number, orgId: number | null): Promise<boolean> {
+/** A link as a page shows it: usable, or there but refused by the provider (connect again). */
+export interface LinkState {
+  connected: boolean;
+  needsReconnect: boolean;
+}
+
+const linkOf = (path: string): Promise<LinkState> =>
+  apiFetch<ResultAnswer | undefined>(path).then((a) => ({
+    connected: a?.result === true,
+    needsReconnect: a?.data?.needs_reconnect === true,
+  }));
+const v2LinkOf = (path: string): Promise<LinkState> =>
+  apiFetch<StatusAnswer | undefined>(path).then((a) => ({
+    connected: a?.status === true,
+    needsReconnect: a?.data?.needs_reconnect === true,
+  }));
+const plain = (connected: boolean): LinkState => ({ connected, needsReconnect: false });
+
+/** The integration's link, asked of its own status call. */
+export function fetchLinked(key: IntegrationCard, workspaceId: number, orgId: number | null): Promise<LinkState> {
   const ws = query({ workspace_id: workspaceId });
   switch (key) {
     case 'googleSheet':
-      return apiFetch<ResultAnswer<{ sheet_id?: string | null }>>(`${V1}/googlesheet${ws}`).then(
-        (a) => a.result === true && !!a.data?.sheet_id,
+      return apiFetch<ResultAnswer<{ sheet_id?: string | null }>>(`${V1}/googlesheet${ws}`).then((a) =>
+        plain(a.result === true && !!a.data?.sheet_id),
       );
     case 'hubspot':
-      return resultOf(`${V1}/gethubspotauthtokens${ws}`);
+      return linkOf(`${V1}/gethubspotauthtokens${ws}`);
     case 'bitrix':
-      return resultOf(`${V1}/bitrix/getauth${ws}`);
+      return linkOf(`${V1}/bitrix/getauth${ws}`);
     case 'freshdesk':
-      return resultOf(`${V1}/freshdesk/getauth${ws}`);
+      return linkOf(`${V1}/freshdesk/getauth${ws}`);
     case 'zoho':
-      return resultOf(`${V1}/zoho/auth/token${ws}`);
+      return linkOf(`${V1}/zoho/auth/token${ws}`);
     case 'salesforce':
-      return statusOf(`${V2}/salesforce/auth`);
+      return v2LinkOf(`${V2}/salesforce/auth`);
     case 'leadsquared':
-      return statusOf(`${V2}/leadsquared/auth`);
+      return v2LinkOf(`${V2}/leadsquared/auth`);
     case 'webhooks':
       return orgId === null
-        ? Promise.resolve(false)
-        : fetchWebhook(orgId).then((w) => !!w?.duplex_webhook && w.status === 1);
+        ? Promise.resolve(plain(false))
+        : fetchWebhook(orgId).then((w) => plain(!!w?.duplex_webhook && w.status === 1));
   }
 }
 

@@ -79,6 +79,7 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
   const ruleText = useRuleText();
   const phase = useIntegrations((s) => s.phase[card.key] ?? 'loading');
   const connected = useIntegrations((s) => s.linked[card.key] ?? false);
+  const needsReconnect = useIntegrations((s) => s.reconnect[card.key] ?? false);
   const check = useIntegrations((s) => s.check);
   const setLinked = useIntegrations((s) => s.setLinked);
   const [modal, setModal] = useState<ModalKind>(null);
@@ -293,6 +294,12 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
           <Button variant="light" onClick={recheck}>
             {t('retry')}
           </Button>
+        </Alert>
+      )}
+
+      {needsReconnect && !connected && (
+        <Alert color="orange" title={t('reconnect_title')}>
+          {t('reconnect_text', { name: card.title })}
         </Alert>
       )}
 

@@ -11,6 +11,8 @@ export type CheckPhase = 'loading' | 'ready' | 'error';
 
 interface IntegrationsState {
   linked: Partial<Record<IntegrationCard, boolean>>;
+  /** A link the provider no longer accepts (LinkStatus.needs_reconnect). */
+  reconnect: Partial<Record<IntegrationCard, boolean>>;
   phase: Partial<Record<IntegrationCard, CheckPhase>>;
   check: (key: IntegrationCard, workspaceId: number, orgId: number | null) => Promise<void>;
   setLinked: (key: IntegrationCard, linked: boolean) => void;
@@ -19,22 +21,31 @@ interface IntegrationsState {
 
 export const useIntegrations = create<IntegrationsState>((set) => ({
   linked: {},
+  reconnect: {},
   phase: {},
   async check(key, workspaceId, orgId) {
     set((s) => ({ phase: { ...s.phase, [key]: 'loading' } }));
     try {
-      const linked = await api.fetchLinked(key, workspaceId, orgId);
-      set((s) => ({ linked: { ...s.linked, [key]: linked }, phase: { ...s.phase, [key]: 'ready' } }));
+      const link = await api.fetchLinked(key, workspaceId, orgId);
+      set((s) => ({
+        linked: { ...s.linked, [key]: link.connected },
+        reconnect: { ...s.reconnect, [key]: link.needsReconnect },
+        phase: { ...s.phase, [key]: 'ready' },
+      }));
     } catch {
       set((s) => ({ phase: { ...s.phase, [key]: 'error' } }));
     }
   },
   setLinked(key, linked) {
-    set((s) => ({ linked: { ...s.linked, [key]: linked }, phase: { ...s.phase, [key]: 'ready' } }));
+    set((s) => ({
+      linked: { ...s.linked, [key]: linked },
+      reconnect: { ...s.reconnect, [key]: false },
+      phase: { ...s.phase, [key]: 'ready' },
+    }));
     void refreshWorkspaceFlags();
   },
   reset() {
-    set({ linked: {}, phase: {} });
+    set({ linked: {}, reconnect: {}, phase: {} });
   },
 }));
 
