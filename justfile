@@ -72,3 +72,8 @@ bench-domain:
 # Cost of domain rules called from JavaScript through the wasm module (vitest bench).
 bench-wasm: wasm
     cd web && npx vitest bench --run
+
+# Analytics over 1 M call logs (overview, active hours, comparison; SQLite and PostgreSQL) and
+# ingestion through the API. BENCH_ROWS, BENCH_RUNS, BENCH_BATCHES scale it.
+bench-analytics:
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_analytics
