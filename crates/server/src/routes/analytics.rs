@@ -259,13 +259,13 @@ async fn overview_of(
     let ids = s.user_ids();
     let st = &state.store;
     let (a, b) = (range.start_ms, range.end_ms);
-    let rows = store::analytics::call_overview(st, s.org_id, &ids, time, a, b).await?;
-    let per_user: HashMap<i64, i64> =
-        store::analytics::unique_chats_per_user(st, s.org_id, &ids, time, a, b)
-            .await?
-            .into_iter()
-            .collect();
-    let all_unique = store::analytics::unique_chats(st, s.org_id, &ids, time, a, b).await?;
+    // The three passes are independent: run them at once on the pool.
+    let (rows, per_user, all_unique) = tokio::try_join!(
+        store::analytics::call_overview(st, s.org_id, &ids, time, a, b),
+        store::analytics::unique_chats_per_user(st, s.org_id, &ids, time, a, b),
+        store::analytics::unique_chats(st, s.org_id, &ids, time, a, b),
+    )?;
+    let per_user: HashMap<i64, i64> = per_user.into_iter().collect();
     let shaped = calls_overview(&CallsOverviewInput {
         current: as_search_answer(&rows),
         previous: None,
@@ -548,17 +548,21 @@ pub async fn comparison(
         .range
         .previous(s.tz)
         .map_err(|r| AppError::invalid_field("start_date", r))?;
-    let (current, previous) = if s.members.is_empty() {
-        (DirectionTotals::default(), DirectionTotals::default())
-    } else {
+    let (current, previous, current_days, previous_days) = if s.members.is_empty() {
         (
-            overview_of(&state, &s, &s.range, CallTime::Occurred)
-                .await?
-                .totals,
-            overview_of(&state, &s, &prev, CallTime::Occurred)
-                .await?
-                .totals,
+            DirectionTotals::default(),
+            DirectionTotals::default(),
+            days_of(&state, &s, &s.range).await?,
+            days_of(&state, &s, &prev).await?,
         )
+    } else {
+        let (c, p, cd, pd) = tokio::try_join!(
+            overview_of(&state, &s, &s.range, CallTime::Occurred),
+            overview_of(&state, &s, &prev, CallTime::Occurred),
+            days_of(&state, &s, &s.range),
+            days_of(&state, &s, &prev),
+        )?;
+        (c.totals, p.totals, cd, pd)
     };
     let c = |f: fn(&CallTotals) -> u64| change(Change::new(f(&current.all), f(&previous.all)));
     Ok(Json(ResultEnvelope::ok(ComparisonAnswer {
@@ -569,8 +573,8 @@ pub async fn comparison(
         total_count: c(|t| t.total_count),
         total_duration: c(|t| t.total_duration),
         unique_calls: c(|t| t.unique_calls),
-        current_days: days_of(&state, &s, &s.range).await?,
-        previous_days: days_of(&state, &s, &prev).await?,
+        current_days,
+        previous_days,
     })))
 }
 
