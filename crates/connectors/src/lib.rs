@@ -6,6 +6,7 @@
 //! Architecture invariant: no request to a user-supplied address is made except through
 //! [`guard::guard_url`] and the client it returns, which connects by the vetted addresses only.
 
+pub mod bitrix;
 pub mod freshdesk;
 pub mod guard;
 pub mod hubspot;

@@ -114,6 +114,9 @@ pub struct AuthorizeQuery {
     /// Accepted for compatibility and ignored: the server uses its configured redirect.
     #[serde(default)]
     pub redirect_uri: Option<String>,
+    /// Bitrix24: the portal (000 §5 domain rules).
+    #[serde(default)]
+    pub domain: Option<String>,
 }
 
 /// The consent page to open. Its `state` is single-use, expires in 10 minutes and is bound to
@@ -143,4 +146,26 @@ pub struct OAuthReturnQuery {
     pub client_id: Option<String>,
     #[serde(default)]
     pub client_secret: Option<String>,
+}
+
+/// `POST bitrix/createauth` (000 §7): in our flow the browser sends the `code` and `state` the
+/// portal returned, and the server exchanges them. The spec's token fields (`access_token`,
+/// `refresh_token`, `client_endpoint`, `expires`) are accepted and ignored: tokens never pass
+/// through the browser.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct BitrixLink {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    pub code: String,
+    pub state: String,
+    #[serde(default)]
+    pub access_token: Option<String>,
+    #[serde(default)]
+    pub refresh_token: Option<String>,
+    #[serde(default)]
+    pub client_endpoint: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub expires: Option<serde_json::Value>,
 }

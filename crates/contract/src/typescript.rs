@@ -93,6 +93,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::AuthorizeQuery>();
     c.visit::<integrations::AuthorizeUrl>();
     c.visit::<integrations::OAuthReturnQuery>();
+    c.visit::<integrations::BitrixLink>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

@@ -60,6 +60,13 @@ pub struct Config {
     pub hubspot_client_secret: Option<SecretString>,
     pub hubspot_authorize_url: String,
     pub hubspot_token_url: String,
+    /// Bitrix24's OAuth application; the consent page is on the user's portal
+    /// (`bitrix_portal_url`, `{domain}` is the portal host), the token endpoint is central.
+    pub bitrix_client_id: String,
+    #[serde(skip_serializing)]
+    pub bitrix_client_secret: Option<SecretString>,
+    pub bitrix_portal_url: String,
+    pub bitrix_token_url: String,
 }
 
 impl Default for Config {
@@ -86,6 +93,10 @@ impl Default for Config {
             hubspot_client_secret: None,
             hubspot_authorize_url: "https://app.hubspot.com/oauth/authorize".to_owned(),
             hubspot_token_url: "https://api.hubapi.com/oauth/v1/token".to_owned(),
+            bitrix_client_id: String::new(),
+            bitrix_client_secret: None,
+            bitrix_portal_url: "https://{domain}".to_owned(),
+            bitrix_token_url: "https://oauth.bitrix.info/oauth/token/".to_owned(),
         }
     }
 }

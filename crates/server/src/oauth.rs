@@ -22,6 +22,44 @@ pub const REFRESH_MARGIN_MS: i64 = 300_000;
 pub const REFRESH_LEASE_MS: i64 = 30_000;
 
 pub const HUBSPOT: &str = "hubspot";
+pub const BITRIX: &str = "bitrix";
+
+/// What a code exchange gives: the tokens, and for Bitrix the portal's REST endpoint.
+pub struct Exchanged {
+    pub tokens: Tokens,
+    pub client_endpoint: Option<String>,
+}
+
+fn bitrix_app(state: &AppState) -> Result<connectors::bitrix::BitrixApp, AppError> {
+    let c = &state.config;
+    match c.bitrix_client_secret.clone() {
+        Some(client_secret) if !c.bitrix_client_id.is_empty() => {
+            Ok(connectors::bitrix::BitrixApp {
+                client_id: c.bitrix_client_id.clone(),
+                client_secret,
+                token_url: c.bitrix_token_url.clone(),
+            })
+        }
+        _ => Err(AppError::new(
+            ErrorCode::UpstreamFailed,
+            "bitrix is not configured on this server",
+        )),
+    }
+}
+
+/// The portal's base URL for a domain the user typed (000 §5 rules), through the address guard.
+async fn bitrix_portal(state: &AppState, domain: Option<&str>) -> Result<String, AppError> {
+    let parsed = domain::inputs::BitrixDomain::parse(domain.unwrap_or_default())
+        .map_err(|rule| AppError::invalid_field("domain", rule))?;
+    let host = parsed.as_str().trim_start_matches("https://");
+    let base = connectors::fill_template(&state.config.bitrix_portal_url, "domain", host);
+    connectors::guard_url(&base, &state.config.address_allow)
+        .await
+        .map_err(|e| {
+            crate::links::connector_error(e.into(), ErrorCode::AddressRefused, "domain")
+        })?;
+    Ok(base)
+}
 
 /// The sealed part of an OAuth link.
 #[derive(Serialize, Deserialize)]
@@ -96,19 +134,29 @@ pub async fn authorize(
     state: &AppState,
     provider: &str,
     user_id: i64,
+    domain: Option<&str>,
 ) -> Result<(String, String), AppError> {
-    let app = app(state, provider)?;
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let raw = hex::encode(bytes);
-    let (challenge, verifier) = if app.pkce {
-        let (c, v) = connectors::oauth::pkce_pair();
-        (Some(c), Some(state.vault.seal(v.as_bytes())))
+    let (url, verifier) = if provider == BITRIX {
+        let app = bitrix_app(state)?;
+        let portal = bitrix_portal(state, domain).await?;
+        let url = connectors::bitrix::authorize_url(&portal, &app.client_id, &raw)
+            .map_err(oauth_error)?;
+        (url, None)
     } else {
-        (None, None)
+        let app = app(state, provider)?;
+        let (challenge, verifier) = if app.pkce {
+            let (c, v) = connectors::oauth::pkce_pair();
+            (Some(c), Some(state.vault.seal(v.as_bytes())))
+        } else {
+            (None, None)
+        };
+        let url = connectors::oauth::authorize_url(&app, &raw, challenge.as_deref())
+            .map_err(oauth_error)?;
+        (url, verifier)
     };
-    let url =
-        connectors::oauth::authorize_url(&app, &raw, challenge.as_deref()).map_err(oauth_error)?;
     let now = state.clock.now_ms();
     store::integrations::insert_oauth_state(
         &state.store,
@@ -132,8 +180,12 @@ pub async fn exchange(
     user_id: i64,
     raw_state: &str,
     code: &str,
-) -> Result<Tokens, AppError> {
-    let app = app(state, provider)?;
+) -> Result<Exchanged, AppError> {
+    if provider == BITRIX {
+        bitrix_app(state)?;
+    } else {
+        app(state, provider)?;
+    }
     let now = state.clock.now_ms();
     let taken = store::integrations::take_oauth_state(
         &state.store,
@@ -156,9 +208,23 @@ pub async fn exchange(
         ),
         None => None,
     };
-    connectors::oauth::exchange_code(&app, code.trim(), verifier.as_deref())
+    if provider == BITRIX {
+        let grant = connectors::bitrix::exchange_code(&bitrix_app(state)?, code.trim())
+            .await
+            .map_err(oauth_error)?;
+        return Ok(Exchanged {
+            tokens: grant.tokens,
+            client_endpoint: grant.client_endpoint,
+        });
+    }
+    let app = app(state, provider)?;
+    let tokens = connectors::oauth::exchange_code(&app, code.trim(), verifier.as_deref())
         .await
-        .map_err(oauth_error)
+        .map_err(oauth_error)?;
+    Ok(Exchanged {
+        tokens,
+        client_endpoint: None,
+    })
 }
 
 /// Stores `tokens` as `owner`'s link to `provider` (sealed), with its expiry.
@@ -220,6 +286,9 @@ pub async fn fresh_link(
     }
     let secret: TokenSecret = crate::links::secret(state, &row)?;
     let outcome = match secret.refresh_token.as_deref() {
+        Some(rt) if provider == BITRIX => connectors::bitrix::refresh(&bitrix_app(state)?, rt)
+            .await
+            .map(|g| g.tokens),
         Some(rt) => connectors::oauth::refresh(&app(state, provider)?, rt).await,
         None => Err(OAuthError::Revoked),
     };

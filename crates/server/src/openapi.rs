@@ -66,6 +66,9 @@ use utoipa::OpenApi;
         crate::routes::integrations::create_hubspot,
         crate::routes::integrations::get_hubspot,
         crate::routes::integrations::delete_hubspot,
+        crate::routes::integrations::create_bitrix,
+        crate::routes::integrations::get_bitrix,
+        crate::routes::integrations::delete_bitrix,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

@@ -568,9 +568,14 @@ db_test!(
 /// Asks the server for `provider`'s consent page, lets the fake consent, and answers the `code`
 /// and `state` the provider sends back (what the web app reads from its address).
 async fn consent(person: &Person<'_>, provider: &str) -> (String, String) {
+    consent_with(person, provider, "").await
+}
+
+/// `consent` with more query parameters for the authorize call (`&domain=…`).
+async fn consent_with(person: &Person<'_>, provider: &str, extra: &str) -> (String, String) {
     let (status, body) = person
         .get(&format!(
-            "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}&redirect_uri=https://evil.test/",
+            "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}&redirect_uri=https://evil.test/{extra}",
             person.id
         ))
         .await;
@@ -811,4 +816,109 @@ async fn join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
     })
     .await;
     results.into_iter().map(|r| r.unwrap()).collect()
+}
+
+db_test!(
+    bitrix_links_through_the_portal_refreshes_and_unlinks,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@bitrix.test").await;
+        let ws = ana.id;
+        let authorize = |domain: &str| {
+            format!(
+                "/api/v1/whatzapp/integrations/bitrix/authorize?workspace_id={ws}&domain={domain}"
+            )
+        };
+        let (status, body) = ana.get(&authorize("")).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["error"]["fields"]["domain"], "domain_empty");
+        let (status, body) = ana.get(&authorize("acme.example.com")).await;
+        assert_eq!(status, 422);
+        assert_eq!(
+            body["error"]["fields"]["domain"],
+            "domain_must_include_bitrix"
+        );
+
+        let (code, state) =
+            consent_with(&ana, "bitrix", "&domain=https://Acme.bitrix24.com/").await;
+        assert_eq!(
+            app.fake
+                .received_under("/bitrix/acme.bitrix24.com/oauth/authorize/")
+                .len(),
+            1
+        );
+        let link = |code: &str, state: &str| {
+            json!({ "workspace_id": ws, "code": code, "state": state,
+                    "access_token": "from-the-browser", "refresh_token": "x", "client_endpoint": "http://10.0.0.1/", "expires": 1 })
+        };
+        // A state issued for Bitrix is not good for HubSpot.
+        let (status, _) = ana
+            .post(&hubspot_return(ws, &code, &state), json!({}))
+            .await;
+        assert_eq!(status, 422);
+        let (status, body) = ana
+            .post("/api/v1/whatzapp/bitrix/createauth", link(&code, &state))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["connected"], true);
+        assert_eq!(body["data"]["domain"], "acme.bitrix24.com");
+        let (status, body) = ana
+            .post("/api/v1/whatzapp/bitrix/createauth", link(&code, &state))
+            .await;
+        assert_eq!(status, 422);
+        assert_eq!(body["error"]["code"], "authentication_failed");
+
+        let status_path = format!("/api/v1/whatzapp/bitrix/getauth?workspace_id={ws}");
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(ana.flags().await["bitrix"], true);
+        assert_eq!(app.fake.token_calls("bitrix", "refresh_token"), 0);
+        app.clock.advance(56 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(app.fake.token_calls("bitrix", "refresh_token"), 1);
+        // Bitrix rotates refresh tokens: the new one works for the next refresh.
+        app.clock.advance(56 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(app.fake.token_calls("bitrix", "refresh_token"), 2);
+        app.fake.refuse_refresh("bitrix", true);
+        app.clock.advance(56 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], false);
+        assert_eq!(body["data"]["needs_reconnect"], true);
+        assert_eq!(ana.flags().await["bitrix"], false);
+
+        let (status, body) = ana
+            .delete(&format!(
+                "/api/v1/whatzapp/bitrix/deleteauth?workspace_id={ws}"
+            ))
+            .await;
+        assert_eq!((status, &body["result"]), (200, &json!(true)));
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(
+            (&body["result"], &body["data"]["needs_reconnect"]),
+            (&json!(false), &json!(false))
+        );
+        ana.assert_no_secret_in_answers();
+        assert_no_plain_secret_stored(&app).await;
+    }
+);
+
+#[tokio::test]
+async fn a_bitrix_portal_on_a_private_address_is_refused() {
+    let app = testkit::spawn_app_with(testkit::Backend::Sqlite, |c| {
+        c.bitrix_portal_url = "http://127.0.0.1:1/{domain}".to_owned();
+    })
+    .await
+    .unwrap();
+    let ana = Person::sign_in(&app, "ana@portal.test").await;
+    let (status, body) = ana
+        .get(&format!(
+            "/api/v1/whatzapp/integrations/bitrix/authorize?workspace_id={}&domain=acme.bitrix24.com",
+            ana.id
+        ))
+        .await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["error"]["code"], "address_refused");
+    assert_eq!(body["error"]["fields"]["domain"], "address_refused");
 }

@@ -230,6 +230,19 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             false,
         ),
+        ("POST", "/v1/whatzapp/bitrix/createauth") => (
+            p(String::new()),
+            // `send` fills in a code and a state issued to the caller (OAUTH_RETURN).
+            Some(Body::Json(json!({
+                "workspace_id": org.workspace_id, "code": OAUTH_RETURN, "state": OAUTH_RETURN
+            }))),
+            false,
+        ),
+        ("GET", "/v1/whatzapp/bitrix/getauth") | ("DELETE", "/v1/whatzapp/bitrix/deleteauth") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
         ("GET", "/v1/whatzapp/gethubspotauthtokens")
         | ("DELETE", "/v1/whatzapp/deletehubspotauthtoken") => (
             p(format!("?workspace_id={}", org.workspace_id)),
@@ -257,6 +270,11 @@ const OAUTH_RETURN: &str = "__OAUTH_RETURN__";
 /// A code and a state the server issued to the holder of `token` (for their own workspace),
 /// consented by the fake provider: `code=…&state=…`.
 async fn oauth_return(app: &TestApp, token: &str) -> String {
+    oauth_consent(app, token, "hubspot", "").await
+}
+
+/// `oauth_return` for `provider`, with `extra` query parameters for the authorize call.
+async fn oauth_consent(app: &TestApp, token: &str, provider: &str, extra: &str) -> String {
     let me: Value = app
         .client
         .get(app.url("/api/auth/session"))
@@ -270,7 +288,7 @@ async fn oauth_return(app: &TestApp, token: &str) -> String {
     let body: Value = app
         .client
         .get(app.url(&format!(
-            "/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={}",
+            "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}{extra}",
             me["user"]["id"]
         )))
         .bearer_auth(token)
@@ -289,8 +307,9 @@ async fn oauth_return(app: &TestApp, token: &str) -> String {
         .send()
         .await
         .unwrap();
-    let back = res.headers()["location"].to_str().unwrap();
-    back.split_once('?').unwrap().1.to_owned()
+    let back = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    let q: std::collections::HashMap<_, _> = back.query_pairs().into_owned().collect();
+    format!("code={}&state={}", q["code"], q["state"])
 }
 
 async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) {
@@ -306,10 +325,23 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
         _ => call.path.clone(),
     };
     let mut req = app.client.request(method, app.url(&path));
+    let filled;
+    let body = match (&call.body, token) {
+        (Some(Body::Json(v)), Some(t)) if v["code"] == OAUTH_RETURN => {
+            let pair = oauth_consent(app, t, "bitrix", "&domain=acme.bitrix24.com").await;
+            let (code, state) = pair.split_once('&').unwrap();
+            let mut v = v.clone();
+            v["code"] = json!(code.trim_start_matches("code="));
+            v["state"] = json!(state.trim_start_matches("state="));
+            filled = Body::Json(v);
+            Some(&filled)
+        }
+        (b, _) => b.as_ref(),
+    };
     if let Some(t) = token {
         req = req.bearer_auth(t);
     }
-    req = match &call.body {
+    req = match body {
         Some(Body::Json(v)) => req.json(v),
         Some(Body::Csv(text)) => req.header("content-type", "text/csv").body(text.clone()),
         None => req,

@@ -60,6 +60,8 @@ struct Inner {
     refuse_refresh: std::collections::HashSet<String>,
     /// Token requests per provider and grant type.
     token_calls: Vec<(String, String)>,
+    /// Bitrix: the portal each code and refresh token belongs to.
+    portals: HashMap<String, String>,
 }
 
 #[derive(Clone, Default)]
@@ -183,6 +185,8 @@ fn router(state: FakeState) -> Router {
         .route("/webhook/receive", post(webhook_receive))
         .route("/oauth/{provider}/authorize", get(oauth_authorize))
         .route("/oauth/{provider}/token", post(oauth_token))
+        .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
+        .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
         .with_state(state)
 }
 
@@ -374,4 +378,116 @@ async fn oauth_token(
         answer["refresh_token"] = json!(refresh);
     }
     (StatusCode::OK, Json(answer))
+}
+
+/// Where the fake's consent pages return to when the request names no `redirect_uri` (Bitrix
+/// uses the application's registered address): the testkit's `oauth_redirect_url`.
+pub const REGISTERED_REDIRECT: &str = "http://127.0.0.1:9/integrations";
+
+/// A Bitrix24 portal's consent page: back to the registered address with a code, the state and
+/// the portal's domain.
+async fn bitrix_authorize(
+    State(state): State<FakeState>,
+    Path(domain): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    state.record(
+        "GET",
+        format!("/bitrix/{domain}/oauth/authorize/"),
+        &headers,
+        json!(q),
+    );
+    if q.get("client_id").map(String::as_str) != Some(OAUTH_CLIENT_ID) {
+        return (StatusCode::BAD_REQUEST, "unknown client_id").into_response();
+    }
+    let Some(st) = q.get("state") else {
+        return (StatusCode::BAD_REQUEST, "state required").into_response();
+    };
+    let code = {
+        let Ok(mut i) = state.0.lock() else {
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        };
+        i.counter += 1;
+        let code = format!("bitrix-code-{}", i.counter);
+        i.codes.insert(code.clone(), "bitrix".to_owned());
+        i.portals.insert(code.clone(), domain.clone());
+        code
+    };
+    let mut url = match url::Url::parse(REGISTERED_REDIRECT) {
+        Ok(u) => u,
+        Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    };
+    url.query_pairs_mut()
+        .append_pair("code", &code)
+        .append_pair("state", st)
+        .append_pair("domain", &domain);
+    (
+        StatusCode::FOUND,
+        [(axum::http::header::LOCATION, url.to_string())],
+    )
+        .into_response()
+}
+
+/// Bitrix's central OAuth server: GET with the client secret in the query; refresh tokens rotate.
+async fn bitrix_token(
+    State(state): State<FakeState>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "GET",
+        "/bitrix-oauth/oauth/token/".to_owned(),
+        &headers,
+        Value::Null,
+    );
+    let invalid = |what: &str| {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": what, "error_description": what })),
+        )
+    };
+    if q.get("client_id").map(String::as_str) != Some(OAUTH_CLIENT_ID)
+        || q.get("client_secret").map(String::as_str) != Some(OAUTH_CLIENT_SECRET)
+    {
+        return invalid("invalid_client");
+    }
+    let grant = q.get("grant_type").cloned().unwrap_or_default();
+    let Ok(mut i) = state.0.lock() else {
+        return invalid("server_error");
+    };
+    i.token_calls.push(("bitrix".to_owned(), grant.clone()));
+    let portal = match grant.as_str() {
+        "authorization_code" => q
+            .get("code")
+            .filter(|c| i.codes.remove(*c).is_some())
+            .and_then(|c| i.portals.remove(c)),
+        "refresh_token" if !i.refuse_refresh.contains("bitrix") => q
+            .get("refresh_token")
+            .filter(|t| i.refresh_tokens.remove(*t).is_some())
+            .and_then(|t| i.portals.remove(t)),
+        "refresh_token" => None,
+        _ => return invalid("unsupported_grant_type"),
+    };
+    let Some(portal) = portal else {
+        return invalid("invalid_grant");
+    };
+    i.counter += 1;
+    let n = i.counter;
+    let refresh = format!("bitrix-tok-refresh-{n}");
+    i.refresh_tokens
+        .insert(refresh.clone(), "bitrix".to_owned());
+    i.portals.insert(refresh.clone(), portal.clone());
+    (
+        StatusCode::OK,
+        Json(json!({
+            "access_token": format!("bitrix-tok-access-{n}"),
+            "refresh_token": refresh,
+            "expires_in": 3600,
+            "client_endpoint": format!("https://{portal}/rest/"),
+            "domain": portal,
+            "member_id": "m-1",
+        })),
+    )
 }

@@ -182,11 +182,15 @@ pub async fn spawn_app_with(
         .leadsquared_host_suffixes
         .push(fake.addr.ip().to_string());
     config.secret_key = Some(server::secrets::Vault::generate_key().into());
-    config.oauth_redirect_url = "http://127.0.0.1:9/integrations".to_owned();
+    config.oauth_redirect_url = fake::REGISTERED_REDIRECT.to_owned();
     config.hubspot_client_id = fake::OAUTH_CLIENT_ID.to_owned();
     config.hubspot_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
     config.hubspot_authorize_url = fake.url("/oauth/hubspot/authorize");
     config.hubspot_token_url = fake.url("/oauth/hubspot/token");
+    config.bitrix_client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.bitrix_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.bitrix_portal_url = fake.url("/bitrix/") + "{domain}";
+    config.bitrix_token_url = fake.url("/bitrix-oauth/oauth/token/");
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;

@@ -84,7 +84,11 @@ export type AuthorizeQuery = { workspace_id: number,
 /**
  * Accepted for compatibility and ignored: the server uses its configured redirect.
  */
-redirect_uri?: string | null, };
+redirect_uri?: string | null, 
+/**
+ * Bitrix24: the portal (000 §5 domain rules).
+ */
+domain?: string | null, };
 
 /**
  * The consent page to open. Its `state` is single-use, expires in 10 minutes and is bound to
@@ -96,6 +100,14 @@ export type AuthorizeUrl = { url: string, state: string, };
  * `whatzapp_basic_info` (sic).
  */
 export type BasicInfo = { name: string | null, mobile: string | null, };
+
+/**
+ * `POST bitrix/createauth` (000 §7): in our flow the browser sends the `code` and `state` the
+ * portal returned, and the server exchanges them. The spec's token fields (`access_token`,
+ * `refresh_token`, `client_endpoint`, `expires`) are accepted and ignored: tokens never pass
+ * through the browser.
+ */
+export type BitrixLink = { workspace_id: number, code: string, state: string, access_token?: string | null, refresh_token?: string | null, client_endpoint?: string | null, expires: unknown, };
 
 /**
  * A count in one bucket.

@@ -16,8 +16,8 @@ use axum::http::Method;
 use axum::routing::{delete, get, post};
 use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
 use contract::integrations::{
-    AuthorizeQuery, AuthorizeUrl, FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink, LinkStatus,
-    OAuthReturnQuery, ProxyRequest, WebhookEndpoint, WebhookQuery, WebhookUpdate,
+    AuthorizeQuery, AuthorizeUrl, BitrixLink, FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink,
+    LinkStatus, OAuthReturnQuery, ProxyRequest, WebhookEndpoint, WebhookQuery, WebhookUpdate,
 };
 use contract::ErrorCode;
 use domain::inputs::{
@@ -108,6 +108,24 @@ pub const ROUTES: &[ApiRoute] = &[
         "/v1/whatzapp/deletehubspotauthtoken",
         Access::Scoped,
         || delete(delete_hubspot),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v1/whatzapp/bitrix/createauth",
+        Access::Scoped,
+        || post(create_bitrix),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/bitrix/getauth",
+        Access::Scoped,
+        || get(get_bitrix),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v1/whatzapp/bitrix/deleteauth",
+        Access::Scoped,
+        || delete(delete_bitrix),
     ),
 ];
 
@@ -563,7 +581,8 @@ pub async fn authorize(
     Query(q): Query<AuthorizeQuery>,
 ) -> Result<Json<ResultEnvelope<AuthorizeUrl>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
-    let (url, st) = crate::oauth::authorize(&state, &provider, user.id).await?;
+    let (url, st) =
+        crate::oauth::authorize(&state, &provider, user.id, q.domain.as_deref()).await?;
     Ok(Json(ResultEnvelope::ok(AuthorizeUrl { url, state: st })))
 }
 
@@ -596,14 +615,14 @@ pub async fn create_hubspot(
     Query(q): Query<OAuthReturnQuery>,
 ) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
-    let tokens =
+    let got =
         crate::oauth::exchange(&state, crate::oauth::HUBSPOT, user.id, &q.state, &q.code).await?;
     let row = crate::oauth::save_tokens(
         &state,
         crate::oauth::HUBSPOT,
         Owner::User(user.id),
         &serde_json::json!({}),
-        &tokens,
+        &got.tokens,
     )
     .await?;
     Ok(Json(ResultEnvelope::ok(links::status_of(Some(&row)))))
@@ -654,5 +673,116 @@ pub async fn delete_hubspot(
 ) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
     store::integrations::delete(&state.store, crate::oauth::HUBSPOT, Owner::User(user.id)).await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(None))))
+}
+
+/// Bitrix's stored, non-secret settings: the portal's REST endpoint.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct BitrixSettings {
+    client_endpoint: Option<String>,
+}
+
+fn bitrix_status(row: Option<&store::entity::integration::Model>) -> Result<LinkStatus, AppError> {
+    let mut status = links::status_of(row);
+    if let Some(r) = row {
+        let s: BitrixSettings = links::settings(r)?;
+        status.domain = s
+            .client_endpoint
+            .as_deref()
+            .and_then(|e| e.split("://").nth(1))
+            .and_then(|rest| rest.split('/').next())
+            .map(str::to_owned);
+    }
+    Ok(status)
+}
+
+/// 000 §7 `bitrix/createauth`: the portal returned `code` and `state` to the web app, which sends
+/// them here; the server checks the state it issued (`integrations/bitrix/authorize?domain`) and
+/// exchanges the code with its client secret at Bitrix's OAuth server. Tokens are stored sealed;
+/// the spec's token fields in the body are ignored. (The spec's `bitrix/authentication`, which
+/// handed tokens to the browser, is not served.)
+#[utoipa::path(
+    post,
+    path = "/api/v1/whatzapp/bitrix/createauth",
+    tag = "integrations",
+    request_body = BitrixLink,
+    responses(
+        (status = 200, description = "Linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+        (status = 422, description = "'Failed to authenticate, please try again'", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_bitrix(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<BitrixLink>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, body.workspace_id)?;
+    let got = crate::oauth::exchange(
+        &state,
+        crate::oauth::BITRIX,
+        user.id,
+        &body.state,
+        &body.code,
+    )
+    .await?;
+    let settings = BitrixSettings {
+        client_endpoint: got.client_endpoint,
+    };
+    let row = crate::oauth::save_tokens(
+        &state,
+        crate::oauth::BITRIX,
+        Owner::User(user.id),
+        &settings,
+        &got.tokens,
+    )
+    .await?;
+    Ok(Json(ResultEnvelope::ok(bitrix_status(Some(&row))?)))
+}
+
+/// 000 §7 `bitrix/getauth`: `result` true when the workspace has a usable Bitrix24 link; the
+/// token is refreshed first when it is about to expire (a refused refresh: `needs_reconnect`).
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/bitrix/getauth",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Whether Bitrix24 is linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_bitrix(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    let row = crate::oauth::fresh_link(&state, crate::oauth::BITRIX, Owner::User(user.id)).await?;
+    let status = bitrix_status(row.as_ref())?;
+    Ok(Json(ResultEnvelope {
+        result: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 `bitrix/deleteauth`: unlinks (also when nothing was linked).
+#[utoipa::path(
+    delete,
+    path = "/api/v1/whatzapp/bitrix/deleteauth",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Unlinked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_bitrix(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    store::integrations::delete(&state.store, crate::oauth::BITRIX, Owner::User(user.id)).await?;
     Ok(Json(ResultEnvelope::ok(links::status_of(None))))
 }

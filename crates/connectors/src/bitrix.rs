@@ -1,0 +1,110 @@
+//! Bitrix24: OAuth against the user's own portal. The consent page is on the portal
+//! (`https://<portal>/oauth/authorize/`), the token endpoint is Bitrix's central OAuth server,
+//! called with GET and the client secret in the query (Bitrix's documented form); its answer
+//! names the portal's REST endpoint (`client_endpoint`). Access tokens live an hour.
+
+use crate::oauth::{OAuthError, Tokens};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+
+/// The Bitrix24 application, from configuration.
+#[derive(Debug, Clone)]
+pub struct BitrixApp {
+    pub client_id: String,
+    pub client_secret: SecretString,
+    /// Bitrix's OAuth server, e.g. `https://oauth.bitrix.info/oauth/token/`.
+    pub token_url: String,
+}
+
+/// What a token answer adds to the tokens.
+#[derive(Debug, Clone)]
+pub struct Grant {
+    pub tokens: Tokens,
+    /// The portal's REST base, e.g. `https://acme.bitrix24.com/rest/`.
+    pub client_endpoint: Option<String>,
+}
+
+/// The consent page on `portal_base` (e.g. `https://acme.bitrix24.com`).
+pub fn authorize_url(
+    portal_base: &str,
+    client_id: &str,
+    state: &str,
+) -> Result<String, OAuthError> {
+    let mut url = url::Url::parse(&format!(
+        "{}/oauth/authorize/",
+        portal_base.trim_end_matches('/')
+    ))
+    .map_err(|_| OAuthError::Misconfigured("bitrix portal url".to_owned()))?;
+    url.query_pairs_mut()
+        .append_pair("client_id", client_id)
+        .append_pair("state", state);
+    Ok(url.to_string())
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    access_token: Option<String>,
+    refresh_token: Option<String>,
+    expires_in: Option<u64>,
+    client_endpoint: Option<String>,
+    error: Option<String>,
+}
+
+async fn token_request(app: &BitrixApp, params: &[(&str, &str)]) -> Result<Grant, OAuthError> {
+    if app.client_id.is_empty() {
+        return Err(OAuthError::Misconfigured("client_id".to_owned()));
+    }
+    let client = reqwest::Client::builder()
+        .timeout(crate::TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
+    let mut query = vec![
+        ("client_id", app.client_id.as_str()),
+        ("client_secret", app.client_secret.expose_secret()),
+    ];
+    query.extend_from_slice(params);
+    let res = client
+        .get(&app.token_url)
+        .query(&query)
+        .send()
+        .await
+        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
+    let status = res.status();
+    let answer: Answer = res
+        .json()
+        .await
+        .map_err(|_| OAuthError::Upstream(format!("bitrix answered {status} unreadably")))?;
+    match (answer.access_token, answer.error.as_deref()) {
+        (Some(access_token), None) if status.is_success() => Ok(Grant {
+            tokens: Tokens {
+                access_token,
+                refresh_token: answer.refresh_token,
+                expires_in: answer.expires_in,
+            },
+            client_endpoint: answer.client_endpoint,
+        }),
+        (_, Some("invalid_grant" | "expired_token" | "invalid_token")) => Err(OAuthError::Revoked),
+        (_, e) => Err(OAuthError::Upstream(format!(
+            "bitrix answered {status}: {}",
+            e.unwrap_or("no token")
+        ))),
+    }
+}
+
+/// Exchanges the code the portal returned.
+pub async fn exchange_code(app: &BitrixApp, code: &str) -> Result<Grant, OAuthError> {
+    token_request(app, &[("grant_type", "authorization_code"), ("code", code)]).await
+}
+
+/// A new token pair for `refresh_token` (Bitrix rotates refresh tokens).
+pub async fn refresh(app: &BitrixApp, refresh_token: &str) -> Result<Grant, OAuthError> {
+    token_request(
+        app,
+        &[
+            ("grant_type", "refresh_token"),
+            ("refresh_token", refresh_token),
+        ],
+    )
+    .await
+}
