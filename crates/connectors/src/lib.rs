@@ -13,6 +13,7 @@ pub mod hubspot;
 pub mod leadsquared;
 pub mod oauth;
 pub mod webhook;
+pub mod zoho;
 
 pub use guard::{guard_url, GuardError, GuardedUrl};
 

@@ -169,3 +169,30 @@ pub struct BitrixLink {
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub expires: Option<serde_json::Value>,
 }
+
+/// `GET zoho/scopes` (000 §7): `data.scopes`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ZohoScopes {
+    pub scopes: Vec<String>,
+}
+
+/// `POST zoho/auth/token` (000 §7): the code (`temp_code`), the data centre Zoho returned
+/// (`temp_account_server_url`, its `accounts-server`) and our `state`. `client_id`,
+/// `client_secret` and `redirect_uri` are accepted and ignored. The answer does not carry the
+/// refresh token the spec shows: tokens stay on the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ZohoLink {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    pub temp_code: String,
+    pub temp_account_server_url: String,
+    pub state: String,
+    #[serde(default)]
+    pub client_id: Option<String>,
+    #[serde(default)]
+    pub client_secret: Option<String>,
+    #[serde(default)]
+    pub redirect_uri: Option<String>,
+}

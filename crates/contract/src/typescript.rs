@@ -94,6 +94,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::AuthorizeUrl>();
     c.visit::<integrations::OAuthReturnQuery>();
     c.visit::<integrations::BitrixLink>();
+    c.visit::<integrations::ZohoScopes>();
+    c.visit::<integrations::ZohoLink>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

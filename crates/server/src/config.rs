@@ -67,6 +67,13 @@ pub struct Config {
     pub bitrix_client_secret: Option<SecretString>,
     pub bitrix_portal_url: String,
     pub bitrix_token_url: String,
+    /// Zoho's OAuth application. The code is exchanged at the data centre Zoho names on return
+    /// (`accounts-server`), which must be one of `zoho_accounts_servers`.
+    pub zoho_client_id: String,
+    #[serde(skip_serializing)]
+    pub zoho_client_secret: Option<SecretString>,
+    pub zoho_authorize_url: String,
+    pub zoho_accounts_servers: Vec<String>,
 }
 
 impl Default for Config {
@@ -97,6 +104,14 @@ impl Default for Config {
             bitrix_client_secret: None,
             bitrix_portal_url: "https://{domain}".to_owned(),
             bitrix_token_url: "https://oauth.bitrix.info/oauth/token/".to_owned(),
+            zoho_client_id: String::new(),
+            zoho_client_secret: None,
+            zoho_authorize_url: "https://accounts.zoho.com/oauth/v2/auth".to_owned(),
+            zoho_accounts_servers: ["com", "eu", "in", "com.au", "jp", "com.cn", "sa", "uk"]
+                .iter()
+                .map(|tld| format!("https://accounts.zoho.{tld}"))
+                .chain(["https://accounts.zohocloud.ca".to_owned()])
+                .collect(),
         }
     }
 }

@@ -23,6 +23,55 @@ pub const REFRESH_LEASE_MS: i64 = 30_000;
 
 pub const HUBSPOT: &str = "hubspot";
 pub const BITRIX: &str = "bitrix";
+pub const ZOHO: &str = "zoho";
+
+/// Zoho's stored, non-secret settings: the data centre its tokens belong to.
+#[derive(Serialize, Deserialize)]
+pub struct ZohoSettings {
+    pub accounts_server: String,
+}
+
+fn zoho_app(state: &AppState) -> Result<connectors::zoho::ZohoApp, AppError> {
+    let c = &state.config;
+    match c.zoho_client_secret.clone() {
+        Some(client_secret) if !c.zoho_client_id.is_empty() => Ok(connectors::zoho::ZohoApp {
+            client_id: c.zoho_client_id.clone(),
+            client_secret,
+            authorize_url: c.zoho_authorize_url.clone(),
+            redirect_url: c.oauth_redirect_url.clone(),
+        }),
+        _ => Err(AppError::new(
+            ErrorCode::UpstreamFailed,
+            "zoho is not configured on this server",
+        )),
+    }
+}
+
+/// Exchanges a Zoho code at `accounts_server` (checked against the configured data centres)
+/// after using up `raw_state`; answers the tokens and the data centre to keep.
+pub async fn exchange_zoho(
+    state: &AppState,
+    user_id: i64,
+    raw_state: &str,
+    code: &str,
+    accounts_server: &str,
+) -> Result<(Tokens, String), AppError> {
+    let app = zoho_app(state)?;
+    let server =
+        connectors::zoho::accounts_server(accounts_server, &state.config.zoho_accounts_servers)
+            .ok_or_else(|| {
+                AppError::new(
+                    ErrorCode::AuthenticationFailed,
+                    "Failed to authenticate, please try again",
+                )
+                .with_rule("temp_account_server_url", domain::RuleError::UrlInvalid)
+            })?;
+    use_state(state, ZOHO, user_id, raw_state).await?;
+    let tokens = connectors::zoho::exchange_code(&app, &server, code.trim())
+        .await
+        .map_err(oauth_error)?;
+    Ok((tokens, server))
+}
 
 /// What a code exchange gives: the tokens, and for Bitrix the portal's REST endpoint.
 pub struct Exchanged {
@@ -139,7 +188,13 @@ pub async fn authorize(
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let raw = hex::encode(bytes);
-    let (url, verifier) = if provider == BITRIX {
+    let (url, verifier) = if provider == ZOHO {
+        let app = zoho_app(state)?;
+        (
+            connectors::zoho::authorize_url(&app, &raw).map_err(oauth_error)?,
+            None,
+        )
+    } else if provider == BITRIX {
         let app = bitrix_app(state)?;
         let portal = bitrix_portal(state, domain).await?;
         let url = connectors::bitrix::authorize_url(&portal, &app.client_id, &raw)
@@ -186,6 +241,35 @@ pub async fn exchange(
     } else {
         app(state, provider)?;
     }
+    let verifier = use_state(state, provider, user_id, raw_state).await?;
+    if provider == BITRIX {
+        let grant = connectors::bitrix::exchange_code(&bitrix_app(state)?, code.trim())
+            .await
+            .map_err(oauth_error)?;
+        return Ok(Exchanged {
+            tokens: grant.tokens,
+            client_endpoint: grant.client_endpoint,
+        });
+    }
+    let app = app(state, provider)?;
+    let tokens = connectors::oauth::exchange_code(&app, code.trim(), verifier.as_deref())
+        .await
+        .map_err(oauth_error)?;
+    Ok(Exchanged {
+        tokens,
+        client_endpoint: None,
+    })
+}
+
+/// Uses up `raw_state` for `user_id` and `provider`: its PKCE verifier, if any, or
+/// `authentication_failed` for a state that is unknown, used, expired, another user's or
+/// another provider's.
+pub async fn use_state(
+    state: &AppState,
+    provider: &str,
+    user_id: i64,
+    raw_state: &str,
+) -> Result<Option<String>, AppError> {
     let now = state.clock.now_ms();
     let taken = store::integrations::take_oauth_state(
         &state.store,
@@ -208,23 +292,7 @@ pub async fn exchange(
         ),
         None => None,
     };
-    if provider == BITRIX {
-        let grant = connectors::bitrix::exchange_code(&bitrix_app(state)?, code.trim())
-            .await
-            .map_err(oauth_error)?;
-        return Ok(Exchanged {
-            tokens: grant.tokens,
-            client_endpoint: grant.client_endpoint,
-        });
-    }
-    let app = app(state, provider)?;
-    let tokens = connectors::oauth::exchange_code(&app, code.trim(), verifier.as_deref())
-        .await
-        .map_err(oauth_error)?;
-    Ok(Exchanged {
-        tokens,
-        client_endpoint: None,
-    })
+    Ok(verifier)
 }
 
 /// Stores `tokens` as `owner`'s link to `provider` (sealed), with its expiry.
@@ -286,6 +354,10 @@ pub async fn fresh_link(
     }
     let secret: TokenSecret = crate::links::secret(state, &row)?;
     let outcome = match secret.refresh_token.as_deref() {
+        Some(rt) if provider == ZOHO => {
+            let s: ZohoSettings = crate::links::settings(&row)?;
+            connectors::zoho::refresh(&zoho_app(state)?, &s.accounts_server, rt).await
+        }
         Some(rt) if provider == BITRIX => connectors::bitrix::refresh(&bitrix_app(state)?, rt)
             .await
             .map(|g| g.tokens),

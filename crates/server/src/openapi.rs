@@ -69,6 +69,10 @@ use utoipa::OpenApi;
         crate::routes::integrations::create_bitrix,
         crate::routes::integrations::get_bitrix,
         crate::routes::integrations::delete_bitrix,
+        crate::routes::integrations::zoho_scopes,
+        crate::routes::integrations::create_zoho,
+        crate::routes::integrations::get_zoho,
+        crate::routes::integrations::delete_zoho,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

@@ -573,6 +573,16 @@ async fn consent(person: &Person<'_>, provider: &str) -> (String, String) {
 
 /// `consent` with more query parameters for the authorize call (`&domain=…`).
 async fn consent_with(person: &Person<'_>, provider: &str, extra: &str) -> (String, String) {
+    let q = consent_query(person, provider, extra).await;
+    (q["code"].clone(), q["state"].clone())
+}
+
+/// Everything the provider sent back in the address (Zoho adds `accounts-server`).
+async fn consent_query(
+    person: &Person<'_>,
+    provider: &str,
+    extra: &str,
+) -> std::collections::HashMap<String, String> {
     let (status, body) = person
         .get(&format!(
             "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}&redirect_uri=https://evil.test/{extra}",
@@ -597,7 +607,7 @@ async fn consent_with(person: &Person<'_>, provider: &str, extra: &str) -> (Stri
     );
     let q: std::collections::HashMap<_, _> = back.query_pairs().into_owned().collect();
     assert_eq!(q["state"], state);
-    (q["code"].clone(), state)
+    q
 }
 
 fn hubspot_return(ws: i64, code: &str, state: &str) -> String {
@@ -922,3 +932,73 @@ async fn a_bitrix_portal_on_a_private_address_is_refused() {
     assert_eq!(body["error"]["code"], "address_refused");
     assert_eq!(body["error"]["fields"]["domain"], "address_refused");
 }
+
+db_test!(
+    zoho_links_at_the_returned_data_centre_refreshes_and_unlinks,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@zoho.test").await;
+        let ws = ana.id;
+        let (status, body) = ana.get("/api/v1/whatzapp/zoho/scopes").await;
+        assert_eq!(status, 200);
+        assert!(body["data"]["scopes"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("ZohoCRM.modules.ALL")));
+
+        let back = consent_query(&ana, "zoho", "").await;
+        let asked = &app.fake.received_under("/oauth/zoho/authorize")[0].body;
+        assert_eq!(asked["access_type"], "offline");
+        let link = |server: &str| {
+            json!({ "workspace_id": ws, "temp_code": back["code"], "temp_account_server_url": server,
+                    "state": back["state"], "client_id": "x", "client_secret": "from-the-browser", "redirect_uri": "x" })
+        };
+        // A data centre that is not Zoho's is refused, and the state survives it.
+        for server in [
+            "http://169.254.169.254",
+            "https://accounts.zoho.com.evil.test",
+        ] {
+            let (status, body) = ana
+                .post("/api/v1/whatzapp/zoho/auth/token", link(server))
+                .await;
+            assert_eq!(status, 422, "{body}");
+            assert_eq!(body["error"]["code"], "authentication_failed");
+        }
+        assert!(app.fake.received_under("/zoho-accounts").is_empty());
+        let (status, body) = ana
+            .post(
+                "/api/v1/whatzapp/zoho/auth/token",
+                link(&back["accounts-server"]),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["connected"], true);
+        assert!(body["data"].get("refresh_token").is_none());
+        let (status, _) = ana
+            .post(
+                "/api/v1/whatzapp/zoho/auth/token",
+                link(&back["accounts-server"]),
+            )
+            .await;
+        assert_eq!(status, 422, "replayed");
+
+        let status_path = format!("/api/v1/whatzapp/zoho/auth/token?workspace_id={ws}");
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(ana.flags().await["zoho"], true);
+        app.clock.advance(26 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(app.fake.token_calls("zoho", "refresh_token"), 1);
+        app.fake.refuse_refresh("zoho", true);
+        app.clock.advance(26 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["data"]["needs_reconnect"], true);
+        assert_eq!(ana.flags().await["zoho"], false);
+        let (status, body) = ana.delete(&status_path).await;
+        assert_eq!((status, &body["result"]), (200, &json!(true)));
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], false);
+        ana.assert_no_secret_in_answers();
+        assert_no_plain_secret_stored(&app).await;
+    }
+);

@@ -238,6 +238,20 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             }))),
             false,
         ),
+        ("POST", "/v1/whatzapp/zoho/auth/token") => (
+            p(String::new()),
+            // `send` fills in the code, data centre and state Zoho returns to the caller.
+            Some(Body::Json(json!({
+                "workspace_id": org.workspace_id, "temp_code": OAUTH_RETURN,
+                "temp_account_server_url": OAUTH_RETURN, "state": OAUTH_RETURN
+            }))),
+            false,
+        ),
+        ("GET", "/v1/whatzapp/zoho/auth/token") | ("DELETE", "/v1/whatzapp/zoho/auth/token") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
         ("GET", "/v1/whatzapp/bitrix/getauth") | ("DELETE", "/v1/whatzapp/bitrix/deleteauth") => (
             p(format!("?workspace_id={}", org.workspace_id)),
             None,
@@ -270,11 +284,17 @@ const OAUTH_RETURN: &str = "__OAUTH_RETURN__";
 /// A code and a state the server issued to the holder of `token` (for their own workspace),
 /// consented by the fake provider: `code=…&state=…`.
 async fn oauth_return(app: &TestApp, token: &str) -> String {
-    oauth_consent(app, token, "hubspot", "").await
+    let q = oauth_consent(app, token, "hubspot", "").await;
+    format!("code={}&state={}", q["code"], q["state"])
 }
 
 /// `oauth_return` for `provider`, with `extra` query parameters for the authorize call.
-async fn oauth_consent(app: &TestApp, token: &str, provider: &str, extra: &str) -> String {
+async fn oauth_consent(
+    app: &TestApp,
+    token: &str,
+    provider: &str,
+    extra: &str,
+) -> std::collections::HashMap<String, String> {
     let me: Value = app
         .client
         .get(app.url("/api/auth/session"))
@@ -308,8 +328,7 @@ async fn oauth_consent(app: &TestApp, token: &str, provider: &str, extra: &str) 
         .await
         .unwrap();
     let back = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let q: std::collections::HashMap<_, _> = back.query_pairs().into_owned().collect();
-    format!("code={}&state={}", q["code"], q["state"])
+    back.query_pairs().into_owned().collect()
 }
 
 async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) {
@@ -328,11 +347,19 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
     let filled;
     let body = match (&call.body, token) {
         (Some(Body::Json(v)), Some(t)) if v["code"] == OAUTH_RETURN => {
-            let pair = oauth_consent(app, t, "bitrix", "&domain=acme.bitrix24.com").await;
-            let (code, state) = pair.split_once('&').unwrap();
+            let q = oauth_consent(app, t, "bitrix", "&domain=acme.bitrix24.com").await;
             let mut v = v.clone();
-            v["code"] = json!(code.trim_start_matches("code="));
-            v["state"] = json!(state.trim_start_matches("state="));
+            v["code"] = json!(q["code"]);
+            v["state"] = json!(q["state"]);
+            filled = Body::Json(v);
+            Some(&filled)
+        }
+        (Some(Body::Json(v)), Some(t)) if v["temp_code"] == OAUTH_RETURN => {
+            let q = oauth_consent(app, t, "zoho", "").await;
+            let mut v = v.clone();
+            v["temp_code"] = json!(q["code"]);
+            v["state"] = json!(q["state"]);
+            v["temp_account_server_url"] = json!(q["accounts-server"]);
             filled = Body::Json(v);
             Some(&filled)
         }

@@ -187,6 +187,7 @@ fn router(state: FakeState) -> Router {
         .route("/oauth/{provider}/token", post(oauth_token))
         .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
         .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
+        .route("/zoho-accounts/oauth/v2/token", post(zoho_token))
         .with_state(state)
 }
 
@@ -307,6 +308,16 @@ async fn oauth_authorize(
     url.query_pairs_mut()
         .append_pair("code", &code)
         .append_pair("state", st);
+    if provider == "zoho" {
+        // Zoho names the data centre that holds the account: here, this fake.
+        let host = headers
+            .get("host")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("127.0.0.1");
+        url.query_pairs_mut()
+            .append_pair("accounts-server", &format!("http://{host}/zoho-accounts"))
+            .append_pair("location", "us");
+    }
     (
         StatusCode::FOUND,
         [(axum::http::header::LOCATION, url.to_string())],
@@ -328,6 +339,31 @@ async fn oauth_token(
         &headers,
         Value::Null,
     );
+    token_grant(&state, &provider, &headers, &form)
+}
+
+/// Zoho's token endpoint at the data centre the consent page named.
+async fn zoho_token(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    axum::extract::Form(form): axum::extract::Form<HashMap<String, String>>,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "POST",
+        "/zoho-accounts/oauth/v2/token".to_owned(),
+        &headers,
+        Value::Null,
+    );
+    token_grant(&state, "zoho", &headers, &form)
+}
+
+fn token_grant(
+    state: &FakeState,
+    provider: &str,
+    headers: &HeaderMap,
+    form: &HashMap<String, String>,
+) -> (StatusCode, Json<Value>) {
+    let provider = provider.to_owned();
     let basic_secret = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())

@@ -191,6 +191,12 @@ pub async fn spawn_app_with(
     config.bitrix_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
     config.bitrix_portal_url = fake.url("/bitrix/") + "{domain}";
     config.bitrix_token_url = fake.url("/bitrix-oauth/oauth/token/");
+    config.zoho_client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.zoho_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.zoho_authorize_url = fake.url("/oauth/zoho/authorize");
+    config
+        .zoho_accounts_servers
+        .push(fake.url("/zoho-accounts"));
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;

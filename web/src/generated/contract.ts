@@ -771,3 +771,16 @@ status?: number | null, auth_token?: string | null, };
  */
 export type WorkspaceQuery = { workspace_id: number, };
 
+/**
+ * `POST zoho/auth/token` (000 §7): the code (`temp_code`), the data centre Zoho returned
+ * (`temp_account_server_url`, its `accounts-server`) and our `state`. `client_id`,
+ * `client_secret` and `redirect_uri` are accepted and ignored. The answer does not carry the
+ * refresh token the spec shows: tokens stay on the server.
+ */
+export type ZohoLink = { workspace_id: number, temp_code: string, temp_account_server_url: string, state: string, client_id?: string | null, client_secret?: string | null, redirect_uri?: string | null, };
+
+/**
+ * `GET zoho/scopes` (000 §7): `data.scopes`.
+ */
+export type ZohoScopes = { scopes: Array<string>, };
+

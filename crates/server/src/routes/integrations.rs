@@ -18,6 +18,7 @@ use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
 use contract::integrations::{
     AuthorizeQuery, AuthorizeUrl, BitrixLink, FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink,
     LinkStatus, OAuthReturnQuery, ProxyRequest, WebhookEndpoint, WebhookQuery, WebhookUpdate,
+    ZohoLink, ZohoScopes,
 };
 use contract::ErrorCode;
 use domain::inputs::{
@@ -126,6 +127,30 @@ pub const ROUTES: &[ApiRoute] = &[
         "/v1/whatzapp/bitrix/deleteauth",
         Access::Scoped,
         || delete(delete_bitrix),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/zoho/scopes",
+        Access::SignedIn,
+        || get(zoho_scopes),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v1/whatzapp/zoho/auth/token",
+        Access::Scoped,
+        || post(create_zoho),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/zoho/auth/token",
+        Access::Scoped,
+        || get(get_zoho),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v1/whatzapp/zoho/auth/token",
+        Access::Scoped,
+        || delete(delete_zoho),
     ),
 ];
 
@@ -784,5 +809,109 @@ pub async fn delete_bitrix(
 ) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
     store::integrations::delete(&state.store, crate::oauth::BITRIX, Owner::User(user.id)).await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(None))))
+}
+
+/// 000 §7 `zoho/scopes`: the scopes the consent asks for (the spec's fixed list is the source).
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/zoho/scopes",
+    tag = "integrations",
+    responses((status = 200, description = "The Zoho scopes", body = ResultEnvelope<ZohoScopes>))
+)]
+pub async fn zoho_scopes(_caller: CurrentUser) -> Json<ResultEnvelope<ZohoScopes>> {
+    Json(ResultEnvelope::ok(ZohoScopes {
+        scopes: connectors::zoho::SCOPES
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect(),
+    }))
+}
+
+/// 000 §7 `zoho/auth/token` POST: checks our `state`, accepts `temp_account_server_url` only
+/// when it is a configured Zoho data centre, exchanges `temp_code` there with the server's
+/// secret and stores the tokens sealed. The answer has no token in it.
+#[utoipa::path(
+    post,
+    path = "/api/v1/whatzapp/zoho/auth/token",
+    tag = "integrations",
+    request_body = ZohoLink,
+    responses(
+        (status = 200, description = "Linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+        (status = 422, description = "'Failed to authenticate, please try again' (state, data centre or code refused)", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_zoho(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<ZohoLink>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, body.workspace_id)?;
+    let (tokens, server) = crate::oauth::exchange_zoho(
+        &state,
+        user.id,
+        &body.state,
+        &body.temp_code,
+        &body.temp_account_server_url,
+    )
+    .await?;
+    let row = crate::oauth::save_tokens(
+        &state,
+        crate::oauth::ZOHO,
+        Owner::User(user.id),
+        &crate::oauth::ZohoSettings {
+            accounts_server: server,
+        },
+        &tokens,
+    )
+    .await?;
+    Ok(Json(ResultEnvelope::ok(links::status_of(Some(&row)))))
+}
+
+/// 000 §7 `zoho/auth/token` GET: `result` true when the workspace has a usable Zoho link (the
+/// token is refreshed at its data centre first when it is about to expire).
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/zoho/auth/token",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Whether Zoho is linked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_zoho(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    let row = crate::oauth::fresh_link(&state, crate::oauth::ZOHO, Owner::User(user.id)).await?;
+    let status = links::status_of(row.as_ref());
+    Ok(Json(ResultEnvelope {
+        result: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 `zoho/auth/token` DELETE: unlinks (also when nothing was linked).
+#[utoipa::path(
+    delete,
+    path = "/api/v1/whatzapp/zoho/auth/token",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Unlinked", body = ResultEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_zoho(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<LinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    store::integrations::delete(&state.store, crate::oauth::ZOHO, Owner::User(user.id)).await?;
     Ok(Json(ResultEnvelope::ok(links::status_of(None))))
 }

@@ -1,0 +1,159 @@
+//! Zoho CRM: OAuth with Zoho's data centres. The consent page is on the main accounts server;
+//! Zoho sends the user back with `accounts-server` naming the data centre that holds the account,
+//! and the code must be exchanged there (and tokens refreshed there). That address comes from the
+//! browser, so it is accepted only when it is one of the configured Zoho accounts servers. Zoho
+//! answers some errors with HTTP 200 and an `error` field, so the token calls are made here
+//! rather than through the `oauth2` crate.
+
+use crate::oauth::{OAuthError, Tokens};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+
+/// 000 §7 'GET zoho/scopes returns data.scopes. On failure a fixed scope list is used': the list.
+pub const SCOPES: &[&str] = &[
+    "ZohoCRM.modules.ALL",
+    "ZohoCRM.settings.ALL",
+    "ZohoCRM.users.READ",
+    "ZohoCRM.org.READ",
+    "ZohoCRM.coql.READ",
+];
+
+/// The Zoho application, from configuration.
+#[derive(Debug, Clone)]
+pub struct ZohoApp {
+    pub client_id: String,
+    pub client_secret: SecretString,
+    pub authorize_url: String,
+    pub redirect_url: String,
+}
+
+/// The consent page: offline access (a refresh token) and a fresh consent each time.
+pub fn authorize_url(app: &ZohoApp, state: &str) -> Result<String, OAuthError> {
+    if app.client_id.is_empty() {
+        return Err(OAuthError::Misconfigured("client_id".to_owned()));
+    }
+    let mut url = url::Url::parse(&app.authorize_url)
+        .map_err(|_| OAuthError::Misconfigured("authorize_url".to_owned()))?;
+    url.query_pairs_mut()
+        .append_pair("response_type", "code")
+        .append_pair("client_id", &app.client_id)
+        .append_pair("scope", &SCOPES.join(","))
+        .append_pair("redirect_uri", &app.redirect_url)
+        .append_pair("access_type", "offline")
+        .append_pair("prompt", "consent")
+        .append_pair("state", state);
+    Ok(url.to_string())
+}
+
+/// `raw` (the `accounts-server` the browser got back) when it is one of `allowed` (compared
+/// without a trailing slash, case-insensitively); its token endpoint is `<it>/oauth/v2/token`.
+pub fn accounts_server(raw: &str, allowed: &[String]) -> Option<String> {
+    let want = raw.trim().trim_end_matches('/').to_ascii_lowercase();
+    allowed
+        .iter()
+        .map(|a| a.trim().trim_end_matches('/'))
+        .find(|a| a.to_ascii_lowercase() == want)
+        .map(str::to_owned)
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    access_token: Option<String>,
+    refresh_token: Option<String>,
+    expires_in: Option<u64>,
+    error: Option<String>,
+}
+
+async fn token_request(
+    app: &ZohoApp,
+    server: &str,
+    params: &[(&str, &str)],
+) -> Result<Tokens, OAuthError> {
+    let client = reqwest::Client::builder()
+        .timeout(crate::TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
+    let mut form = vec![
+        ("client_id", app.client_id.as_str()),
+        ("client_secret", app.client_secret.expose_secret()),
+    ];
+    form.extend_from_slice(params);
+    let res = client
+        .post(format!("{server}/oauth/v2/token"))
+        .form(&form)
+        .send()
+        .await
+        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
+    let status = res.status();
+    let answer: Answer = res
+        .json()
+        .await
+        .map_err(|_| OAuthError::Upstream(format!("zoho answered {status} unreadably")))?;
+    match (answer.access_token, answer.error.as_deref()) {
+        (Some(access_token), None) if status.is_success() => Ok(Tokens {
+            access_token,
+            refresh_token: answer.refresh_token,
+            expires_in: answer.expires_in,
+        }),
+        (_, Some("invalid_code" | "invalid_grant" | "invalid_token")) => Err(OAuthError::Revoked),
+        (_, e) => Err(OAuthError::Upstream(format!(
+            "zoho answered {status}: {}",
+            e.unwrap_or("no token")
+        ))),
+    }
+}
+
+/// Exchanges the code at the account's data centre.
+pub async fn exchange_code(app: &ZohoApp, server: &str, code: &str) -> Result<Tokens, OAuthError> {
+    token_request(
+        app,
+        server,
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", &app.redirect_url),
+        ],
+    )
+    .await
+}
+
+/// A new access token (Zoho keeps the refresh token).
+pub async fn refresh(
+    app: &ZohoApp,
+    server: &str,
+    refresh_token: &str,
+) -> Result<Tokens, OAuthError> {
+    token_request(
+        app,
+        server,
+        &[
+            ("grant_type", "refresh_token"),
+            ("refresh_token", refresh_token),
+        ],
+    )
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_configured_zoho_accounts_server_is_accepted() {
+        let allowed = vec![
+            "https://accounts.zoho.com".to_owned(),
+            "https://accounts.zoho.eu/".to_owned(),
+        ];
+        assert_eq!(
+            accounts_server("https://Accounts.Zoho.EU/", &allowed).as_deref(),
+            Some("https://accounts.zoho.eu")
+        );
+        assert_eq!(
+            accounts_server("https://accounts.zoho.eu.evil.test", &allowed),
+            None
+        );
+        assert_eq!(accounts_server("http://169.254.169.254", &allowed), None);
+        assert_eq!(accounts_server("", &allowed), None);
+    }
+}
