@@ -734,6 +734,18 @@ db_test!(
         .await;
         assert_eq!(status, 413, "{v}");
         assert_eq!(v["error"]["code"], "payload_too_large");
+        // A body over the server's size limit: 413 before anything is read.
+        let huge = "x".repeat(3 * 1024 * 1024);
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            "/api/v2/events/messages",
+            admin,
+            Some(json!({ "org_id": org.org_id, "events": [{ "MessageId": "big", "Message": huge }] })),
+        )
+        .await;
+        assert_eq!(status, 413, "{v}");
+        assert_eq!(v["error"]["code"], "payload_too_large");
         // Not a batch: 400.
         let (status, _) = call(
             &app,
