@@ -29,7 +29,11 @@ export interface FakeProviders {
   close: () => Promise<void>;
 }
 
-export async function startFakeProviders(): Promise<FakeProviders> {
+/**
+ * `oauthRedirect` is where providers without a `redirect_uri` in their consent URL (Bitrix24's
+ * portals use the application's registered one) send the user back.
+ */
+export async function startFakeProviders(oauthRedirect: string): Promise<FakeProviders> {
   const codes = new Set<string>();
   let counter = 0;
   const server = createServer((req, res) => {
@@ -59,6 +63,34 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       res.writeHead(302, { location: back.toString() });
       return res.end();
     }
+    // Bitrix24: the consent page on the user's portal, the token server central (GET).
+    const portal = /^\/bitrix\/([^/]+)\/oauth\/authorize\/?$/.exec(url.pathname);
+    if (portal) {
+      const state = url.searchParams.get('state');
+      if (!state || url.searchParams.get('client_id') !== CLIENT_ID) return json(400, { error: 'bad request' });
+      const code = `bitrix-code-${++counter}`;
+      codes.add(code);
+      const back = new URL(oauthRedirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', state);
+      back.searchParams.set('domain', portal[1]!);
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (url.pathname === '/bitrix-oauth/oauth/token/') {
+      const q = url.searchParams;
+      const ok = q.get('client_id') === CLIENT_ID && q.get('client_secret') === CLIENT_SECRET;
+      const grant = q.get('grant_type');
+      if (!ok || (grant === 'authorization_code' && !codes.delete(q.get('code') ?? ''))) return json(400, { error: 'invalid_grant' });
+      return json(200, {
+        access_token: `bitrix-at-${++counter}`,
+        refresh_token: `bitrix-rt-${counter}`,
+        expires_in: 3600,
+        client_endpoint: 'https://acme.bitrix24.com/rest/',
+        domain: 'acme.bitrix24.com',
+        member_id: 'm-1',
+      });
+    }
     if (oauth && oauth[2] === 'token') {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -87,6 +119,13 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     addr: `127.0.0.1:${port}`,
     oauthEnv: (provider) => {
       const key = provider.toUpperCase();
+      if (provider === 'bitrix')
+        return {
+          SWITCHBOARD_BITRIX_CLIENT_ID: CLIENT_ID,
+          SWITCHBOARD_BITRIX_CLIENT_SECRET: CLIENT_SECRET,
+          SWITCHBOARD_BITRIX_PORTAL_URL: `${base}/bitrix/{domain}`,
+          SWITCHBOARD_BITRIX_TOKEN_URL: `${base}/bitrix-oauth/oauth/token/`,
+        };
       return {
         [`SWITCHBOARD_${key}_CLIENT_ID`]: CLIENT_ID,
         [`SWITCHBOARD_${key}_CLIENT_SECRET`]: CLIENT_SECRET,

@@ -13,10 +13,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const bin = process.env.SWITCHBOARD_BIN ?? join(targetDir, 'debug', 'switchboard');
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   // Freshdesk, LeadSquared and a webhook receiver on loopback, let through the address guard.
-  const fake = await startFakeProviders();
-  process.env.SWITCHBOARD_E2E_HOOK_URL = `${fake.url}/hook`;
   // OAuth providers return to the server's configured page, so the port is chosen up front.
   const port = await freePort();
+  const fake = await startFakeProviders(`http://127.0.0.1:${port}/integrations`);
+  process.env.SWITCHBOARD_E2E_HOOK_URL = `${fake.url}/hook`;
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
@@ -30,6 +30,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SWITCHBOARD_LEADSQUARED_API_URL: `${fake.url}/leadsquared/{host}`,
     SWITCHBOARD_OAUTH_REDIRECT_URL: `http://127.0.0.1:${port}/integrations`,
     ...fake.oauthEnv('hubspot'),
+    ...fake.oauthEnv('bitrix'),
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });

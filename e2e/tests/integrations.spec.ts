@@ -120,3 +120,25 @@ test('connect HubSpot through its consent popup against the fake provider, then 
   await expect(page.getByTestId('connected-state')).toHaveText('Connected');
   await unlink(page, 'Hubspot');
 });
+
+test('connect Bitrix24 through the domain modal and the portal consent, then unlink', async ({ page }) => {
+  await signUpWithOrganisation(page);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: number } };
+  const probe = await page.request.get(
+    `/api/v1/whatzapp/integrations/bitrix/authorize?workspace_id=${session.user.id}&domain=acme.bitrix24.com`,
+  );
+  test.skip(probe.status() === 404, 'this server build has no Bitrix24 OAuth yet');
+
+  // action=connect opens the domain modal; same tab keeps the flow in this page.
+  await page.goto('/integrations?section=bitrix&action=connect&openinsametab=true');
+  const dialog = page.getByRole('dialog', { name: 'Connect to Bitrix24' });
+  await dialog.getByLabel('Bitrix24 domain').fill('acme.example.com');
+  await expect(dialog.getByText('Domain name must include .bitrix')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await dialog.getByLabel('Bitrix24 domain').fill('acme.bitrix24.com/');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Successfully linked Bitrix')).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await expect(page).toHaveURL(/section=bitrix$/);
+  await unlink(page, 'Bitrix');
+});
