@@ -36,6 +36,7 @@ export interface FakeProviders {
 export async function startFakeProviders(oauthRedirect: string): Promise<FakeProviders> {
   const codes = new Set<string>();
   let counter = 0;
+  let base = '';
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown) => {
@@ -60,6 +61,8 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
       const back = new URL(redirect);
       back.searchParams.set('code', code);
       back.searchParams.set('state', state);
+      // Zoho names the data centre holding the account; its token endpoint lives there.
+      if (oauth[1] === 'zoho') back.searchParams.set('accounts-server', `${base}/zoho-accounts`);
       res.writeHead(302, { location: back.toString() });
       return res.end();
     }
@@ -91,7 +94,7 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
         member_id: 'm-1',
       });
     }
-    if (oauth && oauth[2] === 'token') {
+    if ((oauth && oauth[2] === 'token') || url.pathname === '/zoho-accounts/oauth/v2/token') {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
       req.on('end', () => {
@@ -113,12 +116,19 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  base = `http://127.0.0.1:${port}`;
   return {
     url: base,
     addr: `127.0.0.1:${port}`,
-    oauthEnv: (provider) => {
+    oauthEnv: (provider): Record<string, string> => {
       const key = provider.toUpperCase();
+      if (provider === 'zoho')
+        return {
+          SWITCHBOARD_ZOHO_CLIENT_ID: CLIENT_ID,
+          SWITCHBOARD_ZOHO_CLIENT_SECRET: CLIENT_SECRET,
+          SWITCHBOARD_ZOHO_AUTHORIZE_URL: `${base}/oauth/zoho/authorize`,
+          SWITCHBOARD_ZOHO_ACCOUNTS_SERVERS: `["${base}/zoho-accounts"]`,
+        };
       if (provider === 'bitrix')
         return {
           SWITCHBOARD_BITRIX_CLIENT_ID: CLIENT_ID,

@@ -31,6 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SWITCHBOARD_OAUTH_REDIRECT_URL: `http://127.0.0.1:${port}/integrations`,
     ...fake.oauthEnv('hubspot'),
     ...fake.oauthEnv('bitrix'),
+    ...fake.oauthEnv('zoho'),
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });

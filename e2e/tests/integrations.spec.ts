@@ -142,3 +142,20 @@ test('connect Bitrix24 through the domain modal and the portal consent, then unl
   await expect(page).toHaveURL(/section=bitrix$/);
   await unlink(page, 'Bitrix');
 });
+
+test('connect Zoho through its consent popup: the state is checked and the accounts server passed on', async ({ page }) => {
+  await signUpWithOrganisation(page);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: number } };
+  const probe = await page.request.get(`/api/v1/whatzapp/integrations/zoho/authorize?workspace_id=${session.user.id}`);
+  test.skip(probe.status() === 404, 'this server build has no Zoho OAuth yet');
+
+  await page.goto('/integrations?section=zoho');
+  await expect(page.getByTestId('connected-state')).toHaveText('Not connected');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupOpened;
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await expect(page.getByText('Zoho linked successfully')).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await unlink(page, 'Zoho');
+});
