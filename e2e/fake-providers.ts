@@ -51,7 +51,10 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
       const ok = url.searchParams.get('accessKey') === 'good-access' && url.searchParams.get('secretKey') === 'good-secret';
       return ok ? json(200, { Id: 'u-1', FirstName: 'E2E' }) : json(401, { Status: 'Error' });
     }
-    const oauth = /^\/oauth\/(\w+)\/(authorize|token)$/.exec(url.pathname);
+    // Salesforce's login server has its own paths; it answers like the others plus instance_url.
+    const oauth =
+      /^\/oauth\/(\w+)\/(authorize|token)$/.exec(url.pathname) ??
+      /^\/(salesforce)-login\/services\/oauth2\/(authorize|token)$/.exec(url.pathname);
     if (oauth && oauth[2] === 'authorize') {
       const redirect = url.searchParams.get('redirect_uri');
       const state = url.searchParams.get('state');
@@ -104,7 +107,15 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
         const code = form.get('code') ?? '';
         const refresh = form.get('grant_type') === 'refresh_token';
         if (!secretOk || (!refresh && !codes.delete(code))) return json(400, { error: 'invalid_grant' });
-        json(200, { access_token: `at-${++counter}`, token_type: 'bearer', refresh_token: 'rt-e2e', expires_in: 3600 });
+        json(200, {
+          access_token: `at-${++counter}`,
+          token_type: 'bearer',
+          refresh_token: 'rt-e2e',
+          expires_in: 3600,
+          instance_url: `${base}/salesforce-instance`,
+          id: `${base}/salesforce-instance/id/00D/005`,
+          issued_at: String(Date.now()),
+        });
       });
       return;
     }
@@ -122,6 +133,12 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
     addr: `127.0.0.1:${port}`,
     oauthEnv: (provider): Record<string, string> => {
       const key = provider.toUpperCase();
+      if (provider === 'salesforce')
+        return {
+          SWITCHBOARD_SALESFORCE_CLIENT_ID: CLIENT_ID,
+          SWITCHBOARD_SALESFORCE_CLIENT_SECRET: CLIENT_SECRET,
+          SWITCHBOARD_SALESFORCE_LOGIN_URL: `${base}/salesforce-login`,
+        };
       if (provider === 'zoho')
         return {
           SWITCHBOARD_ZOHO_CLIENT_ID: CLIENT_ID,
