@@ -9,6 +9,7 @@ mod m20261121_000001_core;
 mod m20261122_000002_accounts;
 mod m20261122_000003_integrations;
 mod m20261122_000004_analytics;
+mod m20261122_000004_usage_events;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_accounts::Migration),
             Box::new(m20261122_000003_integrations::Migration),
             Box::new(m20261122_000004_analytics::Migration),
+            Box::new(m20261122_000004_usage_events::Migration),
         ]
     }
 }

@@ -235,3 +235,50 @@ pub struct ComparisonAnswer {
     pub current_days: Vec<DayTotals>,
     pub previous_days: Vec<DayTotals>,
 }
+
+/// `POST /api/v2/events/quick-replies` and `/schedulers`: quick replies sent or messages
+/// scheduled, one event each: `{id, CreatedByUser, Datetime}`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UsageEventsBatch {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<domain::events::UsageEventInput>,
+}
+
+/// One user's count (001 §3 `quick_reply_updated_counts` entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserCount {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub count: u64,
+}
+
+/// `GET /api/v1/whatzapp/quickreplies/analytics`: quick replies sent per selected employee.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct QuickReplyAnalytics {
+    pub range: AnalyticsRange,
+    pub quick_reply_updated_counts: Vec<UserCount>,
+}
+
+/// One workspace's scheduled messages (001 §3 'per workspace_id, a schedulers count').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SchedulerCount {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub schedulers: u64,
+}
+
+/// `GET /api/v1/whatzapp/scheduler/analytics`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SchedulerAnalytics {
+    pub range: AnalyticsRange,
+    pub schedulers: Vec<SchedulerCount>,
+}

@@ -366,6 +366,46 @@ pub fn parse_message_event(
     e.done(value)
 }
 
+/// One usage event (a quick reply sent, a message scheduled) as the extension sends it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct UsageEventInput {
+    #[serde(alias = "_id", alias = "EventId")]
+    pub id: Option<Id>,
+    #[serde(rename = "Datetime")]
+    pub datetime: Option<TimeValue>,
+    #[serde(rename = "CreatedByUser")]
+    pub created_by_user: Option<Id>,
+}
+
+/// A valid usage event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageEvent {
+    pub event_id: String,
+    pub user_id: i64,
+    pub occurred_at: i64,
+}
+
+/// Reads one usage event.
+pub fn parse_usage_event(
+    input: &UsageEventInput,
+    tz: Zone,
+    now_ms: i64,
+) -> Result<UsageEvent, Vec<FieldError>> {
+    let mut e = Errors(Vec::new());
+    let event_id = e.text("id", input.id.as_ref(), MAX_EVENT_ID_LEN);
+    let occurred_at = e.time("Datetime", input.datetime.as_ref(), tz, now_ms);
+    let user_id = e.user(input.created_by_user.as_ref());
+    let value = (|| {
+        Some(UsageEvent {
+            event_id: event_id?,
+            user_id: user_id?,
+            occurred_at: occurred_at?,
+        })
+    })();
+    e.done(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -991,3 +991,107 @@ db_test!(
         }
     }
 );
+
+db_test!(
+    quick_replies_and_scheduled_messages_are_counted_per_employee_in_the_period,
+    |app| async move {
+        let org = organisation(&app, "use", "Asia/Kolkata").await;
+        let admin = &org.tokens[0];
+        // Times either side of Kolkata midnight; the period is 2026-11-03 (local).
+        let times = [
+            ms("2026-11-02T18:29:59.999Z"),
+            ms("2026-11-02T18:30:00Z"),
+            ms("2026-11-03T10:00:00Z"),
+            ms("2026-11-03T18:29:59.999Z"),
+            ms("2026-11-03T18:30:00Z"),
+        ];
+        for (path, prefix) in [("quick-replies", "qr"), ("schedulers", "sc")] {
+            let events: Vec<Value> = times
+                .iter()
+                .enumerate()
+                .flat_map(|(i, t)| {
+                    org.ids.iter().take(i + 1).map(move |u| {
+                        json!({ "id": format!("{prefix}-{i}-{u}"), "Datetime": t, "CreatedByUser": u })
+                    })
+                })
+                .collect();
+            let body = json!({ "org_id": org.org_id, "events": events });
+            let url = format!("/api/v2/events/{path}");
+            let v = ok(&app, Method::POST, &url, admin, Some(body.clone())).await;
+            assert_eq!(v["data"]["stored"], events_len(&body));
+            let again = ok(&app, Method::POST, &url, admin, Some(body.clone())).await;
+            assert_eq!(again["data"]["stored"], 0);
+        }
+        // Independent count: events whose Kolkata date is 2026-11-03, per user.
+        let tz: Tz = "Asia/Kolkata".parse().unwrap();
+        let expect: Vec<(i64, u64)> = {
+            let mut ids = org.ids.clone();
+            ids.sort_unstable();
+            ids.iter()
+                .map(|u| {
+                    let pos = org.ids.iter().position(|x| x == u).unwrap();
+                    let n = times
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, t)| *i >= pos && local(tz, **t).date() == date("2026-11-03"))
+                        .count();
+                    (*u, n as u64)
+                })
+                .collect()
+        };
+        let q = format!(
+            "?org_id={}&start_date=2026-11-03&end_date=2026-11-03",
+            org.org_id
+        );
+        let v = ok(
+            &app,
+            Method::GET,
+            &format!("/api/v1/whatzapp/quickreplies/analytics{q}"),
+            admin,
+            None,
+        )
+        .await;
+        let got: Vec<(i64, u64)> = v["data"]["quick_reply_updated_counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["user_id"].as_i64().unwrap(), c["count"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(got, expect);
+        let v = ok(
+            &app,
+            Method::GET,
+            &format!("/api/v1/whatzapp/scheduler/analytics{q}"),
+            admin,
+            None,
+        )
+        .await;
+        let got: Vec<(i64, u64)> = v["data"]["schedulers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["workspace_id"].as_i64().unwrap(),
+                    c["schedulers"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(got, expect);
+        // An employee sees only their own count.
+        let v = ok(
+            &app,
+            Method::GET,
+            &format!("/api/v1/whatzapp/scheduler/analytics{q}"),
+            &org.tokens[2],
+            None,
+        )
+        .await;
+        assert_eq!(v["data"]["schedulers"].as_array().unwrap().len(), 1);
+        assert_eq!(v["data"]["schedulers"][0]["workspace_id"], org.ids[2]);
+    }
+);
+
+fn events_len(body: &Value) -> usize {
+    body["events"].as_array().unwrap().len()
+}

@@ -175,6 +175,21 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             true,
         ),
+        ("POST", "/v2/events/quick-replies") | ("POST", "/v2/events/schedulers") => (
+            p(String::new()),
+            Some(Body::Json(json!({ "org_id": org.org_id, "events": [{
+                "id": format!("iso-{n}"), "Datetime": 1_790_000_000_000_i64,
+                "CreatedByUser": inner.user_id
+            }] }))),
+            // Another organisation's CreatedByUser is refused per event (not_found).
+            false,
+        ),
+        ("GET", "/v1/whatzapp/quickreplies/analytics")
+        | ("GET", "/v1/whatzapp/scheduler/analytics") => (
+            p(format!("?org_id={}&user_id={}", org.org_id, inner.user_id)),
+            None,
+            true,
+        ),
         ("POST", "/v1/analytics/search") => (
             p(format!("?org_id={}&index=calls", org.org_id)),
             Some(Body::Json(

@@ -494,3 +494,86 @@ pub async fn event_rows(
         })
         .collect()
 }
+
+/// What a usage event counts (001 §3 quick reply and scheduler analytics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsageKind {
+    QuickReply = 1,
+    Scheduler = 2,
+}
+
+/// Stores usage events of one kind; answers how many were new.
+pub async fn insert_usage(
+    store: &Store,
+    org_id: i64,
+    kind: UsageKind,
+    events: &[domain::events::UsageEvent],
+    now: EpochMs,
+) -> Result<u64, StoreError> {
+    let txn = store.conn().begin().await?;
+    let mut stored = 0;
+    for chunk in events.chunks(INSERT_CHUNK) {
+        let mut q = Query::insert();
+        q.into_table(Alias::new("usage_events"))
+            .columns(
+                [
+                    "org_id",
+                    "kind",
+                    "event_id",
+                    "user_id",
+                    "occurred_at",
+                    "received_at",
+                ]
+                .map(Alias::new),
+            )
+            .on_conflict(
+                OnConflict::columns(["org_id", "kind", "event_id"].map(Alias::new))
+                    .do_nothing()
+                    .to_owned(),
+            );
+        for e in chunk {
+            q.values_panic([
+                org_id.into(),
+                (kind as i16).into(),
+                e.event_id.clone().into(),
+                e.user_id.into(),
+                e.occurred_at.into(),
+                now.into(),
+            ]);
+        }
+        let backend = txn.get_database_backend();
+        stored += txn.execute(backend.build(&q)).await?.rows_affected();
+    }
+    txn.commit().await?;
+    Ok(stored)
+}
+
+/// Usage events of one kind per user in `start..=end`.
+pub async fn usage_counts(
+    store: &Store,
+    org_id: i64,
+    kind: UsageKind,
+    users: &[i64],
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Vec<(i64, i64)>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = Query::select();
+    q.from(Alias::new("usage_events"))
+        .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
+        .and_where(Expr::col(Alias::new("kind")).eq(kind as i16))
+        .and_where(Expr::col(Alias::new("user_id")).is_in(users.iter().copied()))
+        .and_where(Expr::col(Alias::new("occurred_at")).gte(start))
+        .and_where(Expr::col(Alias::new("occurred_at")).lte(end))
+        .column(Alias::new("user_id"))
+        .expr_as(Func::count(Expr::col(Alias::new("id"))), Alias::new("n"))
+        .group_by_col(Alias::new("user_id"))
+        .order_by(Alias::new("user_id"), Order::Asc);
+    rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("", "user_id")?, r.try_get("", "n")?)))
+        .collect()
+}

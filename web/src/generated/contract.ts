@@ -597,6 +597,11 @@ top_performers: number[], needing_attention: number[], };
 export type ProxyRequest = { url: string, method?: string | null, payload: unknown, headers?: { [key in string]?: string } | null, };
 
 /**
+ * `GET /api/v1/whatzapp/quickreplies/analytics`: quick replies sent per selected employee.
+ */
+export type QuickReplyAnalytics = { range: AnalyticsRange, quick_reply_updated_counts: Array<UserCount>, };
+
+/**
  * Remove user: `?user_id&org_id` (admins).
  */
 export type RemoveUserQuery = { user_id: number, org_id: number, };
@@ -610,6 +615,16 @@ export type ResultEnvelope<T> = { result: boolean, data: T, };
  * A role (`callyzer_user_role`).
  */
 export type Role = { id: number, role_name: string, };
+
+/**
+ * `GET /api/v1/whatzapp/scheduler/analytics`.
+ */
+export type SchedulerAnalytics = { range: AnalyticsRange, schedulers: Array<SchedulerCount>, };
+
+/**
+ * One workspace's scheduled messages (001 §3 'per workspace_id, a schedulers count').
+ */
+export type SchedulerCount = { workspace_id: number, schedulers: number, };
 
 /**
  * `remainseatsavablity?org_id`.
@@ -717,6 +732,22 @@ export type UpdateOrganization = { org_id: number, org_name?: string | null, org
  * Update a team's details (admins, and the team's manager).
  */
 export type UpdateTeam = { org_id: number, team_id: number, team_name?: string | null, team_color?: number | null, };
+
+/**
+ * One usage event (a quick reply sent, a message scheduled) as the extension sends it.
+ */
+export type UsageEventInput = { id?: Id | null, Datetime?: TimeValue | null, CreatedByUser?: Id | null, };
+
+/**
+ * `POST /api/v2/events/quick-replies` and `/schedulers`: quick replies sent or messages
+ * scheduled, one event each: `{id, CreatedByUser, Datetime}`.
+ */
+export type UsageEventsBatch = { org_id: number, events: Array<UsageEventInput>, };
+
+/**
+ * One user's count (001 §3 `quick_reply_updated_counts` entry).
+ */
+export type UserCount = { user_id: number, count: number, };
 
 /**
  * 000 §3 / 001 §3 user existence data.

@@ -17,7 +17,7 @@ use contract::accounts::ResultEnvelope;
 use contract::analytics::{
     ActiveHoursAnswer, AnalyticsQuery, AnalyticsRange, BucketCount, CallTotals, ChangeValue,
     ComparisonAnswer, DailyAnswer, DayTotals, DirectionTotals, NewCallsAnswer, OverviewAnswer,
-    UserOverview,
+    QuickReplyAnalytics, SchedulerAnalytics, SchedulerCount, UserCount, UserOverview,
 };
 use contract::ErrorCode;
 use domain::accounts::ACTIVE_USER_STATUS;
@@ -68,6 +68,18 @@ pub const ROUTES: &[ApiRoute] = &[
     ApiRoute::new(Method::POST, "/v1/analytics/search", Access::Scoped, || {
         axum::routing::post(search)
     }),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/quickreplies/analytics",
+        Access::Scoped,
+        || get(quick_reply_analytics),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/scheduler/analytics",
+        Access::Scoped,
+        || get(scheduler_analytics),
+    ),
 ];
 
 /// Who and when a request is about.
@@ -662,4 +674,91 @@ pub async fn search(
     let out =
         answer(index, &body, &rows).map_err(|u| bad(format!("unsupported search: {}", u.0)))?;
     Ok(Json(out))
+}
+
+async fn usage(
+    state: &AppState,
+    s: &Scope,
+    kind: store::analytics::UsageKind,
+) -> Result<Vec<(i64, u64)>, AppError> {
+    let ids = s.user_ids();
+    let counts: HashMap<i64, i64> = store::analytics::usage_counts(
+        &state.store,
+        s.org_id,
+        kind,
+        &ids,
+        s.range.start_ms,
+        s.range.end_ms,
+    )
+    .await?
+    .into_iter()
+    .collect();
+    // Every selected employee, zeros included, in id order.
+    let mut out: Vec<(i64, u64)> = ids
+        .iter()
+        .map(|id| (*id, counts.get(id).copied().unwrap_or(0) as u64))
+        .collect();
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Quick replies sent per employee (001 §3 `quick_reply_updated_counts`), for the period and
+/// the employees the caller may see.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/quickreplies/analytics",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "Counts per employee", body = ResultEnvelope<QuickReplyAnalytics>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn quick_reply_analytics(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<QuickReplyAnalytics>>, AppError> {
+    let s = scope(&state, &user, &q).await?;
+    let counts = usage(&state, &s, store::analytics::UsageKind::QuickReply).await?;
+    Ok(Json(ResultEnvelope::ok(QuickReplyAnalytics {
+        range: s.range(),
+        quick_reply_updated_counts: counts
+            .into_iter()
+            .map(|(user_id, count)| UserCount { user_id, count })
+            .collect(),
+    })))
+}
+
+/// Messages scheduled per workspace (001 §3, §7 'GET scheduler analytics, query org_id,
+/// start_date, end_date').
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/scheduler/analytics",
+    tag = "analytics",
+    params(AnalyticsQuery),
+    responses(
+        (status = 200, description = "Counts per workspace", body = ResultEnvelope<SchedulerAnalytics>),
+        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
+        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+    )
+)]
+pub async fn scheduler_analytics(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<AnalyticsQuery>,
+) -> Result<Json<ResultEnvelope<SchedulerAnalytics>>, AppError> {
+    let s = scope(&state, &user, &q).await?;
+    let counts = usage(&state, &s, store::analytics::UsageKind::Scheduler).await?;
+    Ok(Json(ResultEnvelope::ok(SchedulerAnalytics {
+        range: s.range(),
+        schedulers: counts
+            .into_iter()
+            .map(|(workspace_id, schedulers)| SchedulerCount {
+                workspace_id,
+                schedulers,
+            })
+            .collect(),
+    })))
 }

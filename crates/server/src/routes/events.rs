@@ -17,12 +17,15 @@ use axum::extract::State;
 use axum::http::Method;
 use axum::routing::post;
 use contract::accounts::StatusEnvelope;
-use contract::analytics::{CallEventsBatch, EventError, IngestReport, MessageEventsBatch};
+use contract::analytics::{
+    CallEventsBatch, EventError, IngestReport, MessageEventsBatch, UsageEventsBatch,
+};
 use contract::ErrorCode;
 use domain::accounts::ACTIVE_USER_STATUS;
 use domain::dates::zone_or_default;
 use domain::events::{
-    parse_call_event, parse_message_event, CallEventInput, FieldError, MessageEventInput,
+    parse_call_event, parse_message_event, parse_usage_event, CallEventInput, FieldError,
+    MessageEventInput, UsageEventInput,
 };
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -38,6 +41,18 @@ pub const ROUTES: &[ApiRoute] = &[
     ApiRoute::new(Method::POST, "/v2/events/messages", Access::Scoped, || {
         post(ingest_messages)
     }),
+    ApiRoute::new(
+        Method::POST,
+        "/v2/events/quick-replies",
+        Access::Scoped,
+        || post(ingest_quick_replies),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v2/events/schedulers",
+        Access::Scoped,
+        || post(ingest_schedulers),
+    ),
 ];
 
 /// A batch as it arrives: each event is read on its own, so one malformed event does not
@@ -218,4 +233,71 @@ pub async fn ingest_messages(
         store::analytics::insert_messages(&state.store, org_id, &batch.valid, state.clock.now_ms())
             .await?;
     Ok(finish(batch, stored))
+}
+
+async fn ingest_usage(
+    state: &AppState,
+    user: &store::entity::user::Model,
+    raw: RawBatch,
+    kind: store::analytics::UsageKind,
+) -> Result<Json<StatusEnvelope<IngestReport>>, AppError> {
+    let org_id = raw.org_id;
+    let batch = read_batch::<UsageEventInput, _>(
+        state,
+        user,
+        raw,
+        &["id", "_id", "EventId"],
+        parse_usage_event,
+        |e| e.user_id,
+    )
+    .await?;
+    let stored = store::analytics::insert_usage(
+        &state.store,
+        org_id,
+        kind,
+        &batch.valid,
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(finish(batch, stored))
+}
+
+/// Stores quick replies sent (001 §3 quick reply analytics), as the call batch.
+#[utoipa::path(
+    post,
+    path = "/api/v2/events/quick-replies",
+    tag = "analytics",
+    request_body = UsageEventsBatch,
+    responses(
+        (status = 200, description = "Stored, duplicates and refused events", body = StatusEnvelope<IngestReport>),
+        (status = 404, description = "Not a member of the organisation", body = contract::ErrorBody),
+        (status = 413, description = "More than 1 000 events", body = contract::ErrorBody),
+    )
+)]
+pub async fn ingest_quick_replies(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(raw): Json<RawBatch>,
+) -> Result<Json<StatusEnvelope<IngestReport>>, AppError> {
+    ingest_usage(&state, &user, raw, store::analytics::UsageKind::QuickReply).await
+}
+
+/// Stores messages scheduled (001 §3 scheduler analytics), as the call batch.
+#[utoipa::path(
+    post,
+    path = "/api/v2/events/schedulers",
+    tag = "analytics",
+    request_body = UsageEventsBatch,
+    responses(
+        (status = 200, description = "Stored, duplicates and refused events", body = StatusEnvelope<IngestReport>),
+        (status = 404, description = "Not a member of the organisation", body = contract::ErrorBody),
+        (status = 413, description = "More than 1 000 events", body = contract::ErrorBody),
+    )
+)]
+pub async fn ingest_schedulers(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(raw): Json<RawBatch>,
+) -> Result<Json<StatusEnvelope<IngestReport>>, AppError> {
+    ingest_usage(&state, &user, raw, store::analytics::UsageKind::Scheduler).await
 }
