@@ -12,6 +12,7 @@ pub mod guard;
 pub mod hubspot;
 pub mod leadsquared;
 pub mod oauth;
+pub mod salesforce;
 pub mod webhook;
 pub mod zoho;
 

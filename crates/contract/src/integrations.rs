@@ -196,3 +196,17 @@ pub struct ZohoLink {
     #[serde(default)]
     pub redirect_uri: Option<String>,
 }
+
+/// `POST v2 salesforce/auth` (000 §7): the code Salesforce returned and our `state`;
+/// `redirect_uri` is accepted and ignored, `workspace_id`, when given, must be the caller's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct SalesforceLink {
+    pub code: String,
+    pub state: String,
+    #[serde(default)]
+    pub redirect_uri: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub workspace_id: Option<i64>,
+}

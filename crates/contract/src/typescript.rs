@@ -96,6 +96,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::BitrixLink>();
     c.visit::<integrations::ZohoScopes>();
     c.visit::<integrations::ZohoLink>();
+    c.visit::<integrations::SalesforceLink>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

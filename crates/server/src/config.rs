@@ -74,6 +74,11 @@ pub struct Config {
     pub zoho_client_secret: Option<SecretString>,
     pub zoho_authorize_url: String,
     pub zoho_accounts_servers: Vec<String>,
+    /// Salesforce's connected app (web-server flow with PKCE) and its login host.
+    pub salesforce_client_id: String,
+    #[serde(skip_serializing)]
+    pub salesforce_client_secret: Option<SecretString>,
+    pub salesforce_login_url: String,
 }
 
 impl Default for Config {
@@ -107,6 +112,9 @@ impl Default for Config {
             zoho_client_id: String::new(),
             zoho_client_secret: None,
             zoho_authorize_url: "https://accounts.zoho.com/oauth/v2/auth".to_owned(),
+            salesforce_client_id: String::new(),
+            salesforce_client_secret: None,
+            salesforce_login_url: "https://login.salesforce.com".to_owned(),
             zoho_accounts_servers: ["com", "eu", "in", "com.au", "jp", "com.cn", "sa", "uk"]
                 .iter()
                 .map(|tld| format!("https://accounts.zoho.{tld}"))

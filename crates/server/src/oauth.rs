@@ -24,6 +24,47 @@ pub const REFRESH_LEASE_MS: i64 = 30_000;
 pub const HUBSPOT: &str = "hubspot";
 pub const BITRIX: &str = "bitrix";
 pub const ZOHO: &str = "zoho";
+pub const SALESFORCE: &str = "salesforce";
+
+/// Salesforce's stored, non-secret settings: the org's REST base.
+#[derive(Serialize, Deserialize)]
+pub struct SalesforceSettings {
+    pub instance_url: Option<String>,
+}
+
+fn salesforce_app(state: &AppState) -> Result<connectors::salesforce::SalesforceApp, AppError> {
+    let c = &state.config;
+    match c.salesforce_client_secret.clone() {
+        Some(client_secret) if !c.salesforce_client_id.is_empty() => {
+            Ok(connectors::salesforce::SalesforceApp {
+                client_id: c.salesforce_client_id.clone(),
+                client_secret,
+                login_url: c.salesforce_login_url.clone(),
+                redirect_url: c.oauth_redirect_url.clone(),
+            })
+        }
+        _ => Err(AppError::new(
+            ErrorCode::UpstreamFailed,
+            "salesforce is not configured on this server",
+        )),
+    }
+}
+
+/// Uses up `raw_state` and exchanges a Salesforce code with the PKCE verifier issued with it.
+pub async fn exchange_salesforce(
+    state: &AppState,
+    user_id: i64,
+    raw_state: &str,
+    code: &str,
+) -> Result<connectors::salesforce::Grant, AppError> {
+    let app = salesforce_app(state)?;
+    let verifier = use_state(state, SALESFORCE, user_id, raw_state)
+        .await?
+        .ok_or_else(|| AppError::internal("salesforce state without a PKCE verifier"))?;
+    connectors::salesforce::exchange_code(&app, code.trim(), &verifier)
+        .await
+        .map_err(oauth_error)
+}
 
 /// Zoho's stored, non-secret settings: the data centre its tokens belong to.
 #[derive(Serialize, Deserialize)]
@@ -188,7 +229,13 @@ pub async fn authorize(
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let raw = hex::encode(bytes);
-    let (url, verifier) = if provider == ZOHO {
+    let (url, verifier) = if provider == SALESFORCE {
+        let app = salesforce_app(state)?;
+        let (challenge, verifier) = connectors::oauth::pkce_pair();
+        let url =
+            connectors::salesforce::authorize_url(&app, &raw, &challenge).map_err(oauth_error)?;
+        (url, Some(state.vault.seal(verifier.as_bytes())))
+    } else if provider == ZOHO {
         let app = zoho_app(state)?;
         (
             connectors::zoho::authorize_url(&app, &raw).map_err(oauth_error)?,
@@ -354,6 +401,11 @@ pub async fn fresh_link(
     }
     let secret: TokenSecret = crate::links::secret(state, &row)?;
     let outcome = match secret.refresh_token.as_deref() {
+        Some(rt) if provider == SALESFORCE => {
+            connectors::salesforce::refresh(&salesforce_app(state)?, rt)
+                .await
+                .map(|g| g.tokens)
+        }
         Some(rt) if provider == ZOHO => {
             let s: ZohoSettings = crate::links::settings(&row)?;
             connectors::zoho::refresh(&zoho_app(state)?, &s.accounts_server, rt).await

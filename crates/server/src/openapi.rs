@@ -77,6 +77,9 @@ use utoipa::OpenApi;
         crate::routes::integrations::create_zoho,
         crate::routes::integrations::get_zoho,
         crate::routes::integrations::delete_zoho,
+        crate::routes::integrations::create_salesforce,
+        crate::routes::integrations::get_salesforce,
+        crate::routes::integrations::delete_salesforce,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

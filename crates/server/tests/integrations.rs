@@ -1002,3 +1002,46 @@ db_test!(
         assert_no_plain_secret_stored(&app).await;
     }
 );
+
+db_test!(salesforce_links_with_pkce_and_unlinks, |app| async move {
+    let ana = Person::sign_in(&app, "ana@force.test").await;
+    let (_, body) = ana.get("/api/v2/salesforce/auth").await;
+    assert_eq!(body["status"], false);
+    let (code, state) = consent(&ana, "salesforce").await;
+    let asked = &app.fake.received_under("/oauth/salesforce/authorize")[0].body;
+    assert_eq!(asked["code_challenge_method"], "S256");
+    assert_eq!(asked["code_challenge"].as_str().unwrap().len(), 43);
+    let link = |code: &str, state: &str, ws: i64| json!({ "code": code, "state": state, "redirect_uri": "x", "workspace_id": ws });
+    let (status, _) = ana
+        .post(
+            "/api/v2/salesforce/auth",
+            link(&code, &state, ana.id + 1000),
+        )
+        .await;
+    assert_eq!(status, 403);
+    // The fake checks the PKCE verifier against the challenge: linking proves it was sent.
+    let (status, body) = ana
+        .post("/api/v2/salesforce/auth", link(&code, &state, ana.id))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["status"], true);
+    let (status, body) = ana
+        .post("/api/v2/salesforce/auth", link(&code, &state, ana.id))
+        .await;
+    assert_eq!(status, 422);
+    assert_eq!(
+        body["error"]["message"],
+        "Failed to authenticate, please try again"
+    );
+    let (_, body) = ana.get("/api/v2/salesforce/auth").await;
+    assert_eq!(body["status"], true);
+    assert_eq!(ana.flags().await["salesforce"], true);
+    assert!(stored_links(&app).await.contains("/salesforce-instance"));
+    let (status, body) = ana.delete("/api/v2/salesforce/auth").await;
+    assert_eq!((status, &body["status"]), (200, &json!(true)));
+    let (_, body) = ana.get("/api/v2/salesforce/auth").await;
+    assert_eq!(body["status"], false);
+    assert_eq!(ana.flags().await["salesforce"], false);
+    ana.assert_no_secret_in_answers();
+    assert_no_plain_secret_stored(&app).await;
+});

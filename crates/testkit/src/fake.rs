@@ -62,6 +62,8 @@ struct Inner {
     token_calls: Vec<(String, String)>,
     /// Bitrix: the portal each code and refresh token belongs to.
     portals: HashMap<String, String>,
+    /// PKCE: the S256 challenge each code was issued with.
+    challenges: HashMap<String, String>,
 }
 
 #[derive(Clone, Default)]
@@ -188,6 +190,14 @@ fn router(state: FakeState) -> Router {
         .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
         .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
         .route("/zoho-accounts/oauth/v2/token", post(zoho_token))
+        .route(
+            "/salesforce-login/services/oauth2/authorize",
+            get(salesforce_authorize),
+        )
+        .route(
+            "/salesforce-login/services/oauth2/token",
+            post(salesforce_token),
+        )
         .with_state(state)
 }
 
@@ -299,6 +309,9 @@ async fn oauth_authorize(
         i.counter += 1;
         let code = format!("{provider}-code-{}", i.counter);
         i.codes.insert(code.clone(), provider.clone());
+        if let Some(c) = q.get("code_challenge") {
+            i.challenges.insert(code.clone(), c.clone());
+        }
         code
     };
     let mut url = match url::Url::parse(redirect) {
@@ -388,10 +401,22 @@ fn token_grant(
     };
     i.token_calls.push((provider.clone(), grant.clone()));
     let known = match grant.as_str() {
-        "authorization_code" => form
-            .get("code")
-            .and_then(|c| i.codes.remove(c))
-            .is_some_and(|p| p == provider),
+        "authorization_code" => {
+            // A code issued with a PKCE challenge needs the verifier that hashes to it.
+            let pkce_ok = match form.get("code").and_then(|c| i.challenges.remove(c)) {
+                Some(challenge) => form.get("code_verifier").is_some_and(|v| {
+                    use sha2::Digest;
+                    base64::engine::general_purpose::URL_SAFE_NO_PAD
+                        .encode(sha2::Sha256::digest(v.as_bytes()))
+                        == challenge
+                }),
+                None => true,
+            };
+            form.get("code")
+                .and_then(|c| i.codes.remove(c))
+                .is_some_and(|p| p == provider)
+                && pkce_ok
+        }
         "refresh_token" => {
             !i.refuse_refresh.contains(&provider)
                 && form
@@ -408,6 +433,17 @@ fn token_grant(
     let n = i.counter;
     let access = format!("{provider}-tok-access-{n}");
     let mut answer = json!({ "access_token": access, "token_type": "bearer", "expires_in": 1800 });
+    if provider == "salesforce" {
+        let host = headers
+            .get("host")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("127.0.0.1");
+        answer["instance_url"] = json!(format!("http://{host}/salesforce-instance"));
+        // Salesforce names no lifetime.
+        if let Some(o) = answer.as_object_mut() {
+            o.remove("expires_in");
+        }
+    }
     if grant == "authorization_code" {
         let refresh = format!("{provider}-tok-refresh-{n}");
         i.refresh_tokens.insert(refresh.clone(), provider.clone());
@@ -526,4 +562,27 @@ async fn bitrix_token(
             "member_id": "m-1",
         })),
     )
+}
+
+/// Salesforce's login host: the consent page and the token endpoint under its own prefix.
+async fn salesforce_authorize(
+    state: State<FakeState>,
+    q: Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> axum::response::Response {
+    oauth_authorize(state, Path("salesforce".to_owned()), q, headers).await
+}
+
+async fn salesforce_token(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    axum::extract::Form(form): axum::extract::Form<HashMap<String, String>>,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "POST",
+        "/salesforce-login/services/oauth2/token".to_owned(),
+        &headers,
+        Value::Null,
+    );
+    token_grant(&state, "salesforce", &headers, &form)
 }

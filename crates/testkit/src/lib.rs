@@ -197,6 +197,9 @@ pub async fn spawn_app_with(
     config
         .zoho_accounts_servers
         .push(fake.url("/zoho-accounts"));
+    config.salesforce_client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.salesforce_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.salesforce_login_url = fake.url("/salesforce-login");
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;

@@ -617,6 +617,12 @@ export type ResultEnvelope<T> = { result: boolean, data: T, };
 export type Role = { id: number, role_name: string, };
 
 /**
+ * `POST v2 salesforce/auth` (000 §7): the code Salesforce returned and our `state`;
+ * `redirect_uri` is accepted and ignored, `workspace_id`, when given, must be the caller's.
+ */
+export type SalesforceLink = { code: string, state: string, redirect_uri?: string | null, workspace_id: number | null, };
+
+/**
  * `GET /api/v1/whatzapp/scheduler/analytics`.
  */
 export type SchedulerAnalytics = { range: AnalyticsRange, schedulers: Array<SchedulerCount>, };

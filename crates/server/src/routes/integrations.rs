@@ -17,8 +17,8 @@ use axum::routing::{delete, get, post};
 use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
 use contract::integrations::{
     AuthorizeQuery, AuthorizeUrl, BitrixLink, FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink,
-    LinkStatus, OAuthReturnQuery, ProxyRequest, WebhookEndpoint, WebhookQuery, WebhookUpdate,
-    ZohoLink, ZohoScopes,
+    LinkStatus, OAuthReturnQuery, ProxyRequest, SalesforceLink, WebhookEndpoint, WebhookQuery,
+    WebhookUpdate, ZohoLink, ZohoScopes,
 };
 use contract::ErrorCode;
 use domain::inputs::{
@@ -151,6 +151,21 @@ pub const ROUTES: &[ApiRoute] = &[
         "/v1/whatzapp/zoho/auth/token",
         Access::Scoped,
         || delete(delete_zoho),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v2/salesforce/auth",
+        Access::SignedIn,
+        || post(create_salesforce),
+    ),
+    ApiRoute::new(Method::GET, "/v2/salesforce/auth", Access::SignedIn, || {
+        get(get_salesforce)
+    }),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v2/salesforce/auth",
+        Access::SignedIn,
+        || delete(delete_salesforce),
     ),
 ];
 
@@ -914,4 +929,83 @@ pub async fn delete_zoho(
     own_workspace(&user, q.workspace_id)?;
     store::integrations::delete(&state.store, crate::oauth::ZOHO, Owner::User(user.id)).await?;
     Ok(Json(ResultEnvelope::ok(links::status_of(None))))
+}
+
+/// 000 §7 v2 `salesforce/auth`: checks our `state` and exchanges the code with the server's
+/// secret and the PKCE verifier issued with the state; the org's `instance_url` is kept, the
+/// tokens are sealed. Failures answer 422 `authentication_failed` ('Failed to authenticate,
+/// please try again'), whose `message` the page may show.
+#[utoipa::path(
+    post,
+    path = "/api/v2/salesforce/auth",
+    tag = "integrations",
+    request_body = SalesforceLink,
+    responses(
+        (status = 200, description = "Linked", body = StatusEnvelope<LinkStatus>),
+        (status = 403, description = "Another person's workspace", body = contract::ErrorBody),
+        (status = 422, description = "'Failed to authenticate, please try again'", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_salesforce(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<SalesforceLink>,
+) -> Result<Json<StatusEnvelope<LinkStatus>>, AppError> {
+    if let Some(ws) = body.workspace_id {
+        own_workspace(&user, ws)?;
+    }
+    let grant = crate::oauth::exchange_salesforce(&state, user.id, &body.state, &body.code).await?;
+    let row = crate::oauth::save_tokens(
+        &state,
+        crate::oauth::SALESFORCE,
+        Owner::User(user.id),
+        &crate::oauth::SalesforceSettings {
+            instance_url: grant.instance_url,
+        },
+        &grant.tokens,
+    )
+    .await?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: links::status_of(Some(&row)),
+    }))
+}
+
+/// 000 §7 v2 `salesforce/auth`: `status` true when the caller has a usable Salesforce link.
+#[utoipa::path(
+    get,
+    path = "/api/v2/salesforce/auth",
+    tag = "integrations",
+    responses((status = 200, description = "Whether Salesforce is linked", body = StatusEnvelope<LinkStatus>))
+)]
+pub async fn get_salesforce(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<StatusEnvelope<LinkStatus>>, AppError> {
+    let row =
+        crate::oauth::fresh_link(&state, crate::oauth::SALESFORCE, Owner::User(user.id)).await?;
+    let status = links::status_of(row.as_ref());
+    Ok(Json(StatusEnvelope {
+        status: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 v2 `salesforce/auth` DELETE: unlinks (also when nothing was linked).
+#[utoipa::path(
+    delete,
+    path = "/api/v2/salesforce/auth",
+    tag = "integrations",
+    responses((status = 200, description = "Unlinked", body = StatusEnvelope<LinkStatus>))
+)]
+pub async fn delete_salesforce(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<StatusEnvelope<LinkStatus>>, AppError> {
+    store::integrations::delete(&state.store, crate::oauth::SALESFORCE, Owner::User(user.id))
+        .await?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: links::status_of(None),
+    }))
 }
