@@ -210,3 +210,46 @@ pub struct SalesforceLink {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub workspace_id: Option<i64>,
 }
+
+/// A user field chosen as a record type's phone-number field (000 §3 `selectedField`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SalesforceField {
+    /// The field's API name.
+    pub id: String,
+    /// The field's label.
+    pub name: String,
+}
+
+/// One contact record type in the settings (000 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ContactRecordType {
+    pub id: String,
+    pub name: String,
+    pub is_selected: bool,
+    #[serde(default)]
+    pub selected_field: Vec<SalesforceField>,
+}
+
+/// v2 `salesforce/settings` (000 §3): contact creation (default on) and the record types with
+/// their phone-number fields.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SalesforceSettings {
+    pub contact_creation_enabled: bool,
+    #[serde(default)]
+    pub contact_record_types: Vec<ContactRecordType>,
+}
+
+impl Default for SalesforceSettings {
+    /// 000 §9 'Salesforce contact creation is enabled by default'.
+    fn default() -> Self {
+        SalesforceSettings {
+            contact_creation_enabled: true,
+            contact_record_types: Vec::new(),
+        }
+    }
+}

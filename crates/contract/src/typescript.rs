@@ -97,6 +97,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::ZohoScopes>();
     c.visit::<integrations::ZohoLink>();
     c.visit::<integrations::SalesforceLink>();
+    c.visit::<integrations::SalesforceSettings>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

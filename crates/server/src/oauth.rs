@@ -30,6 +30,9 @@ pub const SALESFORCE: &str = "salesforce";
 #[derive(Serialize, Deserialize)]
 pub struct SalesforceSettings {
     pub instance_url: Option<String>,
+    /// The settings panel's choices (v2 `salesforce/settings`); defaults until saved.
+    #[serde(default)]
+    pub panel: Option<contract::integrations::SalesforceSettings>,
 }
 
 fn salesforce_app(state: &AppState) -> Result<connectors::salesforce::SalesforceApp, AppError> {

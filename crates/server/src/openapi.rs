@@ -80,6 +80,8 @@ use utoipa::OpenApi;
         crate::routes::integrations::create_salesforce,
         crate::routes::integrations::get_salesforce,
         crate::routes::integrations::delete_salesforce,
+        crate::routes::integrations::get_salesforce_settings,
+        crate::routes::integrations::save_salesforce_settings,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

@@ -1045,3 +1045,41 @@ db_test!(salesforce_links_with_pkce_and_unlinks, |app| async move {
     ana.assert_no_secret_in_answers();
     assert_no_plain_secret_stored(&app).await;
 });
+
+db_test!(
+    salesforce_settings_start_with_contact_creation_on_and_keep_what_is_saved,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@sfset.test").await;
+        let (status, _) = ana.get("/api/v2/salesforce/settings").await;
+        assert_eq!(status, 404, "not linked yet");
+        let (code, state) = consent(&ana, "salesforce").await;
+        let (status, _) = ana
+            .post(
+                "/api/v2/salesforce/auth",
+                json!({ "code": code, "state": state }),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, body) = ana.get("/api/v2/salesforce/settings").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            body["data"],
+            json!({ "contactCreationEnabled": true, "contactRecordTypes": [] })
+        );
+        let saved = json!({
+            "contactCreationEnabled": false,
+            "contactRecordTypes": [{
+                "id": "012A", "name": "Partner", "isSelected": true,
+                "selectedField": [{ "id": "MobilePhone", "name": "Mobile" }]
+            }]
+        });
+        let (status, body) = ana.post("/api/v2/salesforce/settings", saved.clone()).await;
+        assert_eq!(status, 200, "{body}");
+        let (_, body) = ana.get("/api/v2/salesforce/settings").await;
+        assert_eq!(body["data"], saved);
+        // The link still works: saving settings leaves the tokens alone.
+        let (_, body) = ana.get("/api/v2/salesforce/auth").await;
+        assert_eq!(body["status"], true);
+        ana.assert_no_secret_in_answers();
+    }
+);

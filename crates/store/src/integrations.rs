@@ -112,6 +112,22 @@ pub async fn delete(store: &Store, provider: &str, owner: Owner) -> Result<bool,
     Ok(res.rows_affected > 0)
 }
 
+/// Replaces the plain settings of link `id` (its secret, status and expiry untouched).
+pub async fn update_settings(
+    store: &Store,
+    id: i64,
+    settings: &str,
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    integration::Entity::update_many()
+        .col_expr(integration::Column::Settings, Expr::value(settings))
+        .col_expr(integration::Column::UpdatedAt, Expr::value(now))
+        .filter(integration::Column::Id.eq(id))
+        .exec(store.conn())
+        .await?;
+    Ok(())
+}
+
 /// Every link of `user_id`'s own workspace, oldest first.
 pub async fn links_of_user(
     store: &Store,

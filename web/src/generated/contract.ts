@@ -217,6 +217,11 @@ export type ColorPalette = { color_data: Array<ColorEntry>, };
 export type ComparisonAnswer = { range: AnalyticsRange, previous_range: AnalyticsRange, current: DirectionTotals, previous: DirectionTotals, total_count: ChangeValue, total_duration: ChangeValue, unique_calls: ChangeValue, current_days: Array<DayTotals>, previous_days: Array<DayTotals>, };
 
 /**
+ * One contact record type in the settings (000 §3).
+ */
+export type ContactRecordType = { id: string, name: string, isSelected: boolean, selectedField: Array<SalesforceField>, };
+
+/**
  * Create an organisation; the caller becomes its admin.
  */
 export type CreateOrganization = { org_name: string, org_logo?: string | null, 
@@ -617,10 +622,29 @@ export type ResultEnvelope<T> = { result: boolean, data: T, };
 export type Role = { id: number, role_name: string, };
 
 /**
+ * A user field chosen as a record type's phone-number field (000 §3 `selectedField`).
+ */
+export type SalesforceField = { 
+/**
+ * The field's API name.
+ */
+id: string, 
+/**
+ * The field's label.
+ */
+name: string, };
+
+/**
  * `POST v2 salesforce/auth` (000 §7): the code Salesforce returned and our `state`;
  * `redirect_uri` is accepted and ignored, `workspace_id`, when given, must be the caller's.
  */
 export type SalesforceLink = { code: string, state: string, redirect_uri?: string | null, workspace_id: number | null, };
+
+/**
+ * v2 `salesforce/settings` (000 §3): contact creation (default on) and the record types with
+ * their phone-number fields.
+ */
+export type SalesforceSettings = { contactCreationEnabled: boolean, contactRecordTypes: Array<ContactRecordType>, };
 
 /**
  * `GET /api/v1/whatzapp/scheduler/analytics`.

@@ -167,6 +167,18 @@ pub const ROUTES: &[ApiRoute] = &[
         Access::SignedIn,
         || delete(delete_salesforce),
     ),
+    ApiRoute::new(
+        Method::GET,
+        "/v2/salesforce/settings",
+        Access::SignedIn,
+        || get(get_salesforce_settings),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v2/salesforce/settings",
+        Access::SignedIn,
+        || post(save_salesforce_settings),
+    ),
 ];
 
 fn freshdesk_base(state: &AppState, domain: &str) -> String {
@@ -961,6 +973,7 @@ pub async fn create_salesforce(
         Owner::User(user.id),
         &crate::oauth::SalesforceSettings {
             instance_url: grant.instance_url,
+            panel: None,
         },
         &grant.tokens,
     )
@@ -1007,5 +1020,70 @@ pub async fn delete_salesforce(
     Ok(Json(StatusEnvelope {
         status: true,
         data: links::status_of(None),
+    }))
+}
+
+async fn salesforce_link(
+    state: &AppState,
+    user_id: i64,
+) -> Result<store::entity::integration::Model, AppError> {
+    store::integrations::find(&state.store, crate::oauth::SALESFORCE, Owner::User(user_id))
+        .await?
+        .ok_or_else(|| AppError::new(ErrorCode::NotFound, "connect Salesforce first"))
+}
+
+/// 000 §7 v2 `salesforce/settings`: the caller's settings panel (contact creation on by default,
+/// no record types chosen). 404 without a Salesforce link.
+#[utoipa::path(
+    get,
+    path = "/api/v2/salesforce/settings",
+    tag = "integrations",
+    responses(
+        (status = 200, description = "The settings", body = StatusEnvelope<contract::integrations::SalesforceSettings>),
+        (status = 404, description = "Salesforce is not linked", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_salesforce_settings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<StatusEnvelope<contract::integrations::SalesforceSettings>>, AppError> {
+    let row = salesforce_link(&state, user.id).await?;
+    let s: crate::oauth::SalesforceSettings = links::settings(&row)?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: s.panel.unwrap_or_default(),
+    }))
+}
+
+/// 000 §7 v2 `salesforce/settings` POST: saves `contactCreationEnabled` and
+/// `contactRecordTypes` with the link (its tokens untouched). 404 without a Salesforce link.
+#[utoipa::path(
+    post,
+    path = "/api/v2/salesforce/settings",
+    tag = "integrations",
+    request_body = contract::integrations::SalesforceSettings,
+    responses(
+        (status = 200, description = "Saved", body = StatusEnvelope<contract::integrations::SalesforceSettings>),
+        (status = 404, description = "Salesforce is not linked", body = contract::ErrorBody),
+    )
+)]
+pub async fn save_salesforce_settings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<contract::integrations::SalesforceSettings>,
+) -> Result<Json<StatusEnvelope<contract::integrations::SalesforceSettings>>, AppError> {
+    let row = salesforce_link(&state, user.id).await?;
+    let mut s: crate::oauth::SalesforceSettings = links::settings(&row)?;
+    s.panel = Some(body.clone());
+    store::integrations::update_settings(
+        &state.store,
+        row.id,
+        &serde_json::to_string(&s).map_err(AppError::internal)?,
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: body,
     }))
 }
