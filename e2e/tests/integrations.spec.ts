@@ -159,3 +159,20 @@ test('connect Zoho through its consent popup: the state is checked and the accou
   await expect(page.getByTestId('connected-state')).toHaveText('Connected');
   await unlink(page, 'Zoho');
 });
+
+test('connect Salesforce through its consent popup, then unlink', async ({ page }) => {
+  await signUpWithOrganisation(page);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: number } };
+  const probe = await page.request.get(`/api/v1/whatzapp/integrations/salesforce/authorize?workspace_id=${session.user.id}`);
+  test.skip(probe.status() === 404, 'this server build has no Salesforce OAuth yet');
+
+  await page.goto('/integrations?section=salesforce');
+  await expect(page.getByTestId('connected-state')).toHaveText('Not connected');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupOpened;
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await expect(page.getByText('Salesforce Integrated Succesfuuly')).toBeVisible();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await unlink(page, 'Salesforce');
+});
