@@ -5,10 +5,11 @@
 // the spec's exchange endpoint, where the server does the exchange.
 //
 // Wire types come from src/generated/contract.ts where the server has them (link status, the
-// webhook, the Freshdesk and LeadSquared bodies); the Salesforce shapes and the authorize
-// answer stay local until the server's routes for them are generated.
+// webhook, the consent URL, the Freshdesk and LeadSquared bodies); the Salesforce settings
+// shapes stay local until the server's routes for them are generated.
 import { apiFetch } from '@/lib/api';
 import type {
+  AuthorizeUrl,
   FreshdeskLink,
   LeadsquaredLink,
   LinkStatus,
@@ -141,15 +142,15 @@ export function unlink(key: IntegrationCard, workspaceId: number, orgId: number 
 
 /**
  * The provider's consent page, built by the server with its client id, scopes and a state it
- * remembers. ISOLATED: the spec has no path for this; when the server's route lands, only this
- * function changes.
+ * remembers (our route: the spec has none; `redirect_uri` is ignored by the server, which uses
+ * its configured return page).
  */
 export async function authorizeUrl(
   provider: OAuthProvider,
   redirectUri: string,
   options: { workspaceId: number; domain?: string; state?: string },
 ): Promise<{ url: string; state: string | null }> {
-  const a = await apiFetch<ResultAnswer<{ url: string; state?: string | null }>>(
+  const a = await apiFetch<ResultAnswer<AuthorizeUrl>>(
     `${V1}/integrations/${provider}/authorize${query({
       workspace_id: options.workspaceId,
       redirect_uri: redirectUri,
