@@ -18,6 +18,8 @@ const organization = () => import('@/features/organization/pages/OrganizationPag
 const createOrganisation = () => import('@/features/shell/pages/CreateOrganisationPage');
 const logoutPage = () => import('@/features/shell/pages/LogoutPage');
 const onboarding = () => import('@/features/shell/pages/OnboardingPage');
+const integrations = () => import('@/features/integrations/pages/IntegrationsPage');
+const dashboard = () => import('@/features/dashboard/pages/DashboardPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -39,9 +41,10 @@ export const publicRoutes: RouteObject[] = [
 export const protectedRoutes: RouteObject[] = [
   { path: '/organization', lazy: lazyPage(organization, 'default') },
   { path: '/organization/:id', lazy: lazyPage(organization, 'default') },
-  { path: '/integrations', lazy: lazyPage(() => import('@/features/integrations/pages/IntegrationsPage'), 'default') },
-  { path: '/conversations/analytics', lazy: lazyPage(() => import('@/features/dashboard/pages/DashboardPage'), 'default') },
-  { path: '/dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/DashboardPage'), 'default') },
+  { path: '/integrations', lazy: lazyPage(integrations, 'default') },
+  { path: '/conversations/analytics', lazy: lazyPage(dashboard, 'default') },
+  { path: '/dashboard', lazy: lazyPage(dashboard, 'default') },
+  // Sections whose screens arrive with their own feature folders.
   ...[
   ['/team-inbox', 'TeamInboxPage'],
   ['/knowledge-base', 'KnowledgeBasePage'],

@@ -8,10 +8,7 @@ const page = (titleKey: string) => {
   return Page;
 };
 
-export const OrganisationPage = page('organisation');
-export const DashboardPage = page('dashboard');
 export const TeamInboxPage = page('team_inbox');
-export const IntegrationsPage = page('integrations');
 export const KnowledgeBasePage = page('knowledge_base');
 export const LeadsPage = page('leads');
 export const SettingsPage = page('settings');
