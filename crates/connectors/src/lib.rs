@@ -8,6 +8,7 @@
 
 pub mod bitrix;
 pub mod freshdesk;
+pub mod google;
 pub mod guard;
 pub mod hubspot;
 pub mod leadsquared;

@@ -253,3 +253,67 @@ impl Default for SalesforceSettings {
         }
     }
 }
+
+/// `POST googlesheet` (000 §7): in our flow the browser sends the `code` and `state` Google
+/// returned and the label chosen in the sync modal (`label_name`, default 'Google Sheet'); the
+/// server exchanges the code and creates the spreadsheet. The spec's `sheet_id`,
+/// `sub_sheet_name`, `file_name` and token fields are accepted and ignored: the server names the
+/// sheet, and tokens never pass through the browser.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct GoogleSheetLink {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    pub code: String,
+    pub state: String,
+    #[serde(default)]
+    pub label_name: Option<String>,
+    #[serde(default)]
+    pub redirect_uri: Option<String>,
+    #[serde(default)]
+    pub sheet_id: Option<String>,
+    #[serde(default)]
+    pub sub_sheet_name: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub access_token: Option<String>,
+    #[serde(default)]
+    pub refresh_token: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub expires_in: Option<serde_json::Value>,
+}
+
+/// `GET googlesheet` (000 §7 `data.sheet_id`): the link's state and its non-secret settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct SheetLinkStatus {
+    pub connected: bool,
+    pub needs_reconnect: bool,
+    #[serde(default)]
+    pub sheet_id: Option<String>,
+    #[serde(default)]
+    pub sub_sheet_name: Option<String>,
+    #[serde(default)]
+    pub label_name: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+}
+
+/// `GET getsheetfunnel` (000 §7 `data.funnel_name`, the label).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct SheetFunnel {
+    #[serde(default)]
+    pub funnel_name: Option<String>,
+}
+
+/// `PATCH updatesheetfunnel` (000 §7): the new label (`spreadsheet_label` rule).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SheetFunnelUpdate {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    pub updated_name: String,
+}

@@ -94,6 +94,10 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::AuthorizeUrl>();
     c.visit::<integrations::OAuthReturnQuery>();
     c.visit::<integrations::BitrixLink>();
+    c.visit::<integrations::GoogleSheetLink>();
+    c.visit::<integrations::SheetLinkStatus>();
+    c.visit::<integrations::SheetFunnel>();
+    c.visit::<integrations::SheetFunnelUpdate>();
     c.visit::<integrations::ZohoScopes>();
     c.visit::<integrations::ZohoLink>();
     c.visit::<integrations::SalesforceLink>();

@@ -79,6 +79,14 @@ pub struct Config {
     #[serde(skip_serializing)]
     pub salesforce_client_secret: Option<SecretString>,
     pub salesforce_login_url: String,
+    /// Google's OAuth application for the spreadsheet link (offline access, drive-file scope)
+    /// and the Sheets API the link writes through.
+    pub google_client_id: String,
+    #[serde(skip_serializing)]
+    pub google_client_secret: Option<SecretString>,
+    pub google_authorize_url: String,
+    pub google_token_url: String,
+    pub google_sheets_api_url: String,
 }
 
 impl Default for Config {
@@ -115,6 +123,11 @@ impl Default for Config {
             salesforce_client_id: String::new(),
             salesforce_client_secret: None,
             salesforce_login_url: "https://login.salesforce.com".to_owned(),
+            google_client_id: String::new(),
+            google_client_secret: None,
+            google_authorize_url: "https://accounts.google.com/o/oauth2/v2/auth".to_owned(),
+            google_token_url: "https://oauth2.googleapis.com/token".to_owned(),
+            google_sheets_api_url: "https://sheets.googleapis.com".to_owned(),
             zoho_accounts_servers: ["com", "eu", "in", "com.au", "jp", "com.cn", "sa", "uk"]
                 .iter()
                 .map(|tld| format!("https://accounts.zoho.{tld}"))

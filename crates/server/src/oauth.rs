@@ -25,6 +25,10 @@ pub const HUBSPOT: &str = "hubspot";
 pub const BITRIX: &str = "bitrix";
 pub const ZOHO: &str = "zoho";
 pub const SALESFORCE: &str = "salesforce";
+/// The spreadsheet link, stored under its card's `dataKey` (000 §3) so the connected flag reads it.
+pub const GOOGLE_SHEET: &str = "googleSheet";
+/// The provider's name in the authorize route.
+pub const GOOGLE: &str = "google";
 
 /// Salesforce's stored, non-secret settings: the org's REST base.
 #[derive(Serialize, Deserialize)]
@@ -189,6 +193,23 @@ pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
             pkce: false,
             credentials_in_body: true,
         },
+        GOOGLE | GOOGLE_SHEET => OAuthApp {
+            client_id: c.google_client_id.clone(),
+            client_secret: c
+                .google_client_secret
+                .clone()
+                .unwrap_or_else(|| String::new().into()),
+            authorize_url: c.google_authorize_url.clone(),
+            token_url: c.google_token_url.clone(),
+            redirect_url: c.oauth_redirect_url.clone(),
+            scopes: connectors::google::SCOPES
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+            optional_scopes: Vec::new(),
+            pkce: false,
+            credentials_in_body: true,
+        },
         _ => {
             return Err(AppError::new(
                 ErrorCode::NotFound,
@@ -238,6 +259,12 @@ pub async fn authorize(
         let url =
             connectors::salesforce::authorize_url(&app, &raw, &challenge).map_err(oauth_error)?;
         (url, Some(state.vault.seal(verifier.as_bytes())))
+    } else if provider == GOOGLE {
+        let app = app(state, GOOGLE)?;
+        (
+            connectors::google::authorize_url(&app, &raw).map_err(oauth_error)?,
+            None,
+        )
     } else if provider == ZOHO {
         let app = zoho_app(state)?;
         (

@@ -1083,3 +1083,189 @@ db_test!(
         ana.assert_no_secret_in_answers();
     }
 );
+
+db_test!(
+    a_google_sheet_links_as_admin_with_a_server_issued_state_and_unlinks,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@sheets.test").await;
+        let ws = ana.id;
+        let status_path = format!("/api/v1/whatzapp/googlesheet?workspace_id={ws}");
+        let funnel_path = format!("/api/v1/whatzapp/getsheetfunnel?workspace_id={ws}");
+
+        // The spreadsheet card is admin-only: without an organisation she is refused.
+        let (status, body) = ana.get(&status_path).await;
+        assert_eq!(status, 403, "{body}");
+        assert_eq!(body["error"]["code"], "forbidden");
+        let (status, _) = ana
+            .post(
+                "/api/v1/whatzapp/organizations",
+                json!({ "org_name": "Sheets" }),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, body) = ana.get(&status_path).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["result"], false);
+        let (_, body) = ana.get(&funnel_path).await;
+        assert_eq!(body["result"], false);
+
+        let (code, state) = consent(&ana, "google").await;
+        let asked = &app.fake.received_under("/oauth/google/authorize")[0].body;
+        assert_eq!(asked["scope"], "https://www.googleapis.com/auth/drive.file");
+        assert_eq!(asked["access_type"], "offline");
+        assert!(asked.get("client_secret").is_none());
+
+        // Tokens sent by the browser are ignored; the server exchanges the code.
+        let link = json!({
+            "workspace_id": ws, "code": code, "state": state, "label_name": " Leads ",
+            "access_token": "from-the-browser", "refresh_token": "from-the-browser",
+            "sheet_id": "browser-sheet", "file_name": "x", "sub_sheet_name": "y",
+        });
+        let (status, body) = ana.post("/api/v1/whatzapp/googlesheet", link.clone()).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["result"], true);
+        let sheet_id = body["data"]["sheet_id"].as_str().unwrap().to_owned();
+        assert!(sheet_id.starts_with("fake-sheet-"), "{sheet_id}");
+        assert_eq!(body["data"]["label_name"], "Leads");
+        assert_eq!(body["data"]["file_name"], "Leads");
+        assert_eq!(body["data"]["sub_sheet_name"], "Sheet1");
+        assert_eq!(app.fake.token_calls("google", "authorization_code"), 1);
+        let created = app.fake.received_under("/google-sheets/v4/spreadsheets");
+        assert_eq!(created.len(), 1);
+        assert_eq!(created[0].body["properties"]["title"], "Leads");
+        assert_eq!(app.fake.sheet_rows(&sheet_id), Some(vec![]));
+        assert_eq!(ana.flags().await["googleSheet"], true);
+
+        // The state is single-use.
+        let (status, body) = ana.post("/api/v1/whatzapp/googlesheet", link).await;
+        assert_eq!(status, 422);
+        assert_eq!(body["error"]["code"], "authentication_failed");
+        assert_eq!(app.fake.token_calls("google", "authorization_code"), 1);
+
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(body["data"]["sheet_id"], sheet_id);
+        let (_, body) = ana.get(&funnel_path).await;
+        assert_eq!(
+            (&body["result"], &body["data"]["funnel_name"]),
+            (&json!(true), &json!("Leads"))
+        );
+
+        // Label change: the rule refuses an empty one; a good one is kept, tokens untouched.
+        let update = |name: &str| json!({ "workspace_id": ws, "updated_name": name });
+        let (status, body) = ana
+            .call(
+                Method::PATCH,
+                "/api/v1/whatzapp/updatesheetfunnel",
+                Some(update("   ")),
+            )
+            .await;
+        assert_eq!(status, 422);
+        assert_eq!(body["error"]["fields"]["updated_name"], "label_name_empty");
+        let secrets = || async {
+            integration::Entity::find()
+                .all(app.store.conn())
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|r| r.secret)
+                .collect::<Vec<_>>()
+        };
+        let before = secrets().await;
+        let (status, body) = ana
+            .call(
+                Method::PATCH,
+                "/api/v1/whatzapp/updatesheetfunnel",
+                Some(update("Hot leads")),
+            )
+            .await;
+        assert_eq!((status, &body["result"]), (200, &json!(true)), "{body}");
+        let (_, body) = ana.get(&funnel_path).await;
+        assert_eq!(body["data"]["funnel_name"], "Hot leads");
+        assert_eq!(before, secrets().await, "the tokens are untouched");
+
+        // Refreshed five minutes before expiry.
+        app.clock.advance(26 * 60_000);
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], true);
+        assert_eq!(app.fake.token_calls("google", "refresh_token"), 1);
+
+        // Another person's workspace is refused.
+        let (status, _) = ana
+            .get(&format!(
+                "/api/v1/whatzapp/googlesheet?workspace_id={}",
+                ws + 1000
+            ))
+            .await;
+        assert_eq!(status, 403);
+
+        let (status, body) = ana
+            .delete(&format!(
+                "/api/v1/whatzapp/deletegooglesheet?workspace_id={ws}"
+            ))
+            .await;
+        assert_eq!((status, &body["result"]), (200, &json!(true)));
+        let (_, body) = ana.get(&status_path).await;
+        assert_eq!(body["result"], false);
+        assert_eq!(body["data"]["sheet_id"], Value::Null);
+        assert_eq!(ana.flags().await["googleSheet"], false);
+        let (status, _) = ana
+            .call(
+                Method::PATCH,
+                "/api/v1/whatzapp/updatesheetfunnel",
+                Some(update("Again")),
+            )
+            .await;
+        assert_eq!(status, 404);
+        ana.assert_no_secret_in_answers();
+        assert_no_plain_secret_stored(&app).await;
+    }
+);
+
+db_test!(
+    the_google_connector_creates_a_spreadsheet_and_appends_rows,
+    |app| async move {
+        let api = app.fake.url("/google-sheets");
+        let refused =
+            connectors::google::create_spreadsheet(&api, "not-a-google-token", "Leads").await;
+        assert!(matches!(
+            refused,
+            Err(connectors::ConnectorError::WrongCredentials)
+        ));
+        let token = "google-tok-access-test";
+        let sheet = connectors::google::create_spreadsheet(&api, token, "Leads")
+            .await
+            .unwrap();
+        assert_eq!(
+            (sheet.title.as_str(), sheet.sheet_name.as_str()),
+            ("Leads", "Sheet1")
+        );
+        let row = vec!["+15550100".to_owned(), "Ana".to_owned(), "Leads".to_owned()];
+        connectors::google::append_row(&api, token, &sheet.id, &sheet.sheet_name, &row)
+            .await
+            .unwrap();
+        connectors::google::append_row(&api, token, &sheet.id, &sheet.sheet_name, &row)
+            .await
+            .unwrap();
+        let rows = app.fake.sheet_rows(&sheet.id).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            rows[0],
+            vec![json!("+15550100"), json!("Ana"), json!("Leads")]
+        );
+        let appended = app.fake.received_under(&format!(
+            "/google-sheets/v4/spreadsheets/{}/values/",
+            sheet.id
+        ));
+        assert!(
+            appended[0].path.ends_with("Sheet1:append"),
+            "{}",
+            appended[0].path
+        );
+        assert!(
+            connectors::google::append_row(&api, token, "no-such-sheet", "Sheet1", &row)
+                .await
+                .is_err()
+        );
+    }
+);

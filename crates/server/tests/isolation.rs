@@ -272,6 +272,30 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             false,
         ),
+        ("POST", "/v1/whatzapp/googlesheet") => (
+            p(String::new()),
+            // `send` fills in the code and state Google returns to the caller.
+            Some(Body::Json(json!({
+                "workspace_id": org.workspace_id, "code": OAUTH_RETURN, "state": OAUTH_RETURN,
+                "label_name": "Leads"
+            }))),
+            false,
+        ),
+        ("GET", "/v1/whatzapp/googlesheet")
+        | ("GET", "/v1/whatzapp/getsheetfunnel")
+        | ("DELETE", "/v1/whatzapp/deletegooglesheet") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
+        ("PATCH", "/v1/whatzapp/updatesheetfunnel") => (
+            p(String::new()),
+            // Runs after POST googlesheet (route order), so A's admin has a link to relabel.
+            Some(Body::Json(json!({
+                "workspace_id": org.workspace_id, "updated_name": format!("Label {n}")
+            }))),
+            false,
+        ),
         ("GET", "/v1/whatzapp/gethubspotauthtokens")
         | ("DELETE", "/v1/whatzapp/deletehubspotauthtoken") => (
             p(format!("?workspace_id={}", org.workspace_id)),
@@ -361,6 +385,16 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
     let mut req = app.client.request(method, app.url(&path));
     let filled;
     let body = match (&call.body, token) {
+        (Some(Body::Json(v)), Some(t))
+            if v["code"] == OAUTH_RETURN && v.get("label_name").is_some() =>
+        {
+            let q = oauth_consent(app, t, "google", "").await;
+            let mut v = v.clone();
+            v["code"] = json!(q["code"]);
+            v["state"] = json!(q["state"]);
+            filled = Body::Json(v);
+            Some(&filled)
+        }
         (Some(Body::Json(v)), Some(t)) if v["code"] == OAUTH_RETURN => {
             let q = oauth_consent(app, t, "bitrix", "&domain=acme.bitrix24.com").await;
             let mut v = v.clone();

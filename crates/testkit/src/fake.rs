@@ -64,6 +64,8 @@ struct Inner {
     portals: HashMap<String, String>,
     /// PKCE: the S256 challenge each code was issued with.
     challenges: HashMap<String, String>,
+    /// Google Sheets: the rows appended to each spreadsheet the fake created.
+    sheets: HashMap<String, Vec<Vec<Value>>>,
 }
 
 #[derive(Clone, Default)]
@@ -160,6 +162,16 @@ impl FakeProviders {
             .unwrap_or(0)
     }
 
+    /// The rows appended to the fake Google spreadsheet `id`, or None for a spreadsheet it did
+    /// not create.
+    pub fn sheet_rows(&self, id: &str) -> Option<Vec<Vec<Value>>> {
+        self.state
+            .0
+            .lock()
+            .ok()
+            .and_then(|i| i.sheets.get(id).cloned())
+    }
+
     /// Requests received under `prefix`.
     pub fn received_under(&self, prefix: &str) -> Vec<Received> {
         self.received()
@@ -186,6 +198,14 @@ fn router(state: FakeState) -> Router {
         )
         .route("/webhook/receive", post(webhook_receive))
         .route("/oauth/{provider}/authorize", get(oauth_authorize))
+        .route(
+            "/google-sheets/v4/spreadsheets",
+            post(google_create_spreadsheet),
+        )
+        .route(
+            "/google-sheets/v4/spreadsheets/{id}/values/{range}",
+            post(google_values),
+        )
         .route("/oauth/{provider}/token", post(oauth_token))
         .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
         .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
@@ -585,4 +605,108 @@ async fn salesforce_token(
         Value::Null,
     );
     token_grant(&state, "salesforce", &headers, &form)
+}
+
+/// The bearer token of a Google Sheets call when it is one the fake's Google token endpoint
+/// issued (`google-tok-access-<n>`).
+fn google_bearer(headers: &HeaderMap) -> bool {
+    headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .is_some_and(|t| t.starts_with("google-tok-access-"))
+}
+
+fn google_unauthenticated() -> (StatusCode, Json<Value>) {
+    (
+        StatusCode::UNAUTHORIZED,
+        Json(json!({ "error": { "code": 401, "status": "UNAUTHENTICATED" } })),
+    )
+}
+
+/// Google Sheets `POST /v4/spreadsheets`: a new, empty spreadsheet with the requested title and
+/// first sheet.
+async fn google_create_spreadsheet(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "POST",
+        "/google-sheets/v4/spreadsheets".to_owned(),
+        &headers,
+        body.clone(),
+    );
+    if !google_bearer(&headers) {
+        return google_unauthenticated();
+    }
+    let Ok(mut i) = state.0.lock() else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, Json(Value::Null));
+    };
+    i.counter += 1;
+    let id = format!("fake-sheet-{}", i.counter);
+    i.sheets.insert(id.clone(), Vec::new());
+    let title = body["properties"]["title"].as_str().unwrap_or("Untitled");
+    let sheet = body["sheets"][0]["properties"]["title"]
+        .as_str()
+        .unwrap_or("Sheet1");
+    (
+        StatusCode::OK,
+        Json(json!({
+            "spreadsheetId": id,
+            "properties": { "title": title },
+            "sheets": [{ "properties": { "sheetId": 0, "title": sheet } }],
+            "spreadsheetUrl": format!("https://docs.google.com/spreadsheets/d/{id}/edit"),
+        })),
+    )
+}
+
+/// Google Sheets `POST /v4/spreadsheets/{id}/values/{range}:append`: records the rows.
+async fn google_values(
+    State(state): State<FakeState>,
+    Path((id, range)): Path<(String, String)>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "POST",
+        format!("/google-sheets/v4/spreadsheets/{id}/values/{range}"),
+        &headers,
+        body.clone(),
+    );
+    if !google_bearer(&headers) {
+        return google_unauthenticated();
+    }
+    let Some(sheet) = range.strip_suffix(":append") else {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({ "error": { "code": 404 } })),
+        );
+    };
+    let Ok(mut i) = state.0.lock() else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, Json(Value::Null));
+    };
+    let Some(rows) = i.sheets.get_mut(&id) else {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({ "error": { "code": 404 } })),
+        );
+    };
+    let new: Vec<Vec<Value>> = body["values"]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .map(|row| row.as_array().cloned().unwrap_or_default())
+                .collect()
+        })
+        .unwrap_or_default();
+    let count = new.len();
+    rows.extend(new);
+    (
+        StatusCode::OK,
+        Json(json!({
+            "spreadsheetId": id,
+            "updates": { "updatedRange": sheet, "updatedRows": count },
+        })),
+    )
 }

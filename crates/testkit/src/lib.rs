@@ -200,6 +200,11 @@ pub async fn spawn_app_with(
     config.salesforce_client_id = fake::OAUTH_CLIENT_ID.to_owned();
     config.salesforce_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
     config.salesforce_login_url = fake.url("/salesforce-login");
+    config.google_client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.google_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.google_authorize_url = fake.url("/oauth/google/authorize");
+    config.google_token_url = fake.url("/oauth/google/token");
+    config.google_sheets_api_url = fake.url("/google-sheets");
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;

@@ -377,6 +377,15 @@ export type FreshdeskCheckQuery = { domain: string, api_key: string, };
  */
 export type FreshdeskLink = { workspace_id: number, domain: string, api_key: string, };
 
+/**
+ * `POST googlesheet` (000 §7): in our flow the browser sends the `code` and `state` Google
+ * returned and the label chosen in the sync modal (`label_name`, default 'Google Sheet'); the
+ * server exchanges the code and creates the spreadsheet. The spec's `sheet_id`,
+ * `sub_sheet_name`, `file_name` and token fields are accepted and ignored: the server names the
+ * sheet, and tokens never pass through the browser.
+ */
+export type GoogleSheetLink = { workspace_id: number, code: string, state: string, label_name?: string | null, redirect_uri?: string | null, sheet_id?: string | null, sub_sheet_name?: string | null, file_name?: string | null, access_token?: string | null, refresh_token?: string | null, expires_in: unknown, };
+
 export type Health = { 
 /**
  * Always `ok` when the server answers and its database responds.
@@ -685,6 +694,21 @@ id: number, email: string, name: string | null, };
  * Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
  */
 export type SetActiveOrgQuery = { workspace_id: number, org_id?: number | null, };
+
+/**
+ * `GET getsheetfunnel` (000 §7 `data.funnel_name`, the label).
+ */
+export type SheetFunnel = { funnel_name?: string | null, };
+
+/**
+ * `PATCH updatesheetfunnel` (000 §7): the new label (`spreadsheet_label` rule).
+ */
+export type SheetFunnelUpdate = { workspace_id: number, updated_name: string, };
+
+/**
+ * `GET googlesheet` (000 §7 `data.sheet_id`): the link's state and its non-secret settings.
+ */
+export type SheetLinkStatus = { connected: boolean, needs_reconnect: boolean, sheet_id?: string | null, sub_sheet_name?: string | null, label_name?: string | null, file_name?: string | null, };
 
 /**
  * Signed in: the session's user (as `GET /api/auth/session` gives it), and the session token

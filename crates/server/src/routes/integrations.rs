@@ -13,12 +13,13 @@ use crate::links::{self, FRESHDESK, LEADSQUARED, WEBHOOKS};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::Method;
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, patch, post};
 use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
 use contract::integrations::{
-    AuthorizeQuery, AuthorizeUrl, BitrixLink, FreshdeskCheckQuery, FreshdeskLink, LeadsquaredLink,
-    LinkStatus, OAuthReturnQuery, ProxyRequest, SalesforceLink, WebhookEndpoint, WebhookQuery,
-    WebhookUpdate, ZohoLink, ZohoScopes,
+    AuthorizeQuery, AuthorizeUrl, BitrixLink, FreshdeskCheckQuery, FreshdeskLink, GoogleSheetLink,
+    LeadsquaredLink, LinkStatus, OAuthReturnQuery, ProxyRequest, SalesforceLink, SheetFunnel,
+    SheetFunnelUpdate, SheetLinkStatus, WebhookEndpoint, WebhookQuery, WebhookUpdate, ZohoLink,
+    ZohoScopes,
 };
 use contract::ErrorCode;
 use domain::inputs::{
@@ -151,6 +152,36 @@ pub const ROUTES: &[ApiRoute] = &[
         "/v1/whatzapp/zoho/auth/token",
         Access::Scoped,
         || delete(delete_zoho),
+    ),
+    ApiRoute::new(
+        Method::POST,
+        "/v1/whatzapp/googlesheet",
+        Access::Scoped,
+        || post(create_google_sheet),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/googlesheet",
+        Access::Scoped,
+        || get(get_google_sheet),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v1/whatzapp/getsheetfunnel",
+        Access::Scoped,
+        || get(get_sheet_funnel),
+    ),
+    ApiRoute::new(
+        Method::PATCH,
+        "/v1/whatzapp/updatesheetfunnel",
+        Access::Scoped,
+        || patch(update_sheet_funnel),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/v1/whatzapp/deletegooglesheet",
+        Access::Scoped,
+        || delete(delete_google_sheet),
     ),
     ApiRoute::new(
         Method::POST,
@@ -1086,4 +1117,258 @@ pub async fn save_salesforce_settings(
         status: true,
         data: body,
     }))
+}
+
+/// The spreadsheet link's stored, non-secret settings (000 §3 'Spreadsheet link'); its tokens
+/// are sealed beside them.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SheetSettings {
+    sheet_id: String,
+    sub_sheet_name: String,
+    label_name: String,
+    file_name: String,
+}
+
+/// The spreadsheet card is admin-only (000 §6 'Card access'): the caller must be an admin of
+/// their default organisation (403 `forbidden`, `role: admin_only`, otherwise).
+async fn sheet_admin(state: &AppState, user: &store::entity::user::Model) -> Result<(), AppError> {
+    let role = store::orgs::memberships_of_user(&state.store, user.id)
+        .await?
+        .into_iter()
+        .find(|(m, _)| m.is_default_org && m.user_status == domain::accounts::ACTIVE_USER_STATUS)
+        .map(|(m, _)| i64::from(m.role_id));
+    AccessLevel::Admin
+        .check(role)
+        .map_err(AppError::forbidden)?;
+    Ok(())
+}
+
+fn sheet_status(
+    row: Option<&store::entity::integration::Model>,
+) -> Result<SheetLinkStatus, AppError> {
+    let base = links::status_of(row);
+    let settings = row.map(links::settings::<SheetSettings>).transpose()?;
+    Ok(SheetLinkStatus {
+        connected: base.connected,
+        needs_reconnect: base.needs_reconnect,
+        sheet_id: settings.as_ref().map(|s| s.sheet_id.clone()),
+        sub_sheet_name: settings.as_ref().map(|s| s.sub_sheet_name.clone()),
+        label_name: settings.as_ref().map(|s| s.label_name.clone()),
+        file_name: settings.map(|s| s.file_name),
+    })
+}
+
+fn label_text(label: &domain::inputs::SheetLabel) -> Result<String, AppError> {
+    serde_json::to_value(label)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .ok_or_else(|| AppError::internal("sheet label"))
+}
+
+/// 000 §7 `googlesheet` POST: Google returned `code` and `state` to the web app, which sends
+/// them here with the label from the sync modal (default 'Google Sheet', `spreadsheet_label`
+/// rule). The server checks the state it issued (`integrations/google/authorize`), exchanges
+/// the code with its client secret, creates a spreadsheet named after the label with the new
+/// token (drive-file scope: only files this app creates) and stores the link: sheet id, sheet
+/// name, label and file name in plain settings, tokens sealed. The spec's `sheet_id`,
+/// `sub_sheet_name`, `file_name` and token fields in the body are ignored. Admins only.
+#[utoipa::path(
+    post,
+    path = "/api/v1/whatzapp/googlesheet",
+    tag = "integrations",
+    request_body = GoogleSheetLink,
+    responses(
+        (status = 200, description = "Linked; the new spreadsheet", body = ResultEnvelope<SheetLinkStatus>),
+        (status = 403, description = "Another person's workspace, or not an admin", body = contract::ErrorBody),
+        (status = 422, description = "The label is empty, or 'Failed to authenticate, please try again'", body = contract::ErrorBody),
+        (status = 502, description = "Google did not answer as expected", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_google_sheet(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<GoogleSheetLink>,
+) -> Result<Json<ResultEnvelope<SheetLinkStatus>>, AppError> {
+    own_workspace(&user, body.workspace_id)?;
+    sheet_admin(&state, &user).await?;
+    let label = match body.label_name.as_deref() {
+        Some(raw) => domain::inputs::SheetLabel::parse(raw)
+            .map_err(|rule| AppError::invalid_field("label_name", rule))?,
+        None => domain::inputs::SheetLabel::default_label(),
+    };
+    let label = label_text(&label)?;
+    let got = crate::oauth::exchange(
+        &state,
+        crate::oauth::GOOGLE,
+        user.id,
+        &body.state,
+        &body.code,
+    )
+    .await?;
+    let sheet = connectors::google::create_spreadsheet(
+        &state.config.google_sheets_api_url,
+        &got.tokens.access_token,
+        &label,
+    )
+    .await
+    .map_err(|e| match e {
+        connectors::ConnectorError::WrongCredentials => AppError::new(
+            ErrorCode::AuthenticationFailed,
+            "Failed to authenticate, please try again",
+        ),
+        other => links::connector_error(other, ErrorCode::AuthenticationFailed, "code"),
+    })?;
+    let settings = SheetSettings {
+        sheet_id: sheet.id,
+        sub_sheet_name: sheet.sheet_name,
+        label_name: label,
+        file_name: sheet.title,
+    };
+    let row = crate::oauth::save_tokens(
+        &state,
+        crate::oauth::GOOGLE_SHEET,
+        Owner::User(user.id),
+        &settings,
+        &got.tokens,
+    )
+    .await?;
+    Ok(Json(ResultEnvelope::ok(sheet_status(Some(&row))?)))
+}
+
+/// 000 §7 `googlesheet` GET: `result` true and `data.sheet_id` when the workspace has a usable
+/// spreadsheet link (the token is refreshed first when it is about to expire; a refused refresh
+/// answers `needs_reconnect`). No token is in the answer. Admins only.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/googlesheet",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "The spreadsheet link", body = ResultEnvelope<SheetLinkStatus>),
+        (status = 403, description = "Another person's workspace, or not an admin", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_google_sheet(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<SheetLinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    sheet_admin(&state, &user).await?;
+    let row =
+        crate::oauth::fresh_link(&state, crate::oauth::GOOGLE_SHEET, Owner::User(user.id)).await?;
+    let status = sheet_status(row.as_ref())?;
+    Ok(Json(ResultEnvelope {
+        result: status.connected,
+        data: status,
+    }))
+}
+
+/// 000 §7 `getsheetfunnel`: `data.funnel_name`, the link's label. Admins only.
+#[utoipa::path(
+    get,
+    path = "/api/v1/whatzapp/getsheetfunnel",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "The label; `result` false without a link", body = ResultEnvelope<SheetFunnel>),
+        (status = 403, description = "Another person's workspace, or not an admin", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_sheet_funnel(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<SheetFunnel>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    sheet_admin(&state, &user).await?;
+    let row = store::integrations::find(
+        &state.store,
+        crate::oauth::GOOGLE_SHEET,
+        Owner::User(user.id),
+    )
+    .await?;
+    let funnel_name = row
+        .as_ref()
+        .map(links::settings::<SheetSettings>)
+        .transpose()?
+        .map(|s| s.label_name);
+    Ok(Json(ResultEnvelope {
+        result: funnel_name.is_some(),
+        data: SheetFunnel { funnel_name },
+    }))
+}
+
+/// 000 §7 `updatesheetfunnel`: a new label (`spreadsheet_label` rule: 422 with
+/// `updated_name: label_name_empty`), kept with the link; its tokens are untouched. 404 without
+/// a link. Admins only.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/whatzapp/updatesheetfunnel",
+    tag = "integrations",
+    request_body = SheetFunnelUpdate,
+    responses(
+        (status = 200, description = "Saved", body = ResultEnvelope<SheetFunnel>),
+        (status = 403, description = "Another person's workspace, or not an admin", body = contract::ErrorBody),
+        (status = 404, description = "No spreadsheet is linked", body = contract::ErrorBody),
+        (status = 422, description = "'Label name can not be empty'", body = contract::ErrorBody),
+    )
+)]
+pub async fn update_sheet_funnel(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<SheetFunnelUpdate>,
+) -> Result<Json<ResultEnvelope<SheetFunnel>>, AppError> {
+    own_workspace(&user, body.workspace_id)?;
+    sheet_admin(&state, &user).await?;
+    let label = domain::inputs::SheetLabel::parse(&body.updated_name)
+        .map_err(|rule| AppError::invalid_field("updated_name", rule))?;
+    let label = label_text(&label)?;
+    let row = store::integrations::find(
+        &state.store,
+        crate::oauth::GOOGLE_SHEET,
+        Owner::User(user.id),
+    )
+    .await?
+    .ok_or_else(|| AppError::new(ErrorCode::NotFound, "link a Google Sheet first"))?;
+    let mut s: SheetSettings = links::settings(&row)?;
+    s.label_name = label.clone();
+    store::integrations::update_settings(
+        &state.store,
+        row.id,
+        &serde_json::to_string(&s).map_err(AppError::internal)?,
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(Json(ResultEnvelope::ok(SheetFunnel {
+        funnel_name: Some(label),
+    })))
+}
+
+/// 000 §7 `deletegooglesheet`: unlinks (also when nothing was linked); the spreadsheet stays in
+/// the user's Drive. Admins only.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/whatzapp/deletegooglesheet",
+    tag = "integrations",
+    params(("workspace_id" = i64, Query, description = "The caller's workspace id")),
+    responses(
+        (status = 200, description = "Unlinked", body = ResultEnvelope<SheetLinkStatus>),
+        (status = 403, description = "Another person's workspace, or not an admin", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_google_sheet(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<WorkspaceQuery>,
+) -> Result<Json<ResultEnvelope<SheetLinkStatus>>, AppError> {
+    own_workspace(&user, q.workspace_id)?;
+    sheet_admin(&state, &user).await?;
+    store::integrations::delete(
+        &state.store,
+        crate::oauth::GOOGLE_SHEET,
+        Owner::User(user.id),
+    )
+    .await?;
+    Ok(Json(ResultEnvelope::ok(sheet_status(None)?)))
 }
