@@ -123,3 +123,115 @@ pub async fn refresh(app: &SalesforceApp, refresh_token: &str) -> Result<Grant, 
     )
     .await
 }
+
+/// The REST API version the server calls at the org's instance.
+pub const API_VERSION: &str = "v59.0";
+
+/// Why a call to the org's REST API failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 401: the access token expired or was revoked (refresh and try again once).
+    #[error("salesforce refused the access token")]
+    Unauthorized,
+    #[error("salesforce call failed: {0}")]
+    Upstream(String),
+}
+
+/// One record type (000 §3 'Salesforce record type').
+#[derive(Debug, Clone, Deserialize)]
+pub struct RecordType {
+    #[serde(rename = "Id")]
+    pub id: String,
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "DeveloperName", default)]
+    pub developer_name: Option<String>,
+}
+
+/// One field of an object's UI-API object info.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldInfo {
+    pub api_name: String,
+    pub label: String,
+    #[serde(default)]
+    pub data_type: Option<String>,
+}
+
+/// Whether `id` looks like a Salesforce record id (15 or 18 letters and digits), so it can be
+/// put in a path or query without escaping surprises.
+pub fn is_record_id(id: &str) -> bool {
+    matches!(id.len(), 15 | 18) && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+async fn api_get<T: for<'de> Deserialize<'de>>(
+    instance_url: &str,
+    access_token: &str,
+    path_and_query: &str,
+) -> Result<T, ApiError> {
+    let client = reqwest::Client::builder()
+        .timeout(crate::TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| ApiError::Upstream(e.without_url().to_string()))?;
+    let base = instance_url.trim_end_matches('/');
+    let res = client
+        .get(format!(
+            "{base}/services/data/{API_VERSION}{path_and_query}"
+        ))
+        .bearer_auth(access_token)
+        .send()
+        .await
+        .map_err(|e| ApiError::Upstream(e.without_url().to_string()))?;
+    let status = res.status();
+    if status == reqwest::StatusCode::UNAUTHORIZED {
+        return Err(ApiError::Unauthorized);
+    }
+    if !status.is_success() {
+        return Err(ApiError::Upstream(format!("salesforce answered {status}")));
+    }
+    res.json()
+        .await
+        .map_err(|_| ApiError::Upstream(format!("salesforce answered {status} unreadably")))
+}
+
+#[derive(Deserialize)]
+struct QueryAnswer {
+    records: Vec<RecordType>,
+}
+
+/// The org's active contact record types (SOQL on `RecordType`).
+pub async fn record_types(
+    instance_url: &str,
+    access_token: &str,
+) -> Result<Vec<RecordType>, ApiError> {
+    let soql = "SELECT Id, Name, DeveloperName FROM RecordType \
+                WHERE SobjectType = 'Contact' AND IsActive = true ORDER BY Name";
+    let q: String = url::form_urlencoded::byte_serialize(soql.as_bytes()).collect();
+    let answer: QueryAnswer = api_get(instance_url, access_token, &format!("/query?q={q}")).await?;
+    Ok(answer.records)
+}
+
+#[derive(Deserialize)]
+struct ObjectInfo {
+    fields: std::collections::BTreeMap<String, FieldInfo>,
+}
+
+/// The `User` object's fields (UI API object info) for record type `record_type_id`, which
+/// must pass [`is_record_id`].
+pub async fn user_fields(
+    instance_url: &str,
+    access_token: &str,
+    record_type_id: &str,
+) -> Result<std::collections::BTreeMap<String, FieldInfo>, ApiError> {
+    if !is_record_id(record_type_id) {
+        return Err(ApiError::Upstream("not a record type id".to_owned()));
+    }
+    let info: ObjectInfo = api_get(
+        instance_url,
+        access_token,
+        &format!("/ui-api/object-info/User?recordTypeId={record_type_id}"),
+    )
+    .await?;
+    Ok(info.fields)
+}

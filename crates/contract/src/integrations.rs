@@ -317,3 +317,63 @@ pub struct SheetFunnelUpdate {
     pub workspace_id: i64,
     pub updated_name: String,
 }
+
+/// One Salesforce record type (000 §3 'Salesforce record type'), with Salesforce's own names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct SalesforceRecordType {
+    #[serde(rename = "Id")]
+    pub id: String,
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "DeveloperName", default)]
+    pub developer_name: Option<String>,
+}
+
+/// v2 `salesforce/record-types` (000 §7): `data.records`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SalesforceRecordTypes {
+    pub records: Vec<SalesforceRecordType>,
+}
+
+/// One field of Salesforce's UI-API object info: its API name, label and data type.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase")]
+pub struct SalesforceFieldInfo {
+    pub api_name: String,
+    pub label: String,
+    #[serde(default)]
+    pub data_type: Option<String>,
+}
+
+/// An object's info: its fields by API name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SalesforceObjectInfo {
+    pub fields: std::collections::BTreeMap<String, SalesforceFieldInfo>,
+}
+
+/// The object infos of v2 `salesforce/record-type/fields`: only `User`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SalesforceObjectInfos {
+    #[serde(rename = "User")]
+    pub user: SalesforceObjectInfo,
+}
+
+/// v2 `salesforce/record-type/fields?id` (000 §7): `data.objectInfos.User.fields`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SalesforceRecordTypeFields {
+    pub object_infos: SalesforceObjectInfos,
+}
+
+/// The query of v2 `salesforce/record-type/fields`: the record type's `Id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, utoipa::IntoParams)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SalesforceRecordTypeQuery {
+    pub id: String,
+}

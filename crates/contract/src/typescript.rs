@@ -102,6 +102,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::ZohoLink>();
     c.visit::<integrations::SalesforceLink>();
     c.visit::<integrations::SalesforceSettings>();
+    c.visit::<integrations::SalesforceRecordTypes>();
+    c.visit::<integrations::SalesforceRecordTypeFields>();
+    c.visit::<integrations::SalesforceRecordTypeQuery>();
     // Errors, health, client error reports.
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();

@@ -39,7 +39,9 @@ pub struct SalesforceSettings {
     pub panel: Option<contract::integrations::SalesforceSettings>,
 }
 
-fn salesforce_app(state: &AppState) -> Result<connectors::salesforce::SalesforceApp, AppError> {
+pub(crate) fn salesforce_app(
+    state: &AppState,
+) -> Result<connectors::salesforce::SalesforceApp, AppError> {
     let c = &state.config;
     match c.salesforce_client_secret.clone() {
         Some(client_secret) if !c.salesforce_client_id.is_empty() => {

@@ -87,6 +87,8 @@ use utoipa::OpenApi;
         crate::routes::integrations::delete_salesforce,
         crate::routes::integrations::get_salesforce_settings,
         crate::routes::integrations::save_salesforce_settings,
+        crate::routes::integrations::get_salesforce_record_types,
+        crate::routes::integrations::get_salesforce_record_type_fields,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

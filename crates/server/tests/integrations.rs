@@ -1269,3 +1269,158 @@ db_test!(
         );
     }
 );
+
+/// Links Salesforce for `person` through the fake's consent page.
+async fn link_salesforce(person: &Person<'_>) {
+    let (code, state) = consent(person, "salesforce").await;
+    let (status, body) = person
+        .post(
+            "/api/v2/salesforce/auth",
+            json!({ "code": code, "state": state }),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+db_test!(
+    salesforce_record_types_and_their_user_fields_come_from_the_org,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@sfrt.test").await;
+        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
+        assert_eq!(status, 404, "not linked yet");
+        let (status, _) = ana
+            .get("/api/v2/salesforce/record-type/fields?id=012000000000001AAA")
+            .await;
+        assert_eq!(status, 404, "not linked yet");
+        link_salesforce(&ana).await;
+
+        let (status, body) = ana.get("/api/v2/salesforce/record-types").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["status"], true);
+        assert_eq!(
+            body["data"]["records"],
+            json!([
+                { "Id": "012000000000001AAA", "Name": "Customer", "DeveloperName": "Customer" },
+                { "Id": "012000000000002AAA", "Name": "Partner Contact", "DeveloperName": "Partner_Contact" },
+            ])
+        );
+        let asked = app
+            .fake
+            .received_under("/salesforce-instance/services/data/");
+        assert_eq!(asked.len(), 1);
+        assert!(asked[0]
+            .authorization
+            .as_deref()
+            .unwrap()
+            .starts_with("Bearer salesforce-tok-access-"));
+        assert!(asked[0].body["q"]
+            .as_str()
+            .unwrap()
+            .contains("FROM RecordType WHERE SobjectType = 'Contact'"));
+
+        let (status, body) = ana
+            .get("/api/v2/salesforce/record-type/fields?id=012000000000002AAA")
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let fields = &body["data"]["objectInfos"]["User"]["fields"];
+        assert_eq!(
+            fields["MobilePhone"],
+            json!({ "apiName": "MobilePhone", "label": "Mobile", "dataType": "Phone" })
+        );
+        assert_eq!(fields["Phone"]["label"], "Phone");
+        let asked = app
+            .fake
+            .received_under("/salesforce-instance/services/data/");
+        assert_eq!(asked[1].body["recordTypeId"], "012000000000002AAA");
+
+        // Not an id: refused before Salesforce is asked.
+        for bad in ["", "012%27%20OR%201%3D1", "012000000000001AAA/../x", "abc"] {
+            let (status, body) = ana
+                .get(&format!("/api/v2/salesforce/record-type/fields?id={bad}"))
+                .await;
+            assert_eq!(status, 400, "{bad}: {body}");
+        }
+        let (status, _) = ana.get("/api/v2/salesforce/record-type/fields").await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            app.fake
+                .received_under("/salesforce-instance/services/data/")
+                .len(),
+            2
+        );
+        // An org that answers 404 for an unknown record type: a provider failure.
+        let (status, body) = ana
+            .get("/api/v2/salesforce/record-type/fields?id=012000000000009AAA")
+            .await;
+        assert_eq!(status, 502, "{body}");
+        assert_eq!(body["error"]["code"], "upstream_failed");
+        ana.assert_no_secret_in_answers();
+        assert_no_plain_secret_stored(&app).await;
+    }
+);
+
+db_test!(
+    an_expired_salesforce_token_is_refreshed_once_and_a_refused_refresh_needs_a_reconnect,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@sf401.test").await;
+        link_salesforce(&ana).await;
+        let before = stored_links(&app).await;
+        app.fake.expire_access_tokens("salesforce");
+
+        // 401 from the org: one refresh, then the call again with the new token.
+        let (status, body) = ana.get("/api/v2/salesforce/record-types").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["records"].as_array().unwrap().len(), 2);
+        assert_eq!(app.fake.token_calls("salesforce", "refresh_token"), 1);
+        let asked = app
+            .fake
+            .received_under("/salesforce-instance/services/data/");
+        let auths: Vec<_> = asked
+            .iter()
+            .map(|r| r.authorization.clone().unwrap())
+            .collect();
+        assert_eq!(auths.len(), 2);
+        assert!(auths
+            .iter()
+            .all(|a| a.starts_with("Bearer salesforce-tok-access-")));
+        assert_ne!(auths[0], auths[1], "called again with the refreshed token");
+        assert_ne!(stored_links(&app).await, before, "the new token is kept");
+        // The kept token works without another refresh.
+        let (status, _) = ana
+            .get("/api/v2/salesforce/record-type/fields?id=012000000000001AAA")
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(app.fake.token_calls("salesforce", "refresh_token"), 1);
+
+        // Revoked: the refresh is refused, the link needs a reconnect.
+        app.fake.expire_access_tokens("salesforce");
+        app.fake.refuse_refresh("salesforce", true);
+        let (status, body) = ana
+            .get("/api/v2/salesforce/record-type/fields?id=012000000000001AAA")
+            .await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["error"]["code"], "authentication_failed");
+        let (_, body) = ana.get("/api/v2/salesforce/auth").await;
+        assert_eq!(body["status"], false);
+        assert_eq!(body["data"]["needs_reconnect"], true);
+        // No more calls to Salesforce until the user links again.
+        let calls = app
+            .fake
+            .received_under("/salesforce-instance/services/data/")
+            .len();
+        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
+        assert_eq!(status, 422);
+        assert_eq!(
+            app.fake
+                .received_under("/salesforce-instance/services/data/")
+                .len(),
+            calls
+        );
+        app.fake.refuse_refresh("salesforce", false);
+        link_salesforce(&ana).await;
+        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
+        assert_eq!(status, 200);
+        ana.assert_no_secret_in_answers();
+        assert_no_plain_secret_stored(&app).await;
+    }
+);

@@ -678,3 +678,42 @@ db_test!(
         }
     }
 );
+
+db_test!(a_salesforce_link_serves_only_its_owner, |app| async move {
+    let (a_admin, a_people, _a) = organisation_with(&app, "sfa", &[("rep", 3)]).await;
+    let (b_admin, _b_people, _b) = organisation_with(&app, "sfb", &[("rep", 3)]).await;
+    // A's admin links Salesforce.
+    let q = oauth_consent(&app, &a_admin, "salesforce", "").await;
+    let res = app
+        .client
+        .post(app.url("/api/v2/salesforce/auth"))
+        .bearer_auth(&a_admin)
+        .json(&json!({ "code": q["code"], "state": q["state"] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let get = |token: String, path: &'static str| {
+        let app = &app;
+        async move {
+            let res = app
+                .client
+                .get(app.url(path))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            res.status().as_u16()
+        }
+    };
+    const TYPES: &str = "/api/v2/salesforce/record-types";
+    const FIELDS: &str = "/api/v2/salesforce/record-type/fields?id=012000000000001AAA";
+    // Another organisation's admin, and a member of A's own organisation: no link of theirs.
+    for other in [b_admin.clone(), a_people[0].clone()] {
+        assert_eq!(get(other.clone(), TYPES).await, 404);
+        assert_eq!(get(other, FIELDS).await, 404);
+    }
+    assert!(app.fake.received_under("/salesforce-instance/").is_empty());
+    assert_eq!(get(a_admin.clone(), TYPES).await, 200);
+    assert_eq!(get(a_admin, FIELDS).await, 200);
+});

@@ -27,6 +27,12 @@ pub const FRESHDESK_MISSING_DOMAIN: &str = "nohelpdesk.freshdesk.com";
 pub const OAUTH_CLIENT_ID: &str = "fake-client-id";
 pub const OAUTH_CLIENT_SECRET: &str = "fake-client-secret-0b9e4d";
 
+/// The contact record types the fake Salesforce org has: (`Id`, `Name`, `DeveloperName`).
+pub const SALESFORCE_RECORD_TYPES: &[(&str, &str, &str)] = &[
+    ("012000000000001AAA", "Customer", "Customer"),
+    ("012000000000002AAA", "Partner Contact", "Partner_Contact"),
+];
+
 /// Every secret the fake hands out or accepts, or a part every token it issues contains
 /// (`<provider>-tok-access-<n>`, `<provider>-tok-refresh-<n>`): a test scans answers and the
 /// database for these.
@@ -64,6 +70,8 @@ struct Inner {
     portals: HashMap<String, String>,
     /// PKCE: the S256 challenge each code was issued with.
     challenges: HashMap<String, String>,
+    /// Access tokens issued: token → provider (Salesforce's instance API checks them).
+    access_tokens: HashMap<String, String>,
     /// Google Sheets: the rows appended to each spreadsheet the fake created.
     sheets: HashMap<String, Vec<Vec<Value>>>,
 }
@@ -148,6 +156,14 @@ impl FakeProviders {
         }
     }
 
+    /// Makes every access token issued so far to `provider` expire: its API answers 401 to
+    /// them (a refresh issues a new one that works).
+    pub fn expire_access_tokens(&self, provider: &str) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.access_tokens.retain(|_, p| p != provider);
+        }
+    }
+
     /// How many token requests of `grant_type` `provider` got.
     pub fn token_calls(&self, provider: &str, grant_type: &str) -> usize {
         self.state
@@ -213,6 +229,14 @@ fn router(state: FakeState) -> Router {
         .route(
             "/salesforce-login/services/oauth2/authorize",
             get(salesforce_authorize),
+        )
+        .route(
+            "/salesforce-instance/services/data/{version}/query",
+            get(salesforce_query),
+        )
+        .route(
+            "/salesforce-instance/services/data/{version}/ui-api/object-info/{object}",
+            get(salesforce_object_info),
         )
         .route(
             "/salesforce-login/services/oauth2/token",
@@ -452,6 +476,7 @@ fn token_grant(
     i.counter += 1;
     let n = i.counter;
     let access = format!("{provider}-tok-access-{n}");
+    i.access_tokens.insert(access.clone(), provider.clone());
     let mut answer = json!({ "access_token": access, "token_type": "bearer", "expires_in": 1800 });
     if provider == "salesforce" {
         let host = headers
@@ -707,6 +732,110 @@ async fn google_values(
         Json(json!({
             "spreadsheetId": id,
             "updates": { "updatedRange": sheet, "updatedRows": count },
+        })),
+    )
+}
+
+/// Whether `headers` carry a live Salesforce access token; else Salesforce's 401 answer.
+fn salesforce_bearer(
+    state: &FakeState,
+    headers: &HeaderMap,
+) -> Result<(), (StatusCode, Json<Value>)> {
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    let live = state.0.lock().is_ok_and(|i| {
+        token
+            .and_then(|t| i.access_tokens.get(t))
+            .is_some_and(|p| p == "salesforce")
+    });
+    if live {
+        Ok(())
+    } else {
+        Err((
+            StatusCode::UNAUTHORIZED,
+            Json(
+                json!([{ "message": "Session expired or invalid", "errorCode": "INVALID_SESSION_ID" }]),
+            ),
+        ))
+    }
+}
+
+/// The org's SOQL endpoint: answers the record types query only.
+async fn salesforce_query(
+    State(state): State<FakeState>,
+    Path(version): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> (StatusCode, Json<Value>) {
+    let soql = q.get("q").cloned().unwrap_or_default();
+    state.record(
+        "GET",
+        format!("/salesforce-instance/services/data/{version}/query"),
+        &headers,
+        json!({ "q": soql }),
+    );
+    if let Err(e) = salesforce_bearer(&state, &headers) {
+        return e;
+    }
+    if !soql.starts_with("SELECT Id, Name, DeveloperName FROM RecordType") {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!([{ "message": "unsupported query", "errorCode": "MALFORMED_QUERY" }])),
+        );
+    }
+    let records: Vec<Value> = SALESFORCE_RECORD_TYPES
+        .iter()
+        .map(|(id, name, dev)| {
+            json!({
+                "attributes": { "type": "RecordType", "url": format!("/services/data/{version}/sobjects/RecordType/{id}") },
+                "Id": id, "Name": name, "DeveloperName": dev,
+            })
+        })
+        .collect();
+    (
+        StatusCode::OK,
+        Json(json!({ "totalSize": records.len(), "done": true, "records": records })),
+    )
+}
+
+/// The UI API's object info: `User` with a few fields, for a known record type.
+async fn salesforce_object_info(
+    State(state): State<FakeState>,
+    Path((version, object)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "GET",
+        format!("/salesforce-instance/services/data/{version}/ui-api/object-info/{object}"),
+        &headers,
+        json!(q),
+    );
+    if let Err(e) = salesforce_bearer(&state, &headers) {
+        return e;
+    }
+    let known_type = q
+        .get("recordTypeId")
+        .is_some_and(|id| SALESFORCE_RECORD_TYPES.iter().any(|(rt, _, _)| rt == id));
+    if object != "User" || !known_type {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!([{ "message": "not found", "errorCode": "NOT_FOUND" }])),
+        );
+    }
+    let field = |api: &str, label: &str, ty: &str| json!({ "apiName": api, "label": label, "dataType": ty, "updateable": true });
+    (
+        StatusCode::OK,
+        Json(json!({
+            "apiName": "User",
+            "label": "User",
+            "fields": {
+                "MobilePhone": field("MobilePhone", "Mobile", "Phone"),
+                "Phone": field("Phone", "Phone", "Phone"),
+                "Name": field("Name", "Full Name", "String"),
+            },
         })),
     )
 }

@@ -644,10 +644,45 @@ id: string,
 name: string, };
 
 /**
+ * One field of Salesforce's UI-API object info: its API name, label and data type.
+ */
+export type SalesforceFieldInfo = { apiName: string, label: string, dataType?: string | null, };
+
+/**
  * `POST v2 salesforce/auth` (000 §7): the code Salesforce returned and our `state`;
  * `redirect_uri` is accepted and ignored, `workspace_id`, when given, must be the caller's.
  */
 export type SalesforceLink = { code: string, state: string, redirect_uri?: string | null, workspace_id: number | null, };
+
+/**
+ * An object's info: its fields by API name.
+ */
+export type SalesforceObjectInfo = { fields: { [key in string]?: SalesforceFieldInfo }, };
+
+/**
+ * The object infos of v2 `salesforce/record-type/fields`: only `User`.
+ */
+export type SalesforceObjectInfos = { User: SalesforceObjectInfo, };
+
+/**
+ * One Salesforce record type (000 §3 'Salesforce record type'), with Salesforce's own names.
+ */
+export type SalesforceRecordType = { Id: string, Name: string, DeveloperName?: string | null, };
+
+/**
+ * v2 `salesforce/record-type/fields?id` (000 §7): `data.objectInfos.User.fields`.
+ */
+export type SalesforceRecordTypeFields = { objectInfos: SalesforceObjectInfos, };
+
+/**
+ * The query of v2 `salesforce/record-type/fields`: the record type's `Id`.
+ */
+export type SalesforceRecordTypeQuery = { id: string, };
+
+/**
+ * v2 `salesforce/record-types` (000 §7): `data.records`.
+ */
+export type SalesforceRecordTypes = { records: Array<SalesforceRecordType>, };
 
 /**
  * v2 `salesforce/settings` (000 §3): contact creation (default on) and the record types with

@@ -210,6 +210,18 @@ pub const ROUTES: &[ApiRoute] = &[
         Access::SignedIn,
         || post(save_salesforce_settings),
     ),
+    ApiRoute::new(
+        Method::GET,
+        "/v2/salesforce/record-types",
+        Access::SignedIn,
+        || get(get_salesforce_record_types),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/v2/salesforce/record-type/fields",
+        Access::SignedIn,
+        || get(get_salesforce_record_type_fields),
+    ),
 ];
 
 fn freshdesk_base(state: &AppState, domain: &str) -> String {
@@ -1371,4 +1383,182 @@ pub async fn delete_google_sheet(
     )
     .await?;
     Ok(Json(ResultEnvelope::ok(sheet_status(None)?)))
+}
+
+/// Calls the org's REST API with the link's access token; on a 401 refreshes the token once
+/// (stored sealed) and calls again. A refused refresh turns the link to `needs_reconnect` and
+/// answers 422 `authentication_failed`; so does a link already needing a reconnect. 404 without
+/// a link.
+async fn with_salesforce<T, F, Fut>(state: &AppState, user_id: i64, call: F) -> Result<T, AppError>
+where
+    F: Fn(String, String) -> Fut,
+    Fut: std::future::Future<Output = Result<T, connectors::salesforce::ApiError>>,
+{
+    use connectors::salesforce::ApiError;
+    let reconnect = || {
+        AppError::new(
+            ErrorCode::AuthenticationFailed,
+            "Failed to authenticate, please try again",
+        )
+    };
+    let upstream = |detail: String| AppError {
+        internal: Some(detail),
+        ..AppError::new(
+            ErrorCode::UpstreamFailed,
+            "the provider did not answer as expected",
+        )
+    };
+    let row = salesforce_link(state, user_id).await?;
+    if row.status != store::integrations::STATUS_CONNECTED {
+        return Err(reconnect());
+    }
+    let settings: crate::oauth::SalesforceSettings = links::settings(&row)?;
+    let instance = settings
+        .instance_url
+        .ok_or_else(|| AppError::internal("salesforce link without an instance URL"))?;
+    let secret: crate::oauth::TokenSecret = links::secret(state, &row)?;
+    match call(instance.clone(), secret.access_token.clone()).await {
+        Ok(v) => return Ok(v),
+        Err(ApiError::Upstream(d)) => return Err(upstream(d)),
+        Err(ApiError::Unauthorized) => {}
+    }
+    let app = crate::oauth::salesforce_app(state)?;
+    let refreshed = match secret.refresh_token.as_deref() {
+        Some(rt) => connectors::salesforce::refresh(&app, rt).await,
+        None => Err(connectors::oauth::OAuthError::Revoked),
+    };
+    let now = state.clock.now_ms();
+    let grant = match refreshed {
+        Ok(g) => g,
+        Err(connectors::oauth::OAuthError::Revoked) => {
+            tracing::info!(link = row.id, "salesforce refresh refused: needs reconnect");
+            store::integrations::finish_refresh(
+                &state.store,
+                row.id,
+                store::integrations::STATUS_NEEDS_RECONNECT,
+                None,
+                None,
+                now,
+            )
+            .await?;
+            return Err(reconnect());
+        }
+        Err(e) => return Err(upstream(e.to_string())),
+    };
+    let access_token = grant.tokens.access_token;
+    let sealed = state.vault.seal_json(&crate::oauth::TokenSecret {
+        access_token: access_token.clone(),
+        refresh_token: grant.tokens.refresh_token.or(secret.refresh_token),
+    });
+    store::integrations::finish_refresh(
+        &state.store,
+        row.id,
+        store::integrations::STATUS_CONNECTED,
+        Some(sealed),
+        None,
+        now,
+    )
+    .await?;
+    match call(instance, access_token).await {
+        Ok(v) => Ok(v),
+        Err(ApiError::Unauthorized) => Err(reconnect()),
+        Err(ApiError::Upstream(d)) => Err(upstream(d)),
+    }
+}
+
+/// 000 §7 v2 `salesforce/record-types`: the org's active contact record types as `data.records`
+/// (`Id`, `Name`, `DeveloperName`), read with the caller's Salesforce link.
+#[utoipa::path(
+    get,
+    path = "/api/v2/salesforce/record-types",
+    tag = "integrations",
+    responses(
+        (status = 200, description = "The record types", body = StatusEnvelope<contract::integrations::SalesforceRecordTypes>),
+        (status = 404, description = "Salesforce is not linked", body = contract::ErrorBody),
+        (status = 422, description = "Salesforce refused the link: reconnect", body = contract::ErrorBody),
+        (status = 502, description = "Salesforce did not answer as expected", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_salesforce_record_types(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<StatusEnvelope<contract::integrations::SalesforceRecordTypes>>, AppError> {
+    let records = with_salesforce(&state, user.id, |instance, token| async move {
+        connectors::salesforce::record_types(&instance, &token).await
+    })
+    .await?;
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: contract::integrations::SalesforceRecordTypes {
+            records: records
+                .into_iter()
+                .map(|r| contract::integrations::SalesforceRecordType {
+                    id: r.id,
+                    name: r.name,
+                    developer_name: r.developer_name,
+                })
+                .collect(),
+        },
+    }))
+}
+
+/// 000 §7 v2 `salesforce/record-type/fields?id`: the `User` fields for record type `id` as
+/// `data.objectInfos.User.fields` (by API name, each with `apiName`, `label`, `dataType`).
+/// `id` must be a Salesforce id (15 or 18 letters and digits), else 400 `malformed_query`.
+#[utoipa::path(
+    get,
+    path = "/api/v2/salesforce/record-type/fields",
+    tag = "integrations",
+    params(contract::integrations::SalesforceRecordTypeQuery),
+    responses(
+        (status = 200, description = "The user fields", body = StatusEnvelope<contract::integrations::SalesforceRecordTypeFields>),
+        (status = 404, description = "Salesforce is not linked", body = contract::ErrorBody),
+        (status = 400, description = "Not a record type id", body = contract::ErrorBody),
+        (status = 422, description = "Salesforce refused the link: reconnect", body = contract::ErrorBody),
+        (status = 502, description = "Salesforce did not answer as expected", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_salesforce_record_type_fields(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<contract::integrations::SalesforceRecordTypeQuery>,
+) -> Result<Json<StatusEnvelope<contract::integrations::SalesforceRecordTypeFields>>, AppError> {
+    if !connectors::salesforce::is_record_id(&q.id) {
+        return Err(AppError::new(
+            ErrorCode::MalformedQuery,
+            "id: not a record type id",
+        ));
+    }
+    let id = q.id;
+    let fields = with_salesforce(&state, user.id, |instance, token| {
+        let id = id.clone();
+        async move { connectors::salesforce::user_fields(&instance, &token, &id).await }
+    })
+    .await?;
+    use contract::integrations::{
+        SalesforceFieldInfo, SalesforceObjectInfo, SalesforceObjectInfos,
+        SalesforceRecordTypeFields,
+    };
+    Ok(Json(StatusEnvelope {
+        status: true,
+        data: SalesforceRecordTypeFields {
+            object_infos: SalesforceObjectInfos {
+                user: SalesforceObjectInfo {
+                    fields: fields
+                        .into_iter()
+                        .map(|(k, f)| {
+                            (
+                                k,
+                                SalesforceFieldInfo {
+                                    api_name: f.api_name,
+                                    label: f.label,
+                                    data_type: f.data_type,
+                                },
+                            )
+                        })
+                        .collect(),
+                },
+            },
+        },
+    }))
 }

@@ -5,8 +5,8 @@
 // the spec's exchange endpoint, where the server does the exchange.
 //
 // Wire types come from src/generated/contract.ts where the server has them (link status, the
-// webhook, the consent URL, the Freshdesk and LeadSquared bodies); the Salesforce settings
-// shapes stay local until the server's routes for them are generated.
+// webhook, the consent URL, the Freshdesk and LeadSquared bodies, the Salesforce settings, record
+// types and record-type fields).
 import { apiFetch } from '@/lib/api';
 import type {
   AuthorizeUrl,
@@ -14,13 +14,18 @@ import type {
   LeadsquaredLink,
   LinkStatus,
   ResultEnvelope,
+  SalesforceField,
+  SalesforceRecordType,
+  SalesforceRecordTypeFields,
+  SalesforceRecordTypes,
+  SalesforceSettings,
   StatusEnvelope,
   WebhookEndpoint,
   WebhookUpdate,
 } from '@/generated/contract';
 import type { IntegrationCard } from '@/generated/domain';
 
-export type { WebhookEndpoint } from '@/generated/contract';
+export type { SalesforceField, SalesforceRecordType, SalesforceSettings, WebhookEndpoint } from '@/generated/contract';
 
 const V1 = '/api/v1/whatzapp';
 const V2 = '/api/v2';
@@ -28,28 +33,6 @@ const V2 = '/api/v2';
 /** An envelope whose data may be missing (older answers, failures answered with 200). */
 type ResultAnswer<T = LinkStatus> = Omit<ResultEnvelope<T>, 'data'> & { data?: T | null };
 type StatusAnswer<T = LinkStatus> = Omit<StatusEnvelope<T>, 'data'> & { data?: T | null; message?: string };
-
-/** LOCAL until generated: 000 §3 'Salesforce settings'. */
-export interface SalesforceField {
-  id: string;
-  name: string;
-}
-export interface SalesforceRecordTypeSetting {
-  id: string;
-  name: string;
-  isSelected: boolean;
-  selectedField: SalesforceField[];
-}
-export interface SalesforceSettings {
-  contactCreationEnabled: boolean;
-  contactRecordTypes: SalesforceRecordTypeSetting[];
-}
-/** 000 §3 'Salesforce record type'. */
-export interface SalesforceRecordType {
-  Id: string;
-  Name: string;
-  DeveloperName?: string;
-}
 
 /** The providers whose link starts on the provider's consent page. */
 export type OAuthProvider = 'googleSheet' | 'hubspot' | 'zoho' | 'salesforce' | 'bitrix';
@@ -246,17 +229,15 @@ export const fetchSalesforceSettings = () =>
   apiFetch<StatusAnswer<SalesforceSettings>>(`${V2}/salesforce/settings`).then((a) => a.data ?? null);
 
 export const fetchRecordTypes = () =>
-  apiFetch<StatusAnswer<{ records?: SalesforceRecordType[] }>>(`${V2}/salesforce/record-types`).then(
-    (a) => a.data?.records ?? [],
+  apiFetch<StatusAnswer<SalesforceRecordTypes>>(`${V2}/salesforce/record-types`).then(
+    (a): SalesforceRecordType[] => a.data?.records ?? [],
   );
 
 /** `data.objectInfos.User.fields`: the user fields by API name, each with its label. */
 export const fetchRecordTypeFields = (id: string) =>
-  apiFetch<StatusAnswer<{ objectInfos?: { User?: { fields?: Record<string, { apiName?: string; label?: string }> } } }>>(
-    `${V2}/salesforce/record-type/fields${query({ id })}`,
-  ).then((a) =>
-    Object.entries(a.data?.objectInfos?.User?.fields ?? {}).map(
-      ([key, f]): SalesforceField => ({ id: f.apiName ?? key, name: f.label ?? key }),
+  apiFetch<StatusAnswer<SalesforceRecordTypeFields>>(`${V2}/salesforce/record-type/fields${query({ id })}`).then((a) =>
+    Object.entries(a.data?.objectInfos.User.fields ?? {}).flatMap(([key, f]): SalesforceField[] =>
+      f ? [{ id: f.apiName || key, name: f.label || key }] : [],
     ),
   );
 
