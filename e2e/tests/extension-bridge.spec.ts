@@ -1,0 +1,90 @@
+// The extension bridge after a link (000 §9): with a stand-in for chrome.runtime that records
+// every message and answers it, an organisation admin links Freshdesk through its modal against
+// the loopback fake, and the extension id stored in localStorage (`extensionIdToSendMessageTo`;
+// ids from VITE_EXTENSION_IDS are messaged too) hears FRESHDESK_CONNECTED about 500 ms after the
+// server accepted the link.
+import { expect, test, type Page } from '@playwright/test';
+
+const EXTENSION_ID = 'e2e-bridge-extension-id';
+
+interface Sent {
+  id: string;
+  message: { type?: string };
+  at: number;
+}
+
+async function codeFor(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { messages: Array<{ body: string }> };
+  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
+  expect(match, 'a six-digit code in the mail').not.toBeNull();
+  return match![1]!;
+}
+
+test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', async ({ page }) => {
+  await page.addInitScript((id: string) => {
+    const w = window as unknown as {
+      __sent: Array<{ id: string; message: unknown; at: number }>;
+      __linkedAt?: number;
+      chrome?: Record<string, unknown>;
+    };
+    w.__sent = [];
+    window.localStorage.setItem('extensionIdToSendMessageTo', id);
+    const runtime = {
+      sendMessage(to: string, message: unknown, callback?: (reply: unknown) => void) {
+        w.__sent.push({ id: to, message, at: performance.now() });
+        if (callback) window.setTimeout(() => callback({ ok: true }), 0);
+      },
+    };
+    const chrome = w.chrome ?? {};
+    Object.defineProperty(chrome, 'runtime', { value: runtime, configurable: true, writable: true });
+    if (!w.chrome) Object.defineProperty(window, 'chrome', { value: chrome, configurable: true, writable: true });
+    // When the server accepted the link, on the page's clock.
+    const fetch0 = window.fetch.bind(window);
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await fetch0(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/freshdesk/createauth') && res.ok) w.__linkedAt = performance.now();
+      return res;
+    };
+  }, EXTENSION_ID);
+
+  // An organisation admin, signed in through the dev mailbox.
+  const email = `bridge-${Date.now()}@example.com`;
+  await page.goto('/workspace/signup');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  const code = await codeFor(page, email);
+  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/createorganization$/);
+  await page.getByLabel('Organisation name').fill('Bridge Traders Ltd');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+
+  // Link Freshdesk against the fake (global-setup points the server at it).
+  await page.goto('/integrations');
+  const card = page.getByRole('article', { name: 'Freshdesk' });
+  await card.getByRole('button', { name: 'Configure Freshdesk' }).click();
+  await expect(page).toHaveURL(/section=freshdesk/);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect to Freshdesk' });
+  await dialog.getByLabel('Freshdesk domain').fill('acme.freshdesk.com');
+  await dialog.getByLabel('API key').fill('good-key');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Linked Freshdesk successfully')).toBeVisible();
+
+  const connected = async () =>
+    (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter(
+      (s) => s.message?.type === 'FRESHDESK_CONNECTED',
+    );
+  await expect.poll(async () => (await connected()).map((s) => s.id)).toContain(EXTENSION_ID);
+  const sent = (await connected()).find((s) => s.id === EXTENSION_ID)!;
+  expect(sent.message).toEqual({ type: 'FRESHDESK_CONNECTED' });
+  const linkedAt = await page.evaluate(() => (window as unknown as { __linkedAt?: number }).__linkedAt);
+  expect(linkedAt, 'the link request was seen').toBeDefined();
+  // 000 §9: 500 ms after a link (a little slack for the timer).
+  expect(sent.at - linkedAt!).toBeGreaterThanOrEqual(450);
+});
