@@ -119,6 +119,22 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
       });
       return;
     }
+    // Google Sheets: creating a spreadsheet and appending rows, with a token the fake issued.
+    if (url.pathname.startsWith('/google-sheets/v4/spreadsheets') && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        if (!/^Bearer at-\d+$/.test(req.headers.authorization ?? '')) return json(401, { error: { code: 401 } });
+        if (url.pathname !== '/google-sheets/v4/spreadsheets') return json(200, { updates: { updatedRows: 1 } });
+        const body = JSON.parse(raw || '{}') as { properties?: { title?: string } };
+        json(200, {
+          spreadsheetId: `e2e-sheet-${++counter}`,
+          properties: { title: body.properties?.title ?? 'Untitled' },
+          sheets: [{ properties: { sheetId: 0, title: 'Sheet1' } }],
+        });
+      });
+      return;
+    }
     if (url.pathname === '/hook') {
       req.resume();
       return json(200, { ok: true });
@@ -145,6 +161,14 @@ export async function startFakeProviders(oauthRedirect: string): Promise<FakePro
           SWITCHBOARD_ZOHO_CLIENT_SECRET: CLIENT_SECRET,
           SWITCHBOARD_ZOHO_AUTHORIZE_URL: `${base}/oauth/zoho/authorize`,
           SWITCHBOARD_ZOHO_ACCOUNTS_SERVERS: `["${base}/zoho-accounts"]`,
+        };
+      if (provider === 'google')
+        return {
+          SWITCHBOARD_GOOGLE_CLIENT_ID: CLIENT_ID,
+          SWITCHBOARD_GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+          SWITCHBOARD_GOOGLE_AUTHORIZE_URL: `${base}/oauth/google/authorize`,
+          SWITCHBOARD_GOOGLE_TOKEN_URL: `${base}/oauth/google/token`,
+          SWITCHBOARD_GOOGLE_SHEETS_API_URL: `${base}/google-sheets`,
         };
       if (provider === 'bitrix')
         return {

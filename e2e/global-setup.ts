@@ -33,6 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...fake.oauthEnv('bitrix'),
     ...fake.oauthEnv('zoho'),
     ...fake.oauthEnv('salesforce'),
+    ...fake.oauthEnv('google'),
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });

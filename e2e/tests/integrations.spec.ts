@@ -176,3 +176,31 @@ test('connect Salesforce through its consent popup, then unlink', async ({ page 
   await expect(page.getByTestId('connected-state')).toHaveText('Connected');
   await unlink(page, 'Salesforce');
 });
+
+test('connect Google Sheet through its consent popup, change its label, then unlink', async ({ page }) => {
+  await signUpWithOrganisation(page);
+  await page.goto('/integrations?section=googleSheet');
+  await expect(page.getByTestId('connected-state')).toHaveText('Not connected');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupOpened;
+  // The fake consents at once; back in the popup the sync modal asks for the label.
+  const sync = popup.getByRole('dialog', { name: 'Sync to Google Sheet' });
+  await expect(sync.getByLabel('Label Name')).toHaveValue('Google Sheet');
+  await sync.getByLabel('Label Name').fill('Leads');
+  await sync.getByRole('button', { name: 'Sync' }).click();
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByTestId('connected-state')).toHaveText('Connected');
+  await expect(page.getByTestId('sheet-label')).toHaveText('Leads');
+  await expect(page.getByRole('link', { name: 'View Sheet' })).toHaveAttribute('href', /e2e-sheet-\d+/);
+
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByLabel('Label Name').fill('Hot leads');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Label name updated successfully')).toBeVisible();
+  await expect(page.getByTestId('sheet-label')).toHaveText('Hot leads');
+  await page.reload();
+  await expect(page.getByTestId('sheet-label')).toHaveText('Hot leads');
+  await unlink(page, 'Google Sheet');
+});

@@ -252,6 +252,12 @@ pub async fn authorize(
     user_id: i64,
     domain: Option<&str>,
 ) -> Result<(String, String), AppError> {
+    // The web app names the spreadsheet's consent by its card (`googleSheet`).
+    let provider = if provider == GOOGLE_SHEET {
+        GOOGLE
+    } else {
+        provider
+    };
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let raw = hex::encode(bytes);

@@ -1109,7 +1109,8 @@ db_test!(
         let (_, body) = ana.get(&funnel_path).await;
         assert_eq!(body["result"], false);
 
-        let (code, state) = consent(&ana, "google").await;
+        // The web app asks by the card's key; `google` is the same consent.
+        let (code, state) = consent(&ana, "googleSheet").await;
         let asked = &app.fake.received_under("/oauth/google/authorize")[0].body;
         assert_eq!(asked["scope"], "https://www.googleapis.com/auth/drive.file");
         assert_eq!(asked["access_type"], "offline");
