@@ -152,6 +152,17 @@ describe('the connect modals', () => {
     expect(screen.getByTestId('connected-state')).toHaveTextContent('Not connected');
   });
 
+  it('a spreadsheet link Google refused asks to connect again too', async () => {
+    fakeServer((c) =>
+      pathOf(c) === '/googlesheet'
+        ? { body: { result: false, data: { connected: false, needs_reconnect: true, sheet_id: 'sheet-1' } } }
+        : undefined,
+    );
+    renderPage('/integrations?section=googleSheet');
+    expect(await screen.findByText(/Google Sheet no longer accepts this connection/)).toBeInTheDocument();
+    expect(screen.getByTestId('connected-state')).toHaveTextContent('Not connected');
+  });
+
   it('unlinks after the confirmation, titled Unlink X with an Unlink button', async () => {
     const { calls } = fakeServer((c) =>
       pathOf(c) === '/gethubspotauthtokens' ? { body: { result: true } } : undefined,

@@ -74,9 +74,12 @@ export function fetchLinked(key: IntegrationCard, workspaceId: number, orgId: nu
   const ws = query({ workspace_id: workspaceId });
   switch (key) {
     case 'googleSheet':
-      return apiFetch<ResultAnswer<{ sheet_id?: string | null }>>(`${V1}/googlesheet${ws}`).then((a) =>
-        plain(a.result === true && !!a.data?.sheet_id),
-      );
+      return apiFetch<ResultAnswer<{ sheet_id?: string | null; needs_reconnect?: boolean }>>(
+        `${V1}/googlesheet${ws}`,
+      ).then((a) => ({
+        connected: a.result === true && !!a.data?.sheet_id,
+        needsReconnect: a.data?.needs_reconnect === true,
+      }));
     case 'hubspot':
       return linkOf(`${V1}/gethubspotauthtokens${ws}`);
     case 'bitrix':
