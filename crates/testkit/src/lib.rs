@@ -3,6 +3,7 @@
 //! the test's `TestApp` is dropped.
 
 pub mod fake;
+pub mod process;
 
 use server::config::Config;
 use std::time::Duration;
