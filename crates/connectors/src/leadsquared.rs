@@ -1,6 +1,7 @@
 //! LeadSquared: the credential check (000 §5 'credentials are verified by a proxy call that must
 //! return a user Id'). The server makes this call itself when a link is saved, and the
-//! restricted `other/proxy` endpoint makes it for the extension's older code path.
+//! restricted `other/proxy` endpoint makes it for the extension's older code path. The chat log
+//! finds or creates a lead by phone and posts an activity per message.
 
 use crate::guard::host_has_suffix;
 use crate::{guard_url, ConnectorError, GuardError};
@@ -97,4 +98,87 @@ pub async fn proxy(
     let ok = res.status().is_success();
     let body = res.json::<Value>().await.unwrap_or(Value::Null);
     Ok((ok && id_of(&body).is_some(), body))
+}
+
+/// The activity type the chat is logged as. LeadSquared names activity types by number; custom
+/// types (a "WhatsApp message" type an admin creates) are numbered from 200.
+// ASSUMPTION: the org has custom activity type 201 for WhatsApp messages; store the code with
+// the link once the connect flow asks for it.
+pub const WHATSAPP_ACTIVITY_EVENT: i64 = 201;
+
+/// Finds the lead by phone (`RetrieveLeadByPhoneNumber`), else creates it (`Lead.Create`), and
+/// posts an activity with the message on it (`ProspectActivity.svc/Create`).
+pub async fn log_chat(
+    base: &str,
+    access_key: &str,
+    secret_key: &str,
+    activity: &crate::activity::ChatActivity,
+    allow: &[SocketAddr],
+) -> Result<crate::activity::Outcome, ConnectorError> {
+    use crate::activity::{id_at, send, Auth, Logged, Outcome};
+    use reqwest::Method;
+    use serde_json::json;
+    let api = base.trim_end_matches('/');
+    let keys = [("accessKey", access_key), ("secretKey", secret_key)];
+    let phone = activity.international_phone();
+    let found = send(
+        "leadsquared",
+        Auth::ApiKey,
+        Method::GET,
+        &format!("{api}/v2/LeadManagement.svc/RetrieveLeadByPhoneNumber"),
+        allow,
+        |b| b.query(&keys).query(&[("phone", phone.as_str())]),
+    )
+    .await?;
+    let existing = found
+        .as_ref()
+        .and_then(|a| a.pointer("/0/ProspectID"))
+        .and_then(crate::activity::id_string);
+    let post = |path: &str, body: Value| {
+        let url = format!("{api}{path}");
+        async move {
+            send(
+                "leadsquared",
+                Auth::ApiKey,
+                Method::POST,
+                &url,
+                allow,
+                |b| b.query(&keys).json(&body),
+            )
+            .await
+        }
+    };
+    let (contact_id, contact_created) = match existing {
+        Some(id) => (id, false),
+        None => {
+            let created = post(
+                "/v2/LeadManagement.svc/Lead.Create",
+                json!([
+                    { "Attribute": "FirstName", "Value": activity.display_name() },
+                    { "Attribute": "Phone", "Value": phone },
+                    { "Attribute": "Source", "Value": "WhatsApp" },
+                ]),
+            )
+            .await?;
+            (
+                id_at(&created, "/Message/Id", "leadsquared lead creation")?,
+                true,
+            )
+        }
+    };
+    let posted = post(
+        "/v2/ProspectActivity.svc/Create",
+        json!({
+            "RelatedProspectId": contact_id,
+            "ActivityEvent": WHATSAPP_ACTIVITY_EVENT,
+            "ActivityNote": activity.note_text(),
+            "ActivityDateTime": crate::activity::utc_datetime(activity.occurred_at_ms),
+        }),
+    )
+    .await?;
+    Ok(Outcome::Logged(Logged {
+        activity_id: id_at(&posted, "/Message/Id", "leadsquared activity creation")?,
+        contact_id,
+        contact_created,
+    }))
 }

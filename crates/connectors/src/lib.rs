@@ -6,6 +6,7 @@
 //! Architecture invariant: no request to a user-supplied address is made except through
 //! [`guard::guard_url`] and the client it returns, which connects by the vetted addresses only.
 
+pub mod activity;
 pub mod bitrix;
 pub mod freshdesk;
 pub mod google;
@@ -33,6 +34,12 @@ pub enum ConnectorError {
     /// The provider answered that the credentials are wrong.
     #[error("the provider refused the credentials")]
     WrongCredentials,
+    /// The provider answered 429: too many calls; try again after `retry_after_ms` when it said.
+    #[error("the provider is rate limiting calls")]
+    RateLimited { retry_after_ms: Option<u64> },
+    /// An OAuth provider refused the access token (401): refresh it and try again once.
+    #[error("the provider refused the access token")]
+    TokenExpired,
     /// The provider could not be reached or answered something unexpected.
     #[error("provider call failed: {0}")]
     Upstream(String),

@@ -1,5 +1,7 @@
 //! Salesforce: OAuth (web-server flow with PKCE) against the login host. The token answer names
-//! the org's `instance_url`, the base of its REST API, which is kept with the link.
+//! the org's `instance_url`, the base of its REST API, which is kept with the link. The chat log
+//! finds a Contact by the selected record types' phone fields (SOQL), creates one only when the
+//! link allows it, and logs a completed Task per message.
 
 use crate::oauth::{OAuthError, Tokens};
 use secrecy::{ExposeSecret, SecretString};
@@ -234,4 +236,193 @@ pub async fn user_fields(
     )
     .await?;
     Ok(info.fields)
+}
+
+/// `value` as a SOQL string literal: quoted, with backslashes and quotes escaped.
+pub fn soql_literal(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('\'');
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Whether `name` can be a field API name (letters, digits, underscores, starting with a
+/// letter), so it can be put in SOQL as is.
+fn is_field_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The selected phone fields that are field names, `Phone` when none is.
+fn phone_fields(rt: &crate::activity::SalesforceRecordType) -> Vec<&str> {
+    let fields: Vec<&str> = rt
+        .phone_fields
+        .iter()
+        .map(String::as_str)
+        .filter(|f| is_field_name(f))
+        .collect();
+    if fields.is_empty() {
+        vec!["Phone"]
+    } else {
+        fields
+    }
+}
+
+/// The SOQL that finds a Contact with `phone` (written with or without `+`) in one of the
+/// selected phone fields of its record type; with no record type selected, in `Phone`.
+pub fn contact_query(
+    phone_digits: &str,
+    record_types: &[crate::activity::SalesforceRecordType],
+) -> String {
+    let values = [
+        soql_literal(&format!("+{phone_digits}")),
+        soql_literal(phone_digits),
+    ];
+    let any_field = |fields: &[&str]| {
+        let terms: Vec<String> = fields
+            .iter()
+            .flat_map(|f| values.iter().map(move |v| format!("{f} = {v}")))
+            .collect();
+        format!("({})", terms.join(" OR "))
+    };
+    let selected: Vec<_> = record_types
+        .iter()
+        .filter(|rt| is_record_id(&rt.id))
+        .collect();
+    let filter = if selected.is_empty() {
+        any_field(&["Phone"])
+    } else {
+        selected
+            .iter()
+            .map(|rt| {
+                format!(
+                    "(RecordTypeId = {} AND {})",
+                    soql_literal(&rt.id),
+                    any_field(&phone_fields(rt))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" OR ")
+    };
+    format!("SELECT Id FROM Contact WHERE {filter} ORDER BY CreatedDate LIMIT 1")
+}
+
+/// Finds the chat's Contact ([`contact_query`]); when none, skips (creation off) or creates it
+/// with the first selected record type and the number in that type's first phone field; then
+/// logs a completed Task on it.
+pub async fn log_chat(
+    instance_url: &str,
+    access_token: &str,
+    contact_creation: bool,
+    record_types: &[crate::activity::SalesforceRecordType],
+    activity: &crate::activity::ChatActivity,
+    allow: &[std::net::SocketAddr],
+) -> Result<crate::activity::Outcome, crate::ConnectorError> {
+    use crate::activity::{digits, id_at, send, Auth, Logged, Outcome};
+    use reqwest::Method;
+    use serde_json::json;
+    let api = format!(
+        "{}/services/data/{API_VERSION}",
+        instance_url.trim_end_matches('/')
+    );
+    let soql = contact_query(&digits(&activity.phone), record_types);
+    let found = send(
+        "salesforce",
+        Auth::OAuth,
+        Method::GET,
+        &format!("{api}/query"),
+        allow,
+        |b| b.bearer_auth(access_token).query(&[("q", soql.as_str())]),
+    )
+    .await?;
+    let existing = found
+        .as_ref()
+        .and_then(|a| a.pointer("/records/0/Id"))
+        .and_then(crate::activity::id_string);
+    let post = |object: &str, body: serde_json::Value| {
+        let url = format!("{api}/sobjects/{object}");
+        async move {
+            send("salesforce", Auth::OAuth, Method::POST, &url, allow, |b| {
+                b.bearer_auth(access_token).json(&body)
+            })
+            .await
+        }
+    };
+    let (contact_id, contact_created) = match existing {
+        Some(id) => (id, false),
+        None if !contact_creation => return Ok(Outcome::SkippedNoContact),
+        None => {
+            let first = record_types.iter().find(|rt| is_record_id(&rt.id));
+            let field = first.map_or("Phone", |rt| phone_fields(rt)[0]);
+            let mut contact = json!({ "LastName": activity.display_name() });
+            contact[field] = json!(activity.international_phone());
+            if let Some(rt) = first {
+                contact["RecordTypeId"] = json!(rt.id);
+            }
+            let created = post("Contact", contact).await?;
+            (id_at(&created, "/id", "salesforce contact creation")?, true)
+        }
+    };
+    let task = post(
+        "Task",
+        json!({
+            "Subject": activity.title(),
+            "Description": activity.note_text(),
+            "WhoId": contact_id,
+            "ActivityDate": crate::activity::utc_date(activity.occurred_at_ms),
+            "Status": "Completed",
+        }),
+    )
+    .await?;
+    Ok(Outcome::Logged(Logged {
+        activity_id: id_at(&task, "/id", "salesforce task creation")?,
+        contact_id,
+        contact_created,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::activity::SalesforceRecordType;
+
+    #[test]
+    fn soql_literals_escape_quotes_and_backslashes() {
+        assert_eq!(soql_literal("91'98\\x"), "'91\\'98\\\\x'");
+    }
+
+    #[test]
+    fn the_contact_query_searches_each_selected_types_fields_and_drops_unsafe_names() {
+        let rts = vec![
+            SalesforceRecordType {
+                id: "012000000000001AAA".to_owned(),
+                phone_fields: vec!["MobilePhone".to_owned(), "x' OR Id != '".to_owned()],
+            },
+            SalesforceRecordType {
+                id: "012000000000002AAA".to_owned(),
+                phone_fields: vec![],
+            },
+        ];
+        assert_eq!(
+            contact_query("91", &rts),
+            "SELECT Id FROM Contact WHERE \
+             (RecordTypeId = '012000000000001AAA' AND (MobilePhone = '+91' OR MobilePhone = '91')) \
+             OR (RecordTypeId = '012000000000002AAA' AND (Phone = '+91' OR Phone = '91')) \
+             ORDER BY CreatedDate LIMIT 1"
+        );
+        assert_eq!(
+            contact_query("91", &[]),
+            "SELECT Id FROM Contact WHERE (Phone = '+91' OR Phone = '91') ORDER BY CreatedDate LIMIT 1"
+        );
+    }
 }

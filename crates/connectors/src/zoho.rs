@@ -3,7 +3,8 @@
 //! and the code must be exchanged there (and tokens refreshed there). That address comes from the
 //! browser, so it is accepted only when it is one of the configured Zoho accounts servers. Zoho
 //! answers some errors with HTTP 200 and an `error` field, so the token calls are made here
-//! rather than through the `oauth2` crate.
+//! rather than through the `oauth2` crate. The chat log finds or creates a Contact by phone and
+//! adds a Note per message.
 
 use crate::oauth::{OAuthError, Tokens};
 use secrecy::{ExposeSecret, SecretString};
@@ -133,6 +134,78 @@ pub async fn refresh(
         ],
     )
     .await
+}
+
+/// Finds the contact by phone (`Contacts/search?phone=`, 204 when none), else creates it, and
+/// attaches a note with the message. Zoho takes the token as `Zoho-oauthtoken <token>`.
+pub async fn log_chat(
+    api_url: &str,
+    access_token: &str,
+    activity: &crate::activity::ChatActivity,
+    allow: &[std::net::SocketAddr],
+) -> Result<crate::activity::Outcome, crate::ConnectorError> {
+    use crate::activity::{id_at, send, Auth, Logged, Outcome};
+    use reqwest::Method;
+    use serde_json::json;
+    let api = api_url.trim_end_matches('/');
+    let authorization = format!("Zoho-oauthtoken {access_token}");
+    let phone = activity.international_phone();
+    let found = send(
+        "zoho",
+        Auth::OAuth,
+        Method::GET,
+        &format!("{api}/crm/v2/Contacts/search"),
+        allow,
+        |b| {
+            b.header(reqwest::header::AUTHORIZATION, &authorization)
+                .query(&[("phone", phone.as_str())])
+        },
+    )
+    .await?;
+    let existing = found
+        .as_ref()
+        .and_then(|a| a.pointer("/data/0/id"))
+        .and_then(crate::activity::id_string);
+    let post = |path: &str, record: serde_json::Value| {
+        let url = format!("{api}{path}");
+        let authorization = authorization.clone();
+        async move {
+            send("zoho", Auth::OAuth, Method::POST, &url, allow, |b| {
+                b.header(reqwest::header::AUTHORIZATION, authorization)
+                    .json(&json!({ "data": [record] }))
+            })
+            .await
+        }
+    };
+    let (contact_id, contact_created) = match existing {
+        Some(id) => (id, false),
+        None => {
+            let created = post(
+                "/crm/v2/Contacts",
+                json!({ "Last_Name": activity.display_name(), "Phone": phone }),
+            )
+            .await?;
+            (
+                id_at(&created, "/data/0/details/id", "zoho contact creation")?,
+                true,
+            )
+        }
+    };
+    let note = post(
+        "/crm/v2/Notes",
+        json!({
+            "Note_Title": activity.title(),
+            "Note_Content": activity.note_text(),
+            "Parent_Id": contact_id,
+            "se_module": "Contacts",
+        }),
+    )
+    .await?;
+    Ok(Outcome::Logged(Logged {
+        activity_id: id_at(&note, "/data/0/details/id", "zoho note creation")?,
+        contact_id,
+        contact_created,
+    }))
 }
 
 #[cfg(test)]

@@ -50,6 +50,10 @@ pub struct WebhookSettings {
 #[derive(Default, Serialize, Deserialize)]
 pub struct WebhookSecret {
     pub auth_token: Option<String>,
+    /// The Standard Webhooks signing secret (`whsec_…`), made when the endpoint is first saved
+    /// and shown once; rotatable.
+    #[serde(default)]
+    pub signing_secret: Option<String>,
 }
 
 /// Saves a link with `settings` in plain JSON and `secret` sealed.
@@ -149,6 +153,13 @@ pub fn connector_error(e: ConnectorError, wrong: ErrorCode, field: &str) -> AppE
             ..AppError::new(ErrorCode::AddressRefused, format!("{field}: {g}"))
         },
         ConnectorError::WrongCredentials => AppError::new(wrong, wrong_message(wrong)),
+        other @ (ConnectorError::RateLimited { .. } | ConnectorError::TokenExpired) => AppError {
+            internal: Some(other.to_string()),
+            ..AppError::new(
+                ErrorCode::UpstreamFailed,
+                "the provider did not answer as expected",
+            )
+        },
         ConnectorError::Upstream(detail) => AppError {
             internal: Some(detail),
             ..AppError::new(
