@@ -3,6 +3,11 @@
 //! end to end without the internet. Each provider lives under its own path prefix; the server's
 //! configured base URLs point there (`{base}/freshdesk/{domain}`, `{base}/leadsquared/{host}`).
 //! Every request is recorded so tests can prove what reached a provider and what did not.
+//! The CRM APIs (HubSpot under `/hubspot-api`, Zoho under `/zoho-api`, the Salesforce org under
+//! `/salesforce-instance`, Bitrix24 portals under `/bitrix/{domain}/rest/`, Freshdesk under
+//! `/freshdesk/{domain}/api/v2`, LeadSquared under `/leadsquared/{host}/v2`) keep contacts and
+//! logged chat activity in memory per provider, check credentials like the real ones, and can
+//! be told to answer 429 ([`FakeProviders::rate_limit`]).
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -74,6 +79,25 @@ struct Inner {
     access_tokens: HashMap<String, String>,
     /// Google Sheets: the rows appended to each spreadsheet the fake created.
     sheets: HashMap<String, Vec<Vec<Value>>>,
+    /// The CRM APIs' records, per provider (`hubspot`, `zoho`, `salesforce`, `bitrix`,
+    /// `freshdesk`, `leadsquared`).
+    crm: HashMap<String, Crm>,
+    /// Whether Bitrix's token answer names the portal's REST endpoint on this fake
+    /// (`http://<fake>/bitrix/<portal>/rest/`) rather than `https://<portal>/rest/`.
+    bitrix_rest_on_fake: bool,
+}
+
+/// One fake CRM's records.
+#[derive(Default)]
+struct Crm {
+    /// Each with its `id`.
+    contacts: Vec<Value>,
+    /// Each with its `id`, the `contact_id` it is attached to and its `body`.
+    activities: Vec<Value>,
+    /// Freshdesk's tickets.
+    tickets: Vec<Value>,
+    /// How many of the next calls answer 429.
+    rate_limited: usize,
 }
 
 #[derive(Clone, Default)]
@@ -188,6 +212,56 @@ impl FakeProviders {
             .and_then(|i| i.sheets.get(id).cloned())
     }
 
+    /// The contacts `provider`'s fake CRM holds (each with its `id`), oldest first.
+    pub fn crm_contacts(&self, provider: &str) -> Vec<Value> {
+        with_crm(&self.state, provider, |c, _| c.contacts.clone())
+    }
+
+    /// The chat activity logged in `provider`'s fake CRM, oldest first: each with its `id`, the
+    /// `contact_id` it is attached to and its `body` (Freshdesk's also with its `ticket_id`).
+    pub fn crm_activities(&self, provider: &str) -> Vec<Value> {
+        with_crm(&self.state, provider, |c, _| c.activities.clone())
+    }
+
+    /// Makes `provider`'s next `next_n` CRM API calls answer 429 with `Retry-After: 1`.
+    pub fn rate_limit(&self, provider: &str, next_n: usize) {
+        with_crm(&self.state, provider, |c, _| c.rate_limited = next_n);
+    }
+
+    /// Adds a contact to `provider`'s fake CRM as its API would store it (e.g. Salesforce
+    /// `{"LastName": .., "MobilePhone": .., "RecordTypeId": ..}`) and answers its id.
+    pub fn seed_crm_contact(&self, provider: &str, contact: Value) -> String {
+        let (prefix, also): (Option<&str>, &[&str]) = match provider {
+            "salesforce" => (Some("003"), &["Id"]),
+            "bitrix" => (None, &["ID"]),
+            "leadsquared" => (Some("ls-lead-"), &["ProspectID"]),
+            _ => (None, &[]),
+        };
+        add_contact(&self.state, provider, contact, prefix, also)
+    }
+
+    /// A live access token for `provider`'s API, as its token endpoint would issue
+    /// (`<provider>-tok-access-<n>`); `expire_access_tokens` expires it.
+    pub fn issue_access_token(&self, provider: &str) -> String {
+        let mut i = self
+            .state
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        i.counter += 1;
+        let token = format!("{provider}-tok-access-{}", i.counter);
+        i.access_tokens.insert(token.clone(), provider.to_owned());
+        token
+    }
+
+    /// Makes Bitrix's token answer name the portal's REST endpoint on this fake
+    /// (`http://<fake>/bitrix/<portal>/rest/`), so a linked portal's API calls reach the fake.
+    pub fn bitrix_rest_on_fake(&self, on: bool) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.bitrix_rest_on_fake = on;
+        }
+    }
+
     /// Requests received under `prefix`.
     pub fn received_under(&self, prefix: &str) -> Vec<Received> {
         self.received()
@@ -207,7 +281,53 @@ impl Drop for FakeProviders {
 
 fn router(state: FakeState) -> Router {
     Router::new()
-        .route("/freshdesk/{domain}/api/v2/tickets", get(freshdesk_tickets))
+        .route(
+            "/freshdesk/{domain}/api/v2/tickets",
+            get(freshdesk_tickets).post(freshdesk_create_ticket),
+        )
+        .route(
+            "/freshdesk/{domain}/api/v2/contacts",
+            get(freshdesk_contacts).post(freshdesk_contacts),
+        )
+        .route(
+            "/freshdesk/{domain}/api/v2/tickets/{ticket}/notes",
+            post(freshdesk_create_note),
+        )
+        .route(
+            "/leadsquared/{host}/v2/LeadManagement.svc/RetrieveLeadByPhoneNumber",
+            get(leadsquared_by_phone),
+        )
+        .route(
+            "/leadsquared/{host}/v2/LeadManagement.svc/Lead.Create",
+            post(leadsquared_create_lead),
+        )
+        .route(
+            "/leadsquared/{host}/v2/ProspectActivity.svc/Create",
+            post(leadsquared_create_activity),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/contacts/search",
+            post(hubspot_search),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/contacts",
+            post(hubspot_create_contact),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/notes",
+            post(hubspot_create_note),
+        )
+        .route("/zoho-api/crm/v2/Contacts/search", get(zoho_search))
+        .route("/zoho-api/crm/v2/Contacts", post(zoho_create_contact))
+        .route("/zoho-api/crm/v2/Notes", post(zoho_create_note))
+        .route(
+            "/salesforce-instance/services/data/{version}/sobjects/{object}",
+            post(salesforce_create),
+        )
+        .route(
+            "/bitrix/{domain}/rest/{method}",
+            post(bitrix_rest).get(bitrix_rest),
+        )
         .route(
             "/leadsquared/{host}/v2/Authentication.svc/UserByAccessKey.Get",
             get(leadsquared_user).post(leadsquared_user),
@@ -247,19 +367,38 @@ fn router(state: FakeState) -> Router {
 
 /// Freshdesk authenticates with the key as the basic-auth user: 401 for any other key, 404 for
 /// an unknown helpdesk.
+/// With `requester_id`, that contact's tickets (the fake CRM's).
 async fn freshdesk_tickets(
     State(state): State<FakeState>,
     Path(domain): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
-) -> (StatusCode, Json<Value>) {
+) -> Reply {
+    use axum::response::IntoResponse;
+    if let Some(requester) = q.get("requester_id") {
+        if let Some(r) = freshdesk_gate(&state, "GET", &domain, "/tickets", &headers, json!(q)) {
+            return r;
+        }
+        let tickets: Vec<Value> = with_crm(&state, "freshdesk", |c, _| {
+            c.tickets
+                .iter()
+                .filter(|t| id_of(&t["requester_id"]).as_deref() == Some(requester.as_str()))
+                .cloned()
+                .collect()
+        });
+        return reply(StatusCode::OK, json!(tickets));
+    }
     state.record(
         "GET",
         format!("/freshdesk/{domain}/api/v2/tickets"),
         &headers,
         Value::Null,
     );
+    if let Some(r) = crm_limited(&state, "freshdesk") {
+        return r;
+    }
     if domain == FRESHDESK_MISSING_DOMAIN {
-        return (StatusCode::NOT_FOUND, Json(json!({ "code": "not_found" })));
+        return (StatusCode::NOT_FOUND, Json(json!({ "code": "not_found" }))).into_response();
     }
     let user = headers
         .get("authorization")
@@ -273,6 +412,7 @@ async fn freshdesk_tickets(
             StatusCode::OK,
             Json(json!([{ "id": 1, "subject": "Hello" }])),
         )
+            .into_response()
     } else {
         (
             StatusCode::UNAUTHORIZED,
@@ -280,6 +420,7 @@ async fn freshdesk_tickets(
                 json!({ "code": "invalid_credentials", "message": "You have to be logged in to perform this action." }),
             ),
         )
+            .into_response()
     }
 }
 
@@ -596,13 +737,24 @@ async fn bitrix_token(
     i.refresh_tokens
         .insert(refresh.clone(), "bitrix".to_owned());
     i.portals.insert(refresh.clone(), portal.clone());
+    let access = format!("bitrix-tok-access-{n}");
+    i.access_tokens.insert(access.clone(), "bitrix".to_owned());
+    let client_endpoint = if i.bitrix_rest_on_fake {
+        let host = headers
+            .get("host")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("127.0.0.1");
+        format!("http://{host}/bitrix/{portal}/rest/")
+    } else {
+        format!("https://{portal}/rest/")
+    };
     (
         StatusCode::OK,
         Json(json!({
-            "access_token": format!("bitrix-tok-access-{n}"),
+            "access_token": access,
             "refresh_token": refresh,
             "expires_in": 3600,
-            "client_endpoint": format!("https://{portal}/rest/"),
+            "client_endpoint": client_endpoint,
             "domain": portal,
             "member_id": "m-1",
         })),
@@ -762,13 +914,15 @@ fn salesforce_bearer(
     }
 }
 
-/// The org's SOQL endpoint: answers the record types query only.
+/// The org's SOQL endpoint: answers the record types query and the contact lookups
+/// [`salesforce_contact_query`] evaluates.
 async fn salesforce_query(
     State(state): State<FakeState>,
     Path(version): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
-) -> (StatusCode, Json<Value>) {
+) -> Reply {
+    use axum::response::IntoResponse;
     let soql = q.get("q").cloned().unwrap_or_default();
     state.record(
         "GET",
@@ -776,14 +930,29 @@ async fn salesforce_query(
         &headers,
         json!({ "q": soql }),
     );
+    if soql.starts_with("SELECT Id FROM Contact") {
+        if let Some(r) = crm_limited(&state, "salesforce") {
+            return r;
+        }
+    }
     if let Err(e) = salesforce_bearer(&state, &headers) {
-        return e;
+        return e.into_response();
+    }
+    if soql.starts_with("SELECT Id FROM Contact") {
+        return match salesforce_contact_query(&state, &soql) {
+            Some(records) => reply(
+                StatusCode::OK,
+                json!({ "totalSize": records.len(), "done": true, "records": records }),
+            ),
+            None => salesforce_error("MALFORMED_QUERY", "unsupported query"),
+        };
     }
     if !soql.starts_with("SELECT Id, Name, DeveloperName FROM RecordType") {
         return (
             StatusCode::BAD_REQUEST,
             Json(json!([{ "message": "unsupported query", "errorCode": "MALFORMED_QUERY" }])),
-        );
+        )
+            .into_response();
     }
     let records: Vec<Value> = SALESFORCE_RECORD_TYPES
         .iter()
@@ -798,6 +967,7 @@ async fn salesforce_query(
         StatusCode::OK,
         Json(json!({ "totalSize": records.len(), "done": true, "records": records })),
     )
+        .into_response()
 }
 
 /// The UI API's object info: `User` with a few fields, for a known record type.
@@ -837,5 +1007,1025 @@ async fn salesforce_object_info(
                 "Name": field("Name", "Full Name", "String"),
             },
         })),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// CRM APIs: contacts found or created by phone and the chat activity logged on them.
+// ---------------------------------------------------------------------------------------------
+
+type Reply = axum::response::Response;
+
+fn reply(status: StatusCode, body: Value) -> Reply {
+    use axum::response::IntoResponse;
+    (status, Json(body)).into_response()
+}
+
+/// The digits of a phone number, how the fakes compare numbers that CRMs normalise.
+fn phone_digits(phone: &str) -> String {
+    phone.chars().filter(char::is_ascii_digit).collect()
+}
+
+fn same_phone(a: &str, b: &str) -> bool {
+    let a = phone_digits(a);
+    !a.is_empty() && a == phone_digits(b)
+}
+
+/// `v` as an id string (a string, or a number written out).
+fn id_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Runs `f` on `provider`'s records and the id counter.
+fn with_crm<R>(state: &FakeState, provider: &str, f: impl FnOnce(&mut Crm, &mut u64) -> R) -> R {
+    let mut guard = state
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let Inner { crm, counter, .. } = &mut *guard;
+    f(crm.entry(provider.to_owned()).or_default(), counter)
+}
+
+/// The contact of `provider` with id `id`.
+fn crm_contact(state: &FakeState, provider: &str, id: &str) -> Option<Value> {
+    with_crm(state, provider, |c, _| {
+        c.contacts
+            .iter()
+            .find(|x| id_of(&x["id"]).as_deref() == Some(id))
+            .cloned()
+    })
+}
+
+/// Stores `contact` with the next id (`<prefix><n, 15 digits>` when a prefix is given) as `id`
+/// and under the `also` names, and answers the id.
+fn add_contact(
+    state: &FakeState,
+    provider: &str,
+    mut contact: Value,
+    prefix: Option<&str>,
+    also: &[&str],
+) -> String {
+    with_crm(state, provider, |c, counter| {
+        *counter += 1;
+        let id = match prefix {
+            Some(p) => format!("{p}{:015}", *counter),
+            None => counter.to_string(),
+        };
+        contact["id"] = json!(id);
+        for name in also {
+            contact[*name] = json!(id);
+        }
+        c.contacts.push(contact);
+        id
+    })
+}
+
+/// Stores an activity (the contact id and the body included by the caller) with the next id.
+fn add_activity(
+    state: &FakeState,
+    provider: &str,
+    mut activity: Value,
+    prefix: Option<&str>,
+) -> String {
+    with_crm(state, provider, |c, counter| {
+        *counter += 1;
+        let id = match prefix {
+            Some(p) => format!("{p}{:015}", *counter),
+            None => counter.to_string(),
+        };
+        activity["id"] = json!(id);
+        c.activities.push(activity);
+        id
+    })
+}
+
+/// Counts one call against a `rate_limit`: the 429 answer while calls remain limited.
+fn crm_limited(state: &FakeState, provider: &str) -> Option<Reply> {
+    use axum::response::IntoResponse;
+    let limited = with_crm(state, provider, |c, _| {
+        if c.rate_limited > 0 {
+            c.rate_limited -= 1;
+            true
+        } else {
+            false
+        }
+    });
+    limited.then(|| {
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(axum::http::header::RETRY_AFTER, "1")],
+            Json(json!({ "error": "rate_limited", "message": "Too many requests" })),
+        )
+            .into_response()
+    })
+}
+
+/// The token after `scheme` (e.g. `Bearer `) in the authorization header.
+fn token_after<'h>(headers: &'h HeaderMap, scheme: &str) -> Option<&'h str> {
+    headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix(scheme))
+}
+
+/// Whether `token` is a live access token the fake issued to `provider`.
+fn live_token(state: &FakeState, provider: &str, token: Option<&str>) -> bool {
+    state.0.lock().is_ok_and(|i| {
+        token
+            .and_then(|t| i.access_tokens.get(t))
+            .is_some_and(|p| p == provider)
+    })
+}
+
+/// The basic-auth user name of `headers`.
+fn basic_user(headers: &HeaderMap) -> Option<String> {
+    token_after(headers, "Basic ")
+        .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|s| s.split_once(':').map(|(u, _)| u.to_owned()))
+}
+
+/// 429 while `provider` is rate limited, else `refused` when the call is not `authorised`.
+fn crm_gate(
+    state: &FakeState,
+    provider: &str,
+    authorised: bool,
+    refused: impl FnOnce() -> Reply,
+) -> Option<Reply> {
+    if let Some(r) = crm_limited(state, provider) {
+        return Some(r);
+    }
+    (!authorised).then(refused)
+}
+
+fn hubspot_401() -> Reply {
+    reply(
+        StatusCode::UNAUTHORIZED,
+        json!({ "status": "error", "category": "EXPIRED_AUTHENTICATION", "message": "The OAuth token used to make this call expired." }),
+    )
+}
+
+fn hubspot_gate(state: &FakeState, path: &str, headers: &HeaderMap, body: &Value) -> Option<Reply> {
+    state.record("POST", format!("/hubspot-api{path}"), headers, body.clone());
+    let ok = live_token(state, "hubspot", token_after(headers, "Bearer "));
+    crm_gate(state, "hubspot", ok, hubspot_401)
+}
+
+/// HubSpot contact search: filter groups are ORed, a group's filters ANDed; `EQ` only.
+async fn hubspot_search(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = hubspot_gate(&state, "/crm/v3/objects/contacts/search", &headers, &body) {
+        return r;
+    }
+    let groups = body["filterGroups"].as_array().cloned().unwrap_or_default();
+    let matches = |c: &Value| {
+        groups.iter().any(|g| {
+            g["filters"].as_array().is_some_and(|fs| {
+                !fs.is_empty()
+                    && fs.iter().all(|f| {
+                        f["operator"] == "EQ"
+                            && f["propertyName"]
+                                .as_str()
+                                .is_some_and(|p| c["properties"][p] == f["value"])
+                    })
+            })
+        })
+    };
+    let results: Vec<Value> = with_crm(&state, "hubspot", |c, _| {
+        c.contacts.iter().filter(|x| matches(x)).cloned().collect()
+    });
+    reply(
+        StatusCode::OK,
+        json!({ "total": results.len(), "results": results }),
+    )
+}
+
+/// HubSpot contact creation.
+async fn hubspot_create_contact(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = hubspot_gate(&state, "/crm/v3/objects/contacts", &headers, &body) {
+        return r;
+    }
+    if !body["properties"].is_object() {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "status": "error", "category": "VALIDATION_ERROR" }),
+        );
+    }
+    let contact = json!({ "properties": body["properties"] });
+    let id = add_contact(&state, "hubspot", contact, None, &[]);
+    reply(
+        StatusCode::CREATED,
+        json!({ "id": id, "properties": body["properties"] }),
+    )
+}
+
+/// HubSpot note creation: needs a body, a timestamp and a note-to-contact association (202) to
+/// a contact that exists.
+async fn hubspot_create_note(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = hubspot_gate(&state, "/crm/v3/objects/notes", &headers, &body) {
+        return r;
+    }
+    let contact_id = body["associations"][0]["to"]["id"]
+        .as_str()
+        .map(str::to_owned);
+    let to_contact = body["associations"][0]["types"][0]["associationTypeId"] == 202;
+    let props = &body["properties"];
+    let Some(contact_id) =
+        contact_id.filter(|id| to_contact && crm_contact(&state, "hubspot", id).is_some())
+    else {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "status": "error", "category": "VALIDATION_ERROR", "message": "association target not found" }),
+        );
+    };
+    if !props["hs_note_body"].is_string() || props["hs_timestamp"].is_null() {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "status": "error", "category": "VALIDATION_ERROR" }),
+        );
+    }
+    let id = add_activity(
+        &state,
+        "hubspot",
+        json!({ "contact_id": contact_id, "body": props["hs_note_body"], "timestamp": props["hs_timestamp"] }),
+        None,
+    );
+    reply(
+        StatusCode::CREATED,
+        json!({ "id": id, "properties": props }),
+    )
+}
+
+fn zoho_gate(
+    state: &FakeState,
+    method: &str,
+    path: &str,
+    headers: &HeaderMap,
+    body: Value,
+) -> Option<Reply> {
+    state.record(method, format!("/zoho-api{path}"), headers, body);
+    let ok = live_token(state, "zoho", token_after(headers, "Zoho-oauthtoken "));
+    crm_gate(state, "zoho", ok, || {
+        reply(
+            StatusCode::UNAUTHORIZED,
+            json!({ "code": "INVALID_TOKEN", "details": {}, "message": "invalid oauth token", "status": "error" }),
+        )
+    })
+}
+
+/// Zoho's contact search by phone: 204 with no body when nothing matches.
+async fn zoho_search(
+    State(state): State<FakeState>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Reply {
+    if let Some(r) = zoho_gate(&state, "GET", "/crm/v2/Contacts/search", &headers, json!(q)) {
+        return r;
+    }
+    let Some(phone) = q.get("phone") else {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "code": "REQUIRED_PARAM_MISSING", "status": "error" }),
+        );
+    };
+    let found: Vec<Value> = with_crm(&state, "zoho", |c, _| {
+        c.contacts
+            .iter()
+            .filter(|x| {
+                ["Phone", "Mobile"]
+                    .iter()
+                    .any(|f| x[f].as_str().is_some_and(|p| same_phone(p, phone)))
+            })
+            .cloned()
+            .collect()
+    });
+    if found.is_empty() {
+        use axum::response::IntoResponse;
+        return StatusCode::NO_CONTENT.into_response();
+    }
+    reply(
+        StatusCode::OK,
+        json!({ "data": found, "info": { "count": found.len(), "more_records": false } }),
+    )
+}
+
+fn zoho_created(id: &str) -> Reply {
+    reply(
+        StatusCode::CREATED,
+        json!({ "data": [{ "code": "SUCCESS", "details": { "id": id }, "message": "record added", "status": "success" }] }),
+    )
+}
+
+fn zoho_invalid(what: &str) -> Reply {
+    reply(
+        StatusCode::BAD_REQUEST,
+        json!({ "data": [{ "code": "MANDATORY_NOT_FOUND", "details": { "api_name": what }, "message": "required field not found", "status": "error" }] }),
+    )
+}
+
+/// Zoho contact creation (`Last_Name` is mandatory).
+async fn zoho_create_contact(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = zoho_gate(&state, "POST", "/crm/v2/Contacts", &headers, body.clone()) {
+        return r;
+    }
+    let record = body["data"][0].clone();
+    if !record["Last_Name"].is_string() {
+        return zoho_invalid("Last_Name");
+    }
+    zoho_created(&add_contact(&state, "zoho", record, None, &[]))
+}
+
+/// Zoho note creation on a contact that exists.
+async fn zoho_create_note(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = zoho_gate(&state, "POST", "/crm/v2/Notes", &headers, body.clone()) {
+        return r;
+    }
+    let note = &body["data"][0];
+    let parent = note["Parent_Id"].as_str().unwrap_or_default().to_owned();
+    if note["se_module"] != "Contacts" || crm_contact(&state, "zoho", &parent).is_none() {
+        return zoho_invalid("Parent_Id");
+    }
+    if !note["Note_Content"].is_string() {
+        return zoho_invalid("Note_Content");
+    }
+    let id = add_activity(
+        &state,
+        "zoho",
+        json!({ "contact_id": parent, "body": note["Note_Content"], "title": note["Note_Title"] }),
+        None,
+    );
+    zoho_created(&id)
+}
+
+/// One condition of the SOQL subset the fake org evaluates.
+enum Soql {
+    Eq(String, String),
+    And(Box<Soql>, Box<Soql>),
+    Or(Box<Soql>, Box<Soql>),
+}
+
+#[derive(Debug, PartialEq)]
+enum SoqlToken {
+    Open,
+    Close,
+    Equals,
+    Text(String),
+    Word(String),
+}
+
+fn soql_tokens(s: &str) -> Option<Vec<SoqlToken>> {
+    let mut out = Vec::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\n' | '\t' => {}
+            '(' => out.push(SoqlToken::Open),
+            ')' => out.push(SoqlToken::Close),
+            '=' => out.push(SoqlToken::Equals),
+            '\'' => {
+                let mut text = String::new();
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        '\\' => text.push(match chars.next()? {
+                            'n' => '\n',
+                            'r' => '\r',
+                            't' => '\t',
+                            other => other,
+                        }),
+                        other => text.push(other),
+                    }
+                }
+                out.push(SoqlToken::Text(text));
+            }
+            c if c.is_ascii_alphanumeric() || c == '_' => {
+                let mut word = c.to_string();
+                while let Some(&n) = chars.peek() {
+                    if n.is_ascii_alphanumeric() || n == '_' || n == '.' {
+                        word.push(n);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                out.push(SoqlToken::Word(word));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+fn soql_keyword(t: Option<&SoqlToken>, kw: &str) -> bool {
+    matches!(t, Some(SoqlToken::Word(w)) if w.eq_ignore_ascii_case(kw))
+}
+
+fn soql_or(t: &[SoqlToken], at: &mut usize) -> Option<Soql> {
+    let mut left = soql_and(t, at)?;
+    while soql_keyword(t.get(*at), "OR") {
+        *at += 1;
+        left = Soql::Or(Box::new(left), Box::new(soql_and(t, at)?));
+    }
+    Some(left)
+}
+
+fn soql_and(t: &[SoqlToken], at: &mut usize) -> Option<Soql> {
+    let mut left = soql_atom(t, at)?;
+    while soql_keyword(t.get(*at), "AND") {
+        *at += 1;
+        left = Soql::And(Box::new(left), Box::new(soql_atom(t, at)?));
+    }
+    Some(left)
+}
+
+fn soql_atom(t: &[SoqlToken], at: &mut usize) -> Option<Soql> {
+    match t.get(*at)? {
+        SoqlToken::Open => {
+            *at += 1;
+            let inner = soql_or(t, at)?;
+            (t.get(*at)? == &SoqlToken::Close).then_some(())?;
+            *at += 1;
+            Some(inner)
+        }
+        SoqlToken::Word(field) => match (t.get(*at + 1)?, t.get(*at + 2)?) {
+            (SoqlToken::Equals, SoqlToken::Text(v)) => {
+                *at += 3;
+                Some(Soql::Eq(field.clone(), v.clone()))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn soql_holds(c: &Soql, record: &Value) -> bool {
+    match c {
+        Soql::Eq(f, v) => record[f].as_str() == Some(v.as_str()),
+        Soql::And(a, b) => soql_holds(a, record) && soql_holds(b, record),
+        Soql::Or(a, b) => soql_holds(a, record) || soql_holds(b, record),
+    }
+}
+
+/// `SELECT Id FROM Contact WHERE <conditions> [ORDER BY <field>] [LIMIT <n>]` over the fake
+/// org's contacts: `=` on string literals, AND, OR and parentheses. None for anything else.
+fn salesforce_contact_query(state: &FakeState, soql: &str) -> Option<Vec<Value>> {
+    let rest = soql.strip_prefix("SELECT Id FROM Contact WHERE ")?;
+    let tokens = soql_tokens(rest)?;
+    let mut at = 0;
+    let cond = soql_or(&tokens, &mut at)?;
+    if soql_keyword(tokens.get(at), "ORDER") && soql_keyword(tokens.get(at + 1), "BY") {
+        matches!(tokens.get(at + 2), Some(SoqlToken::Word(_))).then_some(())?;
+        at += 3;
+    }
+    let mut limit = usize::MAX;
+    if soql_keyword(tokens.get(at), "LIMIT") {
+        match tokens.get(at + 1) {
+            Some(SoqlToken::Word(n)) => limit = n.parse().ok()?,
+            _ => return None,
+        }
+        at += 2;
+    }
+    (at == tokens.len()).then_some(())?;
+    Some(with_crm(state, "salesforce", |c, _| {
+        c.contacts
+            .iter()
+            .filter(|x| soql_holds(&cond, x))
+            .take(limit)
+            .map(|x| json!({ "attributes": { "type": "Contact" }, "Id": x["id"] }))
+            .collect()
+    }))
+}
+
+/// The Contact fields the fake org has.
+const SALESFORCE_CONTACT_FIELDS: &[&str] = &[
+    "FirstName",
+    "LastName",
+    "Phone",
+    "MobilePhone",
+    "HomePhone",
+    "OtherPhone",
+    "AssistantPhone",
+    "RecordTypeId",
+];
+
+fn salesforce_error(code: &str, message: &str) -> Reply {
+    reply(
+        StatusCode::BAD_REQUEST,
+        json!([{ "message": message, "errorCode": code, "fields": [] }]),
+    )
+}
+
+/// `sobjects/Contact` and `sobjects/Task` creation in the fake org.
+async fn salesforce_create(
+    State(state): State<FakeState>,
+    Path((version, object)): Path<(String, String)>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    state.record(
+        "POST",
+        format!("/salesforce-instance/services/data/{version}/sobjects/{object}"),
+        &headers,
+        body.clone(),
+    );
+    if let Some(r) = crm_limited(&state, "salesforce") {
+        return r;
+    }
+    if let Err((s, b)) = salesforce_bearer(&state, &headers) {
+        return reply(s, b.0);
+    }
+    let Some(fields) = body.as_object() else {
+        return salesforce_error("JSON_PARSER_ERROR", "not an object");
+    };
+    let created = |id: String| {
+        reply(
+            StatusCode::CREATED,
+            json!({ "id": id, "success": true, "errors": [] }),
+        )
+    };
+    match object.as_str() {
+        "Contact" => {
+            if let Some(bad) = fields
+                .keys()
+                .find(|k| !SALESFORCE_CONTACT_FIELDS.contains(&k.as_str()))
+            {
+                return salesforce_error(
+                    "INVALID_FIELD",
+                    &format!("No such column '{bad}' on sobject of type Contact"),
+                );
+            }
+            if body["LastName"].as_str().is_none_or(str::is_empty) {
+                return salesforce_error(
+                    "REQUIRED_FIELD_MISSING",
+                    "Required fields are missing: [LastName]",
+                );
+            }
+            if let Some(rt) = body.get("RecordTypeId") {
+                if !SALESFORCE_RECORD_TYPES.iter().any(|(id, _, _)| rt == id) {
+                    return salesforce_error(
+                        "INVALID_CROSS_REFERENCE_KEY",
+                        "Record Type ID: this ID value isn't valid for the user",
+                    );
+                }
+            }
+            created(add_contact(
+                &state,
+                "salesforce",
+                body.clone(),
+                Some("003"),
+                &["Id"],
+            ))
+        }
+        "Task" => {
+            let who = body["WhoId"].as_str().unwrap_or_default().to_owned();
+            if crm_contact(&state, "salesforce", &who).is_none() {
+                return salesforce_error(
+                    "INVALID_CROSS_REFERENCE_KEY",
+                    "Name ID: id value of incorrect type",
+                );
+            }
+            if !body["Subject"].is_string() || !body["Status"].is_string() {
+                return salesforce_error(
+                    "REQUIRED_FIELD_MISSING",
+                    "Required fields are missing: [Subject, Status]",
+                );
+            }
+            let id = add_activity(
+                &state,
+                "salesforce",
+                json!({
+                    "contact_id": who,
+                    "body": body["Description"],
+                    "subject": body["Subject"],
+                    "activity_date": body["ActivityDate"],
+                    "status": body["Status"],
+                }),
+                Some("00T"),
+            );
+            created(id)
+        }
+        _ => reply(
+            StatusCode::NOT_FOUND,
+            json!([{ "message": "The requested resource does not exist", "errorCode": "NOT_FOUND" }]),
+        ),
+    }
+}
+
+/// A Bitrix24 portal's REST methods (`{method}.json?auth=<token>`): contact list by phone,
+/// contact creation and timeline comments. An unknown token is 401 `expired_token` when it is
+/// one the fake issued, `invalid_token` otherwise.
+async fn bitrix_rest(
+    State(state): State<FakeState>,
+    Path((domain, method)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Option<Json<Value>>,
+) -> Reply {
+    let body = body.map(|Json(b)| b).unwrap_or(Value::Null);
+    let token = q.get("auth").map(String::as_str);
+    let ok = live_token(&state, "bitrix", token);
+    let issued = token.is_some_and(|t| t.starts_with("bitrix-tok-access-"));
+    state.record(
+        "POST",
+        format!("/bitrix/{domain}/rest/{method}"),
+        &headers,
+        body.clone(),
+    );
+    if let Some(r) = crm_gate(&state, "bitrix", ok, || {
+        let error = if issued {
+            "expired_token"
+        } else {
+            "invalid_token"
+        };
+        reply(
+            StatusCode::UNAUTHORIZED,
+            json!({ "error": error, "error_description": "The access token provided is not valid." }),
+        )
+    }) {
+        return r;
+    }
+    let invalid = |what: &str| {
+        reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "error": "ERROR_CORE", "error_description": what }),
+        )
+    };
+    let fields = &body["fields"];
+    match method.strip_suffix(".json").unwrap_or(&method) {
+        "crm.contact.list" => {
+            let phone = body["filter"]["PHONE"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            let found: Vec<Value> = with_crm(&state, "bitrix", |c, _| {
+                c.contacts
+                    .iter()
+                    .filter(|x| {
+                        x["PHONE"].as_array().is_some_and(|ps| {
+                            ps.iter()
+                                .any(|p| p["VALUE"].as_str().is_some_and(|v| same_phone(v, &phone)))
+                        })
+                    })
+                    .map(|x| json!({ "ID": x["id"] }))
+                    .collect()
+            });
+            reply(
+                StatusCode::OK,
+                json!({ "result": found, "total": found.len() }),
+            )
+        }
+        "crm.contact.add" => {
+            if !fields.is_object() {
+                return invalid("fields required");
+            }
+            let id = add_contact(&state, "bitrix", fields.clone(), None, &["ID"]);
+            reply(
+                StatusCode::OK,
+                json!({ "result": id.parse::<u64>().map_or(json!(id), |n| json!(n)) }),
+            )
+        }
+        "crm.timeline.comment.add" => {
+            let entity = id_of(&fields["ENTITY_ID"]).unwrap_or_default();
+            if fields["ENTITY_TYPE"] != "contact"
+                || crm_contact(&state, "bitrix", &entity).is_none()
+            {
+                return invalid("Entity not found");
+            }
+            if fields["COMMENT"].as_str().is_none_or(str::is_empty) {
+                return invalid("COMMENT is empty");
+            }
+            let id = add_activity(
+                &state,
+                "bitrix",
+                json!({ "contact_id": entity, "body": fields["COMMENT"] }),
+                None,
+            );
+            reply(
+                StatusCode::OK,
+                json!({ "result": id.parse::<u64>().map_or(json!(id), |n| json!(n)) }),
+            )
+        }
+        _ => reply(
+            StatusCode::NOT_FOUND,
+            json!({ "error": "ERROR_METHOD_NOT_FOUND", "error_description": "Method not found!" }),
+        ),
+    }
+}
+
+fn freshdesk_gate(
+    state: &FakeState,
+    method: &str,
+    domain: &str,
+    path: &str,
+    headers: &HeaderMap,
+    body: Value,
+) -> Option<Reply> {
+    let ok = basic_user(headers).as_deref() == Some(FRESHDESK_API_KEY);
+    let missing = domain == FRESHDESK_MISSING_DOMAIN;
+    state.record(
+        method,
+        format!("/freshdesk/{domain}/api/v2{path}"),
+        headers,
+        body,
+    );
+    crm_gate(state, "freshdesk", ok && !missing, move || {
+        if missing {
+            reply(StatusCode::NOT_FOUND, json!({ "code": "not_found" }))
+        } else {
+            reply(
+                StatusCode::UNAUTHORIZED,
+                json!({ "code": "invalid_credentials", "message": "You have to be logged in to perform this action." }),
+            )
+        }
+    })
+}
+
+/// Freshdesk contacts: the list filtered by `phone`, and creation (a name and a phone, mobile
+/// or email are required).
+async fn freshdesk_contacts(
+    State(state): State<FakeState>,
+    Path(domain): Path<String>,
+    method: axum::http::Method,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Option<Json<Value>>,
+) -> Reply {
+    let body = body.map(|Json(b)| b).unwrap_or(Value::Null);
+    if method == axum::http::Method::GET {
+        if let Some(r) = freshdesk_gate(&state, "GET", &domain, "/contacts", &headers, json!(q)) {
+            return r;
+        }
+        let phone = q.get("phone").cloned().unwrap_or_default();
+        let found: Vec<Value> = with_crm(&state, "freshdesk", |c, _| {
+            c.contacts
+                .iter()
+                .filter(|x| {
+                    phone.is_empty()
+                        || ["phone", "mobile"]
+                            .iter()
+                            .any(|f| x[f].as_str().is_some_and(|p| same_phone(p, &phone)))
+                })
+                .cloned()
+                .collect()
+        });
+        return reply(StatusCode::OK, json!(found));
+    }
+    if let Some(r) = freshdesk_gate(&state, "POST", &domain, "/contacts", &headers, body.clone()) {
+        return r;
+    }
+    let reachable = ["phone", "mobile", "email"]
+        .iter()
+        .any(|f| body[f].is_string());
+    if !body["name"].is_string() || !reachable {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "description": "Validation failed", "errors": [{ "field": "name", "code": "missing_field" }] }),
+        );
+    }
+    let mut contact = body.clone();
+    let id = add_contact(&state, "freshdesk", body, None, &[]);
+    contact["id"] = json!(id.parse::<u64>().unwrap_or_default());
+    reply(StatusCode::CREATED, contact)
+}
+
+/// Freshdesk ticket creation for a requester that exists.
+async fn freshdesk_create_ticket(
+    State(state): State<FakeState>,
+    Path(domain): Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = freshdesk_gate(&state, "POST", &domain, "/tickets", &headers, body.clone()) {
+        return r;
+    }
+    let requester = id_of(&body["requester_id"]).unwrap_or_default();
+    if crm_contact(&state, "freshdesk", &requester).is_none() || !body["subject"].is_string() {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "description": "Validation failed", "errors": [{ "field": "requester_id", "code": "invalid_value" }] }),
+        );
+    }
+    let ticket = with_crm(&state, "freshdesk", |c, counter| {
+        *counter += 1;
+        let mut t = body.clone();
+        t["id"] = json!(*counter);
+        t["status"] = body.get("status").cloned().unwrap_or(json!(2));
+        c.tickets.push(t.clone());
+        t
+    });
+    reply(StatusCode::CREATED, ticket)
+}
+
+/// A note on a Freshdesk ticket that exists; recorded as an activity of the ticket's requester.
+async fn freshdesk_create_note(
+    State(state): State<FakeState>,
+    Path((domain, ticket)): Path<(String, String)>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    let path = format!("/tickets/{ticket}/notes");
+    if let Some(r) = freshdesk_gate(&state, "POST", &domain, &path, &headers, body.clone()) {
+        return r;
+    }
+    let requester = with_crm(&state, "freshdesk", |c, _| {
+        c.tickets
+            .iter()
+            .find(|t| id_of(&t["id"]).as_deref() == Some(ticket.as_str()))
+            .and_then(|t| id_of(&t["requester_id"]))
+    });
+    let Some(requester) = requester else {
+        return reply(StatusCode::NOT_FOUND, json!({ "code": "not_found" }));
+    };
+    if body["body"].as_str().is_none_or(str::is_empty) {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "description": "Validation failed", "errors": [{ "field": "body", "code": "missing_field" }] }),
+        );
+    }
+    let id = add_activity(
+        &state,
+        "freshdesk",
+        json!({ "contact_id": requester, "ticket_id": ticket, "body": body["body"], "private": body["private"] }),
+        None,
+    );
+    reply(
+        StatusCode::CREATED,
+        json!({ "id": id.parse::<u64>().unwrap_or_default(), "ticket_id": ticket, "body": body["body"] }),
+    )
+}
+
+fn leadsquared_gate(
+    state: &FakeState,
+    method: &str,
+    host: &str,
+    path: &str,
+    q: &HashMap<String, String>,
+    headers: &HeaderMap,
+    body: Value,
+) -> Option<Reply> {
+    let ok = q.get("accessKey").map(String::as_str) == Some(LEADSQUARED_ACCESS_KEY)
+        && q.get("secretKey").map(String::as_str) == Some(LEADSQUARED_SECRET_KEY);
+    state.record(
+        method,
+        format!("/leadsquared/{host}/v2{path}"),
+        headers,
+        body,
+    );
+    crm_gate(state, "leadsquared", ok, || {
+        reply(
+            StatusCode::UNAUTHORIZED,
+            json!({ "Status": "Error", "ExceptionType": "MXInvalidAccessKeyException", "ExceptionMessage": "Invalid Access Key or Secret Key" }),
+        )
+    })
+}
+
+fn leadsquared_error(message: &str) -> Reply {
+    reply(
+        StatusCode::BAD_REQUEST,
+        json!({ "Status": "Error", "ExceptionType": "MXInvalidInputException", "ExceptionMessage": message }),
+    )
+}
+
+/// LeadSquared's lead lookup by phone.
+async fn leadsquared_by_phone(
+    State(state): State<FakeState>,
+    Path(host): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Reply {
+    let asked = json!({ "phone": q.get("phone") });
+    if let Some(r) = leadsquared_gate(
+        &state,
+        "GET",
+        &host,
+        "/LeadManagement.svc/RetrieveLeadByPhoneNumber",
+        &q,
+        &headers,
+        asked,
+    ) {
+        return r;
+    }
+    let phone = q.get("phone").cloned().unwrap_or_default();
+    let found: Vec<Value> = with_crm(&state, "leadsquared", |c, _| {
+        c.contacts
+            .iter()
+            .filter(|x| {
+                ["Phone", "Mobile"]
+                    .iter()
+                    .any(|f| x[f].as_str().is_some_and(|p| same_phone(p, &phone)))
+            })
+            .cloned()
+            .collect()
+    });
+    reply(StatusCode::OK, json!(found))
+}
+
+/// LeadSquared lead creation from an attribute list (a `Phone` or `EmailAddress` is required).
+async fn leadsquared_create_lead(
+    State(state): State<FakeState>,
+    Path(host): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = leadsquared_gate(
+        &state,
+        "POST",
+        &host,
+        "/LeadManagement.svc/Lead.Create",
+        &q,
+        &headers,
+        body.clone(),
+    ) {
+        return r;
+    }
+    let mut lead = serde_json::Map::new();
+    for attr in body.as_array().into_iter().flatten() {
+        if let (Some(name), Some(value)) = (attr["Attribute"].as_str(), attr.get("Value")) {
+            lead.insert(name.to_owned(), value.clone());
+        }
+    }
+    if !lead.contains_key("Phone") && !lead.contains_key("EmailAddress") {
+        return leadsquared_error("A lead needs a Phone or an EmailAddress");
+    }
+    let id = add_contact(
+        &state,
+        "leadsquared",
+        Value::Object(lead),
+        Some("ls-lead-"),
+        &["ProspectID"],
+    );
+    reply(
+        StatusCode::OK,
+        json!({ "Status": "Success", "Message": { "Id": id, "AffectedRows": 1 } }),
+    )
+}
+
+/// LeadSquared activity creation on a lead that exists.
+async fn leadsquared_create_activity(
+    State(state): State<FakeState>,
+    Path(host): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = leadsquared_gate(
+        &state,
+        "POST",
+        &host,
+        "/ProspectActivity.svc/Create",
+        &q,
+        &headers,
+        body.clone(),
+    ) {
+        return r;
+    }
+    let lead = body["RelatedProspectId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    if crm_contact(&state, "leadsquared", &lead).is_none() {
+        return leadsquared_error("RelatedProspectId: no such lead");
+    }
+    if body["ActivityEvent"].as_i64().is_none() || !body["ActivityNote"].is_string() {
+        return leadsquared_error("ActivityEvent and ActivityNote are required");
+    }
+    let id = add_activity(
+        &state,
+        "leadsquared",
+        json!({
+            "contact_id": lead,
+            "body": body["ActivityNote"],
+            "event": body["ActivityEvent"],
+            "at": body["ActivityDateTime"],
+        }),
+        Some("ls-act-"),
+    );
+    reply(
+        StatusCode::OK,
+        json!({ "Status": "Success", "Message": { "Id": id } }),
     )
 }
