@@ -15,6 +15,10 @@ use sea_orm::sea_query::{
 };
 use sea_orm::{ConnectionTrait, DeriveIden, TransactionTrait};
 
+mod rollups;
+pub use rollups::rollup_drift;
+use rollups::StoredCall;
+
 /// Length of one aggregation slot.
 pub const SLOT_MS: i64 = 900_000;
 
@@ -60,7 +64,8 @@ enum MessageEvents {
 }
 
 /// Stores call events; answers how many were new (an id already stored for the organisation,
-/// or repeated in the batch, is skipped). All or nothing: the rows are committed together.
+/// or repeated in the batch, is skipped). All or nothing: the rows and the rollups of the rows
+/// actually inserted are committed together.
 pub async fn insert_calls(
     store: &Store,
     org_id: i64,
@@ -68,7 +73,8 @@ pub async fn insert_calls(
     now: EpochMs,
 ) -> Result<u64, StoreError> {
     let txn = store.conn().begin().await?;
-    let mut stored = 0;
+    let backend = txn.get_database_backend();
+    let mut inserted = Vec::with_capacity(events.len());
     for chunk in events.chunks(INSERT_CHUNK) {
         let mut q = Query::insert();
         q.into_table(CallEvents::Table)
@@ -88,7 +94,15 @@ pub async fn insert_calls(
                 OnConflict::columns([CallEvents::OrgId, CallEvents::EventId])
                     .do_nothing()
                     .to_owned(),
-            );
+            )
+            .returning(Query::returning().columns([
+                CallEvents::UserId,
+                CallEvents::ChatId,
+                CallEvents::Direction,
+                CallEvents::DurationS,
+                CallEvents::OccurredAt,
+                CallEvents::CreatedAt,
+            ]));
         for e in chunk {
             q.values_panic([
                 org_id.into(),
@@ -103,11 +117,20 @@ pub async fn insert_calls(
                 now.into(),
             ]);
         }
-        let backend = txn.get_database_backend();
-        stored += txn.execute(backend.build(&q)).await?.rows_affected();
+        for r in txn.query_all(backend.build(&q)).await? {
+            inserted.push(StoredCall {
+                user_id: r.try_get("", "user_id")?,
+                chat_id: r.try_get("", "chat_id")?,
+                direction: r.try_get::<i16>("", "direction")?,
+                duration_s: r.try_get("", "duration_s")?,
+                occurred_at: r.try_get("", "occurred_at")?,
+                created_at: r.try_get("", "created_at")?,
+            });
+        }
     }
+    rollups::add_calls(&txn, org_id, &inserted).await?;
     txn.commit().await?;
-    Ok(stored)
+    Ok(inserted.len() as u64)
 }
 
 /// Stores chat-message events, as [`insert_calls`].
@@ -253,6 +276,9 @@ pub async fn call_overview(
     if users.is_empty() {
         return Ok(Vec::new());
     }
+    if let Some(rows) = rollups::call_overview(store, org_id, users, time, start, end).await? {
+        return Ok(rows);
+    }
     let mut q = calls_in(org_id, users, time, start, end);
     q.column(CallEvents::Direction)
         .column(CallEvents::UserId)
@@ -290,6 +316,11 @@ pub async fn unique_chats_per_user(
     if users.is_empty() {
         return Ok(Vec::new());
     }
+    if let Some(rows) =
+        rollups::unique_chats_per_user(store, org_id, users, time, start, end).await?
+    {
+        return Ok(rows);
+    }
     let mut q = calls_in(org_id, users, time, start, end);
     q.column(CallEvents::UserId)
         .expr_as(count_distinct_chats(), Alias::new("chats"))
@@ -312,6 +343,9 @@ pub async fn unique_chats(
 ) -> Result<i64, StoreError> {
     if users.is_empty() {
         return Ok(0);
+    }
+    if let Some(n) = rollups::unique_chats(store, org_id, users, time, start, end).await? {
+        return Ok(n);
     }
     let mut q = calls_in(org_id, users, time, start, end);
     q.expr_as(count_distinct_chats(), Alias::new("chats"));
@@ -342,6 +376,9 @@ pub async fn call_slots(
 ) -> Result<Vec<SlotRow>, StoreError> {
     if users.is_empty() {
         return Ok(Vec::new());
+    }
+    if let Some(rows) = rollups::call_slots(store, org_id, users, time, start, end).await? {
+        return Ok(rows);
     }
     let mut q = calls_in(org_id, users, time, start, end);
     let slot = slot_of(match time {

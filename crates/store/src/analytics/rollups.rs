@@ -1,0 +1,595 @@
+//! The call rollups kept at ingestion (migration `m20261123_000006_call_rollups`) and the
+//! dashboards' queries over them.
+//!
+//! A range the endpoints ask for is made of whole local days, so it starts and ends on UTC
+//! quarter hours. Such a range is split into the whole UTC days inside it, answered from the
+//! per-day rollups, and the quarter hours at its two edges, answered from the per-slot rollups
+//! (counts and durations) or from the events themselves (distinct chats). Distinct chats stay
+//! exact: `call_chat_days` holds each (user, direction, chat) once per UTC day, and a chat counts
+//! once over the union of those days and the edge events. A range that does not start and end on
+//! quarter hours is answered from the events (the caller falls back).
+//!
+//! Every number written into SQL here is an `i64` formatted by Rust (ids, slots, days), never
+//! text from a request; the one text column (`chat_id`) is bound.
+
+use super::{CallTime, DirectionRow, SlotRow, SLOT_MS};
+use crate::{EpochMs, Store, StoreError};
+use sea_orm::sea_query::{Alias, OnConflict, Query};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, QueryResult, Statement};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+/// Quarter hours per UTC day.
+const SLOTS_PER_DAY: i64 = 96;
+/// Rows per rollup statement.
+const CHUNK: usize = 500;
+
+/// One call event as inserted (the columns the rollups need).
+#[derive(Debug, Clone)]
+pub(crate) struct StoredCall {
+    pub user_id: i64,
+    pub chat_id: String,
+    pub direction: i16,
+    pub duration_s: i64,
+    pub occurred_at: i64,
+    pub created_at: i64,
+}
+
+fn kind_of(time: CallTime) -> i16 {
+    match time {
+        CallTime::Occurred => 0,
+        CallTime::Created => 1,
+    }
+}
+
+fn column_of(time: CallTime) -> &'static str {
+    match time {
+        CallTime::Occurred => "occurred_at",
+        CallTime::Created => "created_at",
+    }
+}
+
+/// The slot of a time, as SQL's integer division computes it (truncating; both databases).
+fn slot(at: i64) -> i64 {
+    at / SLOT_MS
+}
+
+/// Adds the rollups of `rows` (events just inserted, in the same transaction).
+pub(crate) async fn add_calls(
+    txn: &DatabaseTransaction,
+    org_id: i64,
+    rows: &[StoredCall],
+) -> Result<(), StoreError> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    type Key = (i16, i64, i64, i16);
+    let mut slots: BTreeMap<Key, (i64, i64)> = BTreeMap::new();
+    let mut days: BTreeMap<Key, (i64, i64)> = BTreeMap::new();
+    let mut org_slots: BTreeMap<(i16, i64, i16), (i64, i64)> = BTreeMap::new();
+    let mut chats: BTreeSet<(i16, i64, i64, i16, &str)> = BTreeSet::new();
+    let mut users: BTreeSet<i64> = BTreeSet::new();
+    for r in rows {
+        users.insert(r.user_id);
+        for (kind, at) in [(0i16, r.occurred_at), (1i16, r.created_at)] {
+            let s = slot(at);
+            let d = s / SLOTS_PER_DAY;
+            for (map_key, map) in [
+                ((kind, r.user_id, s, r.direction), &mut slots),
+                ((kind, r.user_id, d, r.direction), &mut days),
+            ] {
+                let e = map.entry(map_key).or_default();
+                e.0 += 1;
+                e.1 += r.duration_s;
+            }
+            let e = org_slots.entry((kind, s, r.direction)).or_default();
+            e.0 += 1;
+            e.1 += r.duration_s;
+            chats.insert((kind, r.user_id, d, r.direction, r.chat_id.as_str()));
+        }
+    }
+    let upsert = |table: &str, keys: &str, values: Vec<String>| -> Vec<String> {
+        values
+            .chunks(CHUNK)
+            .map(|chunk| {
+                format!(
+                    "INSERT INTO {table} ({keys}, calls, duration_s) VALUES {} \
+                     ON CONFLICT ({keys}) DO UPDATE SET \
+                     calls = {table}.calls + excluded.calls, \
+                     duration_s = {table}.duration_s + excluded.duration_s",
+                    chunk.join(",")
+                )
+            })
+            .collect()
+    };
+    let mut sql = Vec::new();
+    sql.extend(upsert(
+        "call_slot_rollups",
+        "org_id, time_kind, user_id, slot, direction",
+        slots
+            .iter()
+            .map(|((k, u, s, d), (n, t))| format!("({org_id},{k},{u},{s},{d},{n},{t})"))
+            .collect(),
+    ));
+    sql.extend(upsert(
+        "call_day_rollups",
+        "org_id, time_kind, user_id, day, direction",
+        days.iter()
+            .map(|((k, u, s, d), (n, t))| format!("({org_id},{k},{u},{s},{d},{n},{t})"))
+            .collect(),
+    ));
+    sql.extend(upsert(
+        "call_org_slot_rollups",
+        "org_id, time_kind, slot, direction",
+        org_slots
+            .iter()
+            .map(|((k, s, d), (n, t))| format!("({org_id},{k},{s},{d},{n},{t})"))
+            .collect(),
+    ));
+    sql.push(format!(
+        "INSERT INTO call_rollup_users (org_id, user_id) VALUES {} ON CONFLICT DO NOTHING",
+        users
+            .iter()
+            .map(|u| format!("({org_id},{u})"))
+            .collect::<Vec<_>>()
+            .join(",")
+    ));
+    for statement in sql {
+        txn.execute_unprepared(&statement).await?;
+    }
+    let backend = txn.get_database_backend();
+    let chats: Vec<_> = chats.into_iter().collect();
+    for chunk in chats.chunks(CHUNK) {
+        let mut q = Query::insert();
+        q.into_table(Alias::new("call_chat_days"))
+            .columns(
+                [
+                    "org_id",
+                    "time_kind",
+                    "user_id",
+                    "day",
+                    "direction",
+                    "chat_id",
+                ]
+                .map(Alias::new),
+            )
+            .on_conflict(
+                OnConflict::columns(
+                    [
+                        "org_id",
+                        "time_kind",
+                        "user_id",
+                        "day",
+                        "direction",
+                        "chat_id",
+                    ]
+                    .map(Alias::new),
+                )
+                .do_nothing()
+                .to_owned(),
+            );
+        for (k, u, d, dir, chat) in chunk {
+            q.values_panic([
+                org_id.into(),
+                (*k).into(),
+                (*u).into(),
+                (*d).into(),
+                (*dir).into(),
+                (*chat).to_owned().into(),
+            ]);
+        }
+        txn.execute(backend.build(&q)).await?;
+    }
+    Ok(())
+}
+
+/// How a range `start..=end` splits: whole UTC days `d0..d1` and the edge slots around them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Plan {
+    /// Slots `s0..s1` (end exclusive).
+    s0: i64,
+    s1: i64,
+    /// Days `d0..d1` (end exclusive; empty when `d0 >= d1`).
+    d0: i64,
+    d1: i64,
+}
+
+impl Plan {
+    /// `None` when the range does not start and end on quarter hours (or lies before 1970,
+    /// where truncating division does not floor).
+    fn of(start: EpochMs, end: EpochMs) -> Option<Plan> {
+        if start < 0 || end < start || start % SLOT_MS != 0 || (end + 1) % SLOT_MS != 0 {
+            return None;
+        }
+        let (s0, s1) = (start / SLOT_MS, (end + 1) / SLOT_MS);
+        let d0 = (s0 + SLOTS_PER_DAY - 1) / SLOTS_PER_DAY;
+        let d1 = s1 / SLOTS_PER_DAY;
+        Some(Plan { s0, s1, d0, d1 })
+    }
+
+    fn has_days(&self) -> bool {
+        self.d0 < self.d1
+    }
+
+    /// The slot ranges `[a, b)` not covered by whole days.
+    fn edges(&self) -> Vec<(i64, i64)> {
+        if !self.has_days() {
+            return vec![(self.s0, self.s1)];
+        }
+        [
+            (self.s0, self.d0 * SLOTS_PER_DAY),
+            (self.d1 * SLOTS_PER_DAY, self.s1),
+        ]
+        .into_iter()
+        .filter(|(a, b)| a < b)
+        .collect()
+    }
+}
+
+fn in_list(users: &[i64]) -> String {
+    users
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+async fn query(store: &Store, sql: String) -> Result<Vec<QueryResult>, StoreError> {
+    let db = store.conn();
+    Ok(db
+        .query_all(Statement::from_string(db.get_database_backend(), sql))
+        .await?)
+}
+
+/// `SELECT {cols}, calls, duration_s` of the per-day and edge per-slot rollups, as one union.
+fn counts_source(org_id: i64, users: &[i64], time: CallTime, plan: Plan, cols: &str) -> String {
+    let (k, list) = (kind_of(time), in_list(users));
+    let mut parts = Vec::new();
+    if plan.has_days() {
+        parts.push(format!(
+            "SELECT {cols}, calls, duration_s FROM call_day_rollups WHERE org_id = {org_id} \
+             AND time_kind = {k} AND user_id IN ({list}) AND day >= {} AND day < {}",
+            plan.d0, plan.d1
+        ));
+    }
+    for (a, b) in plan.edges() {
+        parts.push(format!(
+            "SELECT {cols}, calls, duration_s FROM call_slot_rollups WHERE org_id = {org_id} \
+             AND time_kind = {k} AND user_id IN ({list}) AND slot >= {a} AND slot < {b}"
+        ));
+    }
+    parts.join(" UNION ALL ")
+}
+
+/// `SELECT user_id, direction, chat_id` of the whole days' chats and the edges' events.
+fn chats_source(org_id: i64, users: &[i64], time: CallTime, plan: Plan) -> String {
+    let (k, list, col) = (kind_of(time), in_list(users), column_of(time));
+    let mut parts = Vec::new();
+    if plan.has_days() {
+        parts.push(format!(
+            "SELECT user_id, direction, chat_id FROM call_chat_days WHERE org_id = {org_id} \
+             AND time_kind = {k} AND user_id IN ({list}) AND day >= {} AND day < {}",
+            plan.d0, plan.d1
+        ));
+    }
+    for (a, b) in plan.edges() {
+        parts.push(format!(
+            "SELECT user_id, direction, chat_id FROM call_events WHERE org_id = {org_id} \
+             AND user_id IN ({list}) AND {col} >= {} AND {col} < {}",
+            a * SLOT_MS,
+            b * SLOT_MS
+        ));
+    }
+    parts.join(" UNION ALL ")
+}
+
+/// Distinct chats grouped by `group` (`"direction, user_id"`, `"user_id"` or `""`).
+async fn distinct_chats(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    plan: Plan,
+    group: &str,
+) -> Result<Vec<QueryResult>, StoreError> {
+    let source = chats_source(org_id, users, time, plan);
+    let sql = if group.is_empty() {
+        format!("SELECT COUNT(*) AS chats FROM (SELECT DISTINCT chat_id FROM ({source}) u) d")
+    } else {
+        format!(
+            "SELECT {group}, COUNT(*) AS chats FROM \
+             (SELECT DISTINCT {group}, chat_id FROM ({source}) u) d GROUP BY {group}"
+        )
+    };
+    query(store, sql).await
+}
+
+/// [`super::call_overview`] from the rollups; `None` when the range is not slot-aligned.
+pub(crate) async fn call_overview(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Option<Vec<DirectionRow>>, StoreError> {
+    let Some(plan) = Plan::of(start, end) else {
+        return Ok(None);
+    };
+    let counts_sql = format!(
+        "SELECT direction, user_id, CAST(SUM(calls) AS BIGINT) AS n, \
+         CAST(SUM(duration_s) AS BIGINT) AS duration FROM ({}) t GROUP BY direction, user_id",
+        counts_source(org_id, users, time, plan, "direction, user_id")
+    );
+    let (counts, chats) = tokio::try_join!(
+        query(store, counts_sql),
+        distinct_chats(store, org_id, users, time, plan, "direction, user_id"),
+    )?;
+    let mut out: BTreeMap<(i16, i64), DirectionRow> = BTreeMap::new();
+    for r in counts {
+        let (direction, user_id): (i16, i64) =
+            (r.try_get("", "direction")?, r.try_get("", "user_id")?);
+        let count: i64 = r.try_get("", "n")?;
+        if count == 0 {
+            continue;
+        }
+        out.insert(
+            (direction, user_id),
+            DirectionRow {
+                direction,
+                user_id,
+                count,
+                duration_s: r.try_get("", "duration")?,
+                unique_chats: 0,
+            },
+        );
+    }
+    for r in chats {
+        let key: (i16, i64) = (r.try_get("", "direction")?, r.try_get("", "user_id")?);
+        if let Some(row) = out.get_mut(&key) {
+            row.unique_chats = r.try_get("", "chats")?;
+        }
+    }
+    Ok(Some(out.into_values().collect()))
+}
+
+/// [`super::unique_chats_per_user`] from the rollups.
+pub(crate) async fn unique_chats_per_user(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Option<Vec<(i64, i64)>>, StoreError> {
+    let Some(plan) = Plan::of(start, end) else {
+        return Ok(None);
+    };
+    distinct_chats(store, org_id, users, time, plan, "user_id")
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("", "user_id")?, r.try_get("", "chats")?)))
+        .collect::<Result<_, StoreError>>()
+        .map(Some)
+}
+
+/// [`super::unique_chats`] from the rollups.
+pub(crate) async fn unique_chats(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Option<i64>, StoreError> {
+    let Some(plan) = Plan::of(start, end) else {
+        return Ok(None);
+    };
+    let rows = distinct_chats(store, org_id, users, time, plan, "").await?;
+    match rows.first() {
+        Some(r) => Ok(Some(r.try_get("", "chats")?)),
+        None => Ok(Some(0)),
+    }
+}
+
+/// (slot, direction) → (calls, duration).
+type SlotSums = BTreeMap<(i64, i16), (i64, i64)>;
+
+fn slot_rows(rows: Vec<QueryResult>) -> Result<SlotSums, StoreError> {
+    let mut out = BTreeMap::new();
+    for r in rows {
+        out.insert(
+            (r.try_get("", "slot")?, r.try_get::<i16>("", "direction")?),
+            (r.try_get("", "n")?, r.try_get("", "duration")?),
+        );
+    }
+    Ok(out)
+}
+
+/// [`super::call_slots`] from the rollups: the organisation-wide series when the users asked
+/// for are all (or nearly all) of the users with calls, minus the few left out; else the sum of
+/// the users' own series.
+pub(crate) async fn call_slots(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<Option<Vec<SlotRow>>, StoreError> {
+    let Some(plan) = Plan::of(start, end) else {
+        return Ok(None);
+    };
+    let k = kind_of(time);
+    let asked: HashSet<i64> = users.iter().copied().collect();
+    let with_calls = query(
+        store,
+        format!("SELECT user_id FROM call_rollup_users WHERE org_id = {org_id}"),
+    )
+    .await?;
+    let mut left_out = Vec::new();
+    for r in with_calls {
+        let u: i64 = r.try_get("", "user_id")?;
+        if !asked.contains(&u) {
+            left_out.push(u);
+        }
+    }
+    let per_user = |list: &[i64]| {
+        format!(
+            "SELECT slot, direction, CAST(SUM(calls) AS BIGINT) AS n, \
+             CAST(SUM(duration_s) AS BIGINT) AS duration FROM call_slot_rollups \
+             WHERE org_id = {org_id} AND time_kind = {k} AND user_id IN ({}) \
+             AND slot >= {} AND slot < {} GROUP BY slot, direction",
+            in_list(list),
+            plan.s0,
+            plan.s1
+        )
+    };
+    let rows = if left_out.len() < users.len() {
+        let all = query(
+            store,
+            format!(
+                "SELECT slot, direction, calls AS n, duration_s AS duration \
+                 FROM call_org_slot_rollups WHERE org_id = {org_id} AND time_kind = {k} \
+                 AND slot >= {} AND slot < {}",
+                plan.s0, plan.s1
+            ),
+        )
+        .await?;
+        let mut all = slot_rows(all)?;
+        if !left_out.is_empty() {
+            for (key, (n, t)) in slot_rows(query(store, per_user(&left_out)).await?)? {
+                if let Some(e) = all.get_mut(&key) {
+                    e.0 -= n;
+                    e.1 -= t;
+                }
+            }
+        }
+        all
+    } else {
+        slot_rows(query(store, per_user(users)).await?)?
+    };
+    Ok(Some(
+        rows.into_iter()
+            .filter(|(_, (n, _))| *n > 0)
+            .map(|((slot, direction), (count, duration_s))| SlotRow {
+                slot,
+                direction,
+                count,
+                duration_s,
+            })
+            .collect(),
+    ))
+}
+
+/// The differences between the stored rollups of `org_id` and a recomputation from its events
+/// (empty when they agree). For tests and for checking a database by hand.
+pub async fn rollup_drift(store: &Store, org_id: i64) -> Result<Vec<String>, StoreError> {
+    let mut checks: Vec<(String, String, String)> = Vec::new();
+    for (k, col) in [(0, "occurred_at"), (1, "created_at")] {
+        let sums = "COUNT(*), CAST(COALESCE(SUM(duration_s), 0) AS BIGINT)";
+        checks.push((
+            format!("call_slot_rollups ({col})"),
+            format!(
+                "SELECT user_id, slot, direction, calls, duration_s FROM call_slot_rollups \
+                 WHERE org_id = {org_id} AND time_kind = {k}"
+            ),
+            format!(
+                "SELECT user_id, {col} / {SLOT_MS}, direction, {sums} FROM call_events \
+                 WHERE org_id = {org_id} GROUP BY user_id, {col} / {SLOT_MS}, direction"
+            ),
+        ));
+        checks.push((
+            format!("call_day_rollups ({col})"),
+            format!(
+                "SELECT user_id, day, direction, calls, duration_s FROM call_day_rollups \
+                 WHERE org_id = {org_id} AND time_kind = {k}"
+            ),
+            format!(
+                "SELECT user_id, {col} / {SLOT_MS} / 96, direction, {sums} FROM call_events \
+                 WHERE org_id = {org_id} GROUP BY user_id, {col} / {SLOT_MS} / 96, direction"
+            ),
+        ));
+        checks.push((
+            format!("call_org_slot_rollups ({col})"),
+            format!(
+                "SELECT slot, direction, calls, duration_s FROM call_org_slot_rollups \
+                 WHERE org_id = {org_id} AND time_kind = {k}"
+            ),
+            format!(
+                "SELECT {col} / {SLOT_MS}, direction, {sums} FROM call_events \
+                 WHERE org_id = {org_id} GROUP BY {col} / {SLOT_MS}, direction"
+            ),
+        ));
+        checks.push((
+            format!("call_chat_days ({col})"),
+            format!(
+                "SELECT user_id, day, direction, chat_id FROM call_chat_days \
+                 WHERE org_id = {org_id} AND time_kind = {k}"
+            ),
+            format!(
+                "SELECT DISTINCT user_id, {col} / {SLOT_MS} / 96, direction, chat_id \
+                 FROM call_events WHERE org_id = {org_id}"
+            ),
+        ));
+    }
+    checks.push((
+        "call_rollup_users".to_owned(),
+        format!("SELECT user_id FROM call_rollup_users WHERE org_id = {org_id}"),
+        format!("SELECT DISTINCT user_id FROM call_events WHERE org_id = {org_id}"),
+    ));
+    let mut drift = Vec::new();
+    for (name, stored, recomputed) in checks {
+        for (what, a, b) in [
+            ("stored, not in the events", &stored, &recomputed),
+            ("in the events, not stored", &recomputed, &stored),
+        ] {
+            let rows = query(
+                store,
+                format!("SELECT COUNT(*) AS n FROM ({a} EXCEPT {b}) x"),
+            )
+            .await?;
+            let n: i64 = match rows.first() {
+                Some(r) => r.try_get("", "n")?,
+                None => 0,
+            };
+            if n != 0 {
+                drift.push(format!("{name}: {n} rows {what}"));
+            }
+        }
+    }
+    Ok(drift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Plan, SLOT_MS};
+
+    const DAY: i64 = 86_400_000;
+
+    #[test]
+    fn a_range_of_local_days_splits_into_utc_days_and_edge_slots() {
+        // Kolkata 2026-11-02..=2026-11-03: 2026-11-01T18:30Z ..= 2026-11-03T18:29:59.999Z.
+        let day0 = 1_793_491_200_000 / DAY; // 2026-11-01 UTC
+        let start = day0 * DAY + 18 * 3_600_000 + 1_800_000;
+        let end = start + 2 * DAY - 1;
+        let p = Plan::of(start, end).unwrap();
+        assert_eq!((p.d0, p.d1), (day0 + 1, day0 + 3));
+        assert_eq!(
+            p.edges(),
+            vec![
+                (start / SLOT_MS, (day0 + 1) * 96),
+                ((day0 + 3) * 96, (end + 1) / SLOT_MS)
+            ]
+        );
+        // Whole UTC days: no edges.
+        let p = Plan::of(day0 * DAY, (day0 + 2) * DAY - 1).unwrap();
+        assert_eq!(p.edges(), Vec::<(i64, i64)>::new());
+        // Shorter than a day: one edge, no days.
+        let p = Plan::of(start, start + 3_600_000 - 1).unwrap();
+        assert!(!p.has_days());
+        assert_eq!(p.edges(), vec![(start / SLOT_MS, start / SLOT_MS + 4)]);
+        // Not on quarter hours: answered from the events.
+        assert_eq!(Plan::of(start + 1, end), None);
+        assert_eq!(Plan::of(start, end - 1), None);
+    }
+}
