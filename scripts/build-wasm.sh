@@ -3,8 +3,7 @@
 # (web/src/wasm-pkg, generated and git-ignored).
 #
 # Uses rustup's wasm32 target when it is installed; otherwise Debian's rustc-web toolchain with
-# std built from source (the recipe in the shared TOOLCHAIN notes). chrono-tz is compiled with
-# only the zones the product offers (crates/domain/src/zones.txt) to keep the module small.
+# std built from source (the recipe in the shared TOOLCHAIN notes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,16 +11,30 @@ out=web/src/wasm-pkg
 target_dir=${WASM_TARGET_DIR:-${CARGO_TARGET_DIR:-target}/wasm}
 wasm_file="$target_dir/wasm32-unknown-unknown/release/switchboard_wasm.wasm"
 
-# ^(Zone|Zone|…)$ from the offered list.
+# chrono-tz is compiled with only the zones the product offers (crates/domain/src/zones.txt).
 zones=$(grep -v '^\s*$' crates/domain/src/zones.txt | sed 's/[.+]/\\&/g' | paste -sd'|' -)
 export CHRONO_TZ_TIMEZONE_FILTER="^(${zones})\$"
 
+# Size flags (docs/BENCHMARKS.md, 'Web app size'): std is compiled from source with the
+# `immediate-abort` panic strategy, so a panic is a bare `unreachable` trap and none of the
+# panic message formatting is linked in. Both need RUSTC_BOOTSTRAP (unstable flags).
+size_flags="-Zunstable-options -Cpanic=immediate-abort"
+build_std=(-Zbuild-std=std,panic_abort)
+
 if rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
-  cargo build --release --target wasm32-unknown-unknown -p switchboard-wasm --target-dir "$target_dir"
+  if rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+    RUSTC_BOOTSTRAP=1 RUSTFLAGS="${RUSTFLAGS:-} $size_flags" \
+      cargo build --release --target wasm32-unknown-unknown "${build_std[@]}" \
+      -p switchboard-wasm --target-dir "$target_dir"
+  else
+    # Without rust-src, std cannot be rebuilt: a larger module, same behaviour.
+    cargo build --release --target wasm32-unknown-unknown -p switchboard-wasm --target-dir "$target_dir"
+  fi
 elif [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] && command -v wasm-ld >/dev/null; then
   RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+    RUSTFLAGS="${RUSTFLAGS:-} $size_flags" \
     /usr/bin/cargo build --release --target wasm32-unknown-unknown \
-    -Zbuild-std=std,panic_abort -p switchboard-wasm --target-dir "$target_dir"
+    "${build_std[@]}" -p switchboard-wasm --target-dir "$target_dir"
 else
   echo "build-wasm: no wasm32 toolchain. Either 'rustup target add wasm32-unknown-unknown'" >&2
   echo "or 'apt-get install rustc-web cargo-web rust-web-src lld'." >&2
