@@ -3,17 +3,14 @@
 # (web/src/wasm-pkg, generated and git-ignored).
 #
 # Uses rustup's wasm32 target when it is installed; otherwise Debian's rustc-web toolchain with
-# std built from source (the recipe in the shared TOOLCHAIN notes).
+# std built from source (the recipe in the shared TOOLCHAIN notes). The module has no chrono-tz:
+# the domain crate reads the offered zones from its own table (crates/domain/src/zones.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=web/src/wasm-pkg
 target_dir=${WASM_TARGET_DIR:-${CARGO_TARGET_DIR:-target}/wasm}
 wasm_file="$target_dir/wasm32-unknown-unknown/release/switchboard_wasm.wasm"
-
-# chrono-tz is compiled with only the zones the product offers (crates/domain/src/zones.txt).
-zones=$(grep -v '^\s*$' crates/domain/src/zones.txt | sed 's/[.+]/\\&/g' | paste -sd'|' -)
-export CHRONO_TZ_TIMEZONE_FILTER="^(${zones})\$"
 
 # Size flags (docs/BENCHMARKS.md, 'Web app size'): std is compiled from source with the
 # `immediate-abort` panic strategy, so a panic is a bare `unreachable` trap and none of the

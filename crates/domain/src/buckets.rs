@@ -7,10 +7,10 @@
 //! by adding 86 400 000 ms, so a 23- or 25-hour daylight-saving day is still one bucket.
 
 use chrono::{NaiveDate, Timelike};
-use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use crate::dates::{local_from_ms, zone_or_default};
+use crate::zones::Tz;
 use crate::RuleError;
 
 /// 001 §9: 'Active-hours chart: hours 8 to 20 only'.

@@ -14,11 +14,10 @@
 //! - the zone defaults to Asia/Kolkata (the spec buckets everything there).
 
 use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use crate::wire::TimeValue;
-use crate::zones::{parse_time_zone, DEFAULT_TIME_ZONE};
+use crate::zones::{parse_time_zone, Tz, DEFAULT_TIME_ZONE};
 use crate::RuleError;
 
 /// 000 §9: 'Default filter: last 7 days'.

@@ -12,9 +12,9 @@ use crate::analytics::CallDirection;
 use crate::dates::parse_time_value;
 use crate::wire::{Id, TimeValue};
 
-use crate::RuleError;
 /// The zone type the parsers take, so callers need not depend on chrono-tz themselves.
-pub use chrono_tz::Tz as Zone;
+pub use crate::zones::Tz as Zone;
+use crate::RuleError;
 
 /// Longest event id and chat id kept (longer is `value_invalid`).
 pub const MAX_EVENT_ID_LEN: usize = 128;
