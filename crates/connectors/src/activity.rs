@@ -234,7 +234,8 @@ pub(crate) enum Auth {
 }
 
 /// One provider request: guards `url`, sends it with the guarded client after `build` added
-/// headers, query and body, and answers the JSON body (None for 204 or an empty body).
+/// headers, query and body, and answers the JSON body (None for 204 or an empty body). A 429
+/// (or a provider's own limit answer) is `RateLimited`, with `Retry-After` seconds in ms.
 pub(crate) async fn send(
     provider: &str,
     auth: Auth,
@@ -261,9 +262,17 @@ pub(crate) async fn send(
         401 if auth == Auth::OAuth => return Err(ConnectorError::TokenExpired),
         401 | 403 if auth == Auth::ApiKey => return Err(ConnectorError::WrongCredentials),
         _ if !status.is_success() => {
+            // Salesforce's API limit is 403 REQUEST_LIMIT_EXCEEDED, Bitrix24's 503
+            // QUERY_LIMIT_EXCEEDED: rate limits too, with no time named.
+            let text = res.text().await.unwrap_or_default();
+            if text.contains("REQUEST_LIMIT_EXCEEDED") || text.contains("QUERY_LIMIT_EXCEEDED") {
+                return Err(ConnectorError::RateLimited {
+                    retry_after_ms: None,
+                });
+            }
             return Err(ConnectorError::Upstream(format!(
                 "{provider} answered {status}"
-            )))
+            )));
         }
         _ => {}
     }

@@ -462,3 +462,74 @@ async fn a_bitrix_token_from_the_fakes_token_endpoint_logs_at_the_rest_endpoint_
     assert!(matches!(err, ConnectorError::TokenExpired), "{err:?}");
     assert_eq!(fake.crm_activities("bitrix").len(), 1);
 }
+
+/// A one-route server answering every call with `status` and `body`, and its address.
+async fn answering(status: u16, body: Value) -> SocketAddr {
+    let app = axum::Router::new().fallback(move || {
+        let body = body.clone();
+        async move {
+            (
+                axum::http::StatusCode::from_u16(status).unwrap(),
+                axum::Json(body),
+            )
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    addr
+}
+
+#[tokio::test]
+async fn salesforce_and_bitrix_limit_answers_are_rate_limited_and_other_errors_are_upstream() {
+    let chat = chat("wamid-1", PHONE, "Hello");
+    let sf = answering(
+        403,
+        json!([{ "message": "TotalRequests Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED" }]),
+    )
+    .await;
+    let link = CrmLink::Salesforce {
+        instance_url: format!("http://{sf}"),
+        access_token: "t".to_owned(),
+        contact_creation: true,
+        record_types: vec![],
+    };
+    let err = log_chat(&link, &chat, &[sf]).await.unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ConnectorError::RateLimited {
+                retry_after_ms: None
+            }
+        ),
+        "{err:?}"
+    );
+
+    let bx = answering(
+        503,
+        json!({ "error": "QUERY_LIMIT_EXCEEDED", "error_description": "Too many requests" }),
+    )
+    .await;
+    let link = CrmLink::Bitrix {
+        client_endpoint: format!("http://{bx}/rest/"),
+        access_token: "t".to_owned(),
+    };
+    let err = log_chat(&link, &chat, &[bx]).await.unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ConnectorError::RateLimited {
+                retry_after_ms: None
+            }
+        ),
+        "{err:?}"
+    );
+
+    let broken = answering(500, json!({ "error": "boom" })).await;
+    let link = CrmLink::HubSpot {
+        api_url: format!("http://{broken}"),
+        access_token: "t".to_owned(),
+    };
+    let err = log_chat(&link, &chat, &[broken]).await.unwrap_err();
+    assert!(matches!(err, ConnectorError::Upstream(_)), "{err:?}");
+}
