@@ -10,6 +10,7 @@ mod m20261122_000002_accounts;
 mod m20261122_000003_integrations;
 mod m20261122_000004_analytics;
 mod m20261122_000004_usage_events;
+mod m20261123_000005_sync;
 mod m20261123_000006_call_rollups;
 
 pub struct Migrator;
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_integrations::Migration),
             Box::new(m20261122_000004_analytics::Migration),
             Box::new(m20261122_000004_usage_events::Migration),
+            Box::new(m20261123_000005_sync::Migration),
             Box::new(m20261123_000006_call_rollups::Migration),
         ]
     }

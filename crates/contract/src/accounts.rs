@@ -438,14 +438,9 @@ pub struct BasicInfo {
     pub mobile: Option<String>,
 }
 
-/// 000 §3 `crmLabelSyncData[]`: which chat labels sync to one CRM.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct CrmLabelSync {
-    pub crm_name: String,
-    pub included_labels: Vec<String>,
-    pub excluded_labels: Vec<String>,
-}
+/// 000 §3 `crmLabelSyncData[]`: which chat labels sync to one CRM (the domain's type, so the
+/// label rules are one definition everywhere).
+pub use domain::labels::CrmLabelSync;
 
 /// 001 §3 employee (organisation mapping).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -477,6 +472,7 @@ pub struct Employee {
     pub whatsapp_no: Option<String>,
     #[serde(rename = "crmLabelSyncData")]
     #[cfg_attr(feature = "ts", ts(rename = "crmLabelSyncData"))]
+    #[schema(value_type = Vec<Object>)]
     pub crm_label_sync_data: Vec<CrmLabelSync>,
 }
 

@@ -26,7 +26,7 @@ pub struct MessageEventsBatch {
     pub org_id: i64,
     /// At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
     /// FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
-    /// ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`.
+    /// ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`, plus optional `Labels` (the chat's label ids, which the CRM label rules read).
     #[schema(value_type = Vec<Object>)]
     pub events: Vec<domain::events::MessageEventInput>,
 }

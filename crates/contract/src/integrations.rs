@@ -103,6 +103,12 @@ pub struct WebhookEndpoint {
     pub auth_token: Option<String>,
     /// 1 on, 0 off (000 §9).
     pub status: u8,
+    /// The Standard Webhooks signing secret, only in the answer that made it (the first save);
+    /// afterwards see `has_signing_secret` and rotate to get a new one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signing_secret: Option<String>,
+    #[serde(default)]
+    pub has_signing_secret: bool,
 }
 
 /// `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.

@@ -9,6 +9,7 @@ pub mod client_error;
 pub mod error;
 pub mod health;
 pub mod integrations;
+pub mod sync;
 #[cfg(feature = "ts")]
 pub mod typescript;
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{TypeVisitor, TS};
 
-use crate::{accounts, auth, client_error, error, health, integrations};
+use crate::{accounts, auth, client_error, error, health, integrations, sync};
 
 /// Collects one declaration per TypeScript name, with every type it depends on.
 struct Collect {
@@ -90,6 +90,16 @@ fn visit_all(c: &mut Collect) {
     c.visit::<integrations::WebhookQuery>();
     c.visit::<integrations::WebhookUpdate>();
     c.visit::<integrations::WebhookEndpoint>();
+    // The sync engine.
+    c.visit::<sync::DeliveryQuery>();
+    c.visit::<sync::Delivery>();
+    c.visit::<sync::DeliveryLog>();
+    c.visit::<sync::DeliveryAttempt>();
+    c.visit::<sync::OrgBody>();
+    c.visit::<sync::SigningSecret>();
+    c.visit::<sync::LabelRulesQuery>();
+    c.visit::<sync::LabelRules>();
+    c.visit::<sync::LastSync>();
     c.visit::<integrations::AuthorizeQuery>();
     c.visit::<integrations::AuthorizeUrl>();
     c.visit::<integrations::OAuthReturnQuery>();

@@ -155,6 +155,12 @@ rule_errors! {
     ImportNumberColumnMissing => "import_number_column_missing",
     /// The import file has more rows than one import takes.
     ImportTooManyRows => "import_too_many_rows",
+
+    // CRM label rules (000 §3 crmLabelSyncData)
+    /// A label rule names a CRM the product does not sync to.
+    CrmUnknown => "crm_unknown",
+    /// One label is both included and excluded for the same CRM.
+    LabelInBothLists => "label_in_both_lists",
 }
 
 #[cfg(test)]

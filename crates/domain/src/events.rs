@@ -108,7 +108,14 @@ pub struct MessageEventInput {
     pub created_by_user: Option<Id>,
     #[serde(rename = "senderName")]
     pub sender_name: Option<String>,
+    /// The chat's WhatsApp label ids when the message was sent; the CRM label rules
+    /// (`crmLabelSyncData`) decide from them which CRMs the message syncs to.
+    #[serde(rename = "Labels")]
+    pub labels: Option<Vec<Id>>,
 }
+
+/// The most labels one message may carry.
+pub const MAX_MESSAGE_LABELS: usize = 100;
 
 /// A valid call event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,6 +155,8 @@ pub struct MessageEvent {
     pub sent_by_number: Option<String>,
     pub sent_by_user_id: Option<String>,
     pub sender_name: Option<String>,
+    /// The chat's label ids, trimmed, without repeats.
+    pub labels: Vec<String>,
 }
 
 /// A broken field of one event: its wire name and the rule it broke.
@@ -343,6 +352,22 @@ pub fn parse_message_event(
         },
     };
     let id_text = |v: &Option<Id>| clean(v.as_ref().map(|i| i.0.as_str()), 255);
+    let labels = match input.labels.as_deref() {
+        None => Some(Vec::new()),
+        Some(l) if l.len() > MAX_MESSAGE_LABELS => {
+            e.push("Labels", RuleError::ValueInvalid);
+            None
+        }
+        Some(l) => {
+            let mut out: Vec<String> = Vec::new();
+            for id in l.iter().filter_map(|i| clean(Some(i.0.as_str()), 128)) {
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+            Some(out)
+        }
+    };
     let value = (|| {
         Some(MessageEvent {
             event_id: event_id?,
@@ -361,6 +386,7 @@ pub fn parse_message_event(
             sent_by_number: clean(input.sent_by_number.as_ref().map(|i| i.0.as_str()), 64),
             sent_by_user_id: id_text(&input.sent_by_user_id),
             sender_name: clean(input.sender_name.as_deref(), 255),
+            labels: labels?,
         })
     })();
     e.done(value)

@@ -17,6 +17,7 @@ pub mod error;
 pub mod events;
 pub mod format;
 pub mod inputs;
+pub mod labels;
 pub mod language;
 pub mod plans;
 pub mod registry;

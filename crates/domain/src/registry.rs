@@ -38,6 +38,9 @@ use crate::inputs::{
     LeadsquaredInput, SheetLabel, SheetLabelInput, TextInput, UrlInput, WebhookToken,
     WebhookTokenInput, WebhookUrl, WebhookUrlInput,
 };
+use crate::labels::{
+    ChatSyncInput, CrmLabelSync, LabelStatus, LabelStatusInput, SetLabelStatusInput,
+};
 use crate::language::{Language, LanguageInput};
 use crate::plans::{PlanInfo, PlanInput, TeamSeats, TeamSeatsInput};
 use crate::retry::{RetryInput, RetryStep};
@@ -263,6 +266,20 @@ registry! {
 
     // Retries (000 §8)
     "retry_step" => fn(i: RetryInput) -> RetryStep { crate::retry::retry_step(&i) }
+
+    // CRM label rules (000 §3 crmLabelSyncData, label status)
+    /// An employee's entry for one CRM, checked and tidied.
+    "crm_label_sync" => fn(i: CrmLabelSync) -> CrmLabelSync { CrmLabelSync::parse(&i) }
+    /// Whether a chat with these labels syncs to the CRM.
+    "chat_syncs_to_crm" => fn(i: ChatSyncInput) -> bool {
+        Ok(crate::labels::chat_syncs(i.rule.as_ref(), &i.chat_labels))
+    }
+    "label_status" => fn(i: LabelStatusInput) -> LabelStatus {
+        Ok(crate::labels::label_status(i.rule.as_ref(), &i.label))
+    }
+    "set_label_status" => fn(i: SetLabelStatusInput) -> CrmLabelSync {
+        Ok(crate::labels::set_label_status(&i.rule, &i.label, i.status))
+    }
 
     // Zoho (000 §2, §5, §9)
     "zoho_state" => fn(i: ZohoStateInput) -> ZohoState { ZohoState::from_words(&i.words) }

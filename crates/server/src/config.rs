@@ -87,6 +87,26 @@ pub struct Config {
     pub google_authorize_url: String,
     pub google_token_url: String,
     pub google_sheets_api_url: String,
+    /// HubSpot's CRM API (contacts, notes).
+    pub hubspot_api_url: String,
+    /// Zoho CRM's API; when unset, derived from the link's accounts server
+    /// (`accounts.zoho.in` → `www.zohoapis.in`).
+    pub zoho_api_url: Option<String>,
+    /// Run the sync worker in this process (every replica may; they share the queue).
+    pub sync_worker: bool,
+    /// Tries per delivery before it is dead-lettered (000 §8: 3 by default; at least 1).
+    pub sync_max_attempts: u32,
+    /// Exponential backoff between tries: the first wait, and the longest (before jitter).
+    pub sync_backoff_base_ms: u64,
+    pub sync_backoff_max_ms: u64,
+    /// How long a worker holds a job before another may take it (longer than any delivery).
+    pub sync_lease_ms: u64,
+    /// How often an idle worker looks for due jobs queued by other replicas or retries.
+    pub sync_poll_ms: u64,
+    /// Deliveries one worker makes at once.
+    pub sync_concurrency: usize,
+    /// How long a webhook endpoint may take to answer.
+    pub webhook_timeout_ms: u64,
 }
 
 impl Default for Config {
@@ -128,6 +148,16 @@ impl Default for Config {
             google_authorize_url: "https://accounts.google.com/o/oauth2/v2/auth".to_owned(),
             google_token_url: "https://oauth2.googleapis.com/token".to_owned(),
             google_sheets_api_url: "https://sheets.googleapis.com".to_owned(),
+            hubspot_api_url: "https://api.hubapi.com".to_owned(),
+            zoho_api_url: None,
+            sync_worker: true,
+            sync_max_attempts: domain::retry::DEFAULT_TRIES,
+            sync_backoff_base_ms: 10_000,
+            sync_backoff_max_ms: 3_600_000,
+            sync_lease_ms: 120_000,
+            sync_poll_ms: 1_000,
+            sync_concurrency: 32,
+            webhook_timeout_ms: 10_000,
             zoho_accounts_servers: ["com", "eu", "in", "com.au", "jp", "com.cn", "sa", "uk"]
                 .iter()
                 .map(|tld| format!("https://accounts.zoho.{tld}"))

@@ -17,6 +17,7 @@ pub mod routes;
 pub mod search;
 pub mod secrets;
 pub mod state;
+pub mod sync;
 pub mod views;
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -95,9 +96,21 @@ pub async fn serve_state(
             "the development mailbox is served at /api/dev/mailbox: it shows sign-in codes"
         );
     }
-    axum::serve(listener, build_app(state))
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let worker = state
+        .config
+        .sync_worker
+        .then(|| tokio::spawn(sync::worker(state.clone(), stopped)));
+    let served = axum::serve(listener, build_app(state))
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    // Let the deliveries in flight finish (bounded); anything cut off is retried after its
+    // lease by this or another replica.
+    let _ = stop.send(true);
+    if let Some(w) = worker {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
+    }
+    served
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -89,6 +89,13 @@ use utoipa::OpenApi;
         crate::routes::integrations::save_salesforce_settings,
         crate::routes::integrations::get_salesforce_record_types,
         crate::routes::integrations::get_salesforce_record_type_fields,
+        crate::routes::sync::list_deliveries,
+        crate::routes::sync::list_attempts,
+        crate::routes::sync::resend_delivery,
+        crate::routes::sync::rotate_secret,
+        crate::routes::sync::get_label_rules,
+        crate::routes::sync::put_label_rules,
+        crate::routes::sync::last_sync,
     ),
     components(schemas(
         contract::client_error::ClientErrorReport,

@@ -16,6 +16,9 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Encrypts and decrypts integration secrets.
     pub vault: Vault,
+    /// Wakes this process's sync worker when ingestion queued deliveries (other replicas find
+    /// them on their next poll).
+    pub sync_wake: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -34,6 +37,7 @@ impl AppState {
             clock,
             mailer,
             vault,
+            sync_wake: Arc::new(tokio::sync::Notify::new()),
         })
     }
 }

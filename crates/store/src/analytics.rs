@@ -140,8 +140,22 @@ pub async fn insert_messages(
     events: &[MessageEvent],
     now: EpochMs,
 ) -> Result<u64, StoreError> {
+    insert_messages_with_jobs(store, org_id, events, now, |_| Vec::new()).await
+}
+
+/// Stores chat-message events and, in the same transaction, the sync jobs `jobs_for` plans for
+/// each message that was new (the outbox: a committed message always has its deliveries queued,
+/// a resent one queues nothing twice). Answers how many messages were new.
+pub async fn insert_messages_with_jobs(
+    store: &Store,
+    org_id: i64,
+    events: &[MessageEvent],
+    now: EpochMs,
+    jobs_for: impl Fn(&MessageEvent) -> Vec<crate::sync::NewJob>,
+) -> Result<u64, StoreError> {
     let txn = store.conn().begin().await?;
     let mut stored = 0;
+    let mut jobs = Vec::new();
     for chunk in events.chunks(INSERT_CHUNK) {
         let mut q = Query::insert();
         q.into_table(MessageEvents::Table)
@@ -192,9 +206,23 @@ pub async fn insert_messages(
                 now.into(),
             ]);
         }
+        q.returning_col(MessageEvents::EventId);
         let backend = txn.get_database_backend();
-        stored += txn.execute(backend.build(&q)).await?.rows_affected();
+        let new_ids: std::collections::HashSet<String> = txn
+            .query_all(backend.build(&q))
+            .await?
+            .iter()
+            .map(|r| r.try_get_by_index::<String>(0))
+            .collect::<Result<_, _>>()?;
+        stored += new_ids.len() as u64;
+        let mut planned = std::collections::HashSet::new();
+        for e in chunk {
+            if new_ids.contains(&e.event_id) && planned.insert(&e.event_id) {
+                jobs.extend(jobs_for(e));
+            }
+        }
     }
+    crate::sync::enqueue_in(&txn, org_id, &jobs, now).await?;
     txn.commit().await?;
     Ok(stored)
 }

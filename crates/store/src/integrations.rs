@@ -245,3 +245,54 @@ pub async fn take_oauth_state(
         .one(store.conn())
         .await?)
 }
+
+/// Link `id`, whoever owns it (the sync worker holds the id from its job).
+pub async fn by_id(store: &Store, id: i64) -> Result<Option<integration::Model>, StoreError> {
+    Ok(integration::Entity::find_by_id(id)
+        .one(store.conn())
+        .await?)
+}
+
+/// Marks link `id`'s access token as expired now, so the next use refreshes it first (a
+/// provider answered 401 to it before its stated expiry).
+pub async fn expire_now(store: &Store, id: i64, now: EpochMs) -> Result<(), StoreError> {
+    integration::Entity::update_many()
+        .col_expr(integration::Column::ExpiresAt, Expr::value(now))
+        .filter(integration::Column::Id.eq(id))
+        .exec(store.conn())
+        .await?;
+    Ok(())
+}
+
+/// Every link of `users` (their own workspaces) to one of `providers`.
+pub async fn links_of_users(
+    store: &Store,
+    users: &[i64],
+    providers: &[&str],
+) -> Result<Vec<integration::Model>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(integration::Entity::find()
+        .filter(integration::Column::UserId.is_in(users.iter().copied()))
+        .filter(integration::Column::Provider.is_in(providers.iter().copied()))
+        .order_by_asc(integration::Column::Id)
+        .all(store.conn())
+        .await?)
+}
+
+/// Sets link `id`'s sync state (000 §4) and the failure shown on its page.
+pub async fn set_sync_state(
+    store: &Store,
+    id: i64,
+    status: &str,
+    error: Option<String>,
+) -> Result<(), StoreError> {
+    integration::Entity::update_many()
+        .col_expr(integration::Column::SyncStatus, Expr::value(status))
+        .col_expr(integration::Column::SyncError, Expr::value(error))
+        .filter(integration::Column::Id.eq(id))
+        .exec(store.conn())
+        .await?;
+    Ok(())
+}

@@ -14,6 +14,7 @@ pub mod orgs;
 pub mod seed;
 pub mod seed_events;
 pub mod sessions;
+pub mod sync;
 
 pub use connect::{DbKind, Store};
 pub use error::StoreError;

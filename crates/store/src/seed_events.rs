@@ -142,6 +142,7 @@ pub fn demo_events(
                     sent_by_number: None,
                     sent_by_user_id: Some(user.to_string()),
                     sender_name: None,
+                    labels: Vec::new(),
                 });
             }
         }

@@ -4,6 +4,7 @@
 
 pub mod fake;
 pub mod process;
+pub mod receiver;
 
 use server::config::Config;
 use std::time::Duration;

@@ -245,7 +245,7 @@ export type CreditHistory = { org_id: number | null, plan_id: number, seat_issue
 validity: string | null, is_trial: boolean, };
 
 /**
- * 000 §3 `crmLabelSyncData[]`: which chat labels sync to one CRM.
+ * One CRM's entry of an employee's `crmLabelSyncData`.
  */
 export type CrmLabelSync = { crm_name: string, included_labels: Array<string>, excluded_labels: Array<string>, };
 
@@ -268,6 +268,59 @@ date: string, incoming: number, outgoing: number, missed: number, rejected: numb
  * Seconds, all directions.
  */
 duration: number, };
+
+/**
+ * One message's delivery to the endpoint.
+ */
+export type Delivery = { id: number, 
+/**
+ * The `webhook-id` header: the same on every try and resend.
+ */
+webhook_id: string, 
+/**
+ * The message's `MessageId`.
+ */
+event_id: string, 
+/**
+ * `pending` (waiting for a try), `delivering` (a try is running), `delivered`, `skipped`
+ * or `dead` (every try failed).
+ */
+status: string, attempts: number, max_attempts: number, last_status_code: number | null, last_latency_ms: number | null, last_error: string | null, 
+/**
+ * When the next try is due (pending only), epoch ms.
+ */
+next_attempt_at: number | null, created_at: number, done_at: number | null, };
+
+/**
+ * One try of a delivery.
+ */
+export type DeliveryAttempt = { attempt: number, status_code: number | null, latency_ms: number, ok: boolean, error: string | null, at: number, };
+
+/**
+ * A page of the delivery log.
+ */
+export type DeliveryLog = { deliveries: Array<Delivery>, 
+/**
+ * Pass as `before` for the next page; none on the last page.
+ */
+next_before: number | null, };
+
+/**
+ * `GET webhook/deliveries`: the newest deliveries of the organisation's webhook.
+ */
+export type DeliveryQuery = { org_id: number, 
+/**
+ * Only `pending`, `delivered`, `skipped` or `dead` ones.
+ */
+status?: string | null, 
+/**
+ * Older than this delivery id (the previous page's `next_before`).
+ */
+before: number | null, 
+/**
+ * At most this many (1 to 100; 50 when absent).
+ */
+limit?: number | null, };
 
 /**
  * One e-mail kept in the development mailbox.
@@ -461,6 +514,33 @@ rejected: Array<EventError>, };
 export type IntegrationFlags = { googleSheet: boolean, hubspot: boolean, freshdesk: boolean, zoho: boolean, salesforce: boolean, leadsquared: boolean, bitrix: boolean, webhooks: boolean, };
 
 /**
+ * An employee's `crmLabelSyncData` (000 §3): per CRM, the labels a chat must carry to sync
+ * (`included_labels`) and the ones that keep it out (`excluded_labels`). A PUT replaces the
+ * whole list; a CRM left out has no rule (every chat syncs).
+ */
+export type LabelRules = { org_id: number, user_id: number, crmLabelSyncData: Array<CrmLabelSync>, };
+
+/**
+ * `GET/PUT crm-label-sync`: whose rules.
+ */
+export type LabelRulesQuery = { org_id: number, user_id: number, };
+
+/**
+ * `GET integrations/lastsync?org_id` (001 §7): one entry per link the caller can see — their
+ * own CRM and spreadsheet links, and the organisation's webhook.
+ */
+export type LastSync = { 
+/**
+ * The integration card's key (`hubspot`, `zoho`, `googleSheet`, `webhooks`, …).
+ */
+provider: string, 
+/**
+ * 000 §4: `STARTING` (nothing synced yet), `PROCESSING`, `READY`, `ERROR`, `FAILED`
+ * (connect again) or `STOPPED` (the webhook is off).
+ */
+sync_status: string, last_sync_at: number | null, sync_error: string | null, pending: number, dead: number, };
+
+/**
  * `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
  */
 export type LeadsquaredLink = { host: string, homepage?: string | null, access_id: string, secret_key: string, };
@@ -511,7 +591,12 @@ Date?: string | null,
 /**
  * OUTGOING or INCOMING.
  */
-Direction?: string | null, SentById?: Id | null, ChannelName?: string | null, ChannelId?: Id | null, SentByNumber?: Id | null, sentByUserId?: Id | null, CreatedByUser?: Id | null, senderName?: string | null, };
+Direction?: string | null, SentById?: Id | null, ChannelName?: string | null, ChannelId?: Id | null, SentByNumber?: Id | null, sentByUserId?: Id | null, CreatedByUser?: Id | null, senderName?: string | null, 
+/**
+ * The chat's WhatsApp label ids when the message was sent; the CRM label rules
+ * (`crmLabelSyncData`) decide from them which CRMs the message syncs to.
+ */
+Labels?: Array<Id> | null, };
 
 /**
  * `POST /api/v2/events/messages`: a batch of chat-message events for one organisation.
@@ -520,7 +605,7 @@ export type MessageEventsBatch = { org_id: number,
 /**
  * At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
  * FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
- * ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`.
+ * ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`, plus optional `Labels` (the chat's label ids, which the CRM label rules read).
  */
 events: Array<MessageEventInput>, };
 
@@ -548,6 +633,11 @@ role_id?: number | null, team_id?: number | null, };
  * its own configured application.
  */
 export type OAuthReturnQuery = { workspace_id: number, code: string, state: string, grant_type?: string | null, redirect_uri?: string | null, client_id?: string | null, client_secret?: string | null, };
+
+/**
+ * `POST webhook/deliveries/{id}/resend` and `POST webhook/endpoints/secret`: the organisation.
+ */
+export type OrgBody = { org_id: number, };
 
 /**
  * `getOrganizationDetails?organization_code`.
@@ -756,6 +846,11 @@ export type SignedIn = { user: SessionUser, token: string,
 signed_up: boolean, };
 
 /**
+ * The endpoint's signing secret (`whsec_…`): answered once, when it is made or rotated.
+ */
+export type SigningSecret = { org_id: number, signing_secret: string, };
+
+/**
  * The v2 helpers' answer: `status` true on success.
  */
 export type StatusEnvelope<T> = { status: boolean, data: T, };
@@ -870,7 +965,12 @@ export type WebhookEndpoint = { org_id: number, duplex_webhook?: string | null, 
 /**
  * 1 on, 0 off (000 §9).
  */
-status: number, };
+status: number, 
+/**
+ * The Standard Webhooks signing secret, only in the answer that made it (the first save);
+ * afterwards see `has_signing_secret` and rotate to get a new one.
+ */
+signing_secret?: string | null, has_signing_secret: boolean, };
 
 /**
  * `GET webhook/endpoints?org_id`.

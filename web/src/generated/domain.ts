@@ -58,6 +58,8 @@ export type RuleErrorCode =
   | "import_file_unreadable"
   | "import_number_column_missing"
   | "import_too_many_rows"
+  | "crm_unknown"
+  | "label_in_both_lists"
 ;
 
 /** A rule's outcome: `{ ok }` with its output, or `{ err }` with the code it broke. */
@@ -377,6 +379,15 @@ total: number,
 outside: number, };
 
 /**
+ * Input of the `chat_syncs_to_crm` rule.
+ */
+export type ChatSyncInput = { 
+/**
+ * The employee's entry for the CRM; absent when they set none.
+ */
+rule?: CrmLabelSync | null, chatLabels: Array<string>, };
+
+/**
  * Input of the `checkout_plan` rule.
  */
 export type CheckoutInput = { planId: number, 
@@ -394,6 +405,11 @@ export type CheckoutPlan = { plan_id: number, quantity: number, };
  * The overview's comparison with the previous period, on everyone's totals.
  */
 export type Comparison = { totalCount: Change, totalDuration: Change, uniqueCalls: Change, };
+
+/**
+ * One CRM's entry of an employee's `crmLabelSyncData`.
+ */
+export type CrmLabelSync = { crm_name: string, included_labels: Array<string>, excluded_labels: Array<string>, };
 
 /**
  * Input of the `currency_symbol` rule.
@@ -610,6 +626,16 @@ export type IntegrationCard = "googleSheet" | "hubspot" | "freshdesk" | "zoho" |
  * 'Total percentage cannot exceed 100%. Other members use N%'.
  */
 export type Issue = { code: RuleError, n: number | null, };
+
+/**
+ * 000 §3 Label status.
+ */
+export type LabelStatus = "NO_STATUS" | "LABEL_INCLUDED" | "LABEL_EXCLUDED";
+
+/**
+ * Input of the `label_status` rule.
+ */
+export type LabelStatusInput = { rule?: CrmLabelSync | null, label: string, };
 
 /**
  * The six interface catalogues. Serialised as the catalogue folder name (`pt-BR`, …).
@@ -942,7 +968,7 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists";
 
 /**
  * Input of the `self_close_valid` rule.
@@ -957,6 +983,11 @@ setAt: number, now: number, };
  * Input of the `may_send_message` rule.
  */
 export type SendInput = { text: string, hasAttachment?: boolean | null, };
+
+/**
+ * Input of the `set_label_status` rule.
+ */
+export type SetLabelStatusInput = { rule: CrmLabelSync, label: string, status: LabelStatus, };
 
 /**
  * Input of the `shape_buckets` rule.
@@ -1192,6 +1223,10 @@ export interface Rules {
   ai_addon_price: { input: AiAddonInput; output: Price };
   currency_symbol: { input: CurrencyInput; output: CurrencySymbol };
   retry_step: { input: RetryInput; output: RetryStep };
+  crm_label_sync: { input: CrmLabelSync; output: CrmLabelSync };
+  chat_syncs_to_crm: { input: ChatSyncInput; output: boolean };
+  label_status: { input: LabelStatusInput; output: LabelStatus };
+  set_label_status: { input: SetLabelStatusInput; output: CrmLabelSync };
   zoho_state: { input: ZohoStateInput; output: ZohoState };
   zoho_state_check: { input: ZohoStateCheckInput; output: ZohoState };
   self_close_valid: { input: SelfCloseInput; output: boolean };
@@ -1254,6 +1289,10 @@ export const RULE_NAMES: readonly RuleName[] = [
   "ai_addon_price",
   "currency_symbol",
   "retry_step",
+  "crm_label_sync",
+  "chat_syncs_to_crm",
+  "label_status",
+  "set_label_status",
   "zoho_state",
   "zoho_state_check",
   "self_close_valid",

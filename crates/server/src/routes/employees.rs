@@ -255,7 +255,14 @@ async fn employee_list(
         .ok_or_else(AppError::not_found)?;
     let records = store::orgs::employees(&state.store, org_id, status).await?;
     let seen = visible(&m, user, records, status == Some(ACTIVE_USER_STATUS));
-    let data: Vec<Employee> = seen.iter().map(views::employee).collect();
+    let mut data: Vec<Employee> = seen.iter().map(views::employee).collect();
+    // 000 §3: each employee carries their CRM label rules.
+    let ids: Vec<i64> = data.iter().map(|e| e.user_id).collect();
+    for (user_id, rule) in store::sync::label_rules_of(&state.store, org_id, &ids).await? {
+        if let Some(e) = data.iter_mut().find(|e| e.user_id == user_id) {
+            e.crm_label_sync_data.push(rule);
+        }
+    }
     let sync_list = data
         .iter()
         .map(|e| SyncEntry {

@@ -201,7 +201,9 @@ pub async fn ingest_calls(
     Ok(finish(batch, stored))
 }
 
-/// Stores a batch of chat-message events (000 §3 webhook fields), as the call batch.
+/// Stores a batch of chat-message events (000 §3 webhook fields), as the call batch, and in the
+/// same transaction queues each new message's deliveries (the organisation's webhook, the
+/// sender's CRM and spreadsheet links their label rules allow).
 #[utoipa::path(
     post,
     path = "/api/v2/events/messages",
@@ -229,9 +231,19 @@ pub async fn ingest_messages(
         |e| e.user_id,
     )
     .await?;
-    let stored =
-        store::analytics::insert_messages(&state.store, org_id, &batch.valid, state.clock.now_ms())
-            .await?;
+    let mut senders: Vec<i64> = batch.valid.iter().map(|e| e.user_id).collect();
+    senders.sort_unstable();
+    senders.dedup();
+    let planner = crate::sync::Planner::load(&state, org_id, &senders).await?;
+    let stored = store::analytics::insert_messages_with_jobs(
+        &state.store,
+        org_id,
+        &batch.valid,
+        state.clock.now_ms(),
+        |e| planner.jobs_for(e),
+    )
+    .await?;
+    state.sync_wake.notify_one();
     Ok(finish(batch, stored))
 }
 

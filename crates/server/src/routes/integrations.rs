@@ -527,6 +527,8 @@ async fn webhook_view(state: &AppState, org_id: i64) -> Result<WebhookEndpoint, 
             duplex_webhook: None,
             auth_token: None,
             status: 0,
+            signing_secret: None,
+            has_signing_secret: false,
         });
     };
     let s: links::WebhookSettings = links::settings(&row)?;
@@ -536,6 +538,8 @@ async fn webhook_view(state: &AppState, org_id: i64) -> Result<WebhookEndpoint, 
         duplex_webhook: s.duplex_webhook,
         auth_token: secret.auth_token.as_deref().map(links::mask),
         status: s.status,
+        signing_secret: None,
+        has_signing_secret: secret.signing_secret.is_some(),
     })
 }
 
@@ -643,10 +647,19 @@ pub async fn update_webhook(
             .ok()
             .and_then(|v| v.as_str().map(str::to_owned));
     }
+    // Every endpoint signs its deliveries; the secret is shown in this answer only.
+    let made = match secret.signing_secret {
+        Some(_) => None,
+        None => {
+            let s = crate::sync::new_signing_secret();
+            secret.signing_secret = Some(s.clone());
+            Some(s)
+        }
+    };
     links::save(&state, WEBHOOKS, owner, &settings, &secret).await?;
-    Ok(Json(ResultEnvelope::ok(
-        webhook_view(&state, body.org_id).await?,
-    )))
+    let mut view = webhook_view(&state, body.org_id).await?;
+    view.signing_secret = made;
+    Ok(Json(ResultEnvelope::ok(view)))
 }
 
 /// The consent page of an OAuth provider (`hubspot`) for the caller's own workspace: the URL with
@@ -773,8 +786,8 @@ pub async fn delete_hubspot(
 
 /// Bitrix's stored, non-secret settings: the portal's REST endpoint.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct BitrixSettings {
-    client_endpoint: Option<String>,
+pub(crate) struct BitrixSettings {
+    pub(crate) client_endpoint: Option<String>,
 }
 
 fn bitrix_status(row: Option<&store::entity::integration::Model>) -> Result<LinkStatus, AppError> {

@@ -13,6 +13,7 @@ pub mod events;
 pub mod health;
 pub mod integrations;
 pub mod orgs;
+pub mod sync;
 pub mod teams;
 
 use crate::error::AppError;
@@ -78,6 +79,7 @@ pub fn all_routes() -> impl Iterator<Item = &'static ApiRoute> {
         events::ROUTES,
         analytics::ROUTES,
         integrations::ROUTES,
+        sync::ROUTES,
         OPENAPI,
     ]
     .into_iter()

@@ -22,6 +22,13 @@ pub struct Model {
     pub refreshing_until: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The sync engine's state for this link (000 §4: STARTING, PROCESSING, READY, ERROR,
+    /// FAILED, STOPPED); none before anything was synced.
+    pub sync_status: Option<String>,
+    /// When the last delivery to this link succeeded (001 §7 integrations last sync).
+    pub last_sync_at: Option<i64>,
+    /// The last failure, as shown on the integration's page.
+    pub sync_error: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,0 +1,573 @@
+//! The sync engine (issue #7; 000 §3 webhook payload and label rules, §4 sync states, §8 retry
+//! policy): at ingestion, [`Planner`] turns each new chat message into delivery jobs — the
+//! organisation's webhook when it is on, and the sender's own CRM and spreadsheet links whose
+//! label rules let the chat through — written in the message's transaction (the outbox in
+//! `store::sync`). The [`worker`] takes due jobs, delivers them, and retries with exponential
+//! backoff and jitter until the configured tries run out, then dead-letters them.
+//!
+//! Architecture invariant: a job is delivered at least once and, across replicas, never by two
+//! workers at the same time (see `store::sync`); the receiver deduplicates by `webhook-id`.
+
+use crate::links::{self, WebhookSecret, WebhookSettings, FRESHDESK, LEADSQUARED, WEBHOOKS};
+use crate::oauth::{self, BITRIX, GOOGLE_SHEET, HUBSPOT, SALESFORCE, ZOHO};
+use crate::state::AppState;
+use connectors::activity::{ChatActivity, CrmLink, Outcome as CrmOutcome, SalesforceRecordType};
+use connectors::ConnectorError;
+use domain::events::{MessageEvent, MESSAGE_OUTGOING};
+use domain::labels::{chat_syncs, CrmLabelSync};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::time::Duration;
+use store::entity::integration;
+use store::integrations::{Owner, STATUS_CONNECTED};
+use store::sync::{Job, NewJob, Outcome};
+use tokio::task::JoinSet;
+
+/// The CRM providers whose links receive chat activity, and the spreadsheet.
+pub const CRM_PROVIDERS: &[&str] = &[HUBSPOT, ZOHO, SALESFORCE, BITRIX, FRESHDESK, LEADSQUARED];
+
+/// The label-rule name (`crm_name`) of a provider's links.
+fn crm_name(provider: &str) -> &str {
+    if provider == GOOGLE_SHEET {
+        "googlesheet"
+    } else {
+        provider
+    }
+}
+
+/// The stable `webhook-id` of `event_id` at link `integration_id`: the same message to the same
+/// target always carries the same id, so a receiver can drop a repeat.
+pub fn delivery_id(org_id: i64, integration_id: i64, event_id: &str) -> String {
+    let digest = Sha256::digest(format!("{org_id}:{integration_id}:{event_id}").as_bytes());
+    format!("msg_{}", hex::encode(&digest[..16]))
+}
+
+/// A fresh Standard Webhooks signing secret (24 random bytes).
+pub fn new_signing_secret() -> String {
+    connectors::webhook::secret_from_key(&rand::random::<[u8; 24]>())
+}
+
+/// The phone number of a one-to-one WhatsApp chat id (`919812345678@c.us` → `919812345678`);
+/// None for groups and anything that is not 6 to 15 digits.
+pub fn chat_phone(chat_id: &str) -> Option<String> {
+    let (user, server) = chat_id.split_once('@').unwrap_or((chat_id, "c.us"));
+    let digits = user.trim_start_matches('+');
+    let ok = matches!(server, "c.us" | "s.whatsapp.net")
+        && (6..=15).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    ok.then(|| digits.to_owned())
+}
+
+fn direction_text(d: i16) -> &'static str {
+    if d == MESSAGE_OUTGOING {
+        "OUTGOING"
+    } else {
+        "INCOMING"
+    }
+}
+
+fn iso_utc(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+        .unwrap_or_default()
+}
+
+/// 000 §3 webhook sample payload: the message's fields under the spec's names, plus `Labels`.
+pub fn webhook_body(e: &MessageEvent) -> serde_json::Value {
+    serde_json::json!({
+        "MessageId": e.event_id,
+        "Message": e.message,
+        "Chatid": e.chat_id,
+        "File": e.file,
+        "FileName": e.file_name,
+        "Ack": e.ack,
+        "Datetime": iso_utc(e.occurred_at),
+        "Date": e.date_text,
+        "Direction": direction_text(e.direction),
+        "SentById": e.sent_by_id,
+        "ChannelName": e.channel_name,
+        "ChannelId": e.channel_id,
+        "SentByNumber": e.sent_by_number,
+        "sentByUserId": e.sent_by_user_id,
+        "CreatedByUser": e.user_id,
+        "senderName": e.sender_name,
+        "Labels": e.labels,
+    })
+}
+
+fn activity_of(e: &MessageEvent, phone: String) -> ChatActivity {
+    let body = match (&e.message, &e.file_name) {
+        (Some(m), _) => m.clone(),
+        (None, Some(f)) => format!("[file] {f}"),
+        (None, None) => String::new(),
+    };
+    ChatActivity {
+        message_id: e.event_id.clone(),
+        phone,
+        contact_name: (e.direction != MESSAGE_OUTGOING)
+            .then(|| e.sender_name.clone())
+            .flatten(),
+        direction: direction_text(e.direction).to_owned(),
+        body,
+        occurred_at_ms: e.occurred_at,
+        agent_name: None,
+        labels: e.labels.clone(),
+    }
+}
+
+/// Where the messages of one batch go: read once per batch, applied to each new message inside
+/// the storing transaction.
+pub struct Planner {
+    org_id: i64,
+    max_attempts: i32,
+    webhook: Option<i64>,
+    /// Per user: their CRM and spreadsheet links (provider, link id).
+    links: HashMap<i64, Vec<(String, i64)>>,
+    rules: HashMap<(i64, String), CrmLabelSync>,
+}
+
+impl Planner {
+    /// Reads the organisation's webhook and the CRM links and label rules of `users`.
+    pub async fn load(
+        state: &AppState,
+        org_id: i64,
+        users: &[i64],
+    ) -> Result<Planner, crate::error::AppError> {
+        let webhook =
+            match store::integrations::find(&state.store, WEBHOOKS, Owner::Org(org_id)).await? {
+                Some(row) => {
+                    let s: WebhookSettings = links::settings(&row)?;
+                    (s.status == 1 && s.duplex_webhook.is_some()).then_some(row.id)
+                }
+                None => None,
+            };
+        let mut providers: Vec<&str> = CRM_PROVIDERS.to_vec();
+        providers.push(GOOGLE_SHEET);
+        let mut by_user: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+        for row in store::integrations::links_of_users(&state.store, users, &providers).await? {
+            if row.status != STATUS_CONNECTED {
+                continue;
+            }
+            if let Some(u) = row.user_id {
+                by_user.entry(u).or_default().push((row.provider, row.id));
+            }
+        }
+        let rules = store::sync::label_rules_of(&state.store, org_id, users)
+            .await?
+            .into_iter()
+            .map(|(u, r)| ((u, r.crm_name.clone()), r))
+            .collect();
+        Ok(Planner {
+            org_id,
+            max_attempts: i32::try_from(state.config.sync_max_attempts).unwrap_or(3),
+            webhook,
+            links: by_user,
+            rules,
+        })
+    }
+
+    /// The jobs of one new message.
+    pub fn jobs_for(&self, e: &MessageEvent) -> Vec<NewJob> {
+        let mut jobs = Vec::new();
+        let job = |kind: &str, integration_id: i64, payload: String| NewJob {
+            kind: kind.to_owned(),
+            integration_id,
+            event_id: e.event_id.clone(),
+            delivery_id: delivery_id(self.org_id, integration_id, &e.event_id),
+            payload,
+            max_attempts: self.max_attempts,
+        };
+        if let Some(id) = self.webhook {
+            jobs.push(job(
+                store::sync::KIND_WEBHOOK,
+                id,
+                webhook_body(e).to_string(),
+            ));
+        }
+        let Some(phone) = chat_phone(&e.chat_id) else {
+            return jobs;
+        };
+        for (provider, id) in self.links.get(&e.user_id).into_iter().flatten() {
+            let rule = self.rules.get(&(e.user_id, crm_name(provider).to_owned()));
+            if !chat_syncs(rule, &e.labels) {
+                continue;
+            }
+            let activity = activity_of(e, phone.clone());
+            let payload = serde_json::to_string(&activity).unwrap_or_default();
+            jobs.push(job(provider, *id, payload));
+        }
+        jobs
+    }
+}
+
+/// Runs the worker until `stop` turns true, then lets the deliveries in flight finish.
+pub async fn worker(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) {
+    let c = &state.config;
+    let name = format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple());
+    let concurrency = c.sync_concurrency.max(1);
+    let poll = Duration::from_millis(c.sync_poll_ms.max(10));
+    let lease = i64::try_from(c.sync_lease_ms).unwrap_or(120_000);
+    let mut running: JoinSet<()> = JoinSet::new();
+    tracing::info!(worker = %name, concurrency, "sync worker started");
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        // Claim when at least half the slots are free (fewer, larger claims).
+        let free = concurrency - running.len();
+        if free * 2 >= concurrency {
+            let now = state.clock.now_ms();
+            let limit = u32::try_from(free).unwrap_or(u32::MAX);
+            match store::sync::claim(&state.store, &name, now, lease, limit).await {
+                Ok(jobs) => {
+                    for job in jobs {
+                        let (state, name) = (state.clone(), name.clone());
+                        running.spawn(async move { run_job(&state, &name, job).await });
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "sync claim failed"),
+            }
+        }
+        let wake = state.sync_wake.clone();
+        if running.is_empty() {
+            tokio::select! {
+                _ = wake.notified() => {}
+                _ = tokio::time::sleep(poll) => {}
+                _ = stop.changed() => {}
+            }
+        } else {
+            tokio::select! {
+                _ = running.join_next() => {}
+                _ = tokio::time::sleep(poll) => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+    while running.join_next().await.is_some() {}
+    tracing::info!(worker = %name, "sync worker stopped");
+}
+
+async fn run_job(state: &AppState, worker: &str, job: Job) {
+    let start = std::time::Instant::now();
+    let outcome = deliver(state, &job).await;
+    let latency = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
+    let now = state.clock.now_ms();
+    if let Err(e) = store::sync::finish(&state.store, &job, worker, &outcome, latency, now).await {
+        // The lease runs out and the job is tried again: at least once, never lost.
+        tracing::warn!(job = job.id, error = %e, "could not record a delivery");
+    }
+}
+
+/// A failed try: retried after the backoff (or the provider's `Retry-After`, whichever is
+/// later) while tries are left, else dead.
+fn failed(
+    state: &AppState,
+    job: &Job,
+    status_code: Option<u16>,
+    error: String,
+    retry_after_ms: Option<u64>,
+) -> Outcome {
+    let code = status_code.map(i32::from);
+    if job.attempt >= job.max_attempts {
+        return Outcome::Dead {
+            status_code: code,
+            error,
+        };
+    }
+    let c = &state.config;
+    let attempt = u32::try_from(job.attempt.max(1)).unwrap_or(1);
+    let backoff = domain::retry::backoff_ms(
+        attempt,
+        c.sync_backoff_base_ms,
+        c.sync_backoff_max_ms,
+        rand::random::<f64>(),
+    );
+    let wait = backoff.max(retry_after_ms.unwrap_or(0));
+    Outcome::Retry {
+        at: state.clock.now_ms() + i64::try_from(wait).unwrap_or(i64::MAX / 2),
+        status_code: code,
+        error,
+        refund: false,
+    }
+}
+
+async fn deliver(state: &AppState, job: &Job) -> Outcome {
+    let link = match store::integrations::by_id(&state.store, job.integration_id).await {
+        Ok(Some(l)) => l,
+        Ok(None) => {
+            return Outcome::Dead {
+                status_code: None,
+                error: "the integration was removed".to_owned(),
+            }
+        }
+        Err(e) => return failed(state, job, None, format!("database: {e}"), None),
+    };
+    if job.kind == store::sync::KIND_WEBHOOK {
+        deliver_webhook(state, job, &link).await
+    } else {
+        deliver_activity(state, job, link).await
+    }
+}
+
+async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model) -> Outcome {
+    if link.org_id != Some(job.org_id) {
+        return Outcome::Dead {
+            status_code: None,
+            error: "the endpoint belongs to another organisation".to_owned(),
+        };
+    }
+    let settings: WebhookSettings = match links::settings(link) {
+        Ok(s) => s,
+        Err(_) => return failed(state, job, None, "unreadable settings".to_owned(), None),
+    };
+    let Some(url) = settings.duplex_webhook.filter(|_| settings.status == 1) else {
+        return Outcome::Skipped {
+            reason: "the webhook is turned off".to_owned(),
+        };
+    };
+    let secret: WebhookSecret = match links::secret(state, link) {
+        Ok(s) => s,
+        Err(_) => return failed(state, job, None, "unreadable secret".to_owned(), None),
+    };
+    let report = connectors::webhook::deliver_signed(
+        &connectors::webhook::Delivery {
+            url: &url,
+            token: secret.auth_token.as_deref(),
+            body: &job.payload,
+            id: &job.delivery_id,
+            timestamp: state.clock.now_ms() / 1000,
+            secret: secret.signing_secret.as_deref(),
+            timeout: Duration::from_millis(state.config.webhook_timeout_ms),
+        },
+        &state.config.address_allow,
+    )
+    .await;
+    match report.error {
+        None => Outcome::Delivered {
+            status_code: report.status.map(i32::from),
+        },
+        Some(error) => failed(state, job, report.status, error, report.retry_after_ms),
+    }
+}
+
+/// The provider client's view of `link`, with its current (refreshed) token.
+async fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink, String> {
+    let secret = |row: &integration::Model| -> Result<oauth::TokenSecret, String> {
+        links::secret(state, row).map_err(|_| "unreadable token".to_owned())
+    };
+    let c = &state.config;
+    Ok(match link.provider.as_str() {
+        HUBSPOT => CrmLink::HubSpot {
+            api_url: c.hubspot_api_url.clone(),
+            access_token: secret(link)?.access_token,
+        },
+        ZOHO => {
+            let s: oauth::ZohoSettings =
+                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
+            CrmLink::Zoho {
+                api_url: c
+                    .zoho_api_url
+                    .clone()
+                    .unwrap_or_else(|| s.accounts_server.replace("accounts.", "www.zohoapis.")),
+                access_token: secret(link)?.access_token,
+            }
+        }
+        SALESFORCE => {
+            let s: oauth::SalesforceSettings =
+                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
+            let panel = s.panel.unwrap_or_default();
+            CrmLink::Salesforce {
+                instance_url: s.instance_url.ok_or("no Salesforce instance")?,
+                access_token: secret(link)?.access_token,
+                contact_creation: panel.contact_creation_enabled,
+                record_types: panel
+                    .contact_record_types
+                    .into_iter()
+                    .filter(|t| t.is_selected)
+                    .map(|t| SalesforceRecordType {
+                        id: t.id,
+                        phone_fields: t.selected_field.into_iter().map(|f| f.id).collect(),
+                    })
+                    .collect(),
+            }
+        }
+        BITRIX => {
+            let s: crate::routes::integrations::BitrixSettings =
+                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
+            CrmLink::Bitrix {
+                client_endpoint: s.client_endpoint.ok_or("no Bitrix24 endpoint")?,
+                access_token: secret(link)?.access_token,
+            }
+        }
+        FRESHDESK => {
+            let s: links::FreshdeskSettings =
+                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
+            let k: links::FreshdeskSecret =
+                links::secret(state, link).map_err(|_| "unreadable key".to_owned())?;
+            CrmLink::Freshdesk {
+                api_url: connectors::fill_template(&c.freshdesk_api_url, "domain", &s.domain),
+                api_key: k.api_key,
+            }
+        }
+        LEADSQUARED => {
+            let s: links::LeadsquaredSettings =
+                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
+            let k: links::LeadsquaredSecret =
+                links::secret(state, link).map_err(|_| "unreadable key".to_owned())?;
+            CrmLink::LeadSquared {
+                api_url: connectors::fill_template(&c.leadsquared_api_url, "host", &s.host),
+                access_id: k.access_id,
+                secret_key: k.secret_key,
+            }
+        }
+        other => return Err(format!("no activity sync for {other}")),
+    })
+}
+
+/// What one provider call ended in, before the retry policy.
+enum Try {
+    Done(Outcome),
+    Expired,
+    Failed(ConnectorError),
+}
+
+async fn try_once(state: &AppState, job: &Job, link: &integration::Model) -> Try {
+    if link.provider == GOOGLE_SHEET {
+        return try_sheet(state, job, link).await;
+    }
+    let activity: ChatActivity = match serde_json::from_str(&job.payload) {
+        Ok(a) => a,
+        Err(_) => {
+            return Try::Done(Outcome::Dead {
+                status_code: None,
+                error: "unreadable job".to_owned(),
+            })
+        }
+    };
+    let crm = match crm_link(state, link).await {
+        Ok(c) => c,
+        Err(e) => {
+            return Try::Done(Outcome::Dead {
+                status_code: None,
+                error: e,
+            })
+        }
+    };
+    match connectors::activity::log_chat(&crm, &activity, &state.config.address_allow).await {
+        Ok(CrmOutcome::Logged(_)) => Try::Done(Outcome::Delivered { status_code: None }),
+        Ok(CrmOutcome::SkippedNoContact) => Try::Done(Outcome::Skipped {
+            reason: "no contact with this number, and contact creation is off".to_owned(),
+        }),
+        Err(ConnectorError::TokenExpired) => Try::Expired,
+        Err(e) => Try::Failed(e),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct SheetLink {
+    sheet_id: String,
+    sub_sheet_name: String,
+    label_name: String,
+}
+
+async fn try_sheet(state: &AppState, job: &Job, link: &integration::Model) -> Try {
+    let (Ok(s), Ok(token)) = (
+        links::settings::<SheetLink>(link),
+        links::secret::<oauth::TokenSecret>(state, link),
+    ) else {
+        return Try::Done(Outcome::Dead {
+            status_code: None,
+            error: "unreadable spreadsheet link".to_owned(),
+        });
+    };
+    let Ok(a) = serde_json::from_str::<ChatActivity>(&job.payload) else {
+        return Try::Done(Outcome::Dead {
+            status_code: None,
+            error: "unreadable job".to_owned(),
+        });
+    };
+    let cells = vec![
+        iso_utc(a.occurred_at_ms),
+        a.direction,
+        a.phone,
+        a.contact_name.unwrap_or_default(),
+        a.body,
+        s.label_name,
+        a.labels.join(", "),
+        a.message_id,
+    ];
+    match connectors::google::append_row(
+        &state.config.google_sheets_api_url,
+        &token.access_token,
+        &s.sheet_id,
+        &s.sub_sheet_name,
+        &cells,
+    )
+    .await
+    {
+        Ok(()) => Try::Done(Outcome::Delivered { status_code: None }),
+        Err(ConnectorError::WrongCredentials | ConnectorError::TokenExpired) => Try::Expired,
+        Err(e) => Try::Failed(e),
+    }
+}
+
+async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model) -> Outcome {
+    let (provider, owner) = match link.user_id {
+        Some(u) => (link.provider.clone(), Owner::User(u)),
+        None => {
+            return Outcome::Dead {
+                status_code: None,
+                error: "not a workspace link".to_owned(),
+            }
+        }
+    };
+    let needs_reconnect = || Outcome::Dead {
+        status_code: Some(401),
+        error: "the provider no longer accepts the link: connect it again".to_owned(),
+    };
+    // Refresh first when the token is about to expire; once more after a 401.
+    let mut refreshed_after_401 = false;
+    loop {
+        let current = match oauth::fresh_link(state, &provider, owner).await {
+            Ok(Some(l)) => l,
+            Ok(None) => {
+                return Outcome::Dead {
+                    status_code: None,
+                    error: "the integration was removed".to_owned(),
+                }
+            }
+            Err(e) => return failed(state, job, None, e.message.clone(), None),
+        };
+        if current.status != STATUS_CONNECTED {
+            return needs_reconnect();
+        }
+        match try_once(state, job, &current).await {
+            Try::Done(o) => return o,
+            Try::Expired if !refreshed_after_401 && current.expires_at.is_some() => {
+                refreshed_after_401 = true;
+                let now = state.clock.now_ms();
+                if let Err(e) = store::integrations::expire_now(&state.store, current.id, now).await
+                {
+                    return failed(state, job, None, e.to_string(), None);
+                }
+            }
+            Try::Expired => return needs_reconnect(),
+            Try::Failed(ConnectorError::RateLimited { retry_after_ms }) => {
+                let wait = retry_after_ms.unwrap_or(state.config.sync_backoff_base_ms);
+                return Outcome::Retry {
+                    at: state.clock.now_ms() + i64::try_from(wait).unwrap_or(60_000),
+                    status_code: Some(429),
+                    error: "the provider asked to slow down".to_owned(),
+                    refund: true,
+                };
+            }
+            Try::Failed(ConnectorError::WrongCredentials) => {
+                return Outcome::Dead {
+                    status_code: Some(401),
+                    error: "the provider refused the credentials".to_owned(),
+                };
+            }
+            Try::Failed(e) => return failed(state, job, None, e.to_string(), None),
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! A webhook receiver for tests and benchmarks: an axum server on port 0 that records every
+//! delivery (headers, raw body, time) and answers as told — succeed, fail the next n times, fail
+//! always, or redirect — so the sync engine's retries, dead letters and signatures can be
+//! observed from the receiving end.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::Router;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// One delivery as received.
+#[derive(Debug, Clone)]
+pub struct Hit {
+    pub webhook_id: Option<String>,
+    pub timestamp: Option<i64>,
+    pub signature: Option<String>,
+    pub authorization: Option<String>,
+    pub body: String,
+    /// When it arrived, from the receiver's start.
+    pub at: std::time::Duration,
+    /// What the receiver answered.
+    pub answered: u16,
+}
+
+/// How the receiver answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// 200 to everything.
+    Accept,
+    /// 500 to the next `n` deliveries, then 200.
+    FailNext(usize),
+    /// 500 to everything.
+    FailAlways,
+    /// 302 to elsewhere.
+    Redirect,
+}
+
+struct Inner {
+    hits: Vec<Hit>,
+    mode: Mode,
+    started: Instant,
+}
+
+#[derive(Clone)]
+struct Shared(Arc<Mutex<Inner>>);
+
+/// The running receiver; stops when dropped.
+pub struct WebhookReceiver {
+    pub addr: SocketAddr,
+    shared: Shared,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl WebhookReceiver {
+    pub async fn start(mode: Mode) -> anyhow::Result<WebhookReceiver> {
+        let shared = Shared(Arc::new(Mutex::new(Inner {
+            hits: Vec::new(),
+            mode,
+            started: Instant::now(),
+        })));
+        let app = Router::new()
+            .route("/hook", post(receive))
+            .with_state(shared.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = rx.await;
+                })
+                .await;
+        });
+        Ok(WebhookReceiver {
+            addr,
+            shared,
+            shutdown: Some(tx),
+        })
+    }
+
+    /// The endpoint URL to configure.
+    pub fn url(&self) -> String {
+        format!("http://{}/hook", self.addr)
+    }
+
+    pub fn set_mode(&self, mode: Mode) {
+        if let Ok(mut i) = self.shared.0.lock() {
+            i.mode = mode;
+        }
+    }
+
+    /// Every delivery so far, oldest first.
+    pub fn hits(&self) -> Vec<Hit> {
+        self.shared
+            .0
+            .lock()
+            .map(|i| i.hits.clone())
+            .unwrap_or_default()
+    }
+
+    /// How many deliveries arrived.
+    pub fn count(&self) -> usize {
+        self.shared.0.lock().map(|i| i.hits.len()).unwrap_or(0)
+    }
+
+    /// Waits (up to `timeout`) until `pred` holds for the hits; answers whether it did.
+    pub async fn wait_for(
+        &self,
+        timeout: std::time::Duration,
+        pred: impl Fn(&[Hit]) -> bool,
+    ) -> bool {
+        let end = Instant::now() + timeout;
+        loop {
+            if pred(&self.hits()) {
+                return true;
+            }
+            if Instant::now() > end {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for WebhookReceiver {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+fn header(h: &HeaderMap, name: &str) -> Option<String> {
+    h.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
+}
+
+async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    let Ok(mut inner) = shared.0.lock() else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let answered = match inner.mode {
+        Mode::Accept => StatusCode::OK,
+        Mode::FailNext(0) => {
+            inner.mode = Mode::Accept;
+            StatusCode::OK
+        }
+        Mode::FailNext(n) => {
+            inner.mode = Mode::FailNext(n - 1);
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
+        Mode::FailAlways => StatusCode::INTERNAL_SERVER_ERROR,
+        Mode::Redirect => StatusCode::FOUND,
+    };
+    let at = inner.started.elapsed();
+    inner.hits.push(Hit {
+        webhook_id: header(&headers, "webhook-id"),
+        timestamp: header(&headers, "webhook-timestamp").and_then(|t| t.parse().ok()),
+        signature: header(&headers, "webhook-signature"),
+        authorization: header(&headers, "authorization"),
+        body: String::from_utf8_lossy(&body).into_owned(),
+        at,
+        answered: answered.as_u16(),
+    });
+    if answered == StatusCode::FOUND {
+        return (answered, [("location", "http://127.0.0.1:9/elsewhere")]).into_response();
+    }
+    answered.into_response()
+}
