@@ -68,7 +68,7 @@ fn push_iso_day(d: NaiveDate, out: &mut String) {
     use chrono::Datelike;
     let (y, m, day) = (d.year(), d.month(), d.day());
     if !(0..=9999).contains(&y) {
-        out.push_str(&d.format("%Y-%m-%d").to_string());
+        out.push_str(&crate::dates::iso_date(d));
         return;
     }
     let y = y as u32;

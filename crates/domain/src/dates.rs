@@ -13,7 +13,9 @@
 //! - weeks start on Monday (ISO 8601, and the custom of the product's markets);
 //! - the zone defaults to Asia/Kolkata (the spec buckets everything there).
 
-use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use chrono::{
+    DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::wire::TimeValue;
@@ -113,15 +115,194 @@ fn parse_time_text(s: &str, tz: Tz) -> Result<i64, RuleError> {
     } else {
         s.to_string()
     };
-    if let Ok(dt) = DateTime::parse_from_rfc3339(&t) {
-        return Ok(dt.timestamp_millis());
+    if let Some(ms) = rfc3339_ms(&t) {
+        return Ok(ms);
     }
-    for f in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"] {
-        if let Ok(naive) = NaiveDateTime::parse_from_str(&t, f) {
-            return Ok(naive.and_utc().timestamp_millis());
+    naive_iso_ms(&t).ok_or(RuleError::NoDate)
+}
+
+// ISO 8601 text, read and written by hand rather than through chrono's strftime machinery,
+// which is most of chrono's size in the wasm module. Each function answers exactly what the
+// chrono call it replaces answers (named on each); the tests compare them on generated text.
+
+/// `YYYY-MM-DD` as chrono's `format("%Y-%m-%d")` writes it (years outside 0..=9999 signed).
+pub fn iso_date(d: NaiveDate) -> String {
+    let y = d.year();
+    if (0..=9999).contains(&y) {
+        format!("{y:04}-{:02}-{:02}", d.month(), d.day())
+    } else {
+        format!("{y:+05}-{:02}-{:02}", d.month(), d.day())
+    }
+}
+
+/// `HH:MM:SS` as chrono's `format("%H:%M:%S")` writes it.
+pub fn iso_time(t: NaiveDateTime) -> String {
+    use chrono::Timelike;
+    let second = t.second() + t.nanosecond() / 1_000_000_000;
+    format!("{:02}:{:02}:{second:02}", t.hour(), t.minute())
+}
+
+/// chrono's `scan::number`: `min..=max` ASCII digits.
+fn digits(s: &str, min: usize, max: usize) -> Option<(&str, i64)> {
+    let b = s.as_bytes();
+    if b.len() < min {
+        return None;
+    }
+    let mut n = 0i64;
+    for (i, c) in b.iter().take(max).enumerate() {
+        if !c.is_ascii_digit() {
+            return (i >= min).then(|| (&s[i..], n));
         }
+        n = n.checked_mul(10)?.checked_add(i64::from(c - b'0'))?;
     }
-    Err(RuleError::NoDate)
+    Some((&s[max.min(b.len())..], n))
+}
+
+/// A numeric field of chrono's strftime parser: leading whitespace skipped, 1..=`width` digits,
+/// within `range`.
+fn field(s: &str, width: usize, range: std::ops::RangeInclusive<i64>) -> Option<(&str, u32)> {
+    let (s, v) = digits(s.trim_start(), 1, width)?;
+    range.contains(&v).then_some((s, v as u32))
+}
+
+/// The fractional seconds after a `.` (chrono's `scan::nanosecond`: 1 to 9 digits count,
+/// further digits are skipped).
+fn nanoseconds(s: &str) -> Option<(&str, u32)> {
+    const SCALE: [u32; 10] = [
+        0,
+        100_000_000,
+        10_000_000,
+        1_000_000,
+        100_000,
+        10_000,
+        1_000,
+        100,
+        10,
+        1,
+    ];
+    let (rest, v) = digits(s, 1, 9)?;
+    let nano = (v as u32).checked_mul(SCALE[s.len() - rest.len()])?;
+    Some((rest.trim_start_matches(|c: char| c.is_ascii_digit()), nano))
+}
+
+/// `%Y-%m-%d` as chrono's parser reads it: each field may follow whitespace, the year has up to
+/// four digits or a sign and any number.
+fn read_ymd(s: &str) -> Option<(&str, NaiveDate)> {
+    let s = s.trim_start();
+    let (s, year) = if let Some(r) = s.strip_prefix('-') {
+        let (r, v) = digits(r, 1, usize::MAX)?;
+        (r, 0i64.checked_sub(v)?)
+    } else if let Some(r) = s.strip_prefix('+') {
+        digits(r, 1, usize::MAX)?
+    } else {
+        digits(s, 1, 4)?
+    };
+    let year = i32::try_from(year).ok()?;
+    let (s, month) = field(s.strip_prefix('-')?, 2, 1..=12)?;
+    let (s, day) = field(s.strip_prefix('-')?, 2, 1..=31)?;
+    Some((s, NaiveDate::from_ymd_opt(year, month, day)?))
+}
+
+/// `NaiveDate::parse_from_str(s, "%Y-%m-%d")`.
+pub fn parse_ymd(s: &str) -> Option<NaiveDate> {
+    let (rest, date) = read_ymd(s)?;
+    rest.is_empty().then_some(date)
+}
+
+/// UTC epoch ms of `NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f")`, else of
+/// `NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M")`.
+fn naive_iso_ms(s: &str) -> Option<i64> {
+    let (s, date) = read_ymd(s)?;
+    let s = s.strip_prefix('T')?;
+    let (s, hour) = field(s, 2, 0..=23)?;
+    let (s, minute) = field(s.strip_prefix(':')?, 2, 0..=59)?;
+    let (second, nano) = if s.is_empty() {
+        (0, 0) // "%Y-%m-%dT%H:%M"
+    } else {
+        let (s, second) = field(s.strip_prefix(':')?, 2, 0..=60)?;
+        let (s, nano) = match s.strip_prefix('.') {
+            Some(f) => nanoseconds(f)?,
+            None => (s, 0),
+        };
+        if !s.is_empty() {
+            return None;
+        }
+        match second {
+            60 => (59, 1_000_000_000 + nano),
+            s => (s, nano),
+        }
+    };
+    let time = NaiveTime::from_hms_nano_opt(hour, minute, second, nano)?;
+    Some(date.and_time(time).and_utc().timestamp_millis())
+}
+
+/// UTC epoch ms of `DateTime::parse_from_rfc3339(s)` (chrono's `parse_rfc3339`).
+fn rfc3339_ms(s: &str) -> Option<i64> {
+    let b = s.as_bytes();
+    if b.len() < 19 {
+        return None;
+    }
+    let d = |i: usize| b[i].is_ascii_digit().then(|| u32::from(b[i] - b'0'));
+    let two = |i: usize| Some(d(i)? * 10 + d(i + 1)?);
+    let year = d(0)? * 1000 + two(1)? * 10 + d(3)?;
+    let sep = |i: usize, c: u8| (b[i] == c).then_some(());
+    sep(4, b'-')?;
+    let month = two(5)?;
+    sep(7, b'-')?;
+    let day = two(8)?;
+    let date = NaiveDate::from_ymd_opt(year as i32, month, day)?;
+    if !matches!(b[10], b't' | b'T' | b' ') {
+        return None;
+    }
+    let hour = two(11)?;
+    sep(13, b':')?;
+    let minute = two(14)?;
+    sep(16, b':')?;
+    let (second, extra) = match two(17)? {
+        60 => (59, 1_000_000_000),
+        s => (s, 0),
+    };
+    let (rest, nano) = if b[19..].first() == Some(&b'.') {
+        let (rest, n) = nanoseconds(&s[20..])?;
+        (rest, extra + n)
+    } else {
+        (&s[19..], extra)
+    };
+    let time = NaiveTime::from_hms_nano_opt(hour, minute, second, nano)?;
+    let (rest, offset) = rfc3339_offset(rest)?;
+    if !rest.is_empty() || offset.abs() >= 86_400 {
+        return None;
+    }
+    let local = date.and_time(time).and_utc().timestamp_millis();
+    Some(local - i64::from(offset) * 1000)
+}
+
+/// chrono's `scan::timezone_offset` as RFC 3339 calls it: `Z`, or a sign (`+`, `-`, `−`) and
+/// `HH:MM` with the colon.
+fn rfc3339_offset(s: &str) -> Option<(&str, i32)> {
+    if let Some(rest) = s.strip_prefix(['Z', 'z']) {
+        return Some((rest, 0));
+    }
+    let (negative, s) = if let Some(r) = s.strip_prefix('+') {
+        (false, r)
+    } else if let Some(r) = s.strip_prefix(['-', '\u{2212}']) {
+        (true, r)
+    } else {
+        return None;
+    };
+    let b = s.as_bytes();
+    if b.len() < 2 || !b[0].is_ascii_digit() || !b[1].is_ascii_digit() {
+        return None;
+    }
+    let hours = i32::from(b[0] - b'0') * 10 + i32::from(b[1] - b'0');
+    let s = s[2..].strip_prefix(':')?;
+    let b = s.as_bytes();
+    if b.len() < 2 || !(b'0'..=b'5').contains(&b[0]) || !b[1].is_ascii_digit() {
+        return None;
+    }
+    let minutes = i32::from(b[0] - b'0') * 10 + i32::from(b[1] - b'0');
+    let seconds = hours * 3600 + minutes * 60;
+    Some((&s[2..], if negative { -seconds } else { seconds }))
 }
 
 /// A filter range: whole local days, both ends inclusive (see the module doc).
@@ -156,8 +337,8 @@ impl DateRange {
         Ok(DateRange {
             start_ms,
             end_ms,
-            start_date: first.format("%Y-%m-%d").to_string(),
-            end_date: last.format("%Y-%m-%d").to_string(),
+            start_date: iso_date(first),
+            end_date: iso_date(last),
             days,
         })
     }
@@ -309,6 +490,119 @@ pub(crate) mod tests {
         DateTime::parse_from_rfc3339(rfc3339)
             .unwrap()
             .timestamp_millis()
+    }
+
+    /// Text near the ISO shapes: valid stamps with one or two characters changed, inserted or
+    /// dropped, from a fixed pseudo-random sequence.
+    fn iso_like_texts() -> Vec<String> {
+        const BASES: [&str; 12] = [
+            "2024-02-29T23:59:60.123456789123+05:30",
+            "2024-03-10T02:30:00-05:00",
+            "1999-12-31 23:59:59Z",
+            "2024-01-05T10:30",
+            "2024-01-05T10:30:59.5",
+            "0000-01-01T00:00:00\u{2212}23:59",
+            "9999-12-31T23:59:59.999z",
+            "+12024-1-5T1:2:3",
+            "-0044-03-15T12:00:00",
+            "2023-02-29T12:00:00+00:00",
+            " 2024- 1- 5T 9: 5: 7.",
+            "2024-06-30t24:00:00+99:00",
+        ];
+        const ALPHABET: &[char] = &[
+            '0', '1', '2', '5', '6', '9', '-', '+', ':', '.', 'T', 't', 'Z', ' ', '\u{a0}', 'x',
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut out: Vec<String> = BASES.iter().map(|b| b.to_string()).collect();
+        for _ in 0..60_000 {
+            let mut chars: Vec<char> = BASES[next(BASES.len())].chars().collect();
+            for _ in 0..1 + next(2) {
+                let at = next(chars.len() + 1);
+                let c = ALPHABET[next(ALPHABET.len())];
+                match next(3) {
+                    0 if at < chars.len() => chars[at] = c,
+                    1 => chars.insert(at, c),
+                    _ if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    _ => chars.push(c),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            out.push(text.clone());
+            // the date alone, and cut anywhere
+            out.push(text.chars().take(10).collect());
+            out.push(text.chars().take(next(text.chars().count() + 1)).collect());
+        }
+        out
+    }
+
+    #[test]
+    fn hand_written_iso_reading_answers_as_chrono_does() {
+        // one answer in the server and the browser: the readers replace chrono's (see above)
+        let mut accepted = [0usize; 4];
+        for text in iso_like_texts() {
+            let t = text.as_str();
+            let want = DateTime::parse_from_rfc3339(t)
+                .ok()
+                .map(|d| d.timestamp_millis());
+            assert_eq!(rfc3339_ms(t), want, "rfc3339 {t:?}");
+            let want = NaiveDate::parse_from_str(t, "%Y-%m-%d").ok();
+            assert_eq!(parse_ymd(t), want, "ymd {t:?}");
+            let want = ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"]
+                .iter()
+                .find_map(|f| NaiveDateTime::parse_from_str(t, f).ok())
+                .map(|n| n.and_utc().timestamp_millis());
+            assert_eq!(naive_iso_ms(t), want, "naive {t:?}");
+            for (i, ok) in [
+                rfc3339_ms(t).is_some(),
+                parse_ymd(t).is_some(),
+                naive_iso_ms(t).is_some(),
+                true,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                accepted[i] += usize::from(ok);
+            }
+        }
+        // the corpus exercises both outcomes of every reader
+        assert!(
+            accepted[..3]
+                .iter()
+                .all(|n| *n > 500 && *n < accepted[3] / 2),
+            "{accepted:?}"
+        );
+    }
+
+    #[test]
+    fn hand_written_iso_writing_answers_as_chrono_does() {
+        // one answer in the server and the browser: the writers replace chrono's (see above)
+        let days = (-1_100_000..-1_000_000)
+            .chain(-800_000..-700_000)
+            .chain(-20_000..3_000_000)
+            .step_by(7);
+        for n in days {
+            let d = NaiveDate::from_num_days_from_ce_opt(n).unwrap();
+            assert_eq!(iso_date(d), d.format("%Y-%m-%d").to_string());
+        }
+        for s in (0..86_400).step_by(17) {
+            let t = DateTime::from_timestamp(1_700_000_000 + s, 0)
+                .unwrap()
+                .naive_utc();
+            assert_eq!(iso_time(t), t.format("%H:%M:%S").to_string());
+        }
+        let leap = NaiveDate::from_ymd_opt(2016, 12, 31)
+            .unwrap()
+            .and_hms_milli_opt(23, 59, 59, 1_500)
+            .unwrap();
+        assert_eq!(iso_time(leap), leap.format("%H:%M:%S").to_string());
     }
 
     fn range(p: DatePreset, now: &str) -> (String, String) {

@@ -204,8 +204,8 @@ pub fn parse_date(input: &ParseDateInput) -> Result<LocalInstant, RuleError> {
     let local = crate::dates::local_from_ms(tz, ms).map_err(|_| RuleError::NoDate)?;
     Ok(LocalInstant {
         epoch_ms: ms,
-        date: local.format("%Y-%m-%d").to_string(),
-        time: local.format("%H:%M:%S").to_string(),
+        date: crate::dates::iso_date(local.date()),
+        time: crate::dates::iso_time(local),
     })
 }
 

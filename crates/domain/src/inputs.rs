@@ -475,7 +475,7 @@ pub fn parse_iso_date(raw: &str) -> Result<NaiveDate, RuleError> {
     if s.len() != 10 {
         return Err(RuleError::DateInvalid);
     }
-    NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| RuleError::DateInvalid)
+    crate::dates::parse_ymd(s).ok_or(RuleError::DateInvalid)
 }
 
 /// 000 §5 'an age check (a date against N years ago)': true when `date` is on or before the day
