@@ -29,6 +29,8 @@ struct Target {
     /// A member who may be removed.
     removable_id: i64,
     email: String,
+    /// A webhook delivery of the organisation.
+    job_id: i64,
 }
 
 struct Call {
@@ -302,6 +304,44 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             false,
         ),
+        ("GET", "/v1/whatzapp/webhook/deliveries")
+        | ("GET", "/v1/whatzapp/integrations/lastsync") => {
+            (p(format!("?org_id={}", org.org_id)), None, false)
+        }
+        ("GET", "/v1/whatzapp/webhook/deliveries/{id}/attempts") => (
+            format!(
+                "/api/v1/whatzapp/webhook/deliveries/{}/attempts?org_id={}",
+                inner.job_id, org.org_id
+            ),
+            None,
+            true,
+        ),
+        ("POST", "/v1/whatzapp/webhook/deliveries/{id}/resend") => (
+            format!(
+                "/api/v1/whatzapp/webhook/deliveries/{}/resend",
+                inner.job_id
+            ),
+            Some(Body::Json(json!({ "org_id": org.org_id }))),
+            true,
+        ),
+        ("POST", "/v1/whatzapp/webhook/endpoints/secret") => (
+            p(String::new()),
+            Some(Body::Json(json!({ "org_id": org.org_id }))),
+            false,
+        ),
+        ("GET", "/v2/crm-label-sync") => (
+            p(format!("?org_id={}&user_id={}", org.org_id, inner.user_id)),
+            None,
+            true,
+        ),
+        ("PUT", "/v2/crm-label-sync") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "user_id": inner.user_id,
+                "crmLabelSyncData": [{ "crm_name": "zoho", "included_labels": [format!("l{n}")], "excluded_labels": [] }]
+            }))),
+            true,
+        ),
         other => panic!(
             "no tenant-isolation case for {} {}: add one to tests/isolation.rs",
             other.0, other.1
@@ -496,6 +536,49 @@ async fn organisation_with(
         .unwrap()
         .unwrap()
         .id;
+    // One webhook delivery, for the delivery-log routes.
+    post(
+        app,
+        &admin,
+        "/api/v1/whatzapp/webhook/endpoints",
+        json!({ "org_id": org_id, "duplex_webhook": app.fake.url("/webhook/receive"), "status": 1 }),
+    )
+    .await;
+    post(
+        app,
+        &admin,
+        "/api/v2/events/messages",
+        json!({ "org_id": org_id, "events": [{
+            "MessageId": format!("{prefix}-m1"), "Message": "hi", "Chatid": "919800000001@c.us",
+            "Datetime": chrono::Utc::now().timestamp_millis() - 60_000, "Direction": "INCOMING",
+            "CreatedByUser": admin_id.to_string()
+        }] }),
+    )
+    .await;
+    let log = app
+        .client
+        .get(app.url(&format!(
+            "/api/v1/whatzapp/webhook/deliveries?org_id={org_id}"
+        )))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    let job_id = log["data"]["deliveries"][0]["id"].as_i64().unwrap();
+    // Let the delivery finish so a resend is not refused as running.
+    for _ in 0..100 {
+        let d = store::sync::delivery(&app.store, org_id, store::sync::KIND_WEBHOOK, job_id)
+            .await
+            .unwrap()
+            .unwrap();
+        if d.status != store::sync::PENDING {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     let target = Target {
         org_id,
         code: org["data"]["organization_code"]
@@ -507,6 +590,7 @@ async fn organisation_with(
         user_id: ids[0],
         removable_id: *ids.last().unwrap(),
         email: format!("{prefix}-{}@tenant.test", members[0].0),
+        job_id,
     };
     (admin, tokens, target)
 }
