@@ -10,7 +10,13 @@
 import { apiFetch } from '@/lib/api';
 import type {
   AuthorizeUrl,
+  CrmLabelSync,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryLog,
   FreshdeskLink,
+  LabelRules,
+  LastSync,
   LeadsquaredLink,
   LinkStatus,
   ResultEnvelope,
@@ -19,13 +25,24 @@ import type {
   SalesforceRecordTypeFields,
   SalesforceRecordTypes,
   SalesforceSettings,
+  SigningSecret,
   StatusEnvelope,
   WebhookEndpoint,
   WebhookUpdate,
 } from '@/generated/contract';
 import type { IntegrationCard } from '@/generated/domain';
 
-export type { SalesforceField, SalesforceRecordType, SalesforceSettings, WebhookEndpoint } from '@/generated/contract';
+export type {
+  CrmLabelSync,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryLog,
+  LastSync,
+  SalesforceField,
+  SalesforceRecordType,
+  SalesforceSettings,
+  WebhookEndpoint,
+} from '@/generated/contract';
 
 const V1 = '/api/v1/whatzapp';
 const V2 = '/api/v2';
@@ -261,3 +278,58 @@ export const saveWebhook = (orgId: number, change: Omit<WebhookUpdate, 'org_id'>
     method: 'POST',
     body: { org_id: orgId, ...change } satisfies WebhookUpdate,
   }).then((a) => a?.data ?? null);
+
+// ---- The sync engine (issue #7): delivery log, signing secret, last sync, label rules ----
+
+/** The delivery statuses the log can be filtered by (`delivering` is a pending one mid-try). */
+export const DELIVERY_FILTERS = ['pending', 'delivered', 'skipped', 'dead'] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+
+/** A page of the organisation webhook's deliveries, newest first. */
+export const fetchDeliveries = (
+  orgId: number,
+  options: { status?: DeliveryFilter | null; before?: number | null; limit?: number } = {},
+) =>
+  apiFetch<ResultAnswer<DeliveryLog>>(
+    `${V1}/webhook/deliveries${query({ org_id: orgId, status: options.status, before: options.before, limit: options.limit })}`,
+  ).then((a): DeliveryLog => ({
+    deliveries: a.data?.deliveries ?? [],
+    next_before: a.data?.next_before ?? null,
+  }));
+
+/** Every try of one delivery, oldest first. */
+export const fetchAttempts = (orgId: number, id: number) =>
+  apiFetch<ResultAnswer<DeliveryAttempt[]>>(`${V1}/webhook/deliveries/${id}/attempts${query({ org_id: orgId })}`).then(
+    (a) => a.data ?? [],
+  );
+
+/** Sends a delivery again now; the server answers 409 `conflict` while a try of it runs. */
+export const resendDelivery = (orgId: number, id: number) =>
+  apiFetch<ResultAnswer<Delivery>>(`${V1}/webhook/deliveries/${id}/resend`, { method: 'POST', body: { org_id: orgId } }).then(
+    (a) => a.data ?? null,
+  );
+
+/** A new signing secret for the organisation's endpoint, answered this once. */
+export const rotateSigningSecret = (orgId: number) =>
+  apiFetch<ResultAnswer<SigningSecret>>(`${V1}/webhook/endpoints/secret`, { method: 'POST', body: { org_id: orgId } }).then(
+    (a) => a.data?.signing_secret ?? null,
+  );
+
+/** The sync state of the caller's links and of the organisation's webhook, by card key. */
+export const fetchLastSync = (orgId: number) =>
+  apiFetch<ResultAnswer<LastSync[]>>(`${V1}/integrations/lastsync${query({ org_id: orgId })}`).then((a) =>
+    Array.isArray(a.data) ? a.data : [],
+  );
+
+/** An employee's label rules, one entry per CRM that has one. */
+export const fetchLabelRules = (orgId: number, userId: number) =>
+  apiFetch<ResultAnswer<LabelRules>>(`${V2}/crm-label-sync${query({ org_id: orgId, user_id: userId })}`).then(
+    (a): CrmLabelSync[] => a.data?.crmLabelSyncData ?? [],
+  );
+
+/** Replaces the employee's whole list of label rules; answers the list as stored. */
+export const saveLabelRules = (orgId: number, userId: number, rules: CrmLabelSync[]) =>
+  apiFetch<ResultAnswer<LabelRules>>(`${V2}/crm-label-sync`, {
+    method: 'PUT',
+    body: { org_id: orgId, user_id: userId, crmLabelSyncData: rules } satisfies LabelRules,
+  }).then((a): CrmLabelSync[] => a.data?.crmLabelSyncData ?? rules);

@@ -1,7 +1,9 @@
 // One integration's page (000 §2 'Every detail page'): back arrow, connected indicator, the
 // features, Go back to WhatsApp, Unlink behind a confirmation, and the connect flow — the
 // provider's consent page for the OAuth ones (its URL issued by the server), the modals for
-// Bitrix, Freshdesk and LeadSquared — with the return's code handed to the server.
+// Bitrix, Freshdesk and LeadSquared — with the return's code handed to the server. Also the
+// link's last sync (and a red alert when it failed) and, for the CRMs and the spreadsheet, the
+// signed-in employee's label rules (issue #7).
 import {
   ActionIcon,
   Alert,
@@ -20,6 +22,7 @@ import { IconArrowLeft, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '@/features/auth/stores/session';
 import { ApiError } from '@/lib/api';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
@@ -46,6 +49,8 @@ import { useIntegrations } from '../stores/integrations';
 import { BitrixModal, FreshdeskModal, LeadsquaredModal, SheetSyncModal, type LeadsquaredLinkInput } from './ConnectModals';
 import { FreshdeskGuide, LeadsquaredGuide } from './Guides';
 import { BrandBadge, ConnectedBadge } from './IntegrationGrid';
+import { LabelRulesPanel } from './LabelRulesPanel';
+import { LastSyncLine, SyncErrorAlert } from './LastSync';
 import { SalesforceSettingsPanel } from './SalesforceSettingsPanel';
 import { SpreadsheetPanel } from './SpreadsheetPanel';
 import { codeOf, useRuleText } from './useRuleText';
@@ -88,6 +93,11 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
   const handledCode = useRef<string | null>(null);
   const autoStarted = useRef(false);
   const isAdmin = rule('access_check', { level: 'admin', roleId }).err === undefined;
+  const userId = useSession((s) => s.user?.id ?? null);
+  const loadLastSync = useIntegrations((s) => s.loadLastSync);
+  useEffect(() => {
+    if (orgId !== null) void loadLastSync(orgId);
+  }, [orgId, loadLastSync, connected]);
 
   const recheck = useCallback(() => void check(card.key, workspaceId, orgId), [check, card.key, workspaceId, orgId]);
   // A consent page's return is checked by its exchange instead.
@@ -276,6 +286,7 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
             {card.title}
           </Title>
           {phase === 'loading' ? <Loader size="xs" aria-label={t('loading')} /> : <ConnectedBadge connected={connected} />}
+          <LastSyncLine cardKey={card.key} />
         </Group>
         <Group>
           <Button variant="default" leftSection={<IconBrandWhatsapp size={18} />} onClick={() => void goBackToWhatsApp()}>
@@ -302,6 +313,8 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
           {t('reconnect_text', { name: card.title })}
         </Alert>
       )}
+
+      <SyncErrorAlert cardKey={card.key} name={card.title} />
 
       <Text>{t(`details.${card.key}`)}</Text>
       <Stack gap={4} component="section" aria-label={t('features')}>
@@ -330,6 +343,9 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
       {card.key === 'freshdesk' && <FreshdeskGuide />}
       {card.key === 'leadsquared' && <LeadsquaredGuide />}
       {card.key === 'salesforce' && connected && isAdmin && <SalesforceSettingsPanel />}
+      {!isWebhook && connected && orgId !== null && userId !== null && (
+        <LabelRulesPanel cardKey={card.key} orgId={orgId} userId={userId} />
+      )}
       {isWebhook && orgId !== null && <WebhooksPanel key={String(connected)} orgId={orgId} />}
 
       <BitrixModal

@@ -5,9 +5,11 @@ import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from 
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationCard } from '@/generated/domain';
+import { useWorkspace } from '@/features/shell/stores/workspace';
 import { toast } from '@/lib/toast';
 import { CARDS, type CardDef } from '../catalog';
-import { refreshWorkspaceFlags, useConnected } from '../stores/integrations';
+import { refreshWorkspaceFlags, useConnected, useIntegrations } from '../stores/integrations';
+import { LastSyncLine } from './LastSync';
 
 export function BrandBadge({ card, size = 48 }: { card: CardDef; size?: number }) {
   return (
@@ -61,6 +63,7 @@ function IntegrationCardView({ card, denied, onOpen }: { card: CardDef; denied: 
         <Text size="sm" style={{ flex: 1 }}>
           {t(`details.${card.key}`)}
         </Text>
+        {connected && <LastSyncLine cardKey={card.key} />}
         {denied && (
           <Text size="xs" c="orange.8">
             {denied}
@@ -86,10 +89,14 @@ export function IntegrationGrid({
   onOpen: (card: CardDef) => void;
 }) {
   const { t } = useTranslation('integrations');
-  // 000 §4 'Connection status is loaded when the page opens'.
+  const orgId = useWorkspace((s) => s.current?.org_id ?? null);
+  // 000 §4 'Connection status is loaded when the page opens'; with it, each link's last sync.
   useEffect(() => {
     void refreshWorkspaceFlags(true);
   }, []);
+  useEffect(() => {
+    if (orgId !== null) void useIntegrations.getState().loadLastSync(orgId);
+  }, [orgId]);
   return (
     <Stack>
       <Title order={1}>{t('title')}</Title>

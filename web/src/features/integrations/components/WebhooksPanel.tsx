@@ -1,6 +1,7 @@
 // The organisation's webhook (000 §2 Webhooks page): the Turn On / Turn Off toggle, the URL and
 // the optional auth token — each locked once saved until Edit is pressed (000 §4) and checked
-// by the `webhook_endpoint` / `webhook_token` rules — and the sample payload of 000 §3.
+// by the `webhook_endpoint` / `webhook_token` rules — and the sample payload of 000 §3; then
+// the signing secret (shown once, rotatable) and the delivery log of issue #7.
 import { Alert, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,18 @@ import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { EXTENSION_DELAY, notifyLinked } from '../logic';
 import { useIntegrations } from '../stores/integrations';
+import { DeliveryLog } from './DeliveryLog';
+import { SigningSecretSection } from './SigningSecret';
 import { codeOf, useRuleText } from './useRuleText';
+
+/** Shows a secret the server answered (it does so once) and keeps it out of the saved state. */
+function withoutSecret(orgId: number, w: api.WebhookEndpoint): api.WebhookEndpoint {
+  if (w.signing_secret) {
+    useIntegrations.getState().reveal({ orgId, secret: w.signing_secret });
+    return { ...w, signing_secret: null, has_signing_secret: true };
+  }
+  return w;
+}
 
 /** 000 §3 'Webhook sample payload fields', every one of them. */
 export const SAMPLE_PAYLOAD = {
@@ -45,7 +57,8 @@ export function WebhookToggle({ orgId, state, onChange }: { orgId: number; state
     }
     setBusy(true);
     try {
-      const next = (await api.saveWebhook(orgId, { status: on ? 0 : 1 })) ?? { ...state!, status: on ? 0 : 1 };
+      const answered = await api.saveWebhook(orgId, { status: on ? 0 : 1 });
+      const next = answered ? withoutSecret(orgId, answered) : { ...state!, status: on ? 0 : 1 };
       onChange(next);
       useIntegrations.getState().setLinked('webhooks', next.status === 1 && !!next.duplex_webhook);
       toast.success(t('toast.endpoint_saved'));
@@ -152,7 +165,11 @@ export function WebhooksPanel({ orgId }: { orgId: number }) {
   async function save(field: Field, value: string): Promise<boolean> {
     try {
       const next = await api.saveWebhook(orgId, { [field]: value });
-      setState(next ?? { org_id: orgId, duplex_webhook: null, auth_token: null, status: 0, ...state, [field]: value });
+      setState(
+        next
+          ? withoutSecret(orgId, next)
+          : { org_id: orgId, duplex_webhook: null, auth_token: null, status: 0, has_signing_secret: false, ...state, [field]: value },
+      );
       toast.success(t('toast.endpoint_saved'));
       return true;
     } catch (e) {
@@ -184,10 +201,12 @@ export function WebhooksPanel({ orgId }: { orgId: number }) {
       <Text size="sm" c="dimmed">
         {t('webhooks.token_help')}
       </Text>
+      <SigningSecretSection orgId={orgId} hasSecret={state?.has_signing_secret === true} />
       <Title order={4}>{t('webhooks.sample_title')}</Title>
       <Code block aria-label={t('webhooks.sample_title')} data-testid="webhook-sample">
         {JSON.stringify(SAMPLE_PAYLOAD, null, 2)}
       </Code>
+      <DeliveryLog orgId={orgId} />
     </Stack>
   );
 }

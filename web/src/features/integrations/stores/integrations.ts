@@ -9,6 +9,12 @@ import * as api from '../api';
 
 export type CheckPhase = 'loading' | 'ready' | 'error';
 
+/** A signing secret the server answered once, kept until the admin hides it (not stored). */
+export interface RevealedSecret {
+  orgId: number;
+  secret: string;
+}
+
 interface IntegrationsState {
   linked: Partial<Record<IntegrationCard, boolean>>;
   /** A link the provider no longer accepts (LinkStatus.needs_reconnect). */
@@ -16,6 +22,12 @@ interface IntegrationsState {
   phase: Partial<Record<IntegrationCard, CheckPhase>>;
   check: (key: IntegrationCard, workspaceId: number, orgId: number | null) => Promise<void>;
   setLinked: (key: IntegrationCard, linked: boolean) => void;
+  /** Each link's sync state (`integrations/lastsync`), by card key. */
+  lastSync: Partial<Record<IntegrationCard, api.LastSync>>;
+  lastSyncPhase: CheckPhase | null;
+  loadLastSync: (orgId: number) => Promise<void>;
+  revealed: RevealedSecret | null;
+  reveal: (secret: RevealedSecret | null) => void;
   reset: () => void;
 }
 
@@ -44,8 +56,26 @@ export const useIntegrations = create<IntegrationsState>((set) => ({
     }));
     void refreshWorkspaceFlags();
   },
+  lastSync: {},
+  lastSyncPhase: null,
+  async loadLastSync(orgId) {
+    set((s) => ({ lastSyncPhase: s.lastSyncPhase === 'ready' ? 'ready' : 'loading' }));
+    try {
+      const rows = await api.fetchLastSync(orgId);
+      set({
+        lastSync: Object.fromEntries(rows.map((r) => [r.provider, r])) as Partial<Record<IntegrationCard, api.LastSync>>,
+        lastSyncPhase: 'ready',
+      });
+    } catch {
+      set({ lastSyncPhase: 'error' });
+    }
+  },
+  revealed: null,
+  reveal(secret) {
+    set({ revealed: secret });
+  },
   reset() {
-    set({ linked: {}, reconnect: {}, phase: {} });
+    set({ linked: {}, reconnect: {}, phase: {}, lastSync: {}, lastSyncPhase: null, revealed: null });
   },
 }));
 
