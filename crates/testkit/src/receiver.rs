@@ -44,6 +44,8 @@ struct Inner {
     hits: Vec<Hit>,
     mode: Mode,
     started: Instant,
+    /// How long each answer takes (a real endpoint's work).
+    delay: std::time::Duration,
 }
 
 #[derive(Clone)]
@@ -62,6 +64,7 @@ impl WebhookReceiver {
             hits: Vec::new(),
             mode,
             started: Instant::now(),
+            delay: std::time::Duration::ZERO,
         })));
         let app = Router::new()
             .route("/hook", post(receive))
@@ -86,6 +89,13 @@ impl WebhookReceiver {
     /// The endpoint URL to configure.
     pub fn url(&self) -> String {
         format!("http://{}/hook", self.addr)
+    }
+
+    /// Makes every answer take `delay`.
+    pub fn set_delay(&self, delay: std::time::Duration) {
+        if let Ok(mut i) = self.shared.0.lock() {
+            i.delay = delay;
+        }
     }
 
     pub fn set_mode(&self, mode: Mode) {
@@ -140,6 +150,10 @@ fn header(h: &HeaderMap, name: &str) -> Option<String> {
 }
 
 async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    let delay = shared.0.lock().map(|i| i.delay).unwrap_or_default();
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
     let Ok(mut inner) = shared.0.lock() else {
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     };
