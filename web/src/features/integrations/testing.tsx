@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { IntegrationFlags, OrgMapping } from '@/generated/contract';
+import type { Delivery, IntegrationFlags, OrgMapping } from '@/generated/contract';
 import { useSession } from '@/features/auth/stores/session';
 import { useWorkspace } from '@/features/shell/stores/workspace';
 import { browser } from './logic';
@@ -64,6 +64,11 @@ export function fakeServer(...handlers: Handler[]) {
     const p = pathOf(call);
     if (p === '/checkuserexistance')
       return { status: 200, body: { result: true, data: useWorkspace.getState().me } };
+    if (p === '/webhook/deliveries' && call.method === 'GET')
+      return { status: 200, body: { result: true, data: { deliveries: [], next_before: null } } };
+    if (p === '/integrations/lastsync') return { status: 200, body: { result: true, data: [] } };
+    if (p === 'v2:/crm-label-sync' && call.method === 'GET')
+      return { status: 200, body: { result: true, data: { org_id: ORG, user_id: ME, crmLabelSyncData: [] } } };
     if (p.endsWith('/authorize'))
       return { status: 200, body: { result: true, data: { url: 'https://provider.test/consent?client_id=x', state: null } } };
     if (p.startsWith('v2:')) return { status: 200, body: { status: call.method !== 'GET', data: {} } };
@@ -84,6 +89,25 @@ export function fakeServer(...handlers: Handler[]) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls };
+}
+
+/** A delivery of the organisation's webhook as the log lists it. */
+export function delivery(id: number, change: Partial<Delivery> = {}): Delivery {
+  return {
+    id,
+    webhook_id: `msg_${id}`,
+    event_id: `true_919812345678@c.us_MSG${id}`,
+    status: 'delivered',
+    attempts: 1,
+    max_attempts: 3,
+    last_status_code: 200,
+    last_latency_ms: 42,
+    last_error: null,
+    next_attempt_at: null,
+    created_at: Date.now() - 5 * 60_000,
+    done_at: Date.now() - 5 * 60_000,
+    ...change,
+  };
 }
 
 /** Watches where the page sends the browser (consent pages, closing itself). */
