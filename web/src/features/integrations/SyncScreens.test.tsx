@@ -143,6 +143,37 @@ describe('the delivery log', () => {
     expect(callsTo(calls, '/webhook/deliveries').at(-1)!.url.searchParams.get('before')).toBe('2');
   });
 
+  it('reads the log again every 5 seconds while a delivery is on its way, and stops once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      const { calls } = fakeServer(webhookOn, (c) => {
+        if (pathOf(c) !== '/webhook/deliveries') return undefined;
+        reads += 1;
+        const rows =
+          reads === 1
+            ? [delivery(1, { status: 'delivering', attempts: 0, last_status_code: null, last_latency_ms: null })]
+            : [delivery(2, { status: 'pending', attempts: 0 }), delivery(1)];
+        if (reads >= 3) rows[0] = delivery(2);
+        return { body: { result: true, data: { deliveries: rows, next_before: null } } };
+      });
+      renderPage('/integrations?section=webhooks');
+      expect(await screen.findByText('Delivering')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(2));
+      expect(screen.getAllByTestId('delivery-status').map((b) => b.textContent)).toEqual(['Pending', 'Delivered']);
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() =>
+        expect(screen.getAllByTestId('delivery-status').map((b) => b.textContent)).toEqual(['Delivered', 'Delivered']),
+      );
+      const settled = callsTo(calls, '/webhook/deliveries').length;
+      await act(() => vi.advanceTimersByTimeAsync(15000));
+      expect(callsTo(calls, '/webhook/deliveries')).toHaveLength(settled);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows an error with Try again when the log cannot be read', async () => {
     let fail = true;
     fakeServer(webhookOn, (c) =>
