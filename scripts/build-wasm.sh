@@ -14,8 +14,10 @@ wasm_file="$target_dir/wasm32-unknown-unknown/release/switchboard_wasm.wasm"
 
 # Size flags (docs/BENCHMARKS.md, 'Web app size'): std is compiled from source with the
 # `immediate-abort` panic strategy, so a panic is a bare `unreachable` trap and none of the
-# panic message formatting is linked in. Both need RUSTC_BOOTSTRAP (unstable flags).
-size_flags="-Zunstable-options -Cpanic=immediate-abort"
+# panic message formatting is linked in; `{:?}` formatting compiles to nothing and no source
+# locations are embedded (no rule output uses Debug: only the text of a thrown `bad_input`
+# error loses the quoted value serde would show). All need RUSTC_BOOTSTRAP (unstable flags).
+size_flags="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none"
 build_std=(-Zbuild-std=std,panic_abort)
 
 if rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
