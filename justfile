@@ -77,3 +77,7 @@ bench-wasm: wasm
 # ingestion through the API. BENCH_ROWS, BENCH_RUNS, BENCH_BATCHES scale it.
 bench-analytics:
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_analytics
+
+# Sync engine: webhook deliveries per second and queue latency, SQLite and PostgreSQL.
+bench-sync:
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_sync

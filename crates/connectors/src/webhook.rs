@@ -11,7 +11,9 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
+use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The prefix of every signing secret (Standard Webhooks).
@@ -87,6 +89,28 @@ impl Report {
     }
 }
 
+/// The guard's client for `target`, kept per host and vetted addresses: building a client
+/// (TLS roots, connection pool) per delivery would cost more than the delivery, and a kept
+/// client reuses its connections to the endpoint.
+fn cached_client(target: &crate::GuardedUrl) -> Result<reqwest::Client, ConnectorError> {
+    type Clients = Mutex<HashMap<(String, Vec<SocketAddr>), reqwest::Client>>;
+    static CLIENTS: OnceLock<Clients> = OnceLock::new();
+    let key = (target.host.clone(), target.addrs.clone());
+    let clients = CLIENTS.get_or_init(Default::default);
+    if let Some(c) = clients.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return Ok(c);
+    }
+    let client = target.client()?;
+    if let Ok(mut m) = clients.lock() {
+        // Endpoints are few; a bound keeps a flood of distinct hosts from growing it.
+        if m.len() >= 1_024 {
+            m.clear();
+        }
+        m.insert(key, client.clone());
+    }
+    Ok(client)
+}
+
 /// Posts one signed delivery. Any 2xx is delivered; anything else (a redirect included, an
 /// unreachable or refused address, a timeout) is a failure with the reason.
 pub async fn deliver_signed(d: &Delivery<'_>, allow: &[SocketAddr]) -> Report {
@@ -101,7 +125,7 @@ pub async fn deliver_signed(d: &Delivery<'_>, allow: &[SocketAddr]) -> Report {
         Ok(t) => t,
         Err(e) => return done(None, Some(format!("address refused: {e}")), None),
     };
-    let client = match target.client() {
+    let client = match cached_client(&target) {
         Ok(c) => c,
         Err(e) => return done(None, Some(e.to_string()), None),
     };

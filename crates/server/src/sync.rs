@@ -20,8 +20,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 use store::entity::integration;
 use store::integrations::{Owner, STATUS_CONNECTED};
-use store::sync::{Job, NewJob, Outcome};
-use tokio::task::JoinSet;
+use store::sync::{Finished, Job, NewJob, Outcome};
 
 /// The CRM providers whose links receive chat activity, and the spreadsheet.
 pub const CRM_PROVIDERS: &[&str] = &[HUBSPOT, ZOHO, SALESFORCE, BITRIX, FRESHDESK, LEADSQUARED];
@@ -200,62 +199,77 @@ impl Planner {
     }
 }
 
-/// Runs the worker until `stop` turns true, then lets the deliveries in flight finish.
+/// The most finished tries recorded in one transaction.
+const FINISH_BATCH: usize = 256;
+
+/// Runs the worker until `stop` turns true, then lets the deliveries in flight finish. Tries
+/// run concurrently (up to `sync_concurrency`); their results come back on a channel and are
+/// recorded in batches, one transaction each, so a busy queue costs a commit per batch rather
+/// than per delivery.
 pub async fn worker(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) {
     let c = &state.config;
     let name = format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple());
     let concurrency = c.sync_concurrency.max(1);
     let poll = Duration::from_millis(c.sync_poll_ms.max(10));
     let lease = i64::try_from(c.sync_lease_ms).unwrap_or(120_000);
-    let mut running: JoinSet<()> = JoinSet::new();
+    let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<Finished>();
+    let mut in_flight = 0usize;
     tracing::info!(worker = %name, concurrency, "sync worker started");
     loop {
-        if *stop.borrow() {
+        let stopping = *stop.borrow();
+        if stopping && in_flight == 0 {
             break;
         }
         // Claim when at least half the slots are free (fewer, larger claims).
-        let free = concurrency - running.len();
-        if free * 2 >= concurrency {
+        let free = concurrency - in_flight;
+        if !stopping && free * 2 >= concurrency {
             let now = state.clock.now_ms();
             let limit = u32::try_from(free).unwrap_or(u32::MAX);
             match store::sync::claim(&state.store, &name, now, lease, limit).await {
                 Ok(jobs) => {
                     for job in jobs {
-                        let (state, name) = (state.clone(), name.clone());
-                        running.spawn(async move { run_job(&state, &name, job).await });
+                        in_flight += 1;
+                        let (state, tx) = (state.clone(), done_tx.clone());
+                        tokio::spawn(async move {
+                            let start = std::time::Instant::now();
+                            let outcome = deliver(&state, &job).await;
+                            let latency_ms =
+                                i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
+                            let _ = tx.send(Finished {
+                                job,
+                                outcome,
+                                latency_ms,
+                            });
+                        });
                     }
                 }
                 Err(e) => tracing::warn!(error = %e, "sync claim failed"),
             }
         }
         let wake = state.sync_wake.clone();
-        if running.is_empty() {
-            tokio::select! {
-                _ = wake.notified() => {}
-                _ = tokio::time::sleep(poll) => {}
-                _ = stop.changed() => {}
+        let first = tokio::select! {
+            d = done_rx.recv(), if in_flight > 0 => d,
+            _ = wake.notified(), if in_flight < concurrency && !stopping => None,
+            _ = tokio::time::sleep(poll) => None,
+            _ = stop.changed(), if !stopping => None,
+        };
+        if let Some(first) = first {
+            let mut batch = vec![first];
+            while batch.len() < FINISH_BATCH {
+                match done_rx.try_recv() {
+                    Ok(d) => batch.push(d),
+                    Err(_) => break,
+                }
             }
-        } else {
-            tokio::select! {
-                _ = running.join_next() => {}
-                _ = tokio::time::sleep(poll) => {}
-                _ = stop.changed() => {}
+            in_flight -= batch.len();
+            let now = state.clock.now_ms();
+            if let Err(e) = store::sync::finish_many(&state.store, &name, &batch, now).await {
+                // The leases run out and the jobs are tried again: at least once, never lost.
+                tracing::warn!(jobs = batch.len(), error = %e, "could not record deliveries");
             }
         }
     }
-    while running.join_next().await.is_some() {}
     tracing::info!(worker = %name, "sync worker stopped");
-}
-
-async fn run_job(state: &AppState, worker: &str, job: Job) {
-    let start = std::time::Instant::now();
-    let outcome = deliver(state, &job).await;
-    let latency = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
-    let now = state.clock.now_ms();
-    if let Err(e) = store::sync::finish(&state.store, &job, worker, &outcome, latency, now).await {
-        // The lease runs out and the job is tried again: at least once, never lost.
-        tracing::warn!(job = job.id, error = %e, "could not record a delivery");
-    }
 }
 
 /// A failed try: retried after the backoff (or the provider's `Retry-After`, whichever is

@@ -283,8 +283,15 @@ pub enum Outcome {
     },
 }
 
+/// One finished try, to record.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    pub job: Job,
+    pub outcome: Outcome,
+    pub latency_ms: i64,
+}
+
 /// Records `job`'s try (the attempt log), moves the job on, and updates its link's sync state.
-/// A worker whose lease was lost still logs its try but leaves the job to its new holder.
 pub async fn finish(
     store: &Store,
     job: &Job,
@@ -293,66 +300,117 @@ pub async fn finish(
     latency_ms: i64,
     now: EpochMs,
 ) -> Result<(), StoreError> {
-    let (status, next_at, code, error, done) = match outcome {
-        Outcome::Delivered { status_code } => (DELIVERED, now, *status_code, None, Some(now)),
-        Outcome::Skipped { reason } => (SKIPPED, now, None, Some(reason.clone()), Some(now)),
-        Outcome::Retry {
-            at,
-            status_code,
-            error,
-            ..
-        } => (PENDING, *at, *status_code, Some(error.clone()), None),
-        Outcome::Dead { status_code, error } => {
-            (DEAD, now, *status_code, Some(error.clone()), Some(now))
-        }
+    let one = Finished {
+        job: job.clone(),
+        outcome: outcome.clone(),
+        latency_ms,
     };
-    let ok = matches!(outcome, Outcome::Delivered { .. } | Outcome::Skipped { .. });
+    finish_many(store, worker, std::slice::from_ref(&one), now).await
+}
+
+/// Records a batch of finished tries in one transaction (a commit per batch, not per delivery):
+/// the attempt log, each job moved on, and each link's sync state from its last try in the
+/// batch. A worker whose lease on a job was lost still logs its try but leaves the job to its
+/// new holder.
+pub async fn finish_many(
+    store: &Store,
+    worker: &str,
+    done: &[Finished],
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    if done.is_empty() {
+        return Ok(());
+    }
     let txn = store.conn().begin().await?;
     let backend = txn.get_database_backend();
     let mut log = Query::insert();
-    log.into_table(SyncAttempts::Table)
-        .columns([
-            SyncAttempts::JobId,
-            SyncAttempts::OrgId,
-            SyncAttempts::IntegrationId,
-            SyncAttempts::Attempt,
-            SyncAttempts::StatusCode,
-            SyncAttempts::LatencyMs,
-            SyncAttempts::Ok,
-            SyncAttempts::Error,
-            SyncAttempts::At,
-        ])
-        .values_panic([
-            job.id.into(),
-            job.org_id.into(),
-            job.integration_id.into(),
-            job.attempt.into(),
+    log.into_table(SyncAttempts::Table).columns([
+        SyncAttempts::JobId,
+        SyncAttempts::OrgId,
+        SyncAttempts::IntegrationId,
+        SyncAttempts::Attempt,
+        SyncAttempts::StatusCode,
+        SyncAttempts::LatencyMs,
+        SyncAttempts::Ok,
+        SyncAttempts::Error,
+        SyncAttempts::At,
+    ]);
+    // Delivered jobs with the same answer move on in one statement.
+    let mut delivered: std::collections::BTreeMap<Option<i32>, Vec<i64>> = Default::default();
+    let mut links: std::collections::BTreeMap<i64, &Outcome> = Default::default();
+    for f in done {
+        let (code, error) = match &f.outcome {
+            Outcome::Delivered { status_code } => (*status_code, None),
+            Outcome::Skipped { reason } => (None, Some(reason.clone())),
+            Outcome::Retry {
+                status_code, error, ..
+            }
+            | Outcome::Dead { status_code, error } => (*status_code, Some(error.clone())),
+        };
+        let ok = matches!(
+            f.outcome,
+            Outcome::Delivered { .. } | Outcome::Skipped { .. }
+        );
+        log.values_panic([
+            f.job.id.into(),
+            f.job.org_id.into(),
+            f.job.integration_id.into(),
+            f.job.attempt.into(),
             code.into(),
-            latency_ms.into(),
+            f.latency_ms.into(),
             ok.into(),
             error.clone().into(),
             now.into(),
         ]);
-    txn.execute(backend.build(&log)).await?;
-    let mut up = Query::update();
-    up.table(SyncJobs::Table)
-        .values([
-            (SyncJobs::Status, status.into()),
-            (SyncJobs::NextAttemptAt, next_at.into()),
-            (SyncJobs::LockedBy, Option::<String>::None.into()),
-            (SyncJobs::LockedUntil, Option::<i64>::None.into()),
-            (SyncJobs::LastError, error.clone().into()),
-            (SyncJobs::LastStatusCode, code.into()),
-            (SyncJobs::UpdatedAt, now.into()),
-            (SyncJobs::DoneAt, done.into()),
-        ])
-        .and_where(Expr::col(SyncJobs::Id).eq(job.id))
-        .and_where(Expr::col(SyncJobs::LockedBy).eq(worker));
-    if let Outcome::Retry { refund: true, .. } = outcome {
-        up.value(SyncJobs::Attempts, Expr::col(SyncJobs::Attempts).sub(1));
+        links.insert(f.job.integration_id, &f.outcome);
+        let (status, next_at, done_at) = match &f.outcome {
+            Outcome::Delivered { status_code } => {
+                delivered.entry(*status_code).or_default().push(f.job.id);
+                continue;
+            }
+            Outcome::Skipped { .. } => (SKIPPED, now, Some(now)),
+            Outcome::Retry { at, .. } => (PENDING, *at, None),
+            Outcome::Dead { .. } => (DEAD, now, Some(now)),
+        };
+        let mut up = Query::update();
+        up.table(SyncJobs::Table)
+            .values([
+                (SyncJobs::Status, status.into()),
+                (SyncJobs::NextAttemptAt, next_at.into()),
+                (SyncJobs::LockedBy, Option::<String>::None.into()),
+                (SyncJobs::LockedUntil, Option::<i64>::None.into()),
+                (SyncJobs::LastError, error.into()),
+                (SyncJobs::LastStatusCode, code.into()),
+                (SyncJobs::UpdatedAt, now.into()),
+                (SyncJobs::DoneAt, done_at.into()),
+            ])
+            .and_where(Expr::col(SyncJobs::Id).eq(f.job.id))
+            .and_where(Expr::col(SyncJobs::LockedBy).eq(worker));
+        if let Outcome::Retry { refund: true, .. } = f.outcome {
+            up.value(SyncJobs::Attempts, Expr::col(SyncJobs::Attempts).sub(1));
+        }
+        txn.execute(backend.build(&up)).await?;
     }
-    let held = txn.execute(backend.build(&up)).await?.rows_affected() > 0;
-    if held {
+    for (code, ids) in delivered {
+        let up = Query::update()
+            .table(SyncJobs::Table)
+            .values([
+                (SyncJobs::Status, DELIVERED.into()),
+                (SyncJobs::NextAttemptAt, now.into()),
+                (SyncJobs::LockedBy, Option::<String>::None.into()),
+                (SyncJobs::LockedUntil, Option::<i64>::None.into()),
+                (SyncJobs::LastError, Option::<String>::None.into()),
+                (SyncJobs::LastStatusCode, code.into()),
+                (SyncJobs::UpdatedAt, now.into()),
+                (SyncJobs::DoneAt, Some(now).into()),
+            ])
+            .and_where(Expr::col(SyncJobs::Id).is_in(ids))
+            .and_where(Expr::col(SyncJobs::LockedBy).eq(worker))
+            .to_owned();
+        txn.execute(backend.build(&up)).await?;
+    }
+    txn.execute(backend.build(&log)).await?;
+    for (id, outcome) in links {
         let (sync_status, last_sync, sync_error) = match outcome {
             Outcome::Delivered { .. } | Outcome::Skipped { .. } => (SYNC_READY, Some(now), None),
             Outcome::Retry { error, .. } => (SYNC_PROCESSING, None, Some(error.clone())),
@@ -362,7 +420,7 @@ pub async fn finish(
         link.table(Integrations::Table)
             .value(Integrations::SyncStatus, sync_status)
             .value(Integrations::SyncError, sync_error)
-            .and_where(Expr::col(Integrations::Id).eq(job.integration_id));
+            .and_where(Expr::col(Integrations::Id).eq(id));
         if let Some(t) = last_sync {
             link.value(Integrations::LastSyncAt, t);
         }
