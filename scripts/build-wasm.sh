@@ -21,12 +21,14 @@ size_flags="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocati
 build_std=(-Zbuild-std=std,panic_abort)
 
 if rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
-  if rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  if rustup component list --installed 2>/dev/null | grep -q '^rust-src' &&
+    RUSTC_BOOTSTRAP=1 rustc $size_flags --target wasm32-unknown-unknown --print cfg >/dev/null 2>&1; then
     RUSTC_BOOTSTRAP=1 RUSTFLAGS="${RUSTFLAGS:-} $size_flags" \
       cargo build --release --target wasm32-unknown-unknown "${build_std[@]}" \
       -p switchboard-wasm --target-dir "$target_dir"
   else
-    # Without rust-src, std cannot be rebuilt: a larger module, same behaviour.
+    # Without rust-src (or with a rustc too old for these flags) std is not rebuilt: a larger
+    # module, same behaviour.
     cargo build --release --target wasm32-unknown-unknown -p switchboard-wasm --target-dir "$target_dir"
   fi
 elif [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] && command -v wasm-ld >/dev/null; then
