@@ -247,16 +247,32 @@ pub async fn claim(
             ],
         ),
     };
-    let rows = db
+    let txn = db.begin().await?;
+    relaxed_commit(store, &txn).await?;
+    let rows = txn
         .query_all(Statement::from_sql_and_values(
-            db.get_database_backend(),
+            txn.get_database_backend(),
             sql,
             values,
         ))
         .await?;
+    txn.commit().await?;
     let mut jobs = rows.iter().map(job_of).collect::<Result<Vec<_>, _>>()?;
     jobs.sort_by_key(|j| j.id);
     Ok(jobs)
+}
+
+/// On PostgreSQL, lets this transaction's commit return before its WAL reaches the disk. Only
+/// the queue's own bookkeeping (claims, tries, delivered marks) is written so: a crash can lose
+/// the last few milliseconds of it, which means a delivery is made again (at least once, with
+/// the same `webhook-id`), never that a message is lost — the messages and their jobs are
+/// committed durably by ingestion.
+async fn relaxed_commit<C: ConnectionTrait>(store: &Store, txn: &C) -> Result<(), StoreError> {
+    if store.kind() == DbKind::Postgres {
+        txn.execute_unprepared("SET LOCAL synchronous_commit = off")
+            .await?;
+    }
+    Ok(())
 }
 
 /// How one try ended.
@@ -322,6 +338,7 @@ pub async fn finish_many(
         return Ok(());
     }
     let txn = store.conn().begin().await?;
+    relaxed_commit(store, &txn).await?;
     let backend = txn.get_database_backend();
     let mut log = Query::insert();
     log.into_table(SyncAttempts::Table).columns([
