@@ -53,7 +53,7 @@ const rowOf = (messageId: string) => {
   return within(row);
 };
 
-describe('the delivery log', () => {
+describe('the delivery log', { timeout: 20_000 }, () => {
   it('lists each delivery with its time, MessageId, status, attempts n/max, HTTP code, latency and error, and opens its tries', async () => {
     const dead = delivery(2, { status: 'dead', attempts: 3, last_status_code: 500, last_latency_ms: 120, last_error: 'HTTP 500' });
     const ok = delivery(1);
@@ -192,7 +192,7 @@ describe('the delivery log', () => {
   });
 });
 
-describe('the signing secret', () => {
+describe('the signing secret', { timeout: 20_000 }, () => {
   it('is shown once after the first save, with the headers explained, and Rotate asks first and shows the new one', async () => {
     let saved = false;
     const { calls } = fakeServer((c) => {
@@ -242,7 +242,7 @@ describe('the signing secret', () => {
   });
 });
 
-describe('last sync', () => {
+describe('last sync', { timeout: 20_000 }, () => {
   const sync = (provider: string, change: Partial<LastSync>): LastSync => ({
     provider,
     sync_status: 'READY',
@@ -298,7 +298,7 @@ describe('last sync', () => {
   });
 });
 
-describe('label rules', () => {
+describe('label rules', { timeout: 20_000 }, () => {
   const linked = (c: Call) => (pathOf(c) === '/gethubspotauthtokens' ? { body: { result: true } } : undefined);
 
   function addTag(label: string, value: string) {

@@ -121,10 +121,15 @@ export const clearPopup = () => write(POPUP_KEY, null);
  * opener: providers' pages may sever `window.opener` (Cross-Origin-Opener-Policy).
  */
 export const LINKED_CHANNEL = 'switchboard-integrations';
+/**
+ * This window's mark on its announcements: a channel hears every other channel object of the
+ * same name, this window's own listener included, which already showed the link (and toast).
+ */
+export const WINDOW_ID = Math.random().toString(36).slice(2);
 export function announceLinked(key: string): void {
   try {
     const channel = new BroadcastChannel(LINKED_CHANNEL);
-    channel.postMessage({ type: 'linked', key });
+    channel.postMessage({ type: 'linked', key, from: WINDOW_ID });
     channel.close();
   } catch {
     // No BroadcastChannel: the opener refreshes when it is next opened.

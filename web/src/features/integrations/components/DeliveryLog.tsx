@@ -2,7 +2,7 @@
 // "Load more" (`next_before`), each row expandable to its tries, Resend on delivered and dead
 // rows. While any row waits or is being tried the first page is read again every 5 seconds and
 // merged in, so new messages appear on top and statuses move on their own.
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,11 +39,9 @@ export function StatusBadge({ status }: { status: string }) {
 function Time({ ms }: { ms: number }) {
   const when = useWhen()(ms);
   return (
-    <Tooltip label={when.exact}>
-      <time dateTime={new Date(ms).toISOString()} title={when.exact}>
-        {when.relative}
-      </time>
-    </Tooltip>
+    <time dateTime={new Date(ms).toISOString()} title={when.exact}>
+      {when.relative}
+    </time>
   );
 }
 

@@ -17,7 +17,7 @@ import { CARDS, cardByKey, cardForSection, type CardDef } from '../catalog';
 import { IntegrationDetail, type DetailParams } from '../components/IntegrationDetail';
 import { IntegrationGrid } from '../components/IntegrationGrid';
 import { useRuleText } from '../components/useRuleText';
-import { clearPending, LINKED_CHANNEL, pendingSection, rememberSelfClose } from '../logic';
+import { clearPending, LINKED_CHANNEL, pendingSection, rememberSelfClose, WINDOW_ID } from '../logic';
 import { useIntegrations } from '../stores/integrations';
 
 export default function IntegrationsPage() {
@@ -45,8 +45,9 @@ export default function IntegrationsPage() {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(LINKED_CHANNEL);
     channel.onmessage = (e: MessageEvent) => {
-      const data = e.data as { type?: string; key?: IntegrationCard } | null;
+      const data = e.data as { type?: string; key?: IntegrationCard; from?: string } | null;
       if (data?.type !== 'linked' || !data.key || !CARDS.some((c) => c.key === data.key)) return;
+      if (data.from === WINDOW_ID) return;
       useIntegrations.getState().setLinked(data.key, true);
       toast.success(t(`toast.linked.${data.key}`));
     };
