@@ -207,6 +207,8 @@ pub async fn spawn_app_with(
     config.google_authorize_url = fake.url("/oauth/google/authorize");
     config.google_token_url = fake.url("/oauth/google/token");
     config.google_sheets_api_url = fake.url("/google-sheets");
+    config.hubspot_api_url = fake.url("/hubspot-api");
+    config.zoho_api_url = Some(fake.url("/zoho-api"));
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
