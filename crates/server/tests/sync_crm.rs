@@ -686,7 +686,7 @@ both!(zoho_refreshes_an_expired_token_and_delivers, |b| {
     an_expired_token_is_refreshed_and_the_message_arrives(b, "zoho")
 });
 both!(
-    #[ignore = "sync.rs:546 refreshes after a 401 only when expires_at is set; Salesforce links have none, so the job dies without a refresh"]
+    #[ignore = "server sync.rs deliver_activity refreshes after a 401 only when expires_at is set; Salesforce links have none, so the job dies without a refresh"]
     salesforce_refreshes_an_expired_token_and_delivers,
     |b| an_expired_token_is_refreshed_and_the_message_arrives(b, "salesforce")
 );
@@ -726,7 +726,7 @@ both!(zoho_with_a_refused_refresh_ends_dead, |b| {
     a_refused_refresh_ends_dead_and_last_sync_says_so(b, "zoho")
 });
 both!(
-    #[ignore = "sync.rs:546 refreshes after a 401 only when expires_at is set; Salesforce links have none, so the job dies without a refresh"]
+    #[ignore = "server sync.rs deliver_activity refreshes after a 401 only when expires_at is set; Salesforce links have none, so the job dies without a refresh"]
     salesforce_with_a_refused_refresh_ends_dead,
     |b| a_refused_refresh_ends_dead_and_last_sync_says_so(b, "salesforce")
 );
