@@ -316,7 +316,7 @@ describe('label rules', { timeout: 20_000 }, () => {
     addTag('Included labels', 'vip');
     addTag('Excluded labels', 'vip');
     expect(await screen.findByText("A label can't be both included and excluded")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save label rules' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Apply label rules' })).toBeDisabled();
     expect(callsTo(calls, 'v2:/crm-label-sync', 'PUT')).toHaveLength(0);
   });
 
@@ -338,7 +338,7 @@ describe('label rules', { timeout: 20_000 }, () => {
     expect(await screen.findByText('old')).toBeInTheDocument();
     addTag('Included labels', ' lead ');
     addTag('Excluded labels', 'spam');
-    fireEvent.click(screen.getByRole('button', { name: 'Save label rules' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply label rules' }));
     expect(await screen.findByText('Label rules saved')).toBeInTheDocument();
     const put = callsTo(calls, 'v2:/crm-label-sync', 'PUT')[0]!;
     expect(put.body).toEqual({
@@ -359,7 +359,7 @@ describe('label rules', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Label sync' });
     await waitFor(() => expect(inputOf('Included labels')).toBeInTheDocument());
     addTag('Included labels', 'vip');
-    fireEvent.click(screen.getByRole('button', { name: 'Save label rules' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply label rules' }));
     expect(await screen.findByTestId('label-rule-error')).toHaveTextContent("This CRM can't be synced");
   });
 });
