@@ -557,7 +557,12 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
         }
         match try_once(state, job, &current).await {
             Try::Done(o) => return o,
-            Try::Expired if !refreshed_after_401 && current.expires_at.is_some() => {
+            // OAuth links refresh (Salesforce states no lifetime, so expiry is no test);
+            // key-based ones cannot.
+            Try::Expired
+                if !refreshed_after_401
+                    && ![FRESHDESK, LEADSQUARED].contains(&provider.as_str()) =>
+            {
                 refreshed_after_401 = true;
                 let now = state.clock.now_ms();
                 if let Err(e) = store::integrations::expire_now(&state.store, current.id, now).await

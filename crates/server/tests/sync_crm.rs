@@ -685,11 +685,9 @@ both!(hubspot_refreshes_an_expired_token_and_delivers, |b| {
 both!(zoho_refreshes_an_expired_token_and_delivers, |b| {
     an_expired_token_is_refreshed_and_the_message_arrives(b, "zoho")
 });
-both!(
-    #[ignore = "server sync.rs deliver_activity refreshes after a 401 only when expires_at is set; Salesforce links have none, so the job dies without a refresh"]
-    salesforce_refreshes_an_expired_token_and_delivers,
-    |b| an_expired_token_is_refreshed_and_the_message_arrives(b, "salesforce")
-);
+both!(salesforce_refreshes_an_expired_token_and_delivers, |b| {
+    an_expired_token_is_refreshed_and_the_message_arrives(b, "salesforce")
+});
 both!(bitrix_refreshes_an_expired_token_and_delivers, |b| {
     an_expired_token_is_refreshed_and_the_message_arrives(b, "bitrix")
 });
@@ -725,11 +723,9 @@ both!(hubspot_with_a_refused_refresh_ends_dead, |b| {
 both!(zoho_with_a_refused_refresh_ends_dead, |b| {
     a_refused_refresh_ends_dead_and_last_sync_says_so(b, "zoho")
 });
-both!(
-    #[ignore = "server sync.rs deliver_activity refreshes after a 401 only when expires_at is set; Salesforce links have none, so the job dies without a refresh"]
-    salesforce_with_a_refused_refresh_ends_dead,
-    |b| a_refused_refresh_ends_dead_and_last_sync_says_so(b, "salesforce")
-);
+both!(salesforce_with_a_refused_refresh_ends_dead, |b| {
+    a_refused_refresh_ends_dead_and_last_sync_says_so(b, "salesforce")
+});
 both!(bitrix_with_a_refused_refresh_ends_dead, |b| {
     a_refused_refresh_ends_dead_and_last_sync_says_so(b, "bitrix")
 });

@@ -372,6 +372,10 @@ async fn sync_of(
     stopped: bool,
 ) -> Result<LastSync, AppError> {
     let (pending, _, dead) = store::sync::link_counts(&state.store, row.id).await?;
+    // Read the link after the counts: a worker that committed in between then shows its state
+    // with the counts it left, never an older state with newer counts.
+    let fresh = store::integrations::by_id(&state.store, row.id).await?;
+    let row = fresh.as_ref().unwrap_or(row);
     let status = if stopped {
         "STOPPED"
     } else if row.status == store::integrations::STATUS_NEEDS_RECONNECT {
