@@ -380,7 +380,7 @@ db_test!(
         assert_eq!(status, 200, "{body}");
         assert_eq!(
             body["data"],
-            json!({ "org_id": org_id, "duplex_webhook": null, "auth_token": null, "status": 0 })
+            json!({ "org_id": org_id, "duplex_webhook": null, "auth_token": null, "status": 0, "has_signing_secret": false })
         );
 
         for target in PRIVATE_TARGETS {
