@@ -585,17 +585,18 @@ mod tests {
 
     #[test]
     fn a_range_of_local_days_splits_into_utc_days_and_edge_slots() {
-        // Kolkata 2026-11-02..=2026-11-03: 2026-11-01T18:30Z ..= 2026-11-03T18:29:59.999Z.
+        // Kolkata 2026-11-02..=2026-11-03: 2026-11-01T18:30Z ..= 2026-11-03T18:29:59.999Z, so
+        // the only whole UTC day inside is 2026-11-02; the rest are two edges of 22 h 30 min.
         let day0 = 1_793_491_200_000 / DAY; // 2026-11-01 UTC
         let start = day0 * DAY + 18 * 3_600_000 + 1_800_000;
         let end = start + 2 * DAY - 1;
         let p = Plan::of(start, end).unwrap();
-        assert_eq!((p.d0, p.d1), (day0 + 1, day0 + 3));
+        assert_eq!((p.d0, p.d1), (day0 + 1, day0 + 2));
         assert_eq!(
             p.edges(),
             vec![
                 (start / SLOT_MS, (day0 + 1) * 96),
-                ((day0 + 3) * 96, (end + 1) / SLOT_MS)
+                ((day0 + 2) * 96, (end + 1) / SLOT_MS)
             ]
         );
         // Whole UTC days: no edges.
