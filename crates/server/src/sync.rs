@@ -272,6 +272,14 @@ pub async fn worker(state: AppState, mut stop: tokio::sync::watch::Receiver<bool
     tracing::info!(worker = %name, "sync worker stopped");
 }
 
+/// A try that cannot succeed by trying again (no answer from the target to record).
+fn given_up(error: impl Into<String>) -> Outcome {
+    Outcome::Dead {
+        status_code: None,
+        error: error.into(),
+    }
+}
+
 /// A failed try: retried after the backoff (or the provider's `Retry-After`, whichever is
 /// later) while tries are left, else dead.
 fn failed(
@@ -308,12 +316,7 @@ fn failed(
 async fn deliver(state: &AppState, job: &Job) -> Outcome {
     let link = match store::integrations::by_id(&state.store, job.integration_id).await {
         Ok(Some(l)) => l,
-        Ok(None) => {
-            return Outcome::Dead {
-                status_code: None,
-                error: "the integration was removed".to_owned(),
-            }
-        }
+        Ok(None) => return given_up("the integration was removed"),
         Err(e) => return failed(state, job, None, format!("database: {e}"), None),
     };
     if job.kind == store::sync::KIND_WEBHOOK {
@@ -325,10 +328,7 @@ async fn deliver(state: &AppState, job: &Job) -> Outcome {
 
 async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model) -> Outcome {
     if link.org_id != Some(job.org_id) {
-        return Outcome::Dead {
-            status_code: None,
-            error: "the endpoint belongs to another organisation".to_owned(),
-        };
+        return given_up("the endpoint belongs to another organisation");
     }
     let settings: WebhookSettings = match links::settings(link) {
         Ok(s) => s,
@@ -451,21 +451,11 @@ async fn try_once(state: &AppState, job: &Job, link: &integration::Model) -> Try
     }
     let activity: ChatActivity = match serde_json::from_str(&job.payload) {
         Ok(a) => a,
-        Err(_) => {
-            return Try::Done(Outcome::Dead {
-                status_code: None,
-                error: "unreadable job".to_owned(),
-            })
-        }
+        Err(_) => return Try::Done(given_up("unreadable job")),
     };
     let crm = match crm_link(state, link).await {
         Ok(c) => c,
-        Err(e) => {
-            return Try::Done(Outcome::Dead {
-                status_code: None,
-                error: e,
-            })
-        }
+        Err(e) => return Try::Done(given_up(e)),
     };
     match connectors::activity::log_chat(&crm, &activity, &state.config.address_allow).await {
         Ok(CrmOutcome::Logged(_)) => Try::Done(Outcome::Delivered { status_code: None }),
@@ -489,16 +479,10 @@ async fn try_sheet(state: &AppState, job: &Job, link: &integration::Model) -> Tr
         links::settings::<SheetLink>(link),
         links::secret::<oauth::TokenSecret>(state, link),
     ) else {
-        return Try::Done(Outcome::Dead {
-            status_code: None,
-            error: "unreadable spreadsheet link".to_owned(),
-        });
+        return Try::Done(given_up("unreadable spreadsheet link"));
     };
     let Ok(a) = serde_json::from_str::<ChatActivity>(&job.payload) else {
-        return Try::Done(Outcome::Dead {
-            status_code: None,
-            error: "unreadable job".to_owned(),
-        });
+        return Try::Done(given_up("unreadable job"));
     };
     let cells = vec![
         iso_utc(a.occurred_at_ms),
@@ -528,12 +512,7 @@ async fn try_sheet(state: &AppState, job: &Job, link: &integration::Model) -> Tr
 async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model) -> Outcome {
     let (provider, owner) = match link.user_id {
         Some(u) => (link.provider.clone(), Owner::User(u)),
-        None => {
-            return Outcome::Dead {
-                status_code: None,
-                error: "not a workspace link".to_owned(),
-            }
-        }
+        None => return given_up("not a workspace link"),
     };
     let needs_reconnect = || Outcome::Dead {
         status_code: Some(401),
@@ -544,12 +523,7 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
     loop {
         let current = match oauth::fresh_link(state, &provider, owner).await {
             Ok(Some(l)) => l,
-            Ok(None) => {
-                return Outcome::Dead {
-                    status_code: None,
-                    error: "the integration was removed".to_owned(),
-                }
-            }
+            Ok(None) => return given_up("the integration was removed"),
             Err(e) => return failed(state, job, None, e.message.clone(), None),
         };
         if current.status != STATUS_CONNECTED {
