@@ -5,6 +5,8 @@
 
 pub use sea_orm_migration::prelude::*;
 
+pub mod chat_sets;
+
 mod m20261121_000001_core;
 mod m20261122_000002_accounts;
 mod m20261122_000003_integrations;
@@ -12,6 +14,7 @@ mod m20261122_000004_analytics;
 mod m20261122_000004_usage_events;
 mod m20261123_000005_sync;
 mod m20261123_000006_call_rollups;
+mod m20261124_000007_chat_sets;
 
 pub struct Migrator;
 
@@ -26,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_usage_events::Migration),
             Box::new(m20261123_000005_sync::Migration),
             Box::new(m20261123_000006_call_rollups::Migration),
+            Box::new(m20261124_000007_chat_sets::Migration),
         ]
     }
 }

@@ -119,14 +119,11 @@ async fn bench(backend: Backend, rows: usize, runs: usize) {
     let (s, e) = (END - 30 * DAY_MS, END - 1);
     let (ps, pe) = (s - 30 * DAY_MS, s - 1);
 
-    // What the overview endpoint runs (its three passes at once, as the handler does).
+    // What the overview endpoint runs.
     let overview = time(runs, || async {
-        tokio::try_join!(
-            a::call_overview(st, org_id, &users, CallTime::Occurred, s, e),
-            a::unique_chats_per_user(st, org_id, &users, CallTime::Occurred, s, e),
-            a::unique_chats(st, org_id, &users, CallTime::Occurred, s, e),
-        )
-        .unwrap();
+        a::call_overview_with_uniques(st, org_id, &users, CallTime::Occurred, s, e)
+            .await
+            .unwrap();
     })
     .await;
     let grouped = time(runs, || async {
@@ -146,12 +143,8 @@ async fn bench(backend: Backend, rows: usize, runs: usize) {
     // Comparison: totals and days of both periods, all at once as the handler does.
     let comparison = time(runs, || async {
         tokio::try_join!(
-            a::call_overview(st, org_id, &users, CallTime::Occurred, s, e),
-            a::unique_chats_per_user(st, org_id, &users, CallTime::Occurred, s, e),
-            a::unique_chats(st, org_id, &users, CallTime::Occurred, s, e),
-            a::call_overview(st, org_id, &users, CallTime::Occurred, ps, pe),
-            a::unique_chats_per_user(st, org_id, &users, CallTime::Occurred, ps, pe),
-            a::unique_chats(st, org_id, &users, CallTime::Occurred, ps, pe),
+            a::call_overview_with_uniques(st, org_id, &users, CallTime::Occurred, s, e),
+            a::call_overview_with_uniques(st, org_id, &users, CallTime::Occurred, ps, pe),
             a::call_slots(st, org_id, &users, CallTime::Occurred, s, e),
             a::call_slots(st, org_id, &users, CallTime::Occurred, ps, pe),
         )

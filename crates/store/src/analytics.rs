@@ -304,7 +304,7 @@ pub async fn call_overview(
     if users.is_empty() {
         return Ok(Vec::new());
     }
-    if let Some(rows) = rollups::call_overview(store, org_id, users, time, start, end).await? {
+    if let Some((rows, _)) = rollups::call_overview(store, org_id, users, time, start, end).await? {
         return Ok(rows);
     }
     let mut q = calls_in(org_id, users, time, start, end);
@@ -344,10 +344,8 @@ pub async fn unique_chats_per_user(
     if users.is_empty() {
         return Ok(Vec::new());
     }
-    if let Some(rows) =
-        rollups::unique_chats_per_user(store, org_id, users, time, start, end).await?
-    {
-        return Ok(rows);
+    if let Some(counts) = rollups::unique_chats(store, org_id, users, time, start, end).await? {
+        return Ok(counts.by_user);
     }
     let mut q = calls_in(org_id, users, time, start, end);
     q.column(CallEvents::UserId)
@@ -372,8 +370,8 @@ pub async fn unique_chats(
     if users.is_empty() {
         return Ok(0);
     }
-    if let Some(n) = rollups::unique_chats(store, org_id, users, time, start, end).await? {
-        return Ok(n);
+    if let Some(counts) = rollups::unique_chats(store, org_id, users, time, start, end).await? {
+        return Ok(counts.total);
     }
     let mut q = calls_in(org_id, users, time, start, end);
     q.expr_as(count_distinct_chats(), Alias::new("chats"));
@@ -381,6 +379,50 @@ pub async fn unique_chats(
         Some(r) => Ok(r.try_get("", "chats")?),
         None => Ok(0),
     }
+}
+
+/// The calls overview with its distinct chats per user and overall: what the overview endpoint
+/// shows (001 §3), in one pass over the chat sets when the rollups answer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OverviewCounts {
+    pub rows: Vec<DirectionRow>,
+    /// (user, distinct chats over every direction), by user.
+    pub unique_per_user: Vec<(i64, i64)>,
+    pub unique_total: i64,
+}
+
+/// [`call_overview`], [`unique_chats_per_user`] and [`unique_chats`] at once.
+pub async fn call_overview_with_uniques(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    time: CallTime,
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<OverviewCounts, StoreError> {
+    if users.is_empty() {
+        return Ok(OverviewCounts::default());
+    }
+    if let Some((rows, chats)) =
+        rollups::call_overview(store, org_id, users, time, start, end).await?
+    {
+        return Ok(OverviewCounts {
+            rows,
+            unique_per_user: chats.by_user,
+            unique_total: chats.total,
+        });
+    }
+    let (rows, mut unique_per_user, unique_total) = tokio::try_join!(
+        call_overview(store, org_id, users, time, start, end),
+        unique_chats_per_user(store, org_id, users, time, start, end),
+        unique_chats(store, org_id, users, time, start, end),
+    )?;
+    unique_per_user.sort_unstable();
+    Ok(OverviewCounts {
+        rows,
+        unique_per_user,
+        unique_total,
+    })
 }
 
 /// Calls of one direction in one quarter-hour slot.

@@ -271,13 +271,12 @@ async fn overview_of(
     let ids = s.user_ids();
     let st = &state.store;
     let (a, b) = (range.start_ms, range.end_ms);
-    // The three passes are independent: run them at once on the pool.
-    let (rows, per_user, all_unique) = tokio::try_join!(
-        store::analytics::call_overview(st, s.org_id, &ids, time, a, b),
-        store::analytics::unique_chats_per_user(st, s.org_id, &ids, time, a, b),
-        store::analytics::unique_chats(st, s.org_id, &ids, time, a, b),
-    )?;
-    let per_user: HashMap<i64, i64> = per_user.into_iter().collect();
+    let store::analytics::OverviewCounts {
+        rows,
+        unique_per_user,
+        unique_total: all_unique,
+    } = store::analytics::call_overview_with_uniques(st, s.org_id, &ids, time, a, b).await?;
+    let per_user: HashMap<i64, i64> = unique_per_user.into_iter().collect();
     let shaped = calls_overview(&CallsOverviewInput {
         current: as_search_answer(&rows),
         previous: None,

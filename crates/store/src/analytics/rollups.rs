@@ -5,18 +5,22 @@
 //! quarter hours. Such a range is split into the whole UTC days inside it, answered from the
 //! per-day rollups, and the quarter hours at its two edges, answered from the per-slot rollups
 //! (counts and durations) or from the events themselves (distinct chats). Distinct chats stay
-//! exact: `call_chat_days` holds each (user, direction, chat) once per UTC day, and a chat counts
-//! once over the union of those days and the edge events. A range that does not start and end on
-//! quarter hours is answered from the events (the caller falls back).
+//! exact: `call_chat_sets` holds, per user and UTC day, the set of (direction, chat key) pairs
+//! (migration `m20261124_000007_chat_sets`, format in `migration::chat_sets`), and a chat counts
+//! once over the union of those sets and the edge events, united in memory. A range that does
+//! not start and end on quarter hours is answered from the events (the caller falls back).
 //!
 //! Every number written into SQL here is an `i64` formatted by Rust (ids, slots, days), never
-//! text from a request; the one text column (`chat_id`) is bound.
+//! text from a request; chat ids and blobs are bound.
 
 use super::{CallTime, DirectionRow, SlotRow, SLOT_MS};
 use crate::{EpochMs, Store, StoreError};
-use sea_orm::sea_query::{Alias, OnConflict, Query};
-use sea_orm::{ConnectionTrait, DatabaseTransaction, QueryResult, Statement};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use migration::chat_sets::{self, Entry};
+use sea_orm::sea_query::{Alias, Expr, OnConflict, Query};
+use sea_orm::{
+    ConnectionTrait, DatabaseBackend, DatabaseTransaction, DbErr, QueryResult, Statement,
+};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Quarter hours per UTC day.
 const SLOTS_PER_DAY: i64 = 96;
@@ -41,13 +45,6 @@ fn kind_of(time: CallTime) -> i16 {
     }
 }
 
-fn column_of(time: CallTime) -> &'static str {
-    match time {
-        CallTime::Occurred => "occurred_at",
-        CallTime::Created => "created_at",
-    }
-}
-
 /// The slot of a time, as SQL's integer division computes it (truncating; both databases).
 fn slot(at: i64) -> i64 {
     at / SLOT_MS
@@ -66,7 +63,8 @@ pub(crate) async fn add_calls(
     let mut slots: BTreeMap<Key, (i64, i64)> = BTreeMap::new();
     let mut days: BTreeMap<Key, (i64, i64)> = BTreeMap::new();
     let mut org_slots: BTreeMap<(i16, i64, i16), (i64, i64)> = BTreeMap::new();
-    let mut chats: BTreeSet<(i16, i64, i64, i16, &str)> = BTreeSet::new();
+    // (user, day, direction, chat) of the call's time.
+    let mut chats: BTreeSet<(i64, i64, i16, &str)> = BTreeSet::new();
     let mut users: BTreeSet<i64> = BTreeSet::new();
     for r in rows {
         users.insert(r.user_id);
@@ -87,7 +85,7 @@ pub(crate) async fn add_calls(
             // Distinct chats are kept for the call's time only (the dashboards' default): a
             // second set for the log time would double the rows written per event.
             if kind == 0 {
-                chats.insert((kind, r.user_id, d, r.direction, r.chat_id.as_str()));
+                chats.insert((r.user_id, d, r.direction, r.chat_id.as_str()));
             }
         }
     }
@@ -140,48 +138,143 @@ pub(crate) async fn add_calls(
     for statement in sql {
         txn.execute_unprepared(&statement).await?;
     }
+    add_chat_sets(txn, org_id, &chats).await
+}
+
+fn corrupt_set(org_id: i64, user_id: i64, day: i64) -> StoreError {
+    StoreError::Db(DbErr::Custom(format!(
+        "call_chat_sets ({org_id}, {user_id}, {day}) is not a readable chat set"
+    )))
+}
+
+/// The integer key of each chat id of `org_id` (created when missing).
+async fn chat_keys<'a>(
+    txn: &DatabaseTransaction,
+    org_id: i64,
+    chat_ids: &[&'a str],
+) -> Result<HashMap<&'a str, i64>, StoreError> {
     let backend = txn.get_database_backend();
-    let chats: Vec<_> = chats.into_iter().collect();
-    for chunk in chats.chunks(CHUNK) {
-        let mut q = Query::insert();
-        q.into_table(Alias::new("call_chat_days"))
-            .columns(
-                [
-                    "org_id",
-                    "time_kind",
-                    "user_id",
-                    "day",
-                    "direction",
-                    "chat_id",
-                ]
-                .map(Alias::new),
-            )
+    let mut keys = HashMap::with_capacity(chat_ids.len());
+    // Sorted ids: concurrent batches take the unique index's locks in one order.
+    for chunk in chat_ids.chunks(CHUNK) {
+        let mut insert = Query::insert();
+        insert
+            .into_table(Alias::new("chat_keys"))
+            .columns(["org_id", "chat_id"].map(Alias::new))
             .on_conflict(
-                OnConflict::columns(
-                    [
-                        "org_id",
-                        "time_kind",
-                        "user_id",
-                        "day",
-                        "direction",
-                        "chat_id",
-                    ]
-                    .map(Alias::new),
-                )
-                .do_nothing()
-                .to_owned(),
+                OnConflict::columns(["org_id", "chat_id"].map(Alias::new))
+                    .do_nothing()
+                    .to_owned(),
             );
-        for (k, u, d, dir, chat) in chunk {
-            q.values_panic([
-                org_id.into(),
-                (*k).into(),
-                (*u).into(),
-                (*d).into(),
-                (*dir).into(),
-                (*chat).to_owned().into(),
-            ]);
+        for chat in chunk {
+            insert.values_panic([org_id.into(), (*chat).to_owned().into()]);
         }
-        txn.execute(backend.build(&q)).await?;
+        txn.execute(backend.build(&insert)).await?;
+        let select = Query::select()
+            .columns(["id", "chat_id"].map(Alias::new))
+            .from(Alias::new("chat_keys"))
+            .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
+            .and_where(
+                Expr::col(Alias::new("chat_id")).is_in(chunk.iter().map(|c| (*c).to_owned())),
+            )
+            .to_owned();
+        for r in txn.query_all(backend.build(&select)).await? {
+            let chat: String = r.try_get("", "chat_id")?;
+            if let Some(c) = chunk.iter().find(|c| **c == chat) {
+                keys.insert(*c, r.try_get("", "id")?);
+            }
+        }
+    }
+    Ok(keys)
+}
+
+/// Adds (user, day, direction, chat) of new calls to the users' day sets. Each touched set is
+/// created empty if missing, then read and locked (`FOR UPDATE` on PostgreSQL; SQLite has one
+/// writer), merged and written back only when it gained something — so two batches for the
+/// same user and day, committed at once by two servers, both end up in the set.
+async fn add_chat_sets(
+    txn: &DatabaseTransaction,
+    org_id: i64,
+    chats: &BTreeSet<(i64, i64, i16, &str)>,
+) -> Result<(), StoreError> {
+    let backend = txn.get_database_backend();
+    let mut ids: Vec<&str> = chats.iter().map(|c| c.3).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let keys = chat_keys(txn, org_id, &ids).await?;
+    let mut added: BTreeMap<(i64, i64), Vec<Entry>> = BTreeMap::new();
+    for (user, day, direction, chat) in chats {
+        let key = *keys.get(chat).ok_or_else(|| {
+            StoreError::Db(DbErr::Custom(format!("no key stored for chat {chat}")))
+        })?;
+        added
+            .entry((*user, *day))
+            .or_default()
+            .push((*direction, key));
+    }
+    let sets: Vec<_> = added.into_iter().collect();
+    let (empty, lock) = match backend {
+        DatabaseBackend::Postgres => ("''::bytea", " FOR UPDATE"),
+        _ => ("X''", ""),
+    };
+    for chunk in sets.chunks(CHUNK) {
+        let pairs = chunk
+            .iter()
+            .map(|((u, d), _)| format!("({u},{d})"))
+            .collect::<Vec<_>>();
+        txn.execute_unprepared(&format!(
+            "INSERT INTO call_chat_sets (org_id, user_id, day, chats) VALUES {} \
+             ON CONFLICT DO NOTHING",
+            chunk
+                .iter()
+                .map(|((u, d), _)| format!("({org_id},{u},{d},{empty})"))
+                .collect::<Vec<_>>()
+                .join(",")
+        ))
+        .await?;
+        let stored = txn
+            .query_all(Statement::from_string(
+                backend,
+                format!(
+                    "SELECT user_id, day, chats FROM call_chat_sets WHERE org_id = {org_id} \
+                     AND (user_id, day) IN (VALUES {}) ORDER BY user_id, day{lock}",
+                    pairs.join(",")
+                ),
+            ))
+            .await?;
+        let mut stored: HashMap<(i64, i64), Vec<u8>> = stored
+            .iter()
+            .map(|r| {
+                Ok((
+                    (r.try_get("", "user_id")?, r.try_get("", "day")?),
+                    r.try_get("", "chats")?,
+                ))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        let mut upsert = Query::insert();
+        upsert
+            .into_table(Alias::new("call_chat_sets"))
+            .columns(["org_id", "user_id", "day", "chats"].map(Alias::new))
+            .on_conflict(
+                OnConflict::columns(["org_id", "user_id", "day"].map(Alias::new))
+                    .update_column(Alias::new("chats"))
+                    .to_owned(),
+            );
+        let mut changed = 0;
+        for ((u, d), more) in chunk {
+            let old = stored.remove(&(*u, *d)).unwrap_or_default();
+            let Some(new) = chat_sets::merge(&old, more) else {
+                if chat_sets::decode(&old).is_none() {
+                    return Err(corrupt_set(org_id, *u, *d));
+                }
+                continue;
+            };
+            upsert.values_panic([org_id.into(), (*u).into(), (*d).into(), new.into()]);
+            changed += 1;
+        }
+        if changed > 0 {
+            txn.execute(backend.build(&upsert)).await?;
+        }
     }
     Ok(())
 }
@@ -274,50 +367,99 @@ fn counts_source(org_id: i64, users: &[i64], time: CallTime, plan: Plan, cols: &
     parts.join(" UNION ALL ")
 }
 
-/// `SELECT user_id, direction, chat_id` of the whole days' chats and the edges' events.
-fn chats_source(org_id: i64, users: &[i64], time: CallTime, plan: Plan) -> String {
-    let (k, list, col) = (kind_of(time), in_list(users), column_of(time));
-    let mut parts = Vec::new();
-    if plan.has_days() {
-        parts.push(format!(
-            "SELECT user_id, direction, chat_id FROM call_chat_days WHERE org_id = {org_id} \
-             AND time_kind = {k} AND user_id IN ({list}) AND day >= {} AND day < {}",
-            plan.d0, plan.d1
-        ));
-    }
-    for (a, b) in plan.edges() {
-        parts.push(format!(
-            "SELECT user_id, direction, chat_id FROM call_events WHERE org_id = {org_id} \
-             AND user_id IN ({list}) AND {col} >= {} AND {col} < {}",
-            a * SLOT_MS,
-            b * SLOT_MS
-        ));
-    }
-    parts.join(" UNION ALL ")
+/// Exact distinct chats of a range: per (direction, user), per user over every direction, and
+/// over every user and direction.
+#[derive(Debug, Default)]
+pub(crate) struct ChatCounts {
+    pub by_direction_user: HashMap<(i16, i64), i64>,
+    pub by_user: Vec<(i64, i64)>,
+    pub total: i64,
 }
 
-/// Distinct chats grouped by `group` (`"direction, user_id"`, `"user_id"` or `""`).
-async fn distinct_chats(
+/// [`ChatCounts`] of `users` over a range: the day sets of the whole UTC days inside it and the
+/// edges' events (with their chats' keys), united per user in memory.
+async fn chat_counts(
     store: &Store,
     org_id: i64,
     users: &[i64],
-    time: CallTime,
     plan: Plan,
-    group: &str,
-) -> Result<Vec<QueryResult>, StoreError> {
-    let source = chats_source(org_id, users, time, plan);
-    let sql = if group.is_empty() {
-        format!("SELECT COUNT(*) AS chats FROM (SELECT DISTINCT chat_id FROM ({source}) u) d")
-    } else {
+) -> Result<ChatCounts, StoreError> {
+    let list = in_list(users);
+    let days_sql = plan.has_days().then(|| {
         format!(
-            "SELECT {group}, COUNT(*) AS chats FROM \
-             (SELECT DISTINCT {group}, chat_id FROM ({source}) u) d GROUP BY {group}"
+            "SELECT user_id, day, chats FROM call_chat_sets WHERE org_id = {org_id} \
+             AND user_id IN ({list}) AND day >= {} AND day < {}",
+            plan.d0, plan.d1
         )
-    };
-    query(store, sql).await
+    });
+    let edges_sql = plan
+        .edges()
+        .iter()
+        .map(|(a, b)| {
+            format!(
+                "SELECT e.user_id, e.direction, k.id AS chat FROM call_events e \
+                 JOIN chat_keys k ON k.org_id = e.org_id AND k.chat_id = e.chat_id \
+                 WHERE e.org_id = {org_id} AND e.user_id IN ({list}) \
+                 AND e.occurred_at >= {} AND e.occurred_at < {}",
+                a * SLOT_MS,
+                b * SLOT_MS
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    let (days, edges) = tokio::try_join!(
+        async {
+            match days_sql {
+                Some(sql) => query(store, sql).await,
+                None => Ok(Vec::new()),
+            }
+        },
+        async {
+            if edges_sql.is_empty() {
+                Ok(Vec::new())
+            } else {
+                query(store, edges_sql).await
+            }
+        },
+    )?;
+    let mut per_user: HashMap<i64, Vec<Entry>> = HashMap::new();
+    for r in days {
+        let (user, day): (i64, i64) = (r.try_get("", "user_id")?, r.try_get("", "day")?);
+        let blob: Vec<u8> = r.try_get("", "chats")?;
+        chat_sets::decode_into(&blob, per_user.entry(user).or_default())
+            .ok_or_else(|| corrupt_set(org_id, user, day))?;
+    }
+    for r in edges {
+        per_user
+            .entry(r.try_get("", "user_id")?)
+            .or_default()
+            .push((r.try_get::<i16>("", "direction")?, r.try_get("", "chat")?));
+    }
+    let mut out = ChatCounts::default();
+    let mut everyone: Vec<i64> = Vec::new();
+    let mut keys: Vec<i64> = Vec::new();
+    for (user, mut entries) in per_user {
+        entries.sort_unstable();
+        entries.dedup();
+        for (direction, _) in &entries {
+            *out.by_direction_user.entry((*direction, user)).or_default() += 1;
+        }
+        keys.clear();
+        keys.extend(entries.iter().map(|(_, k)| *k));
+        keys.sort_unstable();
+        keys.dedup();
+        out.by_user.push((user, keys.len() as i64));
+        everyone.extend_from_slice(&keys);
+    }
+    everyone.sort_unstable();
+    everyone.dedup();
+    out.total = everyone.len() as i64;
+    out.by_user.sort_unstable();
+    Ok(out)
 }
 
-/// [`super::call_overview`] from the rollups; `None` when the range is not slot-aligned.
+/// [`super::call_overview_with_uniques`] from the rollups; `None` when the range is not
+/// slot-aligned or is on the log time.
 pub(crate) async fn call_overview(
     store: &Store,
     org_id: i64,
@@ -325,7 +467,7 @@ pub(crate) async fn call_overview(
     time: CallTime,
     start: EpochMs,
     end: EpochMs,
-) -> Result<Option<Vec<DirectionRow>>, StoreError> {
+) -> Result<Option<(Vec<DirectionRow>, ChatCounts)>, StoreError> {
     let Some(plan) = chat_plan(time, start, end) else {
         return Ok(None);
     };
@@ -336,7 +478,7 @@ pub(crate) async fn call_overview(
     );
     let (counts, chats) = tokio::try_join!(
         query(store, counts_sql),
-        distinct_chats(store, org_id, users, time, plan, "direction, user_id"),
+        chat_counts(store, org_id, users, plan),
     )?;
     let mut out: BTreeMap<(i16, i64), DirectionRow> = BTreeMap::new();
     for r in counts {
@@ -353,40 +495,18 @@ pub(crate) async fn call_overview(
                 user_id,
                 count,
                 duration_s: r.try_get("", "duration")?,
-                unique_chats: 0,
+                unique_chats: chats
+                    .by_direction_user
+                    .get(&(direction, user_id))
+                    .copied()
+                    .unwrap_or(0),
             },
         );
     }
-    for r in chats {
-        let key: (i16, i64) = (r.try_get("", "direction")?, r.try_get("", "user_id")?);
-        if let Some(row) = out.get_mut(&key) {
-            row.unique_chats = r.try_get("", "chats")?;
-        }
-    }
-    Ok(Some(out.into_values().collect()))
+    Ok(Some((out.into_values().collect(), chats)))
 }
 
-/// [`super::unique_chats_per_user`] from the rollups.
-pub(crate) async fn unique_chats_per_user(
-    store: &Store,
-    org_id: i64,
-    users: &[i64],
-    time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
-) -> Result<Option<Vec<(i64, i64)>>, StoreError> {
-    let Some(plan) = chat_plan(time, start, end) else {
-        return Ok(None);
-    };
-    distinct_chats(store, org_id, users, time, plan, "user_id")
-        .await?
-        .iter()
-        .map(|r| Ok((r.try_get("", "user_id")?, r.try_get("", "chats")?)))
-        .collect::<Result<_, StoreError>>()
-        .map(Some)
-}
-
-/// [`super::unique_chats`] from the rollups.
+/// [`super::unique_chats_per_user`] and [`super::unique_chats`] from the rollups.
 pub(crate) async fn unique_chats(
     store: &Store,
     org_id: i64,
@@ -394,14 +514,10 @@ pub(crate) async fn unique_chats(
     time: CallTime,
     start: EpochMs,
     end: EpochMs,
-) -> Result<Option<i64>, StoreError> {
-    let Some(plan) = chat_plan(time, start, end) else {
-        return Ok(None);
-    };
-    let rows = distinct_chats(store, org_id, users, time, plan, "").await?;
-    match rows.first() {
-        Some(r) => Ok(Some(r.try_get("", "chats")?)),
-        None => Ok(Some(0)),
+) -> Result<Option<ChatCounts>, StoreError> {
+    match chat_plan(time, start, end) {
+        Some(plan) => chat_counts(store, org_id, users, plan).await.map(Some),
+        None => Ok(None),
     }
 }
 
@@ -534,20 +650,6 @@ pub async fn rollup_drift(store: &Store, org_id: i64) -> Result<Vec<String>, Sto
                  WHERE org_id = {org_id} GROUP BY {col} / {SLOT_MS}, direction"
             ),
         ));
-        if k != 0 {
-            continue;
-        }
-        checks.push((
-            format!("call_chat_days ({col})"),
-            format!(
-                "SELECT user_id, day, direction, chat_id FROM call_chat_days \
-                 WHERE org_id = {org_id} AND time_kind = {k}"
-            ),
-            format!(
-                "SELECT DISTINCT user_id, {col} / {SLOT_MS} / 96, direction, chat_id \
-                 FROM call_events WHERE org_id = {org_id}"
-            ),
-        ));
     }
     checks.push((
         "call_rollup_users".to_owned(),
@@ -572,6 +674,73 @@ pub async fn rollup_drift(store: &Store, org_id: i64) -> Result<Vec<String>, Sto
             if n != 0 {
                 drift.push(format!("{name}: {n} rows {what}"));
             }
+        }
+    }
+    drift.extend(chat_set_drift(store, org_id).await?);
+    Ok(drift)
+}
+
+/// The chat sets compared with the distinct (user, day, direction, chat) of the events.
+async fn chat_set_drift(store: &Store, org_id: i64) -> Result<Vec<String>, StoreError> {
+    let mut stored: BTreeSet<(i64, i64, i16, i64)> = BTreeSet::new();
+    let sets = query(
+        store,
+        format!("SELECT user_id, day, chats FROM call_chat_sets WHERE org_id = {org_id}"),
+    )
+    .await?;
+    let mut entries = Vec::new();
+    for r in sets {
+        let (user, day): (i64, i64) = (r.try_get("", "user_id")?, r.try_get("", "day")?);
+        let blob: Vec<u8> = r.try_get("", "chats")?;
+        entries.clear();
+        if chat_sets::decode_into(&blob, &mut entries).is_none() {
+            return Ok(vec![format!(
+                "call_chat_sets: ({user}, {day}) is unreadable"
+            )]);
+        }
+        stored.extend(entries.iter().map(|(d, k)| (user, day, *d, *k)));
+    }
+    let events = query(
+        store,
+        format!(
+            "SELECT DISTINCT e.user_id, e.occurred_at / {SLOT_MS} / 96 AS day, e.direction, \
+             k.id AS chat FROM call_events e \
+             LEFT JOIN chat_keys k ON k.org_id = e.org_id AND k.chat_id = e.chat_id \
+             WHERE e.org_id = {org_id}"
+        ),
+    )
+    .await?;
+    let mut recomputed = BTreeSet::new();
+    let mut without_key = 0;
+    for r in events {
+        match r.try_get::<Option<i64>>("", "chat")? {
+            Some(chat) => {
+                recomputed.insert((
+                    r.try_get("", "user_id")?,
+                    r.try_get("", "day")?,
+                    r.try_get::<i16>("", "direction")?,
+                    chat,
+                ));
+            }
+            None => without_key += 1,
+        }
+    }
+    let mut drift = Vec::new();
+    if without_key > 0 {
+        drift.push(format!("chat_keys: {without_key} event chats have no key"));
+    }
+    for (what, n) in [
+        (
+            "stored, not in the events",
+            stored.difference(&recomputed).count(),
+        ),
+        (
+            "in the events, not stored",
+            recomputed.difference(&stored).count(),
+        ),
+    ] {
+        if n != 0 {
+            drift.push(format!("call_chat_sets: {n} entries {what}"));
         }
     }
     Ok(drift)
