@@ -279,9 +279,9 @@ async fn add_chat_sets(
     Ok(())
 }
 
-/// The ranges of distinct-chat queries that the rollups answer: on the call's time only
-/// (`call_chat_days` rows of the log time are not maintained; rows of `time_kind` 1 left there
-/// by the migration's backfill are never read).
+/// The ranges of distinct-chat queries that the rollups answer: on the call's time only (the
+/// chat sets are kept for the dashboards' default field; distinct chats on the log time are
+/// counted from the events).
 fn chat_plan(time: CallTime, start: EpochMs, end: EpochMs) -> Option<Plan> {
     match time {
         CallTime::Occurred => Plan::of(start, end),
