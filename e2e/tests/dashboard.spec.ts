@@ -79,6 +79,13 @@ test('the demo admin filters the dashboard and exports the numbers the API gives
   const weekApi = (await (await page.request.get(`/api/v1/analytics/overview${sent.search}`)).json()) as { data: Overview };
   expect(weekTotal).toBe(weekApi.data.totals.all.total_count);
   expect(weekTotal).toBeGreaterThan(0);
+  // Chat messages are compared with the previous period by the server, like the calls.
+  const chatsCard = page.getByTestId('card-chats');
+  const weekCmp = (await (await page.request.get(`/api/v1/analytics/comparison${sent.search}`)).json()) as {
+    data: { chats: { current: number; previous: number } };
+  };
+  expect(Number((await chatsCard.getByTestId('card-value').textContent())!.replace(/\D/g, ''))).toBe(weekCmp.data.chats.current);
+  await expect(chatsCard.getByTestId('card-change')).toContainText('vs previous period');
   for (const chart of ['directions', 'duration', 'active-hours-calls', 'active-hours-chats', 'new-calls', 'daily']) {
     await expect(page.getByTestId(`chart-${chart}`).locator('.recharts-surface').first()).toBeVisible();
   }

@@ -232,6 +232,8 @@ pub struct ComparisonAnswer {
     pub total_count: ChangeValue,
     pub total_duration: ChangeValue,
     pub unique_calls: ChangeValue,
+    /// Chat messages of the selected employees (on `Datetime`, every hour of the day).
+    pub chats: ChangeValue,
     pub current_days: Vec<DayTotals>,
     pub previous_days: Vec<DayTotals>,
 }

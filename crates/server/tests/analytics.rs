@@ -465,6 +465,29 @@ async fn check_all(
     assert_eq!(v["data"]["previous_range"]["end_ms"], pe);
     assert_eq!(v["data"]["total_count"]["current"], inside.len());
     assert_eq!(v["data"]["total_count"]["previous"], prev);
+    // Chat messages of the same employees, every hour of the day, both periods.
+    let messages_in = |a: i64, b: i64| {
+        messages
+            .iter()
+            .filter(|m| users.contains(&m.user) && m.at >= a && m.at <= b)
+            .count() as i64
+    };
+    let (chats_now, chats_before) = (messages_in(start, end), messages_in(ps, pe));
+    assert!(chats_now > 0, "{query}: no messages in the period");
+    let chats = &v["data"]["chats"];
+    assert_eq!(chats["current"], chats_now, "{query}");
+    assert_eq!(chats["previous"], chats_before, "{query}");
+    assert_eq!(chats["absolute"], chats_now - chats_before, "{query}");
+    if chats_before > 0 {
+        let pct = (chats_now - chats_before) as f64 / chats_before as f64 * 100.0;
+        // The domain rounds to tenths of a percent.
+        assert!(
+            (chats["percent"].as_f64().unwrap() - pct).abs() <= 0.05 + 1e-9,
+            "{chats}"
+        );
+    } else {
+        assert!(chats["percent"].is_null(), "{chats}");
+    }
     assert_eq!(
         v["data"]["current_days"].as_array().unwrap().len() as i64,
         n_days

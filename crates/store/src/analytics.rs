@@ -505,6 +505,35 @@ pub async fn message_slots(
         .collect()
 }
 
+/// Chat messages of `users` with `Datetime` in `start..=end` (every hour of the day), one
+/// COUNT on the `(org_id, user_id, occurred_at)` index like `message_slots`.
+pub async fn message_count(
+    store: &Store,
+    org_id: i64,
+    users: &[i64],
+    start: EpochMs,
+    end: EpochMs,
+) -> Result<u64, StoreError> {
+    if users.is_empty() {
+        return Ok(0);
+    }
+    let mut q = Query::select();
+    q.from(MessageEvents::Table)
+        .and_where(Expr::col(MessageEvents::OrgId).eq(org_id))
+        .and_where(Expr::col(MessageEvents::UserId).is_in(users.iter().copied()))
+        .and_where(Expr::col(MessageEvents::OccurredAt).gte(start))
+        .and_where(Expr::col(MessageEvents::OccurredAt).lte(end))
+        .expr_as(
+            Func::count(Expr::col(MessageEvents::EventId)),
+            Alias::new("n"),
+        );
+    let n: i64 = match rows(store, &q).await?.first() {
+        Some(r) => r.try_get("", "n")?,
+        None => 0,
+    };
+    Ok(n.max(0) as u64)
+}
+
 /// How many call and message events an organisation has (tests and the demo seed).
 pub async fn event_counts(store: &Store, org_id: i64) -> Result<(i64, i64), StoreError> {
     let count = |table: Alias| {

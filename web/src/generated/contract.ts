@@ -214,7 +214,11 @@ export type ColorPalette = { color_data: Array<ColorEntry>, };
  * `GET /api/v1/analytics/comparison`: the period against the previous one of equal length
  * (001 §7 item 2), totals and per-day series.
  */
-export type ComparisonAnswer = { range: AnalyticsRange, previous_range: AnalyticsRange, current: DirectionTotals, previous: DirectionTotals, total_count: ChangeValue, total_duration: ChangeValue, unique_calls: ChangeValue, current_days: Array<DayTotals>, previous_days: Array<DayTotals>, };
+export type ComparisonAnswer = { range: AnalyticsRange, previous_range: AnalyticsRange, current: DirectionTotals, previous: DirectionTotals, total_count: ChangeValue, total_duration: ChangeValue, unique_calls: ChangeValue, 
+/**
+ * Chat messages of the selected employees (on `Datetime`, every hour of the day).
+ */
+chats: ChangeValue, current_days: Array<DayTotals>, previous_days: Array<DayTotals>, };
 
 /**
  * One contact record type in the settings (000 §3).

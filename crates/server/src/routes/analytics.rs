@@ -536,8 +536,8 @@ fn change(c: Change) -> ChangeValue {
     }
 }
 
-/// The period against the previous one of equal length (001 §7 item 2): totals, their change,
-/// and both periods' days.
+/// The period against the previous one of equal length (001 §7 item 2): call totals and chat
+/// messages, their change, and both periods' days.
 #[utoipa::path(
     get,
     path = "/api/v1/analytics/comparison",
@@ -559,22 +559,31 @@ pub async fn comparison(
         .range
         .previous(s.tz)
         .map_err(|r| AppError::invalid_field("start_date", r))?;
-    let (current, previous, current_days, previous_days) = if s.members.is_empty() {
-        (
-            DirectionTotals::default(),
-            DirectionTotals::default(),
-            days_of(&state, &s, &s.range).await?,
-            days_of(&state, &s, &prev).await?,
-        )
-    } else {
-        let (c, p, cd, pd) = tokio::try_join!(
-            overview_of(&state, &s, &s.range, CallTime::Occurred),
-            overview_of(&state, &s, &prev, CallTime::Occurred),
-            days_of(&state, &s, &s.range),
-            days_of(&state, &s, &prev),
-        )?;
-        (c.totals, p.totals, cd, pd)
-    };
+    let ids = s.user_ids();
+    let (current, previous, current_days, previous_days, chats_now, chats_before) =
+        if s.members.is_empty() {
+            (
+                DirectionTotals::default(),
+                DirectionTotals::default(),
+                days_of(&state, &s, &s.range).await?,
+                days_of(&state, &s, &prev).await?,
+                0,
+                0,
+            )
+        } else {
+            let messages = |r: &DateRange| {
+                store::analytics::message_count(&state.store, s.org_id, &ids, r.start_ms, r.end_ms)
+            };
+            let (c, p, cd, pd, mc, mp) = tokio::try_join!(
+                overview_of(&state, &s, &s.range, CallTime::Occurred),
+                overview_of(&state, &s, &prev, CallTime::Occurred),
+                days_of(&state, &s, &s.range),
+                days_of(&state, &s, &prev),
+                async { Ok::<_, AppError>(messages(&s.range).await?) },
+                async { Ok::<_, AppError>(messages(&prev).await?) },
+            )?;
+            (c.totals, p.totals, cd, pd, mc, mp)
+        };
     let c = |f: fn(&CallTotals) -> u64| change(Change::new(f(&current.all), f(&previous.all)));
     Ok(Json(ResultEnvelope::ok(ComparisonAnswer {
         range: s.range(),
@@ -584,6 +593,7 @@ pub async fn comparison(
         total_count: c(|t| t.total_count),
         total_duration: c(|t| t.total_duration),
         unique_calls: c(|t| t.unique_calls),
+        chats: change(Change::new(chats_now, chats_before)),
         current_days,
         previous_days,
     })))

@@ -206,7 +206,10 @@ describe('what the dashboard shows', () => {
     expect(card('outgoing').getByTestId('card-change')).toHaveTextContent('0 (0%) vs previous period');
     expect(card('missed').getByTestId('card-change')).toHaveTextContent('+3 (new)');
     expect(card('rejected').getByTestId('card-change')).toHaveTextContent('+1 (+100%)');
-    expect(card('chats').getByTestId('card-value')).toHaveTextContent(String(activeHours.chats.reduce((n, b) => n + b.count, 0)));
+    // Chat messages: the server's comparison (every hour of the day), not the 8–20 chart.
+    expect(card('chats').getByTestId('card-value')).toHaveTextContent('140');
+    expect(card('chats').getByTestId('card-change')).toHaveTextContent('−20 (−12.5%) vs previous period');
+    expect(card('chats').getByTestId('card-previous')).toHaveTextContent('Previous period: 160');
   });
 
   it('names two top performers and two needing attention, with NA and Admin fallbacks', async () => {
@@ -340,5 +343,6 @@ describe('CSV exports', () => {
     const summary = (await exported('Summary')).slice(1);
     expect(summary[0]).toEqual(['Total calls', '32', '25', '7', '28']);
     expect(summary[2]).toEqual(['Unique calls', '21', '0', '21', '']);
+    expect(summary.find((r) => r[0] === 'Chat messages')).toEqual(['Chat messages', '140', '160', '-20', '-12.5']);
   });
 });

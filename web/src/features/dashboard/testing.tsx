@@ -107,6 +107,7 @@ export const comparison: ComparisonAnswer = {
   total_count: { current: 32, previous: 25, absolute: 7, percent: 28 },
   total_duration: { current: 1471, previous: 1200, absolute: 271, percent: 22.583333 },
   unique_calls: { current: 21, previous: 0, absolute: 21, percent: null },
+  chats: { current: 140, previous: 160, absolute: -20, percent: -12.5 },
   current_days: days(16, [5, 3, 4, 6, 2, 1, 4]),
   previous_days: days(9, [2, 2, 3, 5, 4, 1, 1]),
 };

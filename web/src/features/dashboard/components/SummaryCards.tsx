@@ -25,14 +25,13 @@ export interface Counter {
 
 export function counters(data: Analytics): Counter[] {
   const c = data.comparison;
-  const chats = data.activeHours.chats.reduce((n, b) => n + b.count, 0);
   return [
     { key: 'total_calls', value: c.total_count },
     { key: 'total_duration', value: c.total_duration, isDuration: true },
     { key: 'unique_calls', value: c.unique_calls },
     ...DIRECTIONS.map((d) => ({ key: d, value: change(c.current[d].total_count, c.previous[d].total_count) })),
-    // Chats are counted where the API gives them: messages in the active hours (8–20).
-    { key: 'chats', value: { current: chats, previous: 0, absolute: 0, percent: null } as ChangeValue },
+    // Chat messages of the period, every hour of the day, compared by the server.
+    { key: 'chats', value: c.chats },
   ];
 }
 
@@ -44,7 +43,6 @@ export function SummaryCards({ data }: { data: Analytics }) {
 
   const changeText = (c: Counter) => {
     const v = c.value;
-    if (c.key === 'chats') return null;
     const sign = v.absolute > 0 ? '+' : v.absolute < 0 ? '−' : '';
     const abs = c.isDuration ? duration(Math.abs(v.absolute)) : nf.format(Math.abs(v.absolute));
     const pct =
@@ -57,9 +55,9 @@ export function SummaryCards({ data }: { data: Analytics }) {
     ...list.map((c) => [
       t(`cards.${c.key}`),
       c.value.current,
-      c.key === 'chats' ? '' : c.value.previous,
-      c.key === 'chats' ? '' : c.value.absolute,
-      c.key === 'chats' || c.value.percent === null ? '' : Math.round(c.value.percent * 10) / 10,
+      c.value.previous,
+      c.value.absolute,
+      c.value.percent === null ? '' : Math.round(c.value.percent * 10) / 10,
     ]),
   ];
 
@@ -82,20 +80,12 @@ export function SummaryCards({ data }: { data: Analytics }) {
               <Text size="xl" fw={700} data-testid="card-value">
                 {show(c, c.value.current)}
               </Text>
-              {ch ? (
-                <Text size="xs" c={ch.up ? 'teal' : ch.down ? 'red' : 'dimmed'} data-testid="card-change">
-                  {ch.text}
-                </Text>
-              ) : (
-                <Text size="xs" c="dimmed">
-                  {t('cards.chats_hint')}
-                </Text>
-              )}
-              {ch && (
-                <Text size="xs" c="dimmed">
-                  {t('cards.previous', { value: show(c, c.value.previous) })}
-                </Text>
-              )}
+              <Text size="xs" c={ch.up ? 'teal' : ch.down ? 'red' : 'dimmed'} data-testid="card-change">
+                {ch.text}
+              </Text>
+              <Text size="xs" c="dimmed" data-testid="card-previous">
+                {t('cards.previous', { value: show(c, c.value.previous) })}
+              </Text>
             </Card>
           );
         })}
