@@ -73,6 +73,9 @@ test('the demo admin filters the dashboard and exports the numbers the API gives
   const results = page.getByTestId('dashboard-results');
   await expect(results).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('last_7_days');
+  // 000 §3 'date type This Month': the quick-reply and scheduler counters' own period.
+  await expect(page.getByTestId('usage-card')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Date type' })).toHaveValue('this_month');
   await expect(page.getByTestId('dashboard-range')).toContainText('(7 days)');
   const totalCard = page.getByTestId('card-total_calls').getByTestId('card-value');
   const weekTotal = Number((await totalCard.textContent())!.replace(/\D/g, ''));

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Team } from '@/generated/contract';
 import { initI18n } from '@/lib/i18n';
 import { value } from '@/lib/domain';
-import { parseCsv, toCsv, csvField } from './logic';
+import { initialFilters, parseCsv, toCsv, csvField, USAGE_DEFAULT_PRESET } from './logic';
 import { useDashboard } from './stores/dashboard';
 import {
   activeHours,
@@ -18,8 +18,11 @@ import {
   newCalls,
   ORG,
   overview,
+  quickReplies,
   renderDashboard,
   sales,
+  schedulers,
+  usageCalls,
   type Call,
 } from './testing';
 
@@ -123,6 +126,7 @@ describe('the dashboard filters', () => {
     fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(support.id) } });
     expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No active employee matches these filters');
     expect(analyticsCalls(calls)).toHaveLength(0);
+    expect(usageCalls(calls)).toHaveLength(0);
   });
 
   it('requests nothing for a member who may see nobody', async () => {
@@ -135,6 +139,103 @@ describe('the dashboard filters', () => {
     renderDashboard({ role_id: 3 });
     expect(await screen.findByTestId('dashboard-empty')).toBeInTheDocument();
     expect(analyticsCalls(calls)).toHaveLength(0);
+    expect(usageCalls(calls)).toHaveLength(0);
+  });
+});
+
+describe('quick replies and scheduled messages: the date type (000 §3 "date type This Month")', () => {
+  const usagePaths = ['/api/v1/whatzapp/quickreplies/analytics', '/api/v1/whatzapp/scheduler/analytics'];
+  const usageCard = async () => within(await screen.findByTestId('usage-card'));
+  const shown = (card: ReturnType<typeof within>, key: string) => card.getByTestId(`usage-${key}`).querySelector('[data-testid="usage-value"]');
+
+  it('defaults to This Month while the main range stays the last 7 days', async () => {
+    expect(initialFilters()).toMatchObject({ period: 'last_7_days', usagePeriod: 'this_month', teamId: null, userId: null });
+    expect(USAGE_DEFAULT_PRESET).toBe('this_month');
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    const card = await usageCard();
+    expect(screen.getByLabelText('Period')).toHaveValue('last_7_days');
+    expect(screen.getByLabelText('Date type')).toHaveValue('this_month');
+    // The date type offers the spec's nine presets.
+    expect([...(screen.getByLabelText('Date type') as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'last_6_months', 'this_year', 'last_year',
+    ]);
+    const month = value('date_preset', { preset: 'this_month', now: NOW, timeZone: 'Asia/Kolkata' });
+    expect(month.startDate).toBe('2026-11-01');
+    const usage = usageCalls(calls);
+    expect(usage.map((c) => c.url.pathname).sort()).toEqual(usagePaths);
+    for (const c of usage) {
+      expect(c.url.searchParams.get('org_id')).toBe(String(ORG));
+      expect(c.url.searchParams.get('start_date')).toBe(month.startDate);
+      expect(c.url.searchParams.get('end_date')).toBe(month.endDate);
+      expect(c.url.searchParams.get('team_id')).toBeNull();
+    }
+    // The main analytics still ask for the last 7 days.
+    for (const c of analyticsCalls(calls)) expect(c.url.searchParams.get('start_date')).toBe('2026-11-16');
+    await waitFor(() => expect(shown(card, 'quick_replies')).toHaveTextContent('18'));
+    expect(shown(card, 'scheduled')).toHaveTextContent('7');
+    expect(quickReplies.quick_reply_updated_counts.reduce((n, c) => n + c.count, 0)).toBe(18);
+    expect(schedulers.schedulers.reduce((n, c) => n + c.schedulers, 0)).toBe(7);
+  });
+
+  it('changes only the counters’ period; the main period changes only the main analytics', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    await usageCard();
+    await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Date type'), { target: { value: 'last_month' } });
+    await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
+    for (const c of usageCalls(calls)) {
+      expect(c.url.searchParams.get('start_date')).toBe('2026-10-01');
+      expect(c.url.searchParams.get('end_date')).toBe('2026-10-31');
+    }
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    expect(screen.getByLabelText('Period')).toHaveValue('last_7_days');
+
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'yesterday' } });
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expect(usageCalls(calls)).toHaveLength(0);
+    expect(screen.getByLabelText('Date type')).toHaveValue('last_month');
+  });
+
+  it('follows the team and employee filters', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(sales.id) } });
+    await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
+    for (const c of usageCalls(calls)) {
+      expect(c.url.searchParams.get('team_id')).toBe(String(sales.id));
+      expect(c.url.searchParams.get('start_date')).toBe('2026-11-01');
+    }
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Employee'), { target: { value: '8' } });
+    await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
+    for (const c of usageCalls(calls)) expect(c.url.searchParams.get('user_id')).toBe('8');
+  });
+
+  it('says so, with a retry, when the counters cannot be loaded', async () => {
+    let fail = true;
+    dashboardServer((call) =>
+      fail && call.url.pathname === '/api/v1/whatzapp/scheduler/analytics'
+        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+        : undefined,
+    );
+    renderDashboard();
+    await results();
+    const card = await usageCard();
+    expect(await card.findByTestId('usage-error')).toHaveTextContent('The quick reply and scheduled message counts could not be loaded');
+    // The rest of the dashboard is unaffected.
+    expect(screen.getByTestId('card-total_calls')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(card.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(shown(card, 'scheduled')).toHaveTextContent('7'));
   });
 });
 

@@ -7,7 +7,9 @@ import type {
   ComparisonAnswer,
   NewCallsAnswer,
   OverviewAnswer,
+  QuickReplyAnalytics,
   ResultEnvelope,
+  SchedulerAnalytics,
 } from '@/generated/contract';
 
 export { fetchMembers, fetchTeams } from '@/features/organization/api';
@@ -34,8 +36,8 @@ export function analyticsQuery(p: AnalyticsParams): string {
   return `?${q.toString()}`;
 }
 
-async function get<T>(path: string, p: AnalyticsParams, signal?: AbortSignal): Promise<T> {
-  return (await apiFetch<ResultEnvelope<T>>(`${BASE}${path}${analyticsQuery(p)}`, { signal })).data;
+async function get<T>(path: string, p: AnalyticsParams, signal?: AbortSignal, base = BASE): Promise<T> {
+  return (await apiFetch<ResultEnvelope<T>>(`${base}${path}${analyticsQuery(p)}`, { signal })).data;
 }
 
 export const fetchOverview = (p: AnalyticsParams, signal?: AbortSignal) =>
@@ -46,3 +48,9 @@ export const fetchNewCalls = (p: AnalyticsParams, signal?: AbortSignal) =>
   get<NewCallsAnswer>('/new-calls', p, signal);
 export const fetchComparison = (p: AnalyticsParams, signal?: AbortSignal) =>
   get<ComparisonAnswer>('/comparison', p, signal);
+
+/** Quick replies sent and messages scheduled (001 §3), same filter shape. */
+export const fetchQuickReplyAnalytics = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<QuickReplyAnalytics>('/quickreplies/analytics', p, signal, '/api/v1/whatzapp');
+export const fetchSchedulerAnalytics = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<SchedulerAnalytics>('/scheduler/analytics', p, signal, '/api/v1/whatzapp');

@@ -30,6 +30,12 @@ export const PRESETS: readonly DatePreset[] = [
 /** 000 §3 'Filter defaults: date range of the last 7 days'. */
 export const DEFAULT_PRESET: DatePreset = 'last_7_days';
 
+/**
+ * 000 §3 'Filter defaults: … date type This Month'. The date type is the preset of the counters
+ * that keep their own period (quick replies sent, messages scheduled), next to the main range.
+ */
+export const USAGE_DEFAULT_PRESET: DatePreset = 'this_month';
+
 export type PeriodChoice = DatePreset | 'custom';
 
 export interface DashboardFilters {
@@ -41,7 +47,13 @@ export interface DashboardFilters {
   teamId: number | null;
   /** null = All (001 §6 'Active employee filter: All or one employee'). */
   userId: number | null;
+  /** The date type of the quick-reply and scheduler counters (one of the nine presets). */
+  usagePeriod: DatePreset;
 }
+
+/** Filter fields that change the main analytics, and those that change the usage counters. */
+export const MAIN_FILTERS: readonly (keyof DashboardFilters)[] = ['period', 'customStart', 'customEnd', 'teamId', 'userId'];
+export const USAGE_FILTERS: readonly (keyof DashboardFilters)[] = ['usagePeriod', 'teamId', 'userId'];
 
 export const initialFilters = (): DashboardFilters => ({
   period: DEFAULT_PRESET,
@@ -49,6 +61,7 @@ export const initialFilters = (): DashboardFilters => ({
   customEnd: '',
   teamId: null,
   userId: null,
+  usagePeriod: USAGE_DEFAULT_PRESET,
 });
 
 /** The local days a filter covers, computed by the domain rules with `now` passed in. */
@@ -58,6 +71,11 @@ export function resolveRange(f: DashboardFilters, now: number, timeZone: string 
     return rule('date_range', { startDate: f.customStart, endDate: f.customEnd, timeZone });
   }
   return rule('date_preset', { preset: f.period, now, timeZone });
+}
+
+/** The local days of the usage counters' date type. */
+export function resolveUsageRange(f: Pick<DashboardFilters, 'usagePeriod'>, now: number, timeZone: string | null): Outcome<DateRange> {
+  return rule('date_preset', { preset: f.usagePeriod, now, timeZone });
 }
 
 export interface Viewer {

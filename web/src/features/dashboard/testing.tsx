@@ -14,6 +14,8 @@ import type {
   NewCallsAnswer,
   OrgMapping,
   OverviewAnswer,
+  QuickReplyAnalytics,
+  SchedulerAnalytics,
   UserOverview,
 } from '@/generated/contract';
 import { useSession } from '@/features/auth/stores/session';
@@ -127,6 +129,29 @@ export const newCalls: NewCallsAnswer = {
   ],
 };
 
+/** This month in Kolkata (the usage counters' default date type). */
+export const monthRange: AnalyticsRange = { ...range, start_date: '2026-11-01', end_date: '2026-11-22', days: 22 };
+
+export const quickReplies: QuickReplyAnalytics = {
+  range: monthRange,
+  quick_reply_updated_counts: [
+    { user_id: 8, count: 12 },
+    { user_id: 9, count: 0 },
+    { user_id: 10, count: 5 },
+    { user_id: ME, count: 1 },
+  ],
+};
+
+export const schedulers: SchedulerAnalytics = {
+  range: monthRange,
+  schedulers: [
+    { workspace_id: 8, schedulers: 3 },
+    { workspace_id: 9, schedulers: 0 },
+    { workspace_id: 10, schedulers: 4 },
+    { workspace_id: ME, schedulers: 0 },
+  ],
+};
+
 const ok = (data: unknown) => ({ body: { result: true, data } });
 
 /** The fake server with the analytics answers above; `extra` handlers answer first. */
@@ -141,6 +166,10 @@ export function dashboardServer(...extra: Parameters<typeof fakeServer>) {
         return ok(newCalls);
       case '/api/v1/analytics/comparison':
         return ok(comparison);
+      case '/api/v1/whatzapp/quickreplies/analytics':
+        return ok(quickReplies);
+      case '/api/v1/whatzapp/scheduler/analytics':
+        return ok(schedulers);
       default:
         return undefined;
     }
@@ -148,6 +177,10 @@ export function dashboardServer(...extra: Parameters<typeof fakeServer>) {
 }
 
 export const analyticsCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.startsWith('/api/v1/analytics/'));
+
+/** The quick-reply and scheduler counters' requests. */
+export const usageCalls = (calls: Call[]) =>
+  calls.filter((c) => /^\/api\/v1\/whatzapp\/(quickreplies|scheduler)\/analytics$/.test(c.url.pathname));
 
 /** Renders the dashboard for a signed-in member of Acme Traders with the given mapping. */
 export function renderDashboard(over: Partial<OrgMapping> = {}, path = '/conversations/analytics') {

@@ -1,5 +1,6 @@
 // /conversations/analytics and /dashboard (001 §2): the calls and chats of the employees the
 // caller may see, for a period, a team or one employee — counters against the previous period,
+// quick replies and scheduled messages for their own date type (This Month by default),
 // charts, top performers and those needing attention, and calls per employee, each exportable
 // as CSV. The chart library and its styles load with this page only.
 import '@mantine/charts/styles.css';
@@ -14,6 +15,7 @@ import { Charts, useDayLabel } from '../components/Charts';
 import { EmployeeTable, Rankings } from '../components/EmployeeTable';
 import { Filters } from '../components/Filters';
 import { SummaryCards } from '../components/SummaryCards';
+import { UsageCard } from '../components/UsageCard';
 import { useDashboard } from '../stores/dashboard';
 
 function useErrorText() {
@@ -164,6 +166,7 @@ export default function DashboardPage() {
             {s.phase === 'ready' && s.data && (
               <Stack gap="lg" aria-busy={s.loading} data-testid="dashboard-results">
                 <SummaryCards data={s.data} />
+                <UsageCard />
                 <Charts data={s.data} range={s.data.range} timeZone={timeZone} />
                 <Rankings data={s.data} teams={s.teams} members={s.members} />
                 <EmployeeTable data={s.data} teams={s.teams} members={s.members} />

@@ -2,7 +2,8 @@
 // filters, and one analytics load at a time. 001 §4: the loader is set on when a load starts
 // and cleared 500 ms after the result is stored; 001 §5: nothing is requested when the filter
 // resolves to no employee. A newer load supersedes an older one, so a late answer never
-// overwrites fresh data.
+// overwrites fresh data. The quick-reply and scheduler counters load on their own, for their
+// own date type (000 §3 'date type This Month'), with the same team and employee.
 import { create } from 'zustand';
 import type {
   ActiveHoursAnswer,
@@ -10,6 +11,8 @@ import type {
   Employee,
   NewCallsAnswer,
   OverviewAnswer,
+  QuickReplyAnalytics,
+  SchedulerAnalytics,
   Team,
 } from '@/generated/contract';
 import { ApiError } from '@/lib/api';
@@ -17,8 +20,11 @@ import { value } from '@/lib/domain';
 import * as api from '../api';
 import {
   initialFilters,
+  MAIN_FILTERS,
   resolveEmployees,
   resolveRange,
+  resolveUsageRange,
+  USAGE_FILTERS,
   visibleMembers,
   type DashboardFilters,
   type DateRange,
@@ -31,6 +37,13 @@ export interface Analytics {
   newCalls: NewCallsAnswer;
   comparison: ComparisonAnswer;
   /** The local days these answers are about. */
+  range: DateRange;
+}
+
+/** Quick replies sent and messages scheduled for the date type's days. */
+export interface Usage {
+  quickReplies: QuickReplyAnalytics;
+  schedulers: SchedulerAnalytics;
   range: DateRange;
 }
 
@@ -56,9 +69,13 @@ interface DashboardState {
   range: DateRange | null;
   data: Analytics | null;
   context: Context | null;
+  /** The usage counters, apart from the main phase (`empty`: nobody to count). */
+  usagePhase: 'idle' | 'loading' | 'ready' | 'empty' | 'error';
+  usage: Usage | null;
   init: (ctx: Context, now?: number) => Promise<void>;
   setFilters: (f: Partial<DashboardFilters>, now?: number) => void;
   load: (now?: number) => Promise<void>;
+  loadUsage: (now?: number) => Promise<void>;
   reset: () => void;
 }
 
@@ -66,6 +83,7 @@ const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'internal');
 const loaderClearMs = () => value('business_constants', {}).loaderClearMs;
 
 let generation = 0;
+let usageGeneration = 0;
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useDashboard = create<DashboardState>((set, get) => ({
@@ -79,10 +97,13 @@ export const useDashboard = create<DashboardState>((set, get) => ({
   range: null,
   data: null,
   context: null,
+  usagePhase: 'idle',
+  usage: null,
 
   async init(ctx, now) {
     const gen = ++generation;
-    set({ context: ctx, setup: 'loading', data: null, phase: 'idle', filters: initialFilters() });
+    usageGeneration++;
+    set({ context: ctx, setup: 'loading', data: null, phase: 'idle', filters: initialFilters(), usage: null, usagePhase: 'idle' });
     try {
       const [teams, list] = await Promise.all([
         api.fetchTeams(ctx.orgId),
@@ -90,7 +111,7 @@ export const useDashboard = create<DashboardState>((set, get) => ({
       ]);
       if (gen !== generation) return;
       set({ teams, members: visibleMembers(list.data, ctx.viewer), setup: 'ready' });
-      await get().load(now);
+      await Promise.all([get().load(now), get().loadUsage(now)]);
     } catch (e) {
       if (gen === generation) set({ setup: 'error', errorCode: codeOf(e) });
     }
@@ -104,7 +125,9 @@ export const useDashboard = create<DashboardState>((set, get) => ({
       if (filters.teamId !== null && m?.team_id !== filters.teamId) filters.userId = null;
     }
     set({ filters });
-    void get().load(now);
+    const changed = (keys: readonly (keyof DashboardFilters)[]) => keys.some((k) => k in f);
+    if (changed(MAIN_FILTERS)) void get().load(now);
+    if (changed(USAGE_FILTERS)) void get().loadUsage(now);
   },
 
   async load(now = Date.now()) {
@@ -148,9 +171,53 @@ export const useDashboard = create<DashboardState>((set, get) => ({
     }
   },
 
+  async loadUsage(now = Date.now()) {
+    const { context: ctx, filters, members } = get();
+    if (!ctx) return;
+    const gen = ++usageGeneration;
+    const range = resolveUsageRange(filters, now, ctx.timeZone);
+    // The nine presets always resolve; 001 §5 holds here too.
+    if (range.err !== undefined || resolveEmployees(members, filters).length === 0) {
+      set({ usagePhase: 'empty', usage: null });
+      return;
+    }
+    set({ usagePhase: 'loading' });
+    const params: api.AnalyticsParams = {
+      org_id: ctx.orgId,
+      start_date: range.ok.startDate,
+      end_date: range.ok.endDate,
+      team_id: filters.teamId,
+      user_id: filters.userId,
+    };
+    try {
+      const [quickReplies, schedulers] = await Promise.all([
+        api.fetchQuickReplyAnalytics(params),
+        api.fetchSchedulerAnalytics(params),
+      ]);
+      if (gen !== usageGeneration) return;
+      set({ usage: { quickReplies, schedulers, range: range.ok }, usagePhase: 'ready' });
+    } catch {
+      if (gen === usageGeneration) set({ usagePhase: 'error' });
+    }
+  },
+
   reset() {
     generation++;
+    usageGeneration++;
     clearTimeout(clearTimer);
-    set({ setup: 'idle', teams: [], members: [], filters: initialFilters(), phase: 'idle', loading: false, errorCode: null, range: null, data: null, context: null });
+    set({
+      setup: 'idle',
+      teams: [],
+      members: [],
+      filters: initialFilters(),
+      phase: 'idle',
+      loading: false,
+      errorCode: null,
+      range: null,
+      data: null,
+      context: null,
+      usagePhase: 'idle',
+      usage: null,
+    });
   },
 }));
