@@ -3,6 +3,8 @@
 //! times the queries a 30-day dashboard runs — overview, active hours, daily comparison — on
 //! SQLite and on PostgreSQL (median of `BENCH_RUNS`, default 9), and the ingestion throughput
 //! through the HTTP API (batches of 1 000 events). Figures go to docs/BENCHMARKS.md.
+//! `BENCH_DB=sqlite|postgres` runs one database only; `BENCH_KEEP=1` keeps the generated
+//! PostgreSQL database (its name is printed) for looking at query plans by hand.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
@@ -10,6 +12,7 @@ use domain::events::CallEvent;
 use serde_json::json;
 use std::time::{Duration, Instant};
 use store::analytics::{self as a, CallTime};
+use store::sea_orm::ConnectionTrait;
 use testkit::{spawn_app, Backend, TestApp};
 
 const USERS: i64 = 200;
@@ -235,13 +238,38 @@ async fn bench(backend: Backend, rows: usize, runs: usize) {
         n / ingest.as_secs_f64(),
         n / ingest4.as_secs_f64(),
     );
+    if std::env::var("BENCH_KEEP").is_ok_and(|v| v == "1") {
+        // Keep the generated database for EXPLAIN ANALYZE by hand (org id printed).
+        if backend == Backend::Postgres {
+            let db = st.conn();
+            let name = db
+                .query_one(store::sea_orm::Statement::from_string(
+                    db.get_database_backend(),
+                    "SELECT current_database() AS name",
+                ))
+                .await
+                .unwrap()
+                .unwrap()
+                .try_get::<String>("", "name")
+                .unwrap();
+            println!("kept PostgreSQL database {name}, organisation {org_id}");
+        }
+        std::mem::forget(app);
+    }
 }
 
 #[tokio::main]
 async fn main() {
     let rows = env_num("BENCH_ROWS", 1_000_000);
     let runs = env_num("BENCH_RUNS", 9);
-    bench(Backend::Sqlite, rows, runs).await;
+    // `BENCH_DB=sqlite` or `postgres` runs one database only.
+    let only = std::env::var("BENCH_DB").unwrap_or_default();
+    if only != "postgres" {
+        bench(Backend::Sqlite, rows, runs).await;
+    }
+    if only == "sqlite" {
+        return;
+    }
     if testkit::postgres_available().await {
         bench(Backend::Postgres, rows, runs).await;
     } else {

@@ -154,6 +154,14 @@ async fn chat_keys<'a>(
     chat_ids: &[&'a str],
 ) -> Result<HashMap<&'a str, i64>, StoreError> {
     let backend = txn.get_database_backend();
+    let postgres = backend == DatabaseBackend::Postgres;
+    if postgres {
+        // The lookup below is prepared once and reused with 500 ids; after five runs PostgreSQL
+        // switches to a generic plan for it, measured ~40× slower (0.2 → 9.5 ms per 500 chats).
+        // Plan each run for its values (only here: the big INSERTs gain nothing from it).
+        txn.execute_unprepared("SET LOCAL plan_cache_mode = force_custom_plan")
+            .await?;
+    }
     let mut keys = HashMap::with_capacity(chat_ids.len());
     // Sorted ids: concurrent batches take the unique index's locks in one order.
     for chunk in chat_ids.chunks(CHUNK) {
@@ -180,10 +188,15 @@ async fn chat_keys<'a>(
             .to_owned();
         for r in txn.query_all(backend.build(&select)).await? {
             let chat: String = r.try_get("", "chat_id")?;
-            if let Some(c) = chunk.iter().find(|c| **c == chat) {
-                keys.insert(*c, r.try_get("", "id")?);
+            // `chat_ids` is sorted (the caller's order for the index locks).
+            if let Ok(i) = chunk.binary_search(&chat.as_str()) {
+                keys.insert(chunk[i], r.try_get("", "id")?);
             }
         }
+    }
+    if postgres {
+        txn.execute_unprepared("SET LOCAL plan_cache_mode = auto")
+            .await?;
     }
     Ok(keys)
 }
