@@ -1,5 +1,6 @@
 //! Demo activity for `switchboard seed-demo`: 90 days of calls and chat messages for the demo
-//! organisation's members, so the dashboards have something to show on a first run.
+//! organisation's members, and the quick replies and scheduled messages among the outgoing
+//! messages, so the dashboards have something to show on a first run.
 //!
 //! The generator is pure: the same members, zone and `now` give the same events (a fixed seed
 //! mixed with the local day and the member, no clock or RNG reads). Event ids name the local
@@ -9,7 +10,7 @@
 use crate::{EpochMs, Store, StoreError};
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use domain::dates::{local_date_from_ms, start_of_day_ms, zone_or_default};
-use domain::events::{CallEvent, MessageEvent, MESSAGE_INCOMING, MESSAGE_OUTGOING};
+use domain::events::{CallEvent, MessageEvent, UsageEvent, MESSAGE_INCOMING, MESSAGE_OUTGOING};
 
 /// How many days of activity the demo has (today included).
 pub const DEMO_DAYS: i64 = 90;
@@ -150,6 +151,34 @@ pub fn demo_events(
     Ok((calls, messages))
 }
 
+/// The demo's usage among its outgoing `messages`: about one in four sent with a quick reply
+/// (counted when sent), about one in twelve scheduled (counted when scheduled, one to three hours
+/// earlier). Derived from the message ids, so as repeatable as the messages.
+pub fn demo_usage(messages: &[MessageEvent]) -> (Vec<UsageEvent>, Vec<UsageEvent>) {
+    let (mut quick_replies, mut scheduled) = (Vec::new(), Vec::new());
+    for m in messages.iter().filter(|m| m.direction == MESSAGE_OUTGOING) {
+        let mut rng = Mix(m
+            .event_id
+            .bytes()
+            .fold(SEED, |h, b| h.rotate_left(5) ^ u64::from(b)));
+        if rng.below(4) == 0 {
+            quick_replies.push(UsageEvent {
+                event_id: m.event_id.replacen("demo-msg", "demo-qr", 1),
+                user_id: m.user_id,
+                occurred_at: m.occurred_at,
+            });
+        }
+        if rng.below(12) == 0 {
+            scheduled.push(UsageEvent {
+                event_id: m.event_id.replacen("demo-msg", "demo-sched", 1),
+                user_id: m.user_id,
+                occurred_at: m.occurred_at - (1 + rng.below(3) as i64) * 3_600_000,
+            });
+        }
+    }
+    (quick_replies, scheduled)
+}
+
 /// Stores the demo activity for the active members of `org_id`; answers how many calls and
 /// messages were new (0 and 0 when run again the same day).
 pub async fn seed_demo_events(
@@ -173,6 +202,13 @@ pub async fn seed_demo_events(
     }
     for chunk in messages.chunks(5_000) {
         stored.1 += crate::analytics::insert_messages(store, org_id, chunk, now).await?;
+    }
+    let (quick_replies, scheduled) = demo_usage(&messages);
+    for (kind, events) in [
+        (crate::analytics::UsageKind::QuickReply, quick_replies),
+        (crate::analytics::UsageKind::Scheduler, scheduled),
+    ] {
+        crate::analytics::insert_usage(store, org_id, kind, &events, now).await?;
     }
     Ok(stored)
 }
@@ -232,10 +268,43 @@ mod tests {
         };
         let (calls, messages) = seed_demo_events(&store, org_id, NOW).await.unwrap();
         assert!(calls > 10_000 && messages > calls, "{calls} {messages}");
-        assert_eq!(seed_demo_events(&store, org_id, NOW).await.unwrap(), (0, 0));
-        let stored = crate::analytics::event_counts(&store, org_id)
-            .await
-            .unwrap();
+        let store = &store;
+        let usage = |kind| async move {
+            let members: Vec<i64> = crate::orgs::employees(store, org_id, None)
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.user.id)
+                .collect();
+            crate::analytics::usage_counts(store, org_id, kind, &members, 0, NOW)
+                .await
+                .unwrap()
+                .iter()
+                .map(|(_, n)| n)
+                .sum::<i64>()
+        };
+        let quick_replies = usage(crate::analytics::UsageKind::QuickReply).await;
+        let scheduled = usage(crate::analytics::UsageKind::Scheduler).await;
+        // About a quarter and a twelfth of the outgoing half of the messages.
+        let m = messages as i64;
+        assert!(
+            quick_replies > m / 12 && quick_replies < m / 6,
+            "{quick_replies} of {m}"
+        );
+        assert!(
+            scheduled > m / 40 && scheduled < m / 16,
+            "{scheduled} of {m}"
+        );
+        assert_eq!(seed_demo_events(store, org_id, NOW).await.unwrap(), (0, 0));
+        assert_eq!(
+            usage(crate::analytics::UsageKind::QuickReply).await,
+            quick_replies
+        );
+        assert_eq!(
+            usage(crate::analytics::UsageKind::Scheduler).await,
+            scheduled
+        );
+        let stored = crate::analytics::event_counts(store, org_id).await.unwrap();
         assert_eq!(stored, (calls as i64, messages as i64));
     }
 }
