@@ -1,17 +1,148 @@
-//! The browser's door to the domain crate: one export, `call(rule, input)`, that decodes the
-//! input straight from the JS value, runs the named rule from the domain registry and encodes
-//! its outcome (`{ok: …}` or `{err: "<code>"}`). No rule lives here; the web app's
-//! `src/lib/domain.ts` is the only importer and gives every rule its generated TypeScript type.
+//! The browser's door to the domain crate: one export, `call(rule, input)`, that turns the JS
+//! value into a `domain::value::Value`, runs the named rule from the domain registry
+//! (`registry::call_value`) and turns its outcome (`{ok: …}` or `{err: "<code>"}`) back into a
+//! plain JS value. No rule lives here; the web app's `src/lib/domain.ts` is the only importer
+//! and gives every rule its generated TypeScript type.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use domain::value::{FromValue, Value};
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen(inline_js = "export function kindOf(v) {
+  switch (typeof v) {
+    case 'boolean': return 1;
+    case 'number': return 2;
+    case 'string': return 3;
+    case 'object': return v === null ? 0 : Array.isArray(v) ? 4 : 5;
+    default: return 0;
+  }
+}
+export function members(o) {
+  const out = [];
+  for (const k in o) {
+    if (Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined) out.push(k, o[k]);
+  }
+  return out;
+}
+export function setMember(o, k, v) { o[k] = v; }")]
+extern "C" {
+    /// What a JS value is, in one call across the boundary (0 null, undefined or not
+    /// JSON-like, 1 boolean, 2 number, 3 string, 4 array, 5 object).
+    #[wasm_bindgen(js_name = kindOf)]
+    fn kind_of(v: &JsValue) -> u8;
+    /// An object's own enumerable members as `[key, value, key, value, …]`, `undefined`
+    /// values left out.
+    fn members(o: &JsValue) -> Array;
+    /// `o[k] = v` on a fresh plain object (no `Reflect.set` error wrapper).
+    #[wasm_bindgen(js_name = setMember)]
+    fn set_member(o: &Object, k: &JsValue, v: &JsValue);
+}
+
+/// A JS value as a [`Value`]: `undefined` members are left out (a missing key, as in JSON),
+/// anything that is not JSON-like (functions, symbols, big integers) reads as `null`.
+fn from_js(v: &JsValue) -> Value {
+    match kind_of(v) {
+        1 => Value::Bool(v.is_truthy()),
+        2 => Value::Num(v.unchecked_into_f64()),
+        3 => v
+            .as_string()
+            .map_or(Value::Null, |s| Value::Str(Cow::Owned(s))),
+        4 => Value::Arr(
+            v.unchecked_ref::<Array>()
+                .iter()
+                .map(|x| from_js(&x))
+                .collect(),
+        ),
+        5 => {
+            let flat = members(v);
+            let n = flat.length();
+            let mut out = Vec::with_capacity(n as usize / 2);
+            for i in (0..n).step_by(2) {
+                if let Some(key) = input_key(&flat.get(i)) {
+                    out.push((key, from_js(&flat.get(i + 1))));
+                }
+            }
+            Value::Obj(out)
+        }
+        _ => Value::Null,
+    }
+}
+
+thread_local! {
+    /// Object keys the browser has sent, as Rust strings: a key is decoded once, then found
+    /// by a JS `Map` lookup. Bounded, so objects keyed by data (ids) cannot grow it for ever.
+    static INPUT_KEYS: (js_sys::Map, RefCell<Vec<&'static str>>) =
+        (js_sys::Map::new(), RefCell::new(Vec::new()));
+
+    /// JS strings of the field names rules write, by address and length: each crosses into JS once
+    /// (decoding a string is the dearest part of a small call).
+    static KEYS: RefCell<BTreeMap<(usize, usize), JsValue>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+const INPUT_KEYS_MAX: usize = 4096;
+
+fn input_key(key: &JsValue) -> Option<Cow<'static, str>> {
+    INPUT_KEYS.with(|(map, names)| {
+        if let Some(i) = map.get(key).as_f64() {
+            return names.borrow().get(i as usize).map(|n| Cow::Borrowed(*n));
+        }
+        let name = key.as_string()?;
+        let mut names = names.borrow_mut();
+        if names.len() >= INPUT_KEYS_MAX {
+            return Some(Cow::Owned(name));
+        }
+        // Leaked on purpose: at most INPUT_KEYS_MAX short names for the page's lifetime.
+        let leaked: &'static str = Box::leak(name.into_boxed_str());
+        map.set(key, &JsValue::from_f64(names.len() as f64));
+        names.push(leaked);
+        Some(Cow::Borrowed(leaked))
+    })
+}
+
+// The `Cow` itself is the point: only borrowed (static) text is cached.
+#[allow(clippy::ptr_arg)]
+fn js_text(key: &Cow<'static, str>) -> JsValue {
+    match key {
+        Cow::Borrowed(name) => KEYS.with(|keys| {
+            keys.borrow_mut()
+                .entry((name.as_ptr() as usize, name.len()))
+                .or_insert_with(|| JsValue::from_str(name))
+                .clone()
+        }),
+        Cow::Owned(name) => JsValue::from_str(name),
+    }
+}
+
+/// A [`Value`] as a plain JS value (objects are plain objects, as `JSON.parse` makes them).
+fn to_js(v: &Value) -> JsValue {
+    match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Num(n) => JsValue::from_f64(*n),
+        Value::Str(s) => js_text(s),
+        Value::Arr(items) => items.iter().map(to_js).collect::<Array>().into(),
+        Value::Obj(members) => {
+            let obj = Object::new();
+            for (k, v) in members {
+                set_member(&obj, &js_text(k), &to_js(v));
+            }
+            obj.into()
+        }
+    }
+}
 
 /// Runs the registry rule `rule` on `input`. Throws (a JS `Error` whose message starts with
 /// `unknown_rule`, `bad_input` or `encode_failed`) only when the call itself is wrong; a broken
 /// rule is an ordinary `{err}` outcome.
 #[wasm_bindgen]
 pub fn call(rule: &str, input: JsValue) -> Result<JsValue, JsError> {
-    let out = serde_wasm_bindgen::Serializer::json_compatible();
-    domain::registry::call(rule, serde_wasm_bindgen::Deserializer::from(input), &out)
+    domain::registry::call_value(rule, &from_js(&input))
+        .map(|out| to_js(&out))
         .map_err(|e| JsError::new(&format!("{}: {e}", e.code())))
 }
 
@@ -66,7 +197,7 @@ pub fn shape_columns(
     counts: &[f64],
 ) -> Result<ShapedColumns, JsError> {
     use domain::buckets::{Granularity, Grid};
-    let granularity: Granularity = serde_wasm_bindgen::from_value(granularity)
+    let granularity = Granularity::from_value(&from_js(&granularity))
         .map_err(|e| JsError::new(&format!("bad_input: {e}")))?;
     let grid = domain::dates::zone_or_default(time_zone.as_deref())
         .and_then(|tz| Grid::new(tz, granularity, start_ms as i64, end_ms as i64))

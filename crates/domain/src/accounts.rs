@@ -29,7 +29,7 @@ pub const ACTIVE_USER_STATUS: i16 = 2;
 pub const MAX_IMPORT_ROWS: usize = 5_000;
 
 /// A phone number in international form: `+` and 8 to 15 digits, the first not 0 (E.164).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct PhoneNumber(String);
@@ -82,7 +82,7 @@ impl PhoneNumber {
 }
 
 /// A one-time sign-in code as typed: exactly six digits (spaces between them are ignored).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct OtpCode(String);
@@ -129,7 +129,7 @@ pub fn code_from_random(random: u32) -> String {
 }
 
 /// 001 §7.5 `organization_code`: the short code that names an organisation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct OrganisationCode(String);
@@ -185,7 +185,7 @@ fn bounded_text(
 }
 
 /// An organisation's name: required, at most 200 characters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct OrganisationName(String);
@@ -207,7 +207,7 @@ impl OrganisationName {
 }
 
 /// A team's name ('Create a Team'): required, at most 100 characters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct TeamName(String);
@@ -238,7 +238,7 @@ pub fn person_name(raw: Option<&str>) -> Result<Option<String>, RuleError> {
 }
 
 /// 001 §3 team colour palette entry (`color_data`): `team_color` holds its `id`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamColor {
     pub id: i32,
@@ -314,7 +314,7 @@ pub const ROLES: [(i16, &str); 3] = [(1, "Admin"), (2, "Manager"), (3, "Employee
 /// One employee as the add form or one row of an import gives it (001 §5 'phone numbers with
 /// country code under a column named number; optional name and address columns and profile
 /// fields').
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct EmployeeInput {
     pub number: Option<String>,
@@ -324,7 +324,7 @@ pub struct EmployeeInput {
 }
 
 /// An employee row that passed every rule.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EmployeeRow {
     pub mobile: Option<PhoneNumber>,
@@ -334,7 +334,7 @@ pub struct EmployeeRow {
 }
 
 /// A broken rule in one field of one employee row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FieldError {
     pub field: &'static str,
@@ -502,7 +502,7 @@ pub const SAMPLE_IMPORT_CSV: &str = "number,name,email,address\n\
 +5511987654321,Mateo Silva,,São Paulo\n";
 
 /// Input of the `phone_number` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PhoneInput {
@@ -510,7 +510,7 @@ pub struct PhoneInput {
 }
 
 /// Input of the `otp_code` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OtpInput {
@@ -518,7 +518,7 @@ pub struct OtpInput {
 }
 
 /// Input of the `organisation_code`, `organisation_name` and `team_name` rules.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NameInput {
@@ -526,7 +526,7 @@ pub struct NameInput {
 }
 
 /// Input of the `employee_row` rule: one employee of the add form or of an import.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EmployeeRowInput {
@@ -536,7 +536,7 @@ pub struct EmployeeRowInput {
 }
 
 /// The `employee_row` verdict: the cleaned row, or every broken field with its code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EmployeeCheck {
     pub row: Option<EmployeeRow>,

@@ -23,7 +23,18 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::wire::Id;
 
 /// 000 §3, 001 §3: the call directions the product shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CallDirection {
@@ -51,7 +62,7 @@ impl CallDirection {
 }
 
 /// A numeric aggregation's value (`{"value": 12.0}`); ES sends null for an empty sum.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ValueAgg {
     pub value: Option<f64>,
@@ -73,8 +84,16 @@ fn direction_code<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Err
     Ok(id.0.parse::<i64>().ok())
 }
 
+/// [`direction_code`] for the browser's wire format.
+fn direction_code_value(
+    value: &crate::value::Value,
+) -> Result<Option<i64>, crate::value::ValueError> {
+    let id = <Id as crate::value::FromValue>::from_value(value)?;
+    Ok(id.0.parse::<i64>().ok())
+}
+
 /// One user's bucket inside a direction.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UserBucket {
     /// The user id (`CreatedByUser`).
@@ -90,7 +109,7 @@ pub struct UserBucket {
 }
 
 /// The users terms aggregation inside a direction.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserTerms {
     #[serde(default)]
@@ -98,11 +117,12 @@ pub struct UserTerms {
 }
 
 /// One direction's bucket.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectionBucket {
     /// The `Direction` value (1, 2, 3, 5; a number or its text).
     #[serde(deserialize_with = "direction_code")]
+    #[value(from = "direction_code_value")]
     #[cfg_attr(feature = "ts", ts(type = "number | string"))]
     pub key: Option<i64>,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -112,7 +132,7 @@ pub struct DirectionBucket {
 }
 
 /// The `aggregations` object of the answer.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallAggregations {
     #[serde(rename = "2")]
@@ -120,7 +140,7 @@ pub struct CallAggregations {
 }
 
 /// The direction terms aggregation.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectionTerms {
     #[serde(default)]
@@ -128,14 +148,14 @@ pub struct DirectionTerms {
 }
 
 /// The analytics search answer (other fields such as `took` and `hits` are ignored).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallsAnswer {
     pub aggregations: CallAggregations,
 }
 
 /// Counts of one user (or everyone) in one direction (or all).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CallStats {
@@ -167,7 +187,7 @@ impl CallStats {
 }
 
 /// Stats per direction plus their sum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectionStats {
     pub incoming: CallStats,
@@ -192,7 +212,7 @@ impl DirectionStats {
 
 /// One user's row of the overview (001 §3: 'per-direction entries with totalCount,
 /// totalDuration, uniqueCalls, userId').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct UserCalls {
@@ -202,7 +222,19 @@ pub struct UserCalls {
 }
 
 /// 001 §9: 'by count, duration or unique calls'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RankBy {
@@ -213,7 +245,7 @@ pub enum RankBy {
 }
 
 /// A number now and in the previous period.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
@@ -260,7 +292,7 @@ impl Change {
 }
 
 /// The overview's comparison with the previous period, on everyone's totals.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Comparison {
@@ -270,7 +302,7 @@ pub struct Comparison {
 }
 
 /// Input of the `calls_overview` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CallsOverviewInput {
@@ -286,7 +318,7 @@ pub struct CallsOverviewInput {
 }
 
 /// The `calls_overview` rule's answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CallsOverview {

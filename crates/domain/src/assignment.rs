@@ -36,6 +36,12 @@ impl ts_rs::TS for Percentage {
     }
 }
 
+impl crate::value::ToValue for Percentage {
+    fn to_value(&self) -> crate::value::Value {
+        crate::value::Value::Num(self.as_f64())
+    }
+}
+
 impl Serialize for Percentage {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_f64(self.as_f64())
@@ -109,7 +115,7 @@ impl Percentage {
 
 /// A rule code with the number its message interpolates (`{{n}}`), for messages such as
 /// 'Total percentage cannot exceed 100%. Other members use N%'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Issue {
     pub code: RuleError,
@@ -124,7 +130,20 @@ impl Issue {
 }
 
 /// 000 §5, §9: the onboarding stages a member can be assigned leads from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum OnboardingStage {
@@ -162,7 +181,19 @@ impl OnboardingStage {
 }
 
 /// 000 §5, §9: 'region latam, spain, other (default other)'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Region {
@@ -196,7 +227,7 @@ impl Region {
 }
 
 /// The option lists of the member form (`assignment_options` rule).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AssignmentOptions {
@@ -214,7 +245,7 @@ pub fn assignment_options() -> AssignmentOptions {
 }
 
 /// One member's id and the text of their Target % input.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct MemberTarget {
@@ -225,7 +256,7 @@ pub struct MemberTarget {
 
 /// Input of the `assignment_panel` rule: the Active Members rows and, when a member of All
 /// Members is expanded to be added, that member's form.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PanelInput {
@@ -234,7 +265,7 @@ pub struct PanelInput {
 }
 
 /// One row's verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct MemberState {
@@ -246,7 +277,7 @@ pub struct MemberState {
 }
 
 /// The whole panel's verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PanelState {
@@ -344,7 +375,7 @@ fn sum(it: impl Iterator<Item = Percentage>) -> Percentage {
 }
 
 /// Input of the `assignment_member` rule: one member's expanded form.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MemberFormInput {
@@ -356,7 +387,7 @@ pub struct MemberFormInput {
 }
 
 /// The body of `POST dashboard/dynamic-assignment` (000 §7), with the spec's field names.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AssignmentMember {
     pub owner_id: crate::wire::Id,
@@ -390,7 +421,7 @@ pub fn assignment_member(input: &MemberFormInput) -> Result<AssignmentMember, Ru
 }
 
 /// Input of the `target_percentage` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TargetPercentageInput {

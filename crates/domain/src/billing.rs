@@ -21,7 +21,18 @@ const DAY_MS: i64 = 86_400_000;
 
 /// The notice the trial or expiry popup shows (001 §4). Translated in the `errors` catalogue
 /// under these codes, like rule errors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum NoticeCode {
@@ -54,7 +65,7 @@ impl NoticeCode {
 }
 
 /// A notice code and the number its text interpolates (`{{n}}`), if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Notice {
     pub code: NoticeCode,
@@ -63,7 +74,7 @@ pub struct Notice {
 }
 
 /// Input of the `trial_notice` rule: the organisation's credit history fields.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TrialNoticeInput {
@@ -71,6 +82,7 @@ pub struct TrialNoticeInput {
     pub validity: Option<TimeValue>,
     /// 001 §3 `is_trial` (true or 1).
     #[serde(default, deserialize_with = "crate::wire::flag")]
+    #[value(from = "crate::wire::flag_value")]
     #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_trial: Option<bool>,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -118,7 +130,7 @@ pub fn trial_notice(input: &TrialNoticeInput) -> Notice {
 
 /// An amount of money in minor units, with its plain decimal text (`"1234.50"`, no grouping:
 /// the UI formats it for the language).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Money {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -162,7 +174,7 @@ fn currency_code(currency: Option<&str>) -> String {
 }
 
 /// Input of the `plan_price` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PriceInput {
@@ -184,7 +196,7 @@ pub struct PriceInput {
 }
 
 /// A price per employee per month, and for the seats when given.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
@@ -248,7 +260,7 @@ pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
 }
 
 /// Input of the `annual_badge` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnnualBadgeInput {
@@ -259,7 +271,7 @@ pub struct AnnualBadgeInput {
 }
 
 /// The plan card's badge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AnnualBadge {
@@ -276,7 +288,7 @@ pub fn annual_badge(input: &AnnualBadgeInput) -> AnnualBadge {
 }
 
 /// Input of the `checkout_plan` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CheckoutInput {
@@ -288,7 +300,7 @@ pub struct CheckoutInput {
 }
 
 /// The plan part of the checkout body (001 §3: workspace_id, plan_id, quantity).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CheckoutPlan {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -316,7 +328,7 @@ pub fn checkout_plan(input: &CheckoutInput) -> Result<CheckoutPlan, RuleError> {
 }
 
 /// Input of the `ai_addon_price` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AiAddonInput {
@@ -343,7 +355,7 @@ pub fn ai_addon_price(input: &AiAddonInput) -> Price {
 }
 
 /// Input of the `currency_symbol` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CurrencyInput {
@@ -351,7 +363,7 @@ pub struct CurrencyInput {
 }
 
 /// The symbol to show before prices.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CurrencySymbol {
     pub symbol: String,

@@ -20,7 +20,18 @@ pub const ACTIVE_HOURS: std::ops::RangeInclusive<u8> = 8..=20;
 pub const MAX_BUCKETS: usize = 100_000;
 
 /// How a series is cut.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Granularity {
@@ -33,7 +44,19 @@ pub enum Granularity {
 }
 
 /// A bucket's name: an ISO key for days and half-days, the hour number for hour-of-day.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum BucketKey {
@@ -64,6 +87,7 @@ fn iso_day(d: NaiveDate) -> String {
 }
 
 /// Appends `YYYY-MM-DD` to `out` without allocating.
+#[cfg_attr(switchboard_wasm_size, optimize(speed))]
 fn push_iso_day(d: NaiveDate, out: &mut String) {
     use chrono::Datelike;
     let (y, m, day) = (d.year(), d.month(), d.day());
@@ -151,6 +175,7 @@ impl Grid {
 
     /// The bucket index of an instant, or None when it falls outside the grid (before or after
     /// the range, or an hour outside 8..=20).
+    #[cfg_attr(switchboard_wasm_size, optimize(speed))]
     pub fn index_of_ms(&self, ms: i64) -> Option<usize> {
         // Integer arithmetic on the local epoch milliseconds (instant + the zone's offset at
         // that instant) instead of building a calendar date per instant: the same answer as
@@ -225,6 +250,7 @@ impl Grid {
 
     /// Every bucket name in order, joined by `sep`, written into one string (the browser's
     /// column path: no allocation per bucket).
+    #[cfg_attr(switchboard_wasm_size, optimize(speed))]
     pub fn joined_keys(&self, sep: char) -> String {
         let mut out = String::with_capacity(self.len * 14);
         let mut date = self.first;
@@ -283,7 +309,7 @@ pub fn bucket_of_ms(
 }
 
 /// Input of the `bucket_keys` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BucketRangeInput {
@@ -296,7 +322,7 @@ pub struct BucketRangeInput {
 }
 
 /// The bucket names of a range, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct BucketKeys(pub Vec<BucketKey>);
@@ -310,7 +336,7 @@ pub fn bucket_keys(input: &BucketRangeInput) -> Result<BucketKeys, RuleError> {
 }
 
 /// Input of the `bucket_of` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BucketOfInput {
@@ -322,7 +348,7 @@ pub struct BucketOfInput {
 }
 
 /// The bucket an instant falls in; null for an hour outside 8..=20.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BucketOf {
     pub key: Option<BucketKey>,
@@ -338,7 +364,7 @@ pub fn bucket_of(input: &BucketOfInput) -> Result<BucketOf, RuleError> {
 
 /// An aggregation bucket's key: a number is the UTC epoch ms of the bucket's start (what a
 /// `date_histogram` returns); text is a bucket name as [`Grid::key`] writes it.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum RawBucketKey {
@@ -348,7 +374,7 @@ pub enum RawBucketKey {
 
 /// One aggregation bucket as the analytics API returns it (`{key, doc_count}`; other fields
 /// such as `key_as_string` are ignored).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RawBucket {
     pub key: RawBucketKey,
@@ -357,7 +383,7 @@ pub struct RawBucket {
 }
 
 /// Input of the `shape_buckets` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShapeInput {
@@ -371,7 +397,7 @@ pub struct ShapeInput {
 }
 
 /// One point of a chart series.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Point {
     pub key: BucketKey,
@@ -380,7 +406,7 @@ pub struct Point {
 }
 
 /// A chart series: every bucket of the range in order, empty ones at 0.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChartSeries {
     pub points: Vec<Point>,
@@ -429,6 +455,7 @@ pub fn shape(grid: &Grid, buckets: &[RawBucket]) -> ChartSeries {
 /// and reading ten thousand objects would cost more than the shaping. Returns each grid bucket's
 /// count and the documents outside the grid. A start that is not a whole number of milliseconds,
 /// or a count that is negative or not whole, is counted as outside (never silently dropped).
+#[cfg_attr(switchboard_wasm_size, optimize(speed))]
 pub fn shape_columns(grid: &Grid, starts_ms: &[f64], counts: &[f64]) -> (Vec<u64>, u64) {
     let mut out = vec![0u64; grid.len()];
     let mut outside = 0u64;

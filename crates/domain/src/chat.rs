@@ -9,7 +9,7 @@ use crate::RuleError;
 pub const MAX_ATTACHMENT_BYTES: u64 = 15_728_640;
 
 /// Input of the `chat_attachment` rule: what the browser's `File` says.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AttachmentInput {
@@ -21,7 +21,7 @@ pub struct AttachmentInput {
 }
 
 /// An accepted attachment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Attachment {
@@ -66,7 +66,7 @@ pub fn check_attachment(input: &AttachmentInput) -> Result<Attachment, RuleError
 }
 
 /// Input of the `may_send_message` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SendInput {

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 /// Every number or default the UI needs to display.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct BusinessConstants {

@@ -306,7 +306,7 @@ fn rfc3339_offset(s: &str) -> Option<(&str, i32)> {
 }
 
 /// A filter range: whole local days, both ends inclusive (see the module doc).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DateRange {
@@ -354,7 +354,18 @@ impl DateRange {
 }
 
 /// 000 §3: the date presets, plus the default filter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DatePreset {
@@ -437,7 +448,7 @@ impl DatePreset {
 }
 
 /// Input of the `date_preset` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DatePresetInput {
@@ -450,7 +461,7 @@ pub struct DatePresetInput {
 }
 
 /// Input of the `date_range` and `previous_period` rules: local days, both inclusive.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DaysInput {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 macro_rules! rule_errors {
     ($($(#[$doc:meta])* $variant:ident => $code:literal,)+) => {
         /// Why a rule rejected its input. Serialised as its snake_case code.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error, crate::value::FromValue, crate::value::ToValue)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub enum RuleError {
             $($(#[$doc])* #[error($code)] #[serde(rename = $code)] $variant,)+

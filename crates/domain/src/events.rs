@@ -26,8 +26,11 @@ pub const MAX_CLOCK_SKEW_MS: i64 = 86_400_000;
 /// The earliest event time accepted: 2000-01-01T00:00:00Z.
 pub const EARLIEST_EVENT_MS: i64 = 946_684_800_000;
 
-/// A number the extension sends either as a number or as text (`Duration`, `Ack`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A number the extension sends either as a number or as text (`Duration`, `Ack`); text is
+/// read by the number check of [`crate::inputs::parse_number`] (plain decimals).
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, crate::value::FromValue, crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum LooseNumber {
@@ -39,14 +42,16 @@ impl LooseNumber {
     fn value(&self) -> Option<f64> {
         match self {
             LooseNumber::Number(n) => Some(*n),
-            LooseNumber::Text(t) => t.trim().parse::<f64>().ok(),
+            LooseNumber::Text(t) => crate::inputs::parse_number(t).ok(),
         }
         .filter(|n| n.is_finite())
     }
 }
 
 /// One call-log event as the extension sends it (001 §3).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, crate::value::FromValue, crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct CallEventInput {
     /// The event's own id: the same id sent twice is stored once.
@@ -71,7 +76,9 @@ pub struct CallEventInput {
 }
 
 /// One chat-message event (000 §3 'Webhook sample payload fields').
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, crate::value::FromValue, crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct MessageEventInput {
     #[serde(rename = "MessageId")]
@@ -393,7 +400,9 @@ pub fn parse_message_event(
 }
 
 /// One usage event (a quick reply sent, a message scheduled) as the extension sends it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, crate::value::FromValue, crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UsageEventInput {
     #[serde(alias = "_id", alias = "EventId")]

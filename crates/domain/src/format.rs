@@ -11,7 +11,7 @@ use crate::RuleError;
 
 /// A duration split for display: `text` uses the spec's h, m, s units (000 §9 'Duration
 /// display formats use h, m and s').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DurationText {
@@ -48,7 +48,7 @@ pub fn format_duration(total_seconds: u64) -> DurationText {
 
 /// A duration as the API sends it: seconds as a number, or text (`"83"`, `"83.4"`, `"1:23"`,
 /// `"00:01:23"`).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum DurationValue {
@@ -73,8 +73,7 @@ impl DurationValue {
                         if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
                             return Err(RuleError::NotANumber);
                         }
-                        total =
-                            total * 60.0 + p.parse::<f64>().map_err(|_| RuleError::NotANumber)?;
+                        total = total * 60.0 + crate::decimal::to_f64(false, p, "");
                     }
                     total
                 } else {
@@ -91,7 +90,7 @@ impl DurationValue {
 }
 
 /// Input of the `format_duration` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DurationInput {
@@ -99,7 +98,20 @@ pub struct DurationInput {
 }
 
 /// 000 §9: 'Relative time shows Today, Yesterday, or n days, weeks, months or years ago'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RelativeUnit {
@@ -112,7 +124,7 @@ pub enum RelativeUnit {
 }
 
 /// A relative date for the UI to phrase: `{unit: "days", n: 3}` is '3 days ago'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RelativeTime {
     pub unit: RelativeUnit,
@@ -154,7 +166,7 @@ pub fn relative_days(date: NaiveDate, today: NaiveDate) -> RelativeTime {
 }
 
 /// Input of the `relative_time` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RelativeTimeInput {
@@ -176,7 +188,7 @@ pub fn relative_time(input: &RelativeTimeInput) -> Result<RelativeTime, RuleErro
 }
 
 /// Input of the `parse_date` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ParseDateInput {
@@ -185,7 +197,7 @@ pub struct ParseDateInput {
 }
 
 /// An instant with its local calendar date and wall-clock time in the zone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct LocalInstant {
@@ -213,7 +225,7 @@ pub fn parse_date(input: &ParseDateInput) -> Result<LocalInstant, RuleError> {
 pub const ORG_NAME_MAX_CHARS: usize = 10;
 
 /// A name cut for the top bar.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShortName {
     /// What to show.
@@ -261,7 +273,7 @@ pub fn truncate_name(name: &str) -> ShortName {
 }
 
 /// Input of the `org_name` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OrgNameInput {
@@ -269,7 +281,7 @@ pub struct OrgNameInput {
 }
 
 /// Input of the `top_bar_name` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TopBarNameInput {
@@ -277,6 +289,7 @@ pub struct TopBarNameInput {
     pub user_name: Option<String>,
     /// The mapping's `is_default_org` / `default_org` (1 or true).
     #[serde(default, deserialize_with = "crate::wire::flag")]
+    #[value(from = "crate::wire::flag_value")]
     #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_default_org: Option<bool>,
 }
@@ -295,7 +308,18 @@ pub fn top_bar_name(input: &TopBarNameInput) -> ShortName {
 
 /// Why a name is missing, for the UI to translate (001 §9 'Missing names display NA, or Admin
 /// for the admin role').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum NameFallback {
@@ -306,7 +330,7 @@ pub enum NameFallback {
 }
 
 /// A person's display name: `{"name": "Ravi"}` or `{"fallback": "admin" | "na"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum DisplayName {
@@ -315,7 +339,7 @@ pub enum DisplayName {
 }
 
 /// Input of the `display_name` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DisplayNameInput {

@@ -48,7 +48,7 @@ fn strip_http_scheme(s: &str) -> &str {
 }
 
 /// A Bitrix24 portal address, always `https://<host>` with no trailing slash (000 §5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct BitrixDomain(String);
@@ -83,7 +83,7 @@ impl BitrixDomain {
 }
 
 /// Input of the `bitrix_domain` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BitrixDomainInput {
@@ -91,7 +91,7 @@ pub struct BitrixDomainInput {
 }
 
 /// A Freshdesk helpdesk host, e.g. `acme.freshdesk.com` (no scheme, no slash).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct FreshdeskDomain(String);
@@ -126,7 +126,7 @@ impl FreshdeskDomain {
 }
 
 /// Input of the `freshdesk_domain` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FreshdeskDomainInput {
@@ -134,7 +134,7 @@ pub struct FreshdeskDomainInput {
 }
 
 /// Input of the `freshdesk_credentials` rule: the Freshdesk modal's two fields.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FreshdeskInput {
@@ -143,7 +143,7 @@ pub struct FreshdeskInput {
 }
 
 /// The Freshdesk link as stored (000 §3: domain, api_key).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FreshdeskCredentials {
     pub domain: FreshdeskDomain,
@@ -166,7 +166,7 @@ impl FreshdeskCredentials {
 }
 
 /// Input of the `leadsquared_credentials` rule: the 'Connect to Leadsquared' modal.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LeadsquaredInput {
@@ -177,7 +177,7 @@ pub struct LeadsquaredInput {
 
 /// The LeadSquared link with the spec's wire names (000 §3, §7: host, homepage, access_id,
 /// secret_key).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LeadsquaredCredentials {
     pub host: String,
@@ -222,7 +222,7 @@ impl LeadsquaredCredentials {
 }
 
 /// The label (funnel name) the spreadsheet sync writes under (000 §2, §5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct SheetLabel(String);
@@ -245,7 +245,7 @@ impl SheetLabel {
 }
 
 /// Input of the `spreadsheet_label` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SheetLabelInput {
@@ -253,7 +253,7 @@ pub struct SheetLabelInput {
 }
 
 /// An absolute http or https URL (000 §5 'URL: must be http or https').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct HttpUrl(String);
@@ -330,7 +330,7 @@ fn split_port(authority: &str) -> Option<(&str, Option<u16>)> {
 }
 
 /// Input of the `url` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UrlInput {
@@ -338,7 +338,7 @@ pub struct UrlInput {
 }
 
 /// The organisation's outgoing webhook URL (000 §3 `duplex_webhook`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct WebhookUrl(HttpUrl);
@@ -354,7 +354,7 @@ impl WebhookUrl {
 }
 
 /// Input of the `webhook_endpoint` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WebhookUrlInput {
@@ -362,7 +362,7 @@ pub struct WebhookUrlInput {
 }
 
 /// The optional bearer token sent with webhook calls (000 §3 `auth_token`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct WebhookToken(String);
@@ -380,7 +380,7 @@ impl WebhookToken {
 }
 
 /// Input of the `webhook_token` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WebhookTokenInput {
@@ -388,7 +388,7 @@ pub struct WebhookTokenInput {
 }
 
 /// An e-mail address that passes the spec's loose check (000 §5: 'text, @, text, dot, text').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct Email(String);
@@ -420,7 +420,7 @@ impl Email {
 }
 
 /// Input of the `email` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EmailInput {
@@ -442,11 +442,11 @@ pub fn parse_number(raw: &str) -> Result<f64, RuleError> {
     if !shape_ok {
         return Err(RuleError::NotANumber);
     }
-    s.parse::<f64>().map_err(|_| RuleError::NotANumber)
+    Ok(crate::decimal::to_f64(s.starts_with('-'), int, frac))
 }
 
 /// Input of the `number` and `has_digit` rules.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TextInput {
@@ -460,7 +460,7 @@ pub fn has_digit(text: &str) -> bool {
 }
 
 /// Input of the `age_at_least` rule: dates as `YYYY-MM-DD`; `today` is the caller's local date.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AgeInput {

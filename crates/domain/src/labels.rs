@@ -25,7 +25,17 @@ pub const MAX_LABELS: usize = 100;
 pub const MAX_LABEL_LEN: usize = 128;
 
 /// 000 §3 Label status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum LabelStatus {
@@ -35,7 +45,17 @@ pub enum LabelStatus {
 }
 
 /// One CRM's entry of an employee's `crmLabelSyncData`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct CrmLabelSync {
@@ -120,7 +140,7 @@ pub fn chat_syncs(rule: Option<&CrmLabelSync>, chat_labels: &[String]) -> bool {
 }
 
 /// Input of the `chat_syncs_to_crm` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChatSyncInput {
@@ -131,7 +151,7 @@ pub struct ChatSyncInput {
 }
 
 /// Input of the `label_status` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LabelStatusInput {
@@ -140,7 +160,7 @@ pub struct LabelStatusInput {
 }
 
 /// Input of the `set_label_status` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SetLabelStatusInput {

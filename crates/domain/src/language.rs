@@ -4,7 +4,18 @@
 use serde::{Deserialize, Serialize};
 
 /// The six interface catalogues. Serialised as the catalogue folder name (`pt-BR`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Language {
     #[serde(rename = "en")]
@@ -73,7 +84,7 @@ pub fn resolve_language(stored: Option<&str>, browser_languages: &[String]) -> L
 }
 
 /// Input of the `resolve_language` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LanguageInput {

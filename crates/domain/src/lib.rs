@@ -5,6 +5,10 @@
 //! `now`, the time zone and any randomness are parameters. Rules never produce user-facing
 //! English; they return [`RuleError`] codes that the UI translates.
 
+// The wasm size build compiles this crate at opt-level "z" and marks the chart-shaping hot path
+// `optimize(speed)` (scripts/build-wasm.sh sets the cfg; docs/BENCHMARKS.md).
+#![cfg_attr(switchboard_wasm_size, feature(optimize_attribute))]
+
 pub mod accounts;
 pub mod analytics;
 pub mod assignment;
@@ -13,6 +17,7 @@ pub mod buckets;
 pub mod chat;
 pub mod constants;
 pub mod dates;
+pub mod decimal;
 pub mod error;
 pub mod events;
 pub mod format;
@@ -23,6 +28,7 @@ pub mod plans;
 pub mod registry;
 pub mod retry;
 pub mod roles;
+pub mod value;
 pub mod wire;
 pub mod zoho;
 pub mod zones;

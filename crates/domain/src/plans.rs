@@ -38,7 +38,18 @@ pub const fn normalize_plan_id(id: i64) -> i64 {
 }
 
 /// The plan family a normalised id belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PlanKind {
@@ -76,7 +87,7 @@ pub const fn is_teams_trial(id: i64, is_trial: bool) -> bool {
 }
 
 /// Input of the `plan_info` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlanInput {
@@ -84,12 +95,13 @@ pub struct PlanInput {
     pub plan_id: i64,
     /// The organisation's `is_trial` flag (true or 1).
     #[serde(default, deserialize_with = "crate::wire::flag")]
+    #[value(from = "crate::wire::flag_value")]
     #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_trial: Option<bool>,
 }
 
 /// What the UI needs to know about a plan id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanInfo {
@@ -112,7 +124,7 @@ pub fn plan_info(input: &PlanInput) -> PlanInfo {
 }
 
 /// A number of seats for a team: at least [`MIN_TEAM_SIZE`] (001 §5 'Minimum team size of 3').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct TeamSeats(u32);
@@ -133,7 +145,7 @@ impl TeamSeats {
 }
 
 /// Input of the `team_seats` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TeamSeatsInput {

@@ -53,14 +53,14 @@ use crate::zones::{TimeZoneInput, TimeZoneList, TimeZoneName};
 use crate::{inputs, RuleError};
 
 /// The input of rules that take nothing: `{}`.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct NoInput {}
 
 /// One registry entry, for code generation: the rule's name and the TypeScript names of its
 /// input and output types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 pub struct RuleInfo {
     pub name: &'static str,
     pub input: &'static str,
@@ -90,7 +90,7 @@ impl CallError {
 }
 
 /// A rule's outcome on the wire: `{"ok": …}` or `{"err": "code"}`.
-#[derive(Serialize)]
+#[derive(Serialize, crate::value::ToValue)]
 #[serde(rename_all = "lowercase")]
 enum Outcome<'a, T> {
     Ok(&'a T),
@@ -152,6 +152,24 @@ macro_rules! registry {
                         rule: $name,
                         message: e.to_string(),
                     })
+                })+
+                _ => Err(CallError::UnknownRule(rule.to_string())),
+            }
+        }
+
+        /// Calls the rule named `rule` on the browser's wire format ([`crate::value`]): the
+        /// input is read with `FromValue`, the outcome `{ok}` / `{err}` written with `ToValue`.
+        /// The wasm module's only door; the shared vectors run through it and through [`call`].
+        pub fn call_value(
+            rule: &str,
+            input: &crate::value::Value,
+        ) -> Result<crate::value::Value, CallError> {
+            match rule {
+                $($name => {
+                    fn run($arg: $input) -> Result<$out, RuleError> $body
+                    let parsed = <$input as crate::value::FromValue>::from_value(input)
+                        .map_err(|e| CallError::Input { rule: $name, message: e.0 })?;
+                    Ok(crate::value::ToValue::to_value(&Outcome::from(&run(parsed))))
                 })+
                 _ => Err(CallError::UnknownRule(rule.to_string())),
             }

@@ -17,7 +17,7 @@ pub const BASE_DELAY_MS: u64 = 500;
 pub const MAX_DELAY_MS: u64 = 8_000;
 
 /// What to do after a try.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum RetryStep {
@@ -32,7 +32,7 @@ pub enum RetryStep {
 }
 
 /// Input of the `retry_step` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RetryInput {

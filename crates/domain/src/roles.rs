@@ -29,7 +29,18 @@ pub fn is_manager_level(role_id: Option<i64>) -> bool {
 }
 
 /// 000 §3 `accessLevel` and 000 §6 'Card access'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AccessLevel {
@@ -55,7 +66,18 @@ impl AccessLevel {
 }
 
 /// 000 §3: the integration cards' `dataKey`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum IntegrationCard {
@@ -80,7 +102,7 @@ impl IntegrationCard {
 }
 
 /// Input of the `access_check` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AccessInput {
@@ -91,7 +113,7 @@ pub struct AccessInput {
 }
 
 /// Input of the `card_access` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CardAccessInput {
@@ -101,7 +123,7 @@ pub struct CardAccessInput {
 }
 
 /// 000 §3 `whatzapp_basic_info` (sic).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct BasicInfo {
     pub name: Option<String>,
@@ -110,7 +132,7 @@ pub struct BasicInfo {
 
 /// An employee (organisation mapping) as the employee list returns it (001 §3), with the spec's
 /// field names; fields this rule does not need are ignored.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct Employee {
     pub user_id: Id,
@@ -140,7 +162,7 @@ impl Employee {
 
 /// The viewer: their role in the current organisation (none without a mapping), team, id and
 /// mobile.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Viewer {
@@ -153,7 +175,7 @@ pub struct Viewer {
 }
 
 /// Input of the `visible_employees` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VisibleEmployeesInput {
@@ -162,7 +184,7 @@ pub struct VisibleEmployeesInput {
 }
 
 /// What 'All' resolves to (001 §6): user ids for calls, mobile numbers for chats.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct VisibleEmployees {
@@ -226,19 +248,20 @@ pub fn visible_employees(input: &VisibleEmployeesInput) -> VisibleEmployees {
 }
 
 /// 001 §3 `callyzer_user_mappings[]`: one membership.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct Mapping {
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
     /// 1 (or true) marks the default organisation.
     #[serde(default, deserialize_with = "crate::wire::flag")]
+    #[value(from = "crate::wire::flag_value")]
     #[cfg_attr(feature = "ts", ts(type = "boolean | number | null", optional))]
     pub is_default_org: Option<bool>,
 }
 
 /// Input of the `default_org` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MappingsInput {
@@ -246,7 +269,18 @@ pub struct MappingsInput {
 }
 
 /// 000 §2: the account the switching popup names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::value::FromValue,
+    crate::value::ToValue,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AccountType {
@@ -255,7 +289,7 @@ pub enum AccountType {
 }
 
 /// What the memberships say about the default organisation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultOrg {

@@ -14,7 +14,7 @@ pub const SELF_CLOSE_WINDOW_MS: i64 = 120_000;
 const ALPHABET: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// A 64-character alphanumeric state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct ZohoState(String);
@@ -47,7 +47,7 @@ impl ZohoState {
 }
 
 /// Input of the `zoho_state` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ZohoStateInput {
@@ -66,7 +66,7 @@ pub fn state_matches(returned: &str, stored: &str) -> bool {
 }
 
 /// Input of the `zoho_state_check` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ZohoStateCheckInput {
@@ -84,7 +84,7 @@ pub fn zoho_state_check(input: &ZohoStateCheckInput) -> Result<ZohoState, RuleEr
 }
 
 /// Input of the `self_close_valid` rule.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SelfCloseInput {

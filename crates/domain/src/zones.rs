@@ -47,7 +47,7 @@ pub fn parse_time_zone(name: &str) -> Result<Tz, RuleError> {
 }
 
 /// Input of the `time_zone` rule.
-#[derive(Debug, Clone, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TimeZoneInput {
@@ -55,7 +55,7 @@ pub struct TimeZoneInput {
 }
 
 /// A zone name the product offers, in its canonical spelling.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct TimeZoneName(pub String);
@@ -66,7 +66,7 @@ pub fn time_zone(input: &TimeZoneInput) -> Result<TimeZoneName, RuleError> {
 }
 
 /// The offered zones, for the organisation settings' picker.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct TimeZoneList(pub Vec<String>);
@@ -340,6 +340,7 @@ pub mod compact {
             self.offset_from_utc_datetime(&utc.and_time(NaiveTime::MIN))
         }
 
+        #[cfg_attr(switchboard_wasm_size, optimize(speed))]
         fn offset_from_utc_datetime(&self, utc: &NaiveDateTime) -> ZoneOffset {
             let t = utc.and_utc().timestamp();
             let s = self.spans();

@@ -59,12 +59,19 @@ fn every_shared_vector_gives_its_expected_outcome() {
                 expected.get("ok").is_some() ^ expected.get("err").is_some(),
                 "{family}: {name}: expected must be {{ok}} or {{err}}"
             );
-            match domain::registry::call_json(rule, v["input"].clone()) {
-                Ok(got) if same(&got, expected) => {}
-                Ok(got) => failures.push(format!(
-                    "{family}: {name}\n    rule:     {rule}\n    expected: {expected}\n    got:      {got}"
-                )),
-                Err(e) => failures.push(format!("{family}: {name}\n    call error: {e}")),
+            // The server's path (serde) and the browser's (domain::value, what the wasm
+            // module runs) must both give the expected outcome.
+            let browser = domain::registry::call_value(rule, &(&v["input"]).into())
+                .map(|out| serde_json::Value::from(&out));
+            let server = domain::registry::call_json(rule, v["input"].clone());
+            for (path, outcome) in [("server", server), ("browser", browser)] {
+                match outcome {
+                    Ok(got) if same(&got, expected) => {}
+                    Ok(got) => failures.push(format!(
+                        "{family}: {name} ({path} path)\n    rule:     {rule}\n    expected: {expected}\n    got:      {got}"
+                    )),
+                    Err(e) => failures.push(format!("{family}: {name} ({path} path)\n    call error: {e}")),
+                }
             }
         }
     }
