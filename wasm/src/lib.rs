@@ -6,13 +6,12 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 use domain::value::{FromValue, Value};
-use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
+// The few JS operations the conversion needs, as plain functions: no `js-sys`, whose linked
+// bindings (and their closure shims) were 2 KB of the gzipped module.
 #[wasm_bindgen(inline_js = "export function kindOf(v) {
   switch (typeof v) {
     case 'boolean': return 1;
@@ -29,6 +28,14 @@ export function members(o) {
   }
   return out;
 }
+export function length(a) { return a.length; }
+export function at(a, i) { return a[i]; }
+const keys = new Map();
+export function keyIndex(k) { const i = keys.get(k); return i === undefined ? -1 : i; }
+export function setKeyIndex(k, i) { keys.set(k, i); }
+export function newArray() { return []; }
+export function push(a, v) { a.push(v); }
+export function newObject() { return {}; }
 export function setMember(o, k, v) { o[k] = v; }")]
 extern "C" {
     /// What a JS value is, in one call across the boundary (0 null, undefined or not
@@ -37,10 +44,22 @@ extern "C" {
     fn kind_of(v: &JsValue) -> u8;
     /// An object's own enumerable members as `[key, value, key, value, …]`, `undefined`
     /// values left out.
-    fn members(o: &JsValue) -> Array;
+    fn members(o: &JsValue) -> JsValue;
+    fn length(a: &JsValue) -> u32;
+    fn at(a: &JsValue, i: u32) -> JsValue;
+    /// The index of an object key in [`INPUT_KEYS`], or -1 when it has none yet.
+    #[wasm_bindgen(js_name = keyIndex)]
+    fn key_index(k: &JsValue) -> i32;
+    #[wasm_bindgen(js_name = setKeyIndex)]
+    fn set_key_index(k: &JsValue, i: u32);
+    #[wasm_bindgen(js_name = newArray)]
+    fn new_array() -> JsValue;
+    fn push(a: &JsValue, v: &JsValue);
+    #[wasm_bindgen(js_name = newObject)]
+    fn new_object() -> JsValue;
     /// `o[k] = v` on a fresh plain object (no `Reflect.set` error wrapper).
     #[wasm_bindgen(js_name = setMember)]
-    fn set_member(o: &Object, k: &JsValue, v: &JsValue);
+    fn set_member(o: &JsValue, k: &JsValue, v: &JsValue);
 }
 
 /// A JS value as a [`Value`]: `undefined` members are left out (a missing key, as in JSON),
@@ -52,19 +71,14 @@ fn from_js(v: &JsValue) -> Value {
         3 => v
             .as_string()
             .map_or(Value::Null, |s| Value::Str(Cow::Owned(s))),
-        4 => Value::Arr(
-            v.unchecked_ref::<Array>()
-                .iter()
-                .map(|x| from_js(&x))
-                .collect(),
-        ),
+        4 => Value::Arr((0..length(v)).map(|i| from_js(&at(v, i))).collect()),
         5 => {
             let flat = members(v);
-            let n = flat.length();
+            let n = length(&flat);
             let mut out = Vec::with_capacity(n as usize / 2);
             for i in (0..n).step_by(2) {
-                if let Some(key) = input_key(&flat.get(i)) {
-                    out.push((key, from_js(&flat.get(i + 1))));
+                if let Some(key) = input_key(&at(&flat, i)) {
+                    out.push((key, from_js(&at(&flat, i + 1))));
                 }
             }
             Value::Obj(out)
@@ -74,22 +88,23 @@ fn from_js(v: &JsValue) -> Value {
 }
 
 thread_local! {
-    /// Object keys the browser has sent, as Rust strings: a key is decoded once, then found
-    /// by a JS `Map` lookup. Bounded, so objects keyed by data (ids) cannot grow it for ever.
-    static INPUT_KEYS: (js_sys::Map, RefCell<Vec<&'static str>>) =
-        (js_sys::Map::new(), RefCell::new(Vec::new()));
+    /// Object keys the browser has sent, as Rust strings, by the index the JS side keeps for
+    /// each: a key is decoded once, then found by a JS `Map` lookup. Bounded, so objects keyed
+    /// by data (ids) cannot grow it for ever.
+    static INPUT_KEYS: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 
-    /// JS strings of the field names rules write, by address and length: each crosses into JS once
-    /// (decoding a string is the dearest part of a small call).
-    static KEYS: RefCell<BTreeMap<(usize, usize), JsValue>> = const { RefCell::new(BTreeMap::new()) };
+    /// JS strings of the field names rules write, by address and length, sorted: each crosses
+    /// into JS once (decoding a string is the dearest part of a small call). A sorted `Vec`
+    /// rather than a map: a few hundred static names, and far less code in the module.
+    static KEYS: RefCell<Vec<((usize, usize), JsValue)>> = const { RefCell::new(Vec::new()) };
 }
 
 const INPUT_KEYS_MAX: usize = 4096;
 
 fn input_key(key: &JsValue) -> Option<Cow<'static, str>> {
-    INPUT_KEYS.with(|(map, names)| {
-        if let Some(i) = map.get(key).as_f64() {
-            return names.borrow().get(i as usize).map(|n| Cow::Borrowed(*n));
+    INPUT_KEYS.with(|names| {
+        if let Ok(i) = usize::try_from(key_index(key)) {
+            return names.borrow().get(i).map(|n| Cow::Borrowed(*n));
         }
         let name = key.as_string()?;
         let mut names = names.borrow_mut();
@@ -98,7 +113,7 @@ fn input_key(key: &JsValue) -> Option<Cow<'static, str>> {
         }
         // Leaked on purpose: at most INPUT_KEYS_MAX short names for the page's lifetime.
         let leaked: &'static str = Box::leak(name.into_boxed_str());
-        map.set(key, &JsValue::from_f64(names.len() as f64));
+        set_key_index(key, names.len() as u32);
         names.push(leaked);
         Some(Cow::Borrowed(leaked))
     })
@@ -109,10 +124,15 @@ fn input_key(key: &JsValue) -> Option<Cow<'static, str>> {
 fn js_text(key: &Cow<'static, str>) -> JsValue {
     match key {
         Cow::Borrowed(name) => KEYS.with(|keys| {
-            keys.borrow_mut()
-                .entry((name.as_ptr() as usize, name.len()))
-                .or_insert_with(|| JsValue::from_str(name))
-                .clone()
+            let mut keys = keys.borrow_mut();
+            let at = (name.as_ptr() as usize, name.len());
+            let i = keys
+                .binary_search_by_key(&at, |(k, _)| *k)
+                .unwrap_or_else(|i| {
+                    keys.insert(i, (at, JsValue::from_str(name)));
+                    i
+                });
+            keys[i].1.clone()
         }),
         Cow::Owned(name) => JsValue::from_str(name),
     }
@@ -125,13 +145,19 @@ fn to_js(v: &Value) -> JsValue {
         Value::Bool(b) => JsValue::from_bool(*b),
         Value::Num(n) => JsValue::from_f64(*n),
         Value::Str(s) => js_text(s),
-        Value::Arr(items) => items.iter().map(to_js).collect::<Array>().into(),
+        Value::Arr(items) => {
+            let arr = new_array();
+            for item in items {
+                push(&arr, &to_js(item));
+            }
+            arr
+        }
         Value::Obj(members) => {
-            let obj = Object::new();
+            let obj = new_object();
             for (k, v) in members {
                 set_member(&obj, &js_text(k), &to_js(v));
             }
-            obj.into()
+            obj
         }
     }
 }
@@ -143,15 +169,15 @@ fn to_js(v: &Value) -> JsValue {
 pub fn call(rule: &str, input: JsValue) -> Result<JsValue, JsError> {
     domain::registry::call_value(rule, &from_js(&input))
         .map(|out| to_js(&out))
-        .map_err(|e| JsError::new(&format!("{}: {e}", e.code())))
+        .map_err(|e| JsError::new(&e.message()))
 }
 
 /// The names of every rule, for tests and diagnostics.
 #[wasm_bindgen(js_name = ruleNames)]
 pub fn rule_names() -> Vec<String> {
-    domain::registry::RULES
+    domain::registry::RULE_NAMES
         .iter()
-        .map(|r| r.name.to_owned())
+        .map(|name| (*name).to_owned())
         .collect()
 }
 
@@ -198,7 +224,7 @@ pub fn shape_columns(
 ) -> Result<ShapedColumns, JsError> {
     use domain::buckets::{Granularity, Grid};
     let granularity = Granularity::from_value(&from_js(&granularity))
-        .map_err(|e| JsError::new(&format!("bad_input: {e}")))?;
+        .map_err(|e| JsError::new(&domain::text::concat(&["bad_input: ", &e.0])))?;
     let grid = domain::dates::zone_or_default(time_zone.as_deref())
         .and_then(|tz| Grid::new(tz, granularity, start_ms as i64, end_ms as i64))
         .map_err(|e| JsError::new(e.code()))?;
@@ -212,3 +238,9 @@ pub fn shape_columns(
         outside: outside as f64,
     })
 }
+
+// A free-list allocator a fraction of dlmalloc's size (docs/BENCHMARKS.md, "Web app size").
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
+    lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());

@@ -73,7 +73,7 @@ impl PhoneNumber {
         } else if digits.starts_with('0') || digits.len() <= 10 {
             return Err(RuleError::PhoneCountryCodeMissing);
         }
-        Ok(PhoneNumber(format!("+{digits}")))
+        Ok(PhoneNumber(crate::text::concat(&["+", &digits])))
     }
 
     pub fn as_str(&self) -> &str {
@@ -125,7 +125,9 @@ pub fn resend_wait(now: i64, last_sent: Option<i64>) -> Option<i64> {
 /// The digits of a code made from `random`, a number the caller drew uniformly from
 /// `0..1_000_000`: always six digits, leading zeros kept.
 pub fn code_from_random(random: u32) -> String {
-    format!("{:06}", random % 1_000_000)
+    let mut s = String::with_capacity(6);
+    crate::text::push_uint(&mut s, u64::from(random % 1_000_000), 6);
+    s
 }
 
 /// 001 §7.5 `organization_code`: the short code that names an organisation.

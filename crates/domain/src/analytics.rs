@@ -16,8 +16,6 @@
 //! Kibana-style numeric names are accepted too: `"3"` for `users`, `"1"` for `duration`, `"4"`
 //! for `unique_calls`.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::wire::Id;
@@ -264,22 +262,34 @@ pub struct Change {
 
 impl Change {
     pub fn new(current: u64, previous: u64) -> Change {
-        let absolute = i64::try_from(i128::from(current) - i128::from(previous)).unwrap_or(
-            if current > previous {
-                i64::MAX
-            } else {
-                i64::MIN
-            },
-        );
+        // Without 128-bit arithmetic (its division is 1 KB of the wasm module).
+        let absolute = if current >= previous {
+            i64::try_from(current - previous).unwrap_or(i64::MAX)
+        } else {
+            0i64.checked_sub_unsigned(previous - current)
+                .unwrap_or(i64::MIN)
+        };
         let percent = match (current, previous) {
             (0, 0) => Some(0.0),
             (_, 0) => None,
             (c, p) => {
-                // Tenths of a percent, rounded half away from zero, in exact integer arithmetic.
-                let diff = i128::from(c) - i128::from(p);
-                let p = i128::from(p);
-                let tenths = (diff * 1000 + diff.signum() * p / 2) / p;
-                Some(tenths as f64 / 10.0)
+                // Tenths of a percent, rounded half away from zero: |c − p| × 1000 / p with
+                // p / 2 added, split as q × 1000 + (r × 1000 + p / 2) / p so it stays in u64.
+                // Exact while p < 1.8e16 (always, from the browser: JS counts stop at 2^53);
+                // beyond, within f64's precision.
+                let d = c.abs_diff(p);
+                let (q, r) = (d / p, d % p);
+                let exact = r
+                    .checked_mul(1000)
+                    .and_then(|x| x.checked_add(p / 2))
+                    .and_then(|x| q.checked_mul(1000)?.checked_add(x / p));
+                let tenths = match exact {
+                    Some(t) => t as f64,
+                    None => (d as f64 * 1000.0 / p as f64 + 0.5).floor(),
+                };
+                // `+ 0.0` turns the -0.0 of a tiny drop into 0.
+                let signed = if c < p { -tenths } else { tenths };
+                Some((signed + 0.0) / 10.0)
             }
         };
         Change {
@@ -335,14 +345,35 @@ pub struct CallsOverview {
 /// 001 §9: 'Top performers and needing-attention lists take 2 each'.
 pub const RANK_LIST_SIZE: usize = 2;
 
-fn per_user(answer: &CallsAnswer) -> BTreeMap<Id, DirectionStats> {
-    let mut users: BTreeMap<Id, DirectionStats> = BTreeMap::new();
+/// The row of `user_id` in `rows` (kept sorted by user id), added with zeros when missing.
+/// A sorted `Vec` rather than a `BTreeMap`: a dashboard has a few hundred users at most, and
+/// the map's code was 3 KB of the wasm module.
+fn row<'a>(rows: &'a mut Vec<UserCalls>, user_id: &Id) -> &'a mut DirectionStats {
+    let i = match rows.binary_search_by(|r| r.user_id.cmp(user_id)) {
+        Ok(i) => i,
+        Err(i) => {
+            rows.insert(
+                i,
+                UserCalls {
+                    user_id: user_id.clone(),
+                    stats: DirectionStats::default(),
+                },
+            );
+            i
+        }
+    };
+    &mut rows[i].stats
+}
+
+/// One row per user of the answer, sorted by user id.
+fn per_user(answer: &CallsAnswer) -> Vec<UserCalls> {
+    let mut users = Vec::new();
     for d in &answer.aggregations.directions.buckets {
         let Some(dir) = d.key.and_then(CallDirection::from_code) else {
             continue;
         };
         for u in &d.users.buckets {
-            users.entry(u.key.clone()).or_default().add(
+            row(&mut users, &u.key).add(
                 dir,
                 CallStats {
                     total_count: u.doc_count,
@@ -355,9 +386,9 @@ fn per_user(answer: &CallsAnswer) -> BTreeMap<Id, DirectionStats> {
     users
 }
 
-fn sum_users(users: &BTreeMap<Id, DirectionStats>) -> DirectionStats {
+fn sum_users(users: &[UserCalls]) -> DirectionStats {
     let mut t = DirectionStats::default();
-    for s in users.values() {
+    for UserCalls { stats: s, .. } in users {
         t.incoming.add(s.incoming);
         t.outgoing.add(s.outgoing);
         t.missed.add(s.missed);
@@ -370,17 +401,13 @@ fn sum_users(users: &BTreeMap<Id, DirectionStats>) -> DirectionStats {
 /// The `calls_overview` rule. Directions other than 1, 2, 3, 5 are ignored; durations are
 /// rounded to whole seconds.
 pub fn calls_overview(input: &CallsOverviewInput) -> CallsOverview {
-    let mut users = per_user(&input.current);
+    let mut rows = per_user(&input.current);
     for id in input.user_ids.iter().flatten() {
-        users.entry(id.clone()).or_default();
+        row(&mut rows, id);
     }
-    let totals = sum_users(&users);
+    let totals = sum_users(&rows);
     let rank = input.rank_by.unwrap_or_default();
-    let mut rows: Vec<UserCalls> = users
-        .into_iter()
-        .map(|(user_id, stats)| UserCalls { user_id, stats })
-        .collect();
-    // BTreeMap order is by id already; a stable sort keeps it for ties.
+    // The rows are in id order already; a stable sort keeps it for ties.
     rows.sort_by_key(|r| std::cmp::Reverse(r.stats.all.metric(rank)));
     let top: Vec<Id> = rows
         .iter()
@@ -561,6 +588,29 @@ mod tests {
                 prop_assert!(w[0].stats.all.total_count >= w[1].stats.all.total_count);
             }
             prop_assert!(o.top_performers.iter().all(|t| !o.needing_attention.contains(t)));
+        }
+
+        #[test]
+        fn the_change_is_what_128_bit_arithmetic_gives(
+            c in 0u64..1 << 53,
+            p in 0u64..1 << 53,
+            big in any::<u64>(),
+            small in any::<u64>(),
+        ) {
+            // The percentage in the JS number range, exactly as the former i128 formula; the
+            // absolute change clamped to i64 over all of u64.
+            if p > 0 {
+                let diff = i128::from(c) - i128::from(p);
+                let pp = i128::from(p);
+                let tenths = (diff * 1000 + diff.signum() * pp / 2) / pp;
+                prop_assert_eq!(Change::new(c, p).percent, Some(tenths as f64 / 10.0));
+            }
+            let clamp = |a: u64, b: u64| {
+                let d = i128::from(a) - i128::from(b);
+                d.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+            };
+            prop_assert_eq!(Change::new(big, small).absolute, clamp(big, small));
+            prop_assert_eq!(Change::new(small, big).absolute, clamp(small, big));
         }
 
         #[test]

@@ -117,11 +117,12 @@ pub fn trial_notice(input: &TrialNoticeInput) -> Notice {
     if !input.is_trial.unwrap_or(false) {
         return plain(NoticeCode::PlanExpired);
     }
-    let left = i128::from(end) - i128::from(input.now);
-    if left <= 0 {
+    if end <= input.now {
         return plain(NoticeCode::TrialEnded);
     }
-    let days = (left + i128::from(DAY_MS) - 1) / i128::from(DAY_MS);
+    // Exact for every i64 pair, without 128-bit arithmetic (its division is 1 KB of the wasm
+    // module).
+    let days = end.abs_diff(input.now).div_ceil(DAY_MS.unsigned_abs());
     Notice {
         code: NoticeCode::TrialExpiresIn,
         n: Some(i64::try_from(days).unwrap_or(i64::MAX)),
@@ -140,12 +141,15 @@ pub struct Money {
 
 impl Money {
     pub fn from_minor(minor: i64) -> Money {
-        let sign = if minor < 0 { "-" } else { "" };
         let abs = minor.unsigned_abs();
-        Money {
-            minor,
-            text: format!("{sign}{}.{:02}", abs / 100, abs % 100),
+        let mut text = String::new();
+        if minor < 0 {
+            text.push('-');
         }
+        crate::text::push_uint(&mut text, abs / 100, 0);
+        text.push('.');
+        crate::text::push_uint(&mut text, abs % 100, 2);
+        Money { minor, text }
     }
 }
 
@@ -216,7 +220,9 @@ pub struct Price {
 ///   a rate of 1 and showed dollars with the local symbol; we show what the number is).
 /// - A factor or rate that is present but not positive is `amount_invalid`.
 pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
-    let amount = i128::from(to_minor(input.amount)?);
+    // In minor units, at most 10^12 (to_minor). Products that leave i64 are `amount_invalid`,
+    // as the total they lead to would be.
+    let amount = to_minor(input.amount)?;
     let positive = |f: Option<f64>| -> Result<Option<f64>, RuleError> {
         match f {
             Some(v) if !(v.is_finite() && v > 0.0 && v < 1e9) => Err(RuleError::AmountInvalid),
@@ -227,23 +233,32 @@ pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
     let rate = positive(input.exchange_rate)?;
     let (currency, base) = match (factor, rate) {
         (Some(f), _) => {
-            let micro = (f * 1e6).round() as i128;
+            // amount × micro / 10^6 rounded half up, as amount × (micro / 10^6) + the rest:
+            // amount × (micro % 10^6) < 10^18 never overflows.
+            let micro = (f * 1e6).round() as i64;
+            let whole = amount
+                .checked_mul(micro / 1_000_000)
+                .ok_or(RuleError::AmountInvalid)?;
+            let part = (amount * (micro % 1_000_000) + 500_000) / 1_000_000;
             (
                 currency_code(input.currency.as_deref()),
-                (amount * micro + 500_000) / 1_000_000,
+                whole.checked_add(part).ok_or(RuleError::AmountInvalid)?,
             )
         }
         (None, Some(r)) => (
             currency_code(input.currency.as_deref()),
-            amount * r.ceil() as i128,
+            amount
+                .checked_mul(r.ceil() as i64)
+                .ok_or(RuleError::AmountInvalid)?,
         ),
         (None, None) => ("USD".to_string(), amount),
     };
     let mut per = base;
     for a in input.add_ons.iter().flatten() {
-        per += i128::from(to_minor(*a)?);
+        per = per
+            .checked_add(to_minor(*a)?)
+            .ok_or(RuleError::AmountInvalid)?;
     }
-    let per = i64::try_from(per).map_err(|_| RuleError::AmountInvalid)?;
     let total = match input.seats {
         Some(s) => Some(Money::from_minor(
             per.checked_mul(i64::from(s))
@@ -639,7 +654,55 @@ mod tests {
         );
     }
 
+    /// The per-employee price as the former 128-bit formula computed it (`None`: amount_invalid).
+    fn price_128(amount: f64, factor: Option<f64>, rate: Option<f64>, adds: &[f64]) -> Option<i64> {
+        let amount = i128::from(to_minor(amount).ok()?);
+        let base = match (factor, rate) {
+            (Some(f), _) => (amount * (f * 1e6).round() as i128 + 500_000) / 1_000_000,
+            (None, Some(r)) => amount * r.ceil() as i128,
+            (None, None) => amount,
+        };
+        let per = adds
+            .iter()
+            .try_fold(base, |p, a| Some(p + i128::from(to_minor(*a).ok()?)))?;
+        i64::try_from(per).ok()
+    }
+
     proptest! {
+        #[test]
+        fn prices_are_what_128_bit_arithmetic_gives(
+            amount in prop_oneof![0.0..1e4f64, 0.0..=1e10f64],
+            factor in prop::option::of(prop_oneof![1e-6..10.0f64, 1.0..1e9f64]),
+            rate in prop::option::of(prop_oneof![1e-6..100.0f64, 1.0..1e9f64]),
+            adds in prop::collection::vec(prop_oneof![0.0..100.0f64, 0.0..=1e10f64], 0..3),
+        ) {
+            let p = plan_price(&PriceInput {
+                amount,
+                currency: Some("INR".into()),
+                multiplication_factor: factor,
+                exchange_rate: rate,
+                add_ons: Some(adds.clone()),
+                seats: None,
+            });
+            prop_assert_eq!(p.ok().map(|p| p.per_employee_month.minor), price_128(amount, factor, rate, &adds));
+        }
+
+        #[test]
+        fn days_left_are_what_128_bit_arithmetic_gives(
+            // The dates chrono can hold (about ±262 000 years); `now` anything.
+            end in -8_000_000_000_000_000i64..8_000_000_000_000_000,
+            now in any::<i64>(),
+        ) {
+            let n = trial_notice(&TrialNoticeInput { validity: Some(TimeValue::Ms(end)), is_trial: Some(true), now, time_zone: None });
+            let left = i128::from(end) - i128::from(now);
+            if left <= 0 {
+                prop_assert_eq!(n.code, NoticeCode::TrialEnded);
+            } else {
+                let days = (left + i128::from(DAY_MS) - 1) / i128::from(DAY_MS);
+                prop_assert_eq!(n.n, Some(i64::try_from(days).unwrap_or(i64::MAX)));
+            }
+        }
+
         #[test]
         fn a_factor_of_one_keeps_the_amount_and_add_ons_add_exactly(cents in 0i64..10_000_000, adds in prop::collection::vec(0i64..100_000, 0..5)) {
             // 001 §9: amount × factor + add-ons, in exact minor units

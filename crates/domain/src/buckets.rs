@@ -296,11 +296,11 @@ pub fn bucket_of_ms(
     let t = local_from_ms(tz, ms)?;
     Ok(match granularity {
         Granularity::Day => Some(BucketKey::Iso(iso_day(t.date()))),
-        Granularity::TwelveHours => Some(BucketKey::Iso(format!(
-            "{}T{}",
-            iso_day(t.date()),
-            if t.hour() >= 12 { "12" } else { "00" }
-        ))),
+        Granularity::TwelveHours => {
+            let mut key = iso_day(t.date());
+            key.push_str(if t.hour() >= 12 { "T12" } else { "T00" });
+            Some(BucketKey::Iso(key))
+        }
         Granularity::HourOfDay => {
             let h = t.hour() as u8;
             ACTIVE_HOURS.contains(&h).then_some(BucketKey::Hour(h))

@@ -111,7 +111,7 @@ fn parse_time_text(s: &str, tz: Tz) -> Result<i64, RuleError> {
         return start_of_day_ms(tz, d).map_err(|_| RuleError::NoDate);
     }
     let t = if s.as_bytes().get(10) == Some(&b' ') {
-        format!("{}T{}", &s[..10], &s[11..])
+        crate::text::concat(&[&s[..10], "T", &s[11..]])
     } else {
         s.to_string()
     };
@@ -127,19 +127,32 @@ fn parse_time_text(s: &str, tz: Tz) -> Result<i64, RuleError> {
 
 /// `YYYY-MM-DD` as chrono's `format("%Y-%m-%d")` writes it (years outside 0..=9999 signed).
 pub fn iso_date(d: NaiveDate) -> String {
+    use crate::text::push_uint;
     let y = d.year();
-    if (0..=9999).contains(&y) {
-        format!("{y:04}-{:02}-{:02}", d.month(), d.day())
-    } else {
-        format!("{y:+05}-{:02}-{:02}", d.month(), d.day())
+    let mut s = String::with_capacity(11);
+    if !(0..=9999).contains(&y) {
+        s.push(if y < 0 { '-' } else { '+' });
     }
+    push_uint(&mut s, u64::from(y.unsigned_abs()), 4);
+    s.push('-');
+    push_uint(&mut s, u64::from(d.month()), 2);
+    s.push('-');
+    push_uint(&mut s, u64::from(d.day()), 2);
+    s
 }
 
 /// `HH:MM:SS` as chrono's `format("%H:%M:%S")` writes it.
 pub fn iso_time(t: NaiveDateTime) -> String {
+    use crate::text::push_uint;
     use chrono::Timelike;
     let second = t.second() + t.nanosecond() / 1_000_000_000;
-    format!("{:02}:{:02}:{second:02}", t.hour(), t.minute())
+    let mut s = String::with_capacity(8);
+    push_uint(&mut s, u64::from(t.hour()), 2);
+    s.push(':');
+    push_uint(&mut s, u64::from(t.minute()), 2);
+    s.push(':');
+    push_uint(&mut s, u64::from(second), 2);
+    s
 }
 
 /// chrono's `scan::number`: `min..=max` ASCII digits.

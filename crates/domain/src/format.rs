@@ -28,18 +28,26 @@ pub fn format_duration(total_seconds: u64) -> DurationText {
     let hours = total_seconds / 3600;
     let minutes = ((total_seconds % 3600) / 60) as u8;
     let seconds = (total_seconds % 60) as u8;
-    let mut parts = Vec::with_capacity(3);
-    if hours > 0 {
-        parts.push(format!("{hours}h"));
-    }
-    if minutes > 0 {
-        parts.push(format!("{minutes}m"));
-    }
-    if seconds > 0 || parts.is_empty() {
-        parts.push(format!("{seconds}s"));
+    let mut text = String::new();
+    for (n, unit, shown) in [
+        (hours, 'h', hours > 0),
+        (u64::from(minutes), 'm', minutes > 0),
+        (
+            u64::from(seconds),
+            's',
+            seconds > 0 || (hours == 0 && minutes == 0),
+        ),
+    ] {
+        if shown {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            crate::text::push_uint(&mut text, n, 0);
+            text.push(unit);
+        }
     }
     DurationText {
-        text: parts.join(" "),
+        text,
         hours,
         minutes,
         seconds,
@@ -267,7 +275,7 @@ pub fn truncate_name(name: &str) -> ShortName {
         k -= 1;
     }
     ShortName {
-        text: format!("{}…", name[..chars[k].0].trim_end()),
+        text: crate::text::concat(&[name[..chars[k].0].trim_end(), "…"]),
         truncated: true,
     }
 }

@@ -28,6 +28,7 @@ pub mod plans;
 pub mod registry;
 pub mod retry;
 pub mod roles;
+pub mod text;
 pub mod value;
 pub mod wire;
 pub mod zoho;

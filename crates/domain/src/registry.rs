@@ -87,6 +87,28 @@ impl CallError {
             CallError::Encode { .. } => "encode_failed",
         }
     }
+
+    /// `<code>: <the Display text>`, assembled without `core::fmt` (the wasm module throws it).
+    pub fn message(&self) -> String {
+        use crate::text::concat;
+        match self {
+            CallError::UnknownRule(rule) => concat(&[self.code(), ": unknown rule `", rule, "`"]),
+            CallError::Input { rule, message } => concat(&[
+                self.code(),
+                ": rule `",
+                rule,
+                "`: the input could not be read: ",
+                message,
+            ]),
+            CallError::Encode { rule, message } => concat(&[
+                self.code(),
+                ": rule `",
+                rule,
+                "`: the outcome could not be encoded: ",
+                message,
+            ]),
+        }
+    }
 }
 
 /// A rule's outcome on the wire: `{"ok": …}` or `{"err": "code"}`.
@@ -127,6 +149,10 @@ macro_rules! registry {
         $(#[doc = $doc:literal])*
         $name:literal => fn($arg:ident: $input:ident) -> $out:tt $body:block
     )+) => {
+        /// Every rule's name, in registry order (without the type names of [`RULES`], which
+        /// the wasm module does not need).
+        pub const RULE_NAMES: &[&str] = &[$($name),+];
+
         /// Every rule, in registry order.
         pub const RULES: &[RuleInfo] = &[
             $(RuleInfo { name: $name, input: ts_name!($input), output: ts_name!($out) },)+

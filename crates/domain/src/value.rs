@@ -49,17 +49,22 @@ impl std::fmt::Display for ValueError {
 impl ValueError {
     /// `expected <what>` (the value's own kind is added by [`Value::kind`] callers).
     pub fn expected(what: &str, got: &Value) -> ValueError {
-        ValueError(format!("expected {what}, found {}", got.kind()))
+        ValueError(crate::text::concat(&[
+            "expected ",
+            what,
+            ", found ",
+            got.kind(),
+        ]))
     }
 
     /// Prefixes the path of the field or index the error happened in.
     #[must_use]
     pub fn at(self, key: &str) -> ValueError {
-        ValueError(format!("{key}: {}", self.0))
+        ValueError(crate::text::concat(&[key, ": ", &self.0]))
     }
 
     pub fn missing(key: &str) -> ValueError {
-        ValueError(format!("missing field `{key}`"))
+        ValueError(crate::text::concat(&["missing field `", key, "`"]))
     }
 }
 
@@ -179,7 +184,7 @@ pub fn variant(value: &Value) -> Result<(&str, Option<&Value>), ValueError> {
 }
 
 pub fn unknown_variant(name: &str) -> ValueError {
-    ValueError(format!("unknown variant `{name}`"))
+    ValueError(crate::text::concat(&["unknown variant `", name, "`"]))
 }
 
 impl FromValue for Value {
@@ -228,7 +233,10 @@ impl ToValue for f64 {
 fn integer(value: &Value, min: i64, max: i64) -> Result<i64, ValueError> {
     match value.safe_integer() {
         Some(n) if (min..=max).contains(&n) => Ok(n),
-        Some(n) => Err(ValueError(format!("{n} is out of range"))),
+        Some(n) => Err(ValueError(crate::text::concat(&[
+            &crate::text::int(n),
+            " is out of range",
+        ]))),
         None => Err(ValueError::expected("an integer", value)),
     }
 }
@@ -308,7 +316,7 @@ fn items(value: &Value) -> Result<&[Value], ValueError> {
 
 #[inline(never)]
 fn at_index(e: ValueError, i: usize) -> ValueError {
-    e.at(&i.to_string())
+    e.at(&crate::text::int(i as i64))
 }
 
 impl<T: FromValue> FromValue for Vec<T> {

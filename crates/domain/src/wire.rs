@@ -35,7 +35,7 @@ impl<'de> Deserialize<'de> for Id {
 /// fraction). Written as an integer, so no float printing is needed (the wasm module carries
 /// none).
 fn id_from_number(f: f64) -> Option<String> {
-    (f.fract() == 0.0 && f.abs() < 1e38).then(|| (f as i128).to_string())
+    (f.fract() == 0.0 && f.abs() < 1e38).then(|| crate::text::whole_f64(f))
 }
 
 impl crate::value::FromValue for Id {

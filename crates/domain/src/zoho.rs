@@ -99,8 +99,8 @@ pub struct SelfCloseInput {
 /// until just before two minutes have passed; a marker from the future (a clock moved back) is
 /// not valid.
 pub fn self_close_valid(set_at: i64, now: i64) -> bool {
-    let age = i128::from(now) - i128::from(set_at);
-    (0..i128::from(SELF_CLOSE_WINDOW_MS)).contains(&age)
+    // Exact for every i64 pair, without 128-bit arithmetic.
+    now >= set_at && now.abs_diff(set_at) < SELF_CLOSE_WINDOW_MS.unsigned_abs()
 }
 
 #[cfg(test)]
@@ -164,6 +164,14 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn the_window_is_what_128_bit_arithmetic_gives(set_at in any::<i64>(), now in any::<i64>(), near in -200_000i64..200_000) {
+            let reference = |s: i64, n: i64| (0..i128::from(SELF_CLOSE_WINDOW_MS)).contains(&(i128::from(n) - i128::from(s)));
+            prop_assert_eq!(self_close_valid(set_at, now), reference(set_at, now));
+            let n = set_at.saturating_add(near);
+            prop_assert_eq!(self_close_valid(set_at, n), reference(set_at, n));
+        }
+
         #[test]
         fn every_word_gives_an_alphanumeric_character(words in prop::collection::vec(any::<u32>(), 64..80)) {
             // 000 §9: 'Zoho state value: a random 64-character string'
