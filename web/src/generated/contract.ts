@@ -575,7 +575,8 @@ host?: string | null,
 homepage?: string | null, };
 
 /**
- * A number the extension sends either as a number or as text (`Duration`, `Ack`).
+ * A number the extension sends either as a number or as text (`Duration`, `Ack`); text is
+ * read by the number check of [`crate::inputs::parse_number`] (plain decimals).
  */
 export type LooseNumber = number | string;
 
