@@ -81,11 +81,12 @@ pub fn whole_f64(f: f64) -> String {
 /// Whether `needle` occurs in `haystack`: `str::contains` without core's two-way searcher,
 /// which is 1.5 KB of the wasm module for two short patterns.
 pub fn contains(haystack: &str, needle: &str) -> bool {
-    haystack
-        .as_bytes()
-        .windows(needle.len().max(1))
-        .any(|w| w == needle.as_bytes())
-        || needle.is_empty()
+    // `windows(0)` would panic: the empty needle is answered first.
+    needle.is_empty()
+        || haystack
+            .as_bytes()
+            .windows(needle.len())
+            .any(|w| w == needle.as_bytes())
 }
 
 /// The pieces joined into one string.
