@@ -61,9 +61,13 @@ e2e: web
     cargo build --bin switchboard
     cd e2e && npx playwright test
 
-# Sizes of the initial JavaScript and of the wasm module, gzipped.
+# Sizes of the initial JavaScript and of the wasm module, gzipped; then what Chromium receives
+# from `switchboard serve` for the first and a second visit of the sign-up page (bytes over the
+# wire; the figures also go to $TMPDIR/switchboard-transfer.json).
 bench-web: web
     cd web && node scripts/size.mjs
+    cargo build --bin switchboard
+    cd e2e && TRANSFER_REPORT="${TMPDIR:-/tmp}/switchboard-transfer.json" npx playwright test tests/transfer.spec.ts --reporter=list
 
 # Domain rule micro-benchmarks (criterion).
 bench-domain:

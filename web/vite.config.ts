@@ -2,12 +2,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
+import { precompress } from './scripts/precompress.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), wasm()],
+  plugins: [react(), wasm(), precompress()],
   resolve: { alias: { '@': `${root}src` } },
   // The catalogues live in ../locales (shared with the server's tests).
   server: {
@@ -17,6 +18,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Small shared chunks folded into the chunks that use them: fewer responses on the
+          // first load (docs/BENCHMARKS.md, bytes over the wire).
+          experimentalInlineCommonChunks: { maxSize: 4 * 1024 },
+        },
+      },
+    },
   },
   test: {
     globals: true,

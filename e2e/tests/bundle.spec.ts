@@ -4,7 +4,7 @@
 // `good-key`, the LeadSquared keys `good-access` / `good-secret`, the refresh token `rt-e2e`),
 // none of the Rust fakes' (crates/testkit/src/fake.rs) and no value of a secret-named variable
 // in the test's environment.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 

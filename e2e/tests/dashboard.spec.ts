@@ -2,7 +2,7 @@
 // dashboard on the seeded demo organisation (90 days of calls and chats), switch the period and
 // the team and see the cards and charts follow, and download the per-employee CSV whose numbers
 // equal the API's answer for the same filters.
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures';
 import { readFileSync } from 'node:fs';
 
 const ADMIN = 'admin@demo.switchboard.test';

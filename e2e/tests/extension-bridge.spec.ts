@@ -3,7 +3,7 @@
 // the loopback fake, and the extension id stored in localStorage (`extensionIdToSendMessageTo`;
 // ids from VITE_EXTENSION_IDS are messaged too) hears FRESHDESK_CONNECTED about 500 ms after the
 // server accepted the link.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 const EXTENSION_ID = 'e2e-bridge-extension-id';
 
@@ -87,4 +87,61 @@ test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', asyn
   expect(linkedAt, 'the link request was seen').toBeDefined();
   // 000 §9: 500 ms after a link (a little slack for the timer).
   expect(sent.at - linkedAt!).toBeGreaterThanOrEqual(450);
+});
+
+test('connecting the extension in Settings hands it a token of its own, which stops working once disconnected', async ({ page, playwright }) => {
+  await page.addInitScript((id: string) => {
+    const w = window as unknown as { __sent: Array<{ id: string; message: unknown }>; chrome?: Record<string, unknown> };
+    w.__sent = [];
+    window.localStorage.setItem('extensionIdToSendMessageTo', id);
+    const runtime = {
+      sendMessage(to: string, message: unknown, callback?: (reply: unknown) => void) {
+        w.__sent.push({ id: to, message });
+        if (callback) window.setTimeout(() => callback({ ok: true }), 0);
+      },
+    };
+    const chrome = w.chrome ?? {};
+    Object.defineProperty(chrome, 'runtime', { value: runtime, configurable: true, writable: true });
+    if (!w.chrome) Object.defineProperty(window, 'chrome', { value: chrome, configurable: true, writable: true });
+  }, EXTENSION_ID);
+
+  const email = `handover-${Date.now()}@example.com`;
+  await page.goto('/workspace/signup');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  const code = await codeFor(page, email);
+  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/createorganization$/);
+
+  await page.goto('/settings');
+  await expect(page.getByTestId('extension-tokens-empty')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect the extension' }).click();
+  await expect(page.getByText('The extension is connected.')).toBeVisible();
+  await expect(page.getByTestId('extension-tokens').getByText('Browser extension')).toBeVisible();
+  const handed = await page.evaluate(() =>
+    (window as unknown as { __sent: Array<{ message: { type?: string; token?: string } }> }).__sent.find(
+      (s) => s.message.type === 'SWITCHBOARD_EXTENSION_TOKEN',
+    ),
+  );
+  const token = handed?.message.token ?? '';
+  expect(token).toMatch(/^sbx_[0-9a-f]{64}$/);
+  await expect(page.locator('body')).not.toContainText(token);
+
+  // The extension's own calls work with it, from a client without the page's cookie.
+  const extension = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const accounts = () =>
+    extension.get(`/api/v2/auth/accounts?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await accounts();
+  expect(res.status()).toBe(200);
+  expect((await res.json()).data.active_account.access_token).toBe(token);
+
+  // Disconnected in Settings: the next call is refused.
+  await page.getByRole('button', { name: 'Disconnect Browser extension' }).click();
+  await page.getByRole('dialog', { name: 'Disconnect this extension?' }).getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('The extension is disconnected.')).toBeVisible();
+  await expect(page.getByTestId('extension-tokens-empty')).toBeVisible();
+  expect((await accounts()).status()).toBe(401);
+  await extension.dispose();
 });

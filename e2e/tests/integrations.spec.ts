@@ -2,7 +2,7 @@
 // global-setup: an organisation admin links Freshdesk and LeadSquared through their modals (the
 // server checks the keys with the fakes), sees them Connected and unlinks them; a wrong key
 // reads the spec's message; the organisation's webhook takes the receiver's URL and turns on.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 async function codeFor(page: Page, email: string): Promise<string> {
   const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);

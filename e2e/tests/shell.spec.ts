@@ -1,6 +1,6 @@
 // The shell as a visitor meets it: the signup page in the language the wasm module picks from
 // the browser, protected routes redirecting to signup, and no console errors on the way.
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from './fixtures';
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

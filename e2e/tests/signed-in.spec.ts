@@ -1,7 +1,7 @@
 // The signed-in frame as a person meets it: sign in with a code from the mailbox, create an
 // organisation, see its name (cut to 10 characters) in the top bar and the manager entries in
 // the navigation, switch to the personal workspace through the switching popup, and log out.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 async function codeFor(page: Page, email: string): Promise<string> {
   const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);

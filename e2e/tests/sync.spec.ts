@@ -2,7 +2,7 @@
 // providers' receiver, sees the signing secret once, turns the webhook on, and two chat messages
 // posted through the events API with the page's own session reach the receiver — both rows of
 // the delivery log become Delivered on their own — and one is resent and delivered again.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 async function codeFor(page: Page, email: string): Promise<string> {
   const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);

@@ -15,6 +15,7 @@ mod m20261122_000004_usage_events;
 mod m20261123_000005_sync;
 mod m20261123_000006_call_rollups;
 mod m20261124_000007_chat_sets;
+mod m20261125_000008_extension_tokens;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000005_sync::Migration),
             Box::new(m20261123_000006_call_rollups::Migration),
             Box::new(m20261124_000007_chat_sets::Migration),
+            Box::new(m20261125_000008_extension_tokens::Migration),
         ]
     }
 }

@@ -90,13 +90,12 @@ pub struct VerifyRequest {
     pub code: String,
 }
 
-/// Signed in: the session's user (as `GET /api/auth/session` gives it), and the session token
-/// for the extension's `Authorization: Bearer` (the web app uses the HttpOnly cookie instead).
+/// Signed in: the session's user (as `GET /api/auth/session` gives it). The session itself is the
+/// HttpOnly cookie; its value is never in a body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SignedIn {
     pub user: SessionUser,
-    pub token: String,
     /// True when this sign-in created the account.
     pub signed_up: bool,
 }
@@ -216,7 +215,52 @@ pub struct AccountsQuery {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Account {
     pub email: Option<String>,
+    /// The extension token the caller presented (empty for the web app's cookie session, whose
+    /// value is never answered).
     pub access_token: String,
+}
+
+/// `POST /api/auth/extension-tokens`: mint a token for the browser extension.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct NewExtensionToken {
+    /// What its owner calls it in the list (e.g. the browser it went to); default 'Browser
+    /// extension'. At most 80 characters.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// An extension token as its owner sees it in the list: never the token itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExtensionTokenInfo {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub name: String,
+    /// Epoch milliseconds.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub created_at: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub expires_at: i64,
+    /// Epoch milliseconds of the last call made with it (to the minute), or null.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub last_used_at: Option<i64>,
+}
+
+/// The answer to minting: the token, shown this once and handed to the extension.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MintedExtensionToken {
+    /// `sbx_` and 64 hex digits. Stored only as its SHA-256.
+    pub token: String,
+    pub info: ExtensionTokenInfo,
+}
+
+/// `GET /api/auth/extension-tokens`: the caller's live extension tokens, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExtensionTokenList {
+    pub tokens: Vec<ExtensionTokenInfo>,
 }
 
 /// 000 §3 user data v2.

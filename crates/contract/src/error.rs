@@ -44,6 +44,9 @@ error_codes! {
     Unauthenticated => "unauthenticated",
     /// The caller is signed in but may not do this.
     Forbidden => "forbidden",
+    /// A state change arrived from another site's page (or another origin) with the browser's
+    /// session: refused, so no other site can act as the signed-in user.
+    CrossSiteRefused => "cross_site_refused",
     /// The request conflicts with what is stored (a duplicate, a stale edit).
     Conflict => "conflict",
     /// Too many requests; wait and try again.

@@ -50,6 +50,10 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::MailboxQuery>();
     c.visit::<accounts::DevMailbox>();
     c.visit::<auth::SessionInfo>();
+    // The extension's tokens.
+    c.visit::<accounts::NewExtensionToken>();
+    c.visit::<accounts::MintedExtensionToken>();
+    c.visit::<accounts::ExtensionTokenList>();
     // Users and memberships.
     c.visit::<accounts::UserExistenceQuery>();
     c.visit::<accounts::UserExistence>();

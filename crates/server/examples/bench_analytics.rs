@@ -13,6 +13,7 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 use store::analytics::{self as a, CallTime};
 use store::sea_orm::ConnectionTrait;
+use testkit::WithSession;
 use testkit::{spawn_app, Backend, TestApp};
 
 const USERS: i64 = 200;
@@ -88,7 +89,7 @@ async fn org_for(app: &TestApp) -> (String, i64, i64) {
     let org: serde_json::Value = app
         .client
         .post(app.url("/api/v1/whatzapp/organizations"))
-        .bearer_auth(&token)
+        .session(&token)
         .json(&json!({ "org_name": "Bench" }))
         .send()
         .await
@@ -180,7 +181,7 @@ async fn bench(backend: Backend, rows: usize, runs: usize) {
         let res = app
             .client
             .post(app.url("/api/v2/events/calls"))
-            .bearer_auth(&token)
+            .session(&token)
             .json(body)
             .send()
             .await
@@ -210,7 +211,7 @@ async fn bench(backend: Backend, rows: usize, runs: usize) {
             for body in chunk {
                 let res = client
                     .post(&url)
-                    .bearer_auth(&token)
+                    .session(&token)
                     .json(&body)
                     .send()
                     .await

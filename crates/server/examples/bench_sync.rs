@@ -11,6 +11,7 @@
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use testkit::receiver::{Mode, WebhookReceiver};
+use testkit::WithSession;
 use testkit::{spawn_app_with, Backend, TestApp};
 
 fn env_num(name: &str, default: usize) -> usize {
@@ -24,7 +25,7 @@ async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     let res = app
         .client
         .post(app.url(path))
-        .bearer_auth(token)
+        .session(token)
         .json(&body)
         .send()
         .await

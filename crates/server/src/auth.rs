@@ -1,9 +1,16 @@
-//! Who is calling: the session cookie (web app) or `Authorization: Bearer` (the extension),
-//! resolved to a user on the server for every request that needs one.
+//! Who is calling, resolved on the server for every request that needs it:
+//! - the web app: the HttpOnly session cookie (`sb_session`), which no answer ever carries in a
+//!   body, so no page script can read it;
+//! - the browser extension: `Authorization: Bearer <extension token>`, a token minted for it on
+//!   an explicit hand-over (`routes::extension_tokens`) and accepted only on the extension's
+//!   calls (`/api/v1/…`, `/api/v2/…`).
+//!
+//! A request that carries a bearer header is judged by it alone: a bad or misplaced extension
+//! token is not rescued by a cookie sent along with it.
 
 use crate::error::AppError;
 use crate::state::AppState;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, OriginalUri};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::CookieJar;
@@ -13,17 +20,25 @@ use sha2::{Digest, Sha256};
 /// The session cookie's name. HttpOnly, SameSite=Lax, Secure when served over HTTPS.
 pub const SESSION_COOKIE: &str = "sb_session";
 
+/// The prefix every extension token starts with, so one is recognisable in a log or a leak
+/// scanner and never mistaken for anything else.
+pub const EXTENSION_TOKEN_PREFIX: &str = "sbx_";
+
 /// The stored form of a token: its SHA-256, hex.
 pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// The raw token the caller presented, if any: the cookie first, then a bearer header.
-pub fn presented_token(headers: &HeaderMap) -> Option<String> {
-    let jar = CookieJar::from_headers(headers);
-    if let Some(c) = jar.get(SESSION_COOKIE) {
-        return Some(c.value().to_owned());
-    }
+/// The session cookie's token, if the request carries one.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    CookieJar::from_headers(headers)
+        .get(SESSION_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|t| !t.is_empty())
+}
+
+/// The bearer token of the `Authorization` header, if any.
+pub fn bearer_token(headers: &HeaderMap) -> Option<String> {
     headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -32,17 +47,36 @@ pub fn presented_token(headers: &HeaderMap) -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
-/// The signed-in user, when there is one. Never fails on a missing or dead session.
+/// Whether `path` (as the client sent it, `/api/…`) is one of the extension's calls, the only
+/// ones an extension token opens.
+pub fn is_extension_path(path: &str) -> bool {
+    path.starts_with("/api/v1/") || path.starts_with("/api/v2/")
+}
+
+/// The signed-in user, when there is one. Never fails on a missing or dead credential.
 pub struct MaybeUser(pub Option<store::entity::user::Model>);
 
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let Some(token) = presented_token(&parts.headers) else {
+        let now = state.clock.now_ms();
+        if let Some(token) = bearer_token(&parts.headers) {
+            let path = parts
+                .extensions
+                .get::<OriginalUri>()
+                .map_or_else(|| parts.uri.path(), |u| u.0.path());
+            if !is_extension_path(path) {
+                return Ok(MaybeUser(None));
+            }
+            let found =
+                store::sessions::find_extension_user(&state.store, &hash_token(&token), now)
+                    .await?;
+            return Ok(MaybeUser(found.map(|(_, user)| user)));
+        }
+        let Some(token) = session_token(&parts.headers) else {
             return Ok(MaybeUser(None));
         };
-        let now = state.clock.now_ms();
         let found = store::sessions::find_live_user(&state.store, &hash_token(&token), now).await?;
         Ok(MaybeUser(found.map(|(_, user)| user)))
     }

@@ -33,7 +33,10 @@ pub struct Config {
     pub dev_mailbox: bool,
     /// How long a session lasts, in days.
     pub session_ttl_days: u32,
-    /// Mark the session cookie `Secure` (serve over HTTPS).
+    /// How long a browser extension's token lasts, in days (its owner can revoke it sooner).
+    pub extension_token_ttl_days: u32,
+    /// Mark the session cookie `Secure` (serve over HTTPS); also turns on
+    /// `Strict-Transport-Security` on every answer.
     pub cookie_secure: bool,
     /// The AES-256-GCM key that encrypts integration secrets at rest, base64 of 32 bytes. When
     /// absent the key is read from `secret_key_file`, which is created (mode 0600) on first start.
@@ -121,6 +124,7 @@ impl Default for Config {
             mail_from: "Switchboard <no-reply@switchboard.localhost>".to_owned(),
             dev_mailbox: false,
             session_ttl_days: 30,
+            extension_token_ttl_days: 365,
             cookie_secure: false,
             secret_key: None,
             secret_key_file: PathBuf::from("data/secret.key"),
@@ -184,6 +188,11 @@ impl Config {
     /// A session's lifetime in milliseconds.
     pub fn session_ttl_ms(&self) -> i64 {
         i64::from(self.session_ttl_days) * 86_400_000
+    }
+
+    /// An extension token's lifetime in milliseconds.
+    pub fn extension_token_ttl_ms(&self) -> i64 {
+        i64::from(self.extension_token_ttl_days) * 86_400_000
     }
 
     /// Loads the layers. `file` defaults to `switchboard.toml` in the working directory (or

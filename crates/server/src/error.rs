@@ -103,7 +103,7 @@ impl AppError {
             | ErrorCode::AddressRefused
             | ErrorCode::AuthenticationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
-            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden | ErrorCode::CrossSiteRefused => StatusCode::FORBIDDEN,
             ErrorCode::Conflict => StatusCode::CONFLICT,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::UpstreamFailed => StatusCode::BAD_GATEWAY,

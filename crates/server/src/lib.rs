@@ -13,12 +13,14 @@ pub mod links;
 pub mod mail;
 pub mod oauth;
 pub mod openapi;
+pub mod policy;
 pub mod routes;
 pub mod search;
 pub mod secrets;
 pub mod state;
 pub mod sync;
 pub mod views;
+pub mod web_app;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware::{self, Next};
@@ -29,8 +31,12 @@ use state::AppState;
 use std::future::Future;
 use store::Store;
 use tokio::net::TcpListener;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::trace::TraceLayer;
+
+/// API answers smaller than this go out as they are: compressing them saves less than it costs.
+const COMPRESS_ABOVE_BYTES: u16 = 1024;
 
 /// Connects to the database and applies pending migrations.
 pub async fn open_store(config: &Config) -> Result<Store, store::StoreError> {
@@ -39,15 +45,34 @@ pub async fn open_store(config: &Config) -> Result<Store, store::StoreError> {
     Ok(store)
 }
 
-/// The whole application: `/api/*` and, for every other path, the web app.
+/// The whole application: `/api/*` and, for every other path, the web app (`web_app`). Every
+/// answer carries the security headers (`policy`); API answers are compressed (br, gzip) above
+/// 1 KB, never cached, and state changes from other sites are refused.
 pub fn build_app(state: AppState) -> Router {
-    let web_dir = state.config.web_dir.clone();
-    let index = web_dir.join("index.html");
-    let spa = ServeDir::new(&web_dir).fallback(ServeFile::new(index));
+    let compress = CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        // Brotli's default (11) is for files compressed once; 4 is as fast as gzip and smaller.
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(
+            SizeAbove::new(COMPRESS_ABOVE_BYTES)
+                .and(NotForContentType::GRPC)
+                .and(NotForContentType::IMAGES)
+                .and(NotForContentType::SSE),
+        );
+    let api = routes::api()
+        .layer(middleware::from_fn(policy::refuse_cross_site))
+        .layer(middleware::from_fn(policy::no_store))
+        .layer(compress);
+    let headers = policy::SecurityHeaders::new(state.config.cookie_secure);
     Router::new()
-        .nest("/api", routes::api())
-        .fallback_service(spa)
+        .nest("/api", api)
+        .merge(web_app::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(middleware::from_fn_with_state(
+            headers,
+            policy::add_security_headers,
+        ))
         .layer(middleware::from_fn(log_failures))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -437,7 +437,72 @@ pub async fn fresh_link(
         // Another request is refreshing (or just did): answer the link as it now stands.
         return Ok(store::integrations::find(&state.store, provider, owner).await?);
     }
-    let secret: TokenSecret = crate::links::secret(state, &row)?;
+    refresh_holding_lease(state, provider, &row).await?;
+    Ok(store::integrations::find(&state.store, provider, owner).await?)
+}
+
+/// How often a caller that found another refresh under way looks whether it has finished.
+const REFRESH_WAIT_STEP: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The one way to refresh a link whose access token the provider just refused (a 401), used by
+/// the sync worker and by the read calls alike: `seen` is the link as the caller read it before
+/// the refused call. However many callers saw the same 401, the token is refreshed once — the
+/// first takes the link's refresh lease (only while the link still holds the refused token) and
+/// refreshes; the others wait for that refresh to finish (at most the lease's length) and use
+/// its token. A link whose token changed since `seen` was refreshed already and is answered as
+/// it stands. A refused refresh marks the link `needs_reconnect`.
+pub async fn refresh_after_refused(
+    state: &AppState,
+    provider: &str,
+    owner: Owner,
+    seen: &integration::Model,
+) -> Result<Option<integration::Model>, AppError> {
+    let Some(seen_secret) = seen.secret.as_deref() else {
+        return Ok(store::integrations::find(&state.store, provider, owner).await?);
+    };
+    let now = state.clock.now_ms();
+    if store::integrations::take_refresh_lease_for_refused(
+        &state.store,
+        seen.id,
+        seen_secret,
+        now,
+        now + REFRESH_LEASE_MS,
+    )
+    .await?
+    {
+        refresh_holding_lease(state, provider, seen).await?;
+        return Ok(store::integrations::find(&state.store, provider, owner).await?);
+    }
+    // Someone else refreshed already or is refreshing: wait for their outcome.
+    let deadline = tokio::time::Instant::now()
+        + std::time::Duration::from_millis(REFRESH_LEASE_MS.unsigned_abs());
+    loop {
+        let current = store::integrations::find(&state.store, provider, owner).await?;
+        let settled = match &current {
+            None => true,
+            Some(row) => {
+                row.secret.as_deref() != Some(seen_secret)
+                    || row.status != STATUS_CONNECTED
+                    || row
+                        .refreshing_until
+                        .is_none_or(|until| until <= state.clock.now_ms())
+            }
+        };
+        if settled || tokio::time::Instant::now() >= deadline {
+            return Ok(current);
+        }
+        tokio::time::sleep(REFRESH_WAIT_STEP).await;
+    }
+}
+
+/// Refreshes `row`'s tokens with its refresh token while the caller holds its refresh lease,
+/// records the outcome and releases the lease.
+async fn refresh_holding_lease(
+    state: &AppState,
+    provider: &str,
+    row: &integration::Model,
+) -> Result<(), AppError> {
+    let secret: TokenSecret = crate::links::secret(state, row)?;
     let outcome = match secret.refresh_token.as_deref() {
         Some(rt) if provider == SALESFORCE => {
             connectors::salesforce::refresh(&salesforce_app(state)?, rt)
@@ -445,7 +510,7 @@ pub async fn fresh_link(
                 .map(|g| g.tokens)
         }
         Some(rt) if provider == ZOHO => {
-            let s: ZohoSettings = crate::links::settings(&row)?;
+            let s: ZohoSettings = crate::links::settings(row)?;
             connectors::zoho::refresh(&zoho_app(state)?, &s.accounts_server, rt).await
         }
         Some(rt) if provider == BITRIX => connectors::bitrix::refresh(&bitrix_app(state)?, rt)
@@ -496,5 +561,5 @@ pub async fn fresh_link(
             .await?;
         }
     }
-    Ok(store::integrations::find(&state.store, provider, owner).await?)
+    Ok(())
 }

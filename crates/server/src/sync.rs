@@ -538,10 +538,11 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
                     && ![FRESHDESK, LEADSQUARED].contains(&provider.as_str()) =>
             {
                 refreshed_after_401 = true;
-                let now = state.clock.now_ms();
-                if let Err(e) = store::integrations::expire_now(&state.store, current.id, now).await
+                // One refresh however many deliveries (or read calls) saw this token refused.
+                if let Err(e) =
+                    oauth::refresh_after_refused(state, &provider, owner, &current).await
                 {
-                    return failed(state, job, None, e.to_string(), None);
+                    return failed(state, job, None, e.message.clone(), None);
                 }
             }
             Try::Expired => return needs_reconnect(),

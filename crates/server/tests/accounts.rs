@@ -7,9 +7,10 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
+use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
-/// One call: method, path, optional bearer token and JSON body; answers status and JSON.
+/// One call: method, path, optional session and JSON body; answers status and JSON.
 async fn call(
     app: &TestApp,
     method: Method,
@@ -19,7 +20,7 @@ async fn call(
 ) -> (u16, Value) {
     let mut req = app.client.request(method, app.url(path));
     if let Some(t) = token {
-        req = req.bearer_auth(t);
+        req = req.session(t);
     }
     if let Some(b) = body {
         req = req.json(&b);
@@ -101,13 +102,12 @@ db_test!(
         let body: Value = res.json().await.unwrap();
         assert_eq!(body["signed_up"], true);
         assert_eq!(body["user"]["email"], "ana@example.com");
-        let token = body["token"].as_str().unwrap();
-        assert_eq!(token.len(), 64);
-
-        // The token works as a bearer (the extension) and the cookie as a session (the web app).
-        let (_, me) = call(&app, Method::GET, "/api/auth/session", Some(token), None).await;
-        assert_eq!(me["user"]["email"], "ana@example.com");
+        // The session is the cookie alone: its value is in no field of the answer.
         let cookie_pair = cookie.split(';').next().unwrap();
+        let token = cookie_pair.strip_prefix("sb_session=").unwrap();
+        assert_eq!(token.len(), 64);
+        assert!(!body.to_string().contains(token), "{body}");
+        assert!(body.get("token").is_none(), "{body}");
         let me: Value = app
             .client
             .get(app.url("/api/auth/session"))
@@ -699,7 +699,22 @@ db_test!(
         .await;
         assert_eq!(status, 200);
         assert_eq!(accounts["status"], true);
-        assert_eq!(accounts["data"]["active_account"]["access_token"], a.admin);
+        // The web app's cookie session is never answered back.
+        assert_eq!(accounts["data"]["active_account"]["access_token"], "");
+        // The extension gets the token it presented.
+        let ext = app.extension_token(&a.admin).await.unwrap();
+        let accounts: Value = app
+            .client
+            .get(app.url("/api/v2/auth/accounts?email=switch@acme.test"))
+            .bearer_auth(&ext)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(accounts["data"]["active_account"]["access_token"], ext);
+        assert_eq!(accounts["data"]["accounts"][0]["access_token"], ext);
         let (status, _) = call(
             &app,
             Method::GET,
@@ -872,7 +887,7 @@ async fn import(
         .post(app.url(&format!(
             "/api/v1/whatzapp/employees/import?org_id={org_id}"
         )))
-        .bearer_auth(token)
+        .session(token)
         .header("content-type", content_type)
         .body(body)
         .send()
@@ -960,7 +975,7 @@ db_test!(
         let res = app
             .client
             .get(app.url("/api/v1/whatzapp/employees/import/sample"))
-            .bearer_auth(&org.admin)
+            .session(&org.admin)
             .send()
             .await
             .unwrap();
@@ -1032,7 +1047,7 @@ db_test!(
                 "/api/v1/whatzapp/employees/import?org_id={}",
                 org.org_id
             )))
-            .bearer_auth(&org.admin)
+            .session(&org.admin)
             .multipart(form)
             .send()
             .await

@@ -12,6 +12,7 @@ use chrono_tz::Tz;
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
+use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
 async fn call(
@@ -21,7 +22,7 @@ async fn call(
     token: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path)).bearer_auth(token);
+    let mut req = app.client.request(method, app.url(path)).session(token);
     if let Some(b) = body {
         req = req.json(&b);
     }

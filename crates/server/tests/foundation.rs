@@ -1,9 +1,12 @@
 //! The server's foundation over real HTTP, on SQLite and PostgreSQL: health, the one error
-//! shape for unknown paths, wrong methods and malformed bodies, and the OpenAPI document.
+//! shape for unknown paths, wrong methods and malformed bodies, the OpenAPI document, sessions,
+//! and what a browser receives (security and cache headers, compression, extension tokens,
+//! cross-site refusal).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use serde_json::Value;
+use store::sea_orm::EntityTrait;
 use testkit::{db_test, TestApp};
 
 async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
@@ -210,7 +213,7 @@ db_test!(
             .await
             .unwrap();
         assert_eq!(body["user"]["email"], "ana@example.com");
-        // The extension's way: a bearer token.
+        // A session's token is no bearer credential: only the cookie carries it.
         let body: Value = app
             .client
             .get(app.url("/api/auth/session"))
@@ -221,7 +224,7 @@ db_test!(
             .json()
             .await
             .unwrap();
-        assert_eq!(body["user"]["id"], user.id);
+        assert_eq!(body["user"], Value::Null);
 
         let out = app
             .client
@@ -253,5 +256,364 @@ db_test!(
             body["user"].is_null(),
             "a revoked session must not name a user: {body}"
         );
+    }
+);
+
+// ---- what a browser receives (issue #13) ------------------------------------------------------
+
+/// A built web app in miniature: the page, a hashed asset with its precompressed variants, and a
+/// root file. The variants' bytes are markers, so a test sees which file was served.
+fn web_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("assets")).unwrap();
+    std::fs::write(root.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    std::fs::write(root.join("index.html.br"), "index-br").unwrap();
+    std::fs::write(root.join("assets/index-AbC123.js"), "console.log('app')").unwrap();
+    std::fs::write(root.join("assets/index-AbC123.js.br"), "asset-br").unwrap();
+    std::fs::write(root.join("assets/index-AbC123.js.gz"), "asset-gz").unwrap();
+    std::fs::write(root.join("robots.txt"), "User-agent: *").unwrap();
+    dir
+}
+
+async fn spawn_with_web(dir: &std::path::Path, https: bool) -> TestApp {
+    let dir = dir.to_owned();
+    testkit::spawn_app_with(testkit::Backend::Sqlite, move |c| {
+        c.web_dir = dir;
+        c.cookie_secure = https;
+    })
+    .await
+    .unwrap()
+}
+
+async fn fetch(app: &TestApp, path: &str, accept: &str) -> reqwest::Response {
+    app.client
+        .get(app.url(path))
+        .header("accept-encoding", accept)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
+    res.headers().get(name).map_or("", |v| v.to_str().unwrap())
+}
+
+fn assert_security_headers(res: &reqwest::Response, https: bool) {
+    let what = res.url().path().to_owned();
+    let csp = header(res, "content-security-policy");
+    assert!(csp.contains("default-src 'self'"), "{what}: {csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    assert!(
+        csp.contains("script-src 'self' 'wasm-unsafe-eval';"),
+        "{what}: {csp}"
+    );
+    assert!(!csp.contains("unsafe-eval'") || csp.contains("'wasm-unsafe-eval'"));
+    assert!(!csp.contains("'unsafe-eval'"), "{what}: {csp}");
+    assert_eq!(header(res, "x-content-type-options"), "nosniff", "{what}");
+    assert_eq!(
+        header(res, "referrer-policy"),
+        "strict-origin-when-cross-origin",
+        "{what}"
+    );
+    assert!(
+        header(res, "permissions-policy").contains("camera=()"),
+        "{what}"
+    );
+    let hsts = header(res, "strict-transport-security");
+    if https {
+        assert!(hsts.starts_with("max-age=31536000"), "{what}: {hsts}");
+    } else {
+        assert_eq!(hsts, "", "{what}: no HSTS over plain HTTP");
+    }
+}
+
+#[tokio::test]
+async fn the_page_a_hashed_asset_and_an_api_answer_carry_the_security_and_cache_headers() {
+    let dir = web_dir();
+    let app = spawn_with_web(dir.path(), false).await;
+
+    // The page: its brotli variant, revalidated on every visit.
+    let res = fetch(&app, "/", "br, gzip").await;
+    assert_eq!(res.status(), 200);
+    assert_security_headers(&res, false);
+    assert_eq!(header(&res, "content-encoding"), "br");
+    assert_eq!(header(&res, "cache-control"), "no-cache");
+    assert!(header(&res, "vary")
+        .to_ascii_lowercase()
+        .contains("accept-encoding"));
+    let last_modified = header(&res, "last-modified").to_owned();
+    assert!(!last_modified.is_empty(), "a validator");
+    assert_eq!(res.text().await.unwrap(), "index-br");
+    // Revalidation: unchanged is a 304 with no body.
+    let res = app
+        .client
+        .get(app.url("/"))
+        .header("if-modified-since", &last_modified)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 304);
+    assert_security_headers(&res, false);
+    // An app route is the page too, same policy; plain bytes for a client without br.
+    let res = fetch(&app, "/conversations/analytics", "identity").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(header(&res, "cache-control"), "no-cache");
+    assert_eq!(header(&res, "content-encoding"), "");
+    assert!(res.text().await.unwrap().starts_with("<!doctype html>"));
+
+    // A hashed asset: immutable for a year, in the encoding asked for.
+    for (accept, encoding, body) in [
+        ("br, gzip", "br", "asset-br"),
+        ("gzip", "gzip", "asset-gz"),
+        ("identity", "", "console.log('app')"),
+    ] {
+        let res = fetch(&app, "/assets/index-AbC123.js", accept).await;
+        assert_eq!(res.status(), 200, "{accept}");
+        assert_security_headers(&res, false);
+        assert_eq!(
+            header(&res, "cache-control"),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(header(&res, "content-encoding"), encoding, "{accept}");
+        assert!(header(&res, "content-type").contains("javascript"));
+        assert_eq!(res.text().await.unwrap(), body, "{accept}");
+    }
+    // A missing asset is a 404, never the page cached for a year under the asset's name.
+    let res = fetch(&app, "/assets/index-Gone99.js", "br").await;
+    assert_eq!(res.status(), 404);
+    assert_eq!(header(&res, "cache-control"), "no-cache");
+    // A root file that is not hashed is revalidated.
+    let res = fetch(&app, "/robots.txt", "br").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(header(&res, "cache-control"), "no-cache");
+
+    // An API answer: compressed above 1 KB (the OpenAPI document), never stored.
+    let res = fetch(&app, "/api/openapi.json", "br, gzip").await;
+    assert_eq!(res.status(), 200);
+    assert_security_headers(&res, false);
+    assert_eq!(header(&res, "content-encoding"), "br");
+    assert_eq!(header(&res, "cache-control"), "no-store");
+    let compressed = res.bytes().await.unwrap().len();
+    let res = fetch(&app, "/api/openapi.json", "gzip").await;
+    assert_eq!(header(&res, "content-encoding"), "gzip");
+    let plain = fetch(&app, "/api/openapi.json", "identity")
+        .await
+        .bytes()
+        .await
+        .unwrap()
+        .len();
+    assert!(
+        compressed * 4 < plain,
+        "br {compressed} B vs plain {plain} B"
+    );
+    // A small answer goes out as it is; errors carry the headers too.
+    let res = fetch(&app, "/api/health", "br, gzip").await;
+    assert_eq!(header(&res, "content-encoding"), "");
+    assert_security_headers(&res, false);
+    let res = fetch(&app, "/api/v1/whatzapp/no-such-call", "br").await;
+    assert_eq!(res.status(), 404);
+    assert_security_headers(&res, false);
+}
+
+#[tokio::test]
+async fn hsts_is_sent_only_when_the_app_is_served_over_https() {
+    let dir = web_dir();
+    let app = spawn_with_web(dir.path(), true).await;
+    for path in ["/", "/assets/index-AbC123.js", "/api/health"] {
+        let res = fetch(&app, path, "br").await;
+        assert_security_headers(&res, true);
+    }
+}
+
+db_test!(
+    an_extension_token_works_on_the_extensions_calls_only_and_stops_once_revoked,
+    |app| async move {
+        let session = app.sign_in("ext@tokens.test").await.unwrap();
+        let token = app.extension_token(&session).await.unwrap();
+        assert!(token.starts_with("sbx_") && token.len() == 68, "{token}");
+        let with_bearer = |path: &str| app.client.get(app.url(path)).bearer_auth(&token).send();
+        // A v2 call of the extension answers with the token it presented.
+        let res = with_bearer("/api/v2/auth/accounts").await.unwrap();
+        assert_eq!(res.status(), 200);
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["data"]["active_account"]["access_token"], token);
+        assert_eq!(body["data"]["active_account"]["email"], "ext@tokens.test");
+        // A v1 call too.
+        let res = with_bearer("/api/v1/whatzapp/roles").await.unwrap();
+        assert_eq!(res.status(), 200);
+        // Not the web app's own calls: the token cannot list or mint tokens, nor be a session.
+        let res = with_bearer("/api/auth/extension-tokens").await.unwrap();
+        assert_eq!(res.status(), 401);
+        let (_, me) = {
+            let res = with_bearer("/api/auth/session").await.unwrap();
+            (res.status(), res.json::<Value>().await.unwrap())
+        };
+        assert_eq!(me["user"], Value::Null);
+        let res = app
+            .client
+            .post(app.url("/api/auth/extension-tokens"))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 401);
+
+        // Its owner sees it listed — name and dates, never the token — after it was used.
+        let list: Value = app
+            .client
+            .get(app.url("/api/auth/extension-tokens"))
+            .header("cookie", format!("sb_session={session}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(list["tokens"].as_array().unwrap().len(), 1, "{list}");
+        assert_eq!(list["tokens"][0]["name"], "Test extension");
+        assert!(list["tokens"][0]["last_used_at"].is_i64(), "{list}");
+        assert!(!list.to_string().contains(&token[4..]), "{list}");
+        let id = list["tokens"][0]["id"].as_i64().unwrap();
+        // Only in hashed form in the database.
+        let rows = format!(
+            "{:?}",
+            store::entity::extension_token::Entity::find()
+                .all(app.store.conn())
+                .await
+                .unwrap()
+        );
+        assert!(!rows.contains(&token[4..]), "{rows}");
+
+        // Someone else cannot revoke it.
+        let other = app.sign_in("other@tokens.test").await.unwrap();
+        let res = app
+            .client
+            .delete(app.url(&format!("/api/auth/extension-tokens/{id}")))
+            .header("cookie", format!("sb_session={other}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 404);
+        assert_eq!(
+            with_bearer("/api/v2/auth/accounts").await.unwrap().status(),
+            200
+        );
+        // Its owner revokes it: the extension's next call is 401, and the list is empty.
+        let res = app
+            .client
+            .delete(app.url(&format!("/api/auth/extension-tokens/{id}")))
+            .header("cookie", format!("sb_session={session}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 204);
+        let res = with_bearer("/api/v2/auth/accounts").await.unwrap();
+        assert_eq!(res.status(), 401);
+        let list: Value = app
+            .client
+            .get(app.url("/api/auth/extension-tokens"))
+            .header("cookie", format!("sb_session={session}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(list["tokens"], serde_json::json!([]));
+        // The web app's session was never touched.
+        let (_, me) = {
+            let res = app
+                .client
+                .get(app.url("/api/auth/session"))
+                .header("cookie", format!("sb_session={session}"))
+                .send()
+                .await
+                .unwrap();
+            (res.status(), res.json::<Value>().await.unwrap())
+        };
+        assert_eq!(me["user"]["email"], "ext@tokens.test");
+    }
+);
+
+db_test!(
+    a_cross_site_state_change_with_the_session_cookie_is_refused,
+    |app| async move {
+        let session = app.sign_in("csrf@tokens.test").await.unwrap();
+        let cookie = format!("sb_session={session}");
+        let create = |headers: &[(&'static str, &'static str)]| {
+            let mut req = app
+                .client
+                .post(app.url("/api/v1/whatzapp/organizations"))
+                .header("cookie", &cookie)
+                .json(&serde_json::json!({ "org_name": "Csrf" }));
+            for (k, v) in headers {
+                req = req.header(*k, *v);
+            }
+            req.send()
+        };
+        let orgs = || async { store::orgs::table_counts(&app.store).await.unwrap()[1] };
+        let before = orgs().await;
+        for refused in [
+            &[("sec-fetch-site", "cross-site")][..],
+            &[("sec-fetch-site", "same-site")][..],
+            &[("origin", "https://evil.example")][..],
+            &[("origin", "null")][..],
+        ] {
+            let res = create(refused).await.unwrap();
+            assert_eq!(res.status(), 403, "{refused:?}");
+            let body: Value = res.json().await.unwrap();
+            assert_error_shape(&body, "cross_site_refused");
+        }
+        assert_eq!(orgs().await, before, "nothing was created");
+        // A forced sign-in from another site is refused too.
+        let res = app
+            .client
+            .post(app.url("/api/auth/code"))
+            .header("sec-fetch-site", "cross-site")
+            .json(&serde_json::json!({ "email": "victim@tokens.test" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 403);
+        // Reading is not a state change.
+        let res = app
+            .client
+            .get(app.url("/api/auth/session"))
+            .header("cookie", &cookie)
+            .header("sec-fetch-site", "cross-site")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        // The app's own pages pass.
+        let own_origin = format!("http://{}", app.addr);
+        let res = app
+            .client
+            .post(app.url("/api/v1/whatzapp/organizations"))
+            .header("cookie", &cookie)
+            .header("origin", &own_origin)
+            .json(&serde_json::json!({ "org_name": "Csrf" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+        let res = create(&[("sec-fetch-site", "same-origin")]).await.unwrap();
+        assert_ne!(res.status(), 403);
+        assert_eq!(orgs().await, before + 2);
+        // The extension's bearer token is no ambient credential: its calls may come from its
+        // own origin.
+        let token = app.extension_token(&session).await.unwrap();
+        let res = app
+            .client
+            .patch(app.url("/api/v1/whatzapp/organizations/active?org_id=0"))
+            .bearer_auth(&token)
+            .header("sec-fetch-site", "cross-site")
+            .header("origin", "chrome-extension://abcdefghijklmnop")
+            .send()
+            .await
+            .unwrap();
+        assert_ne!(res.status(), 403);
     }
 );

@@ -8,6 +8,7 @@
 use serde_json::{json, Value};
 use testkit::process::{ServerProcess, TestDatabase};
 use testkit::Backend;
+use testkit::WithSession;
 
 const BIN: &str = env!("CARGO_BIN_EXE_switchboard");
 /// 2026-11-10T00:00:00Z.
@@ -18,7 +19,7 @@ async fn post(server: &ServerProcess, token: &str, path: &str, body: Value) -> V
     let res = server
         .client
         .post(server.url(path))
-        .bearer_auth(token)
+        .session(token)
         .json(&body)
         .send()
         .await
@@ -33,7 +34,7 @@ async fn get(server: &ServerProcess, token: &str, path: &str) -> Value {
     let res = server
         .client
         .get(server.url(path))
-        .bearer_auth(token)
+        .session(token)
         .send()
         .await
         .unwrap();

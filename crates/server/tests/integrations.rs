@@ -15,6 +15,7 @@ use testkit::fake::{
     FRESHDESK_API_KEY, FRESHDESK_MISSING_DOMAIN, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY,
     LEADSQUARED_USER_ID, SECRETS,
 };
+use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
 /// A signed-in person driving the API; every answer body is kept so a test can scan them all.
@@ -48,7 +49,7 @@ impl<'a> Person<'a> {
             .app
             .client
             .request(method, self.app.url(path))
-            .bearer_auth(&self.token);
+            .session(&self.token);
         if let Some(b) = body {
             req = req.json(&b);
         }
@@ -1050,6 +1051,14 @@ db_test!(
     salesforce_settings_start_with_contact_creation_on_and_keep_what_is_saved,
     |app| async move {
         let ana = Person::sign_in(&app, "ana@sfset.test").await;
+        // The panel is role 1's (000 §6): Ana administers her organisation.
+        let (status, _) = ana
+            .post(
+                "/api/v1/whatzapp/organizations",
+                json!({ "org_name": "SfSet" }),
+            )
+            .await;
+        assert_eq!(status, 200);
         let (status, _) = ana.get("/api/v2/salesforce/settings").await;
         assert_eq!(status, 404, "not linked yet");
         let (code, state) = consent(&ana, "salesforce").await;
@@ -1423,5 +1432,72 @@ db_test!(
         assert_eq!(status, 200);
         ana.assert_no_secret_in_answers();
         assert_no_plain_secret_stored(&app).await;
+    }
+);
+
+db_test!(
+    an_employee_saving_salesforce_settings_gets_403_and_nothing_changes,
+    |app| async move {
+        let boss = Person::sign_in(&app, "boss@sfrole.test").await;
+        let (_, org) = boss
+            .post(
+                "/api/v1/whatzapp/organizations",
+                json!({ "org_name": "SfRole" }),
+            )
+            .await;
+        let org_id = org["data"]["org_id"].as_i64().unwrap();
+        boss.post(
+            "/api/v1/whatzapp/employees",
+            json!({ "org_id": org_id, "employees": [{ "email": "emp@sfrole.test", "role_id": 3 }] }),
+        )
+        .await;
+        let employee = Person::sign_in(&app, "emp@sfrole.test").await;
+        link_salesforce(&employee).await;
+        let stored = || async {
+            integration::Entity::find()
+                .all(app.store.conn())
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|r| (r.settings, r.updated_at))
+                .collect::<Vec<_>>()
+        };
+        let before = stored().await;
+        let (status, body) = employee
+            .post(
+                "/api/v2/salesforce/settings",
+                json!({ "contactCreationEnabled": false, "contactRecordTypes": [] }),
+            )
+            .await;
+        assert_eq!(status, 403, "{body}");
+        assert_eq!(body["error"]["code"], "forbidden");
+        assert_eq!(body["error"]["fields"]["role"], "admin_only");
+        assert_eq!(stored().await, before, "nothing changed");
+        let (_, body) = employee.get("/api/v2/salesforce/settings").await;
+        assert_eq!(body["data"]["contactCreationEnabled"], true);
+    }
+);
+
+db_test!(
+    two_concurrent_401s_on_one_salesforce_link_cause_one_refresh,
+    |app| async move {
+        let ana = Person::sign_in(&app, "ana@sf401.test").await;
+        link_salesforce(&ana).await;
+        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
+        assert_eq!(status, 200);
+        // The org stops accepting the stored access token before its time.
+        app.fake.expire_access_tokens("salesforce");
+        let refreshes = app.fake.token_calls("salesforce", "refresh_token");
+        let (a, b) = tokio::join!(
+            ana.get("/api/v2/salesforce/record-types"),
+            ana.get("/api/v2/salesforce/record-types"),
+        );
+        assert_eq!(a.0, 200, "{}", a.1);
+        assert_eq!(b.0, 200, "{}", b.1);
+        assert_eq!(
+            app.fake.token_calls("salesforce", "refresh_token"),
+            refreshes + 1,
+            "one refresh for both refused calls"
+        );
     }
 );

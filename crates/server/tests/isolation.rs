@@ -14,6 +14,7 @@ use server::routes::{all_routes, Access};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use store::entity::{membership, organisation, team, user};
 use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
 /// The ids a request names: the organisation side and the people/teams inside it.
@@ -377,7 +378,7 @@ async fn oauth_consent(
     let me: Value = app
         .client
         .get(app.url("/api/auth/session"))
-        .bearer_auth(token)
+        .session(token)
         .send()
         .await
         .unwrap()
@@ -390,7 +391,7 @@ async fn oauth_consent(
             "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}{extra}",
             me["user"]["id"]
         )))
-        .bearer_auth(token)
+        .session(token)
         .send()
         .await
         .unwrap()
@@ -455,7 +456,7 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
         (b, _) => b.as_ref(),
     };
     if let Some(t) = token {
-        req = req.bearer_auth(t);
+        req = req.session(t);
     }
     req = match body {
         Some(Body::Json(v)) => req.json(v),
@@ -463,14 +464,26 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
         None => req,
     };
     let res = req.send().await.unwrap();
-    (res.status().as_u16(), res.text().await.unwrap())
+    let status = res.status().as_u16();
+    let headers = format!("{:?}", res.headers());
+    let text = res.text().await.unwrap();
+    // The session is the HttpOnly cookie: no answer may hand its value to a page script.
+    if let Some(t) = token {
+        assert!(
+            !text.contains(t) && !headers.contains(t),
+            "{} {} answered the session's value: {headers} {text}",
+            call.method,
+            call.path
+        );
+    }
+    (status, text)
 }
 
 async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     let res = app
         .client
         .post(app.url(path))
-        .bearer_auth(token)
+        .session(token)
         .json(&body)
         .send()
         .await
@@ -560,7 +573,7 @@ async fn organisation_with(
         .get(app.url(&format!(
             "/api/v1/whatzapp/webhook/deliveries?org_id={org_id}"
         )))
-        .bearer_auth(&admin)
+        .session(&admin)
         .send()
         .await
         .unwrap()
@@ -771,7 +784,7 @@ db_test!(a_salesforce_link_serves_only_its_owner, |app| async move {
     let res = app
         .client
         .post(app.url("/api/v2/salesforce/auth"))
-        .bearer_auth(&a_admin)
+        .session(&a_admin)
         .json(&json!({ "code": q["code"], "state": q["state"] }))
         .send()
         .await
@@ -783,7 +796,7 @@ db_test!(a_salesforce_link_serves_only_its_owner, |app| async move {
             let res = app
                 .client
                 .get(app.url(path))
-                .bearer_auth(token)
+                .session(token)
                 .send()
                 .await
                 .unwrap();
@@ -801,3 +814,28 @@ db_test!(a_salesforce_link_serves_only_its_owner, |app| async move {
     assert_eq!(get(a_admin.clone(), TYPES).await, 200);
     assert_eq!(get(a_admin, FIELDS).await, 200);
 });
+
+db_test!(
+    no_answer_of_any_route_carries_the_cookie_sessions_value,
+    |app| async move {
+        let (a_admin, _people, a) = organisation_with(&app, "leak", &[("rep", 3)]).await;
+        let mut routes: Vec<_> = all_routes().collect();
+        // Signing out last: it ends the session the other calls use.
+        routes.sort_by_key(|r| r.path == "/auth/session" && r.method == Method::DELETE);
+        for route in routes {
+            let call = if route.access == Access::Scoped {
+                case(&route.method, route.path, &a, &a).0
+            } else {
+                Call {
+                    method: route.method.clone(),
+                    path: format!("/api{}", route.path.replace("{id}", "1")),
+                    body: (route.method != Method::GET).then(|| {
+                        Body::Json(json!({ "org_name": "x", "email": "leak-admin@tenant.test" }))
+                    }),
+                }
+            };
+            // `send` fails the test when an answer (body or header) carries the token.
+            send(&app, &call, Some(&a_admin)).await;
+        }
+    }
+);

@@ -10,6 +10,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
 use testkit::receiver::{Mode, WebhookReceiver};
+use testkit::WithSession;
 use testkit::{Backend, TestApp};
 
 async fn call(
@@ -19,7 +20,7 @@ async fn call(
     token: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path)).bearer_auth(token);
+    let mut req = app.client.request(method, app.url(path)).session(token);
     if let Some(b) = body {
         req = req.json(&b);
     }

@@ -17,6 +17,7 @@ use std::time::Duration;
 use store::integrations::Owner;
 use store::sea_orm::{ConnectionTrait, Statement};
 use testkit::fake::{FRESHDESK_API_KEY, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY};
+use testkit::WithSession;
 use testkit::{Backend, TestApp};
 
 /// The chats of the label test: (phone, labels). Only the first passes `lead`/`spam` rules.
@@ -88,7 +89,7 @@ impl World {
             .app
             .client
             .request(method, self.app.url(path))
-            .bearer_auth(&self.token);
+            .session(&self.token);
         if let Some(b) = body {
             req = req.json(&b);
         }

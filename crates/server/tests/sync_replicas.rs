@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use testkit::process::{ServerProcess, TestDatabase};
 use testkit::receiver::{Mode, WebhookReceiver};
 use testkit::Backend;
+use testkit::WithSession;
 
 const BIN: &str = env!("CARGO_BIN_EXE_switchboard");
 const MESSAGES: usize = 1_000;
@@ -22,7 +23,7 @@ async fn post(server: &ServerProcess, token: &str, path: &str, body: Value) -> V
     let res = server
         .client
         .post(server.url(path))
-        .bearer_auth(token)
+        .session(token)
         .json(&body)
         .send()
         .await
@@ -102,7 +103,7 @@ async fn two_replicas_deliver_a_thousand_messages_once_each_with_one_killed_midw
     let me: Value = first
         .client
         .get(first.url("/api/auth/session"))
-        .bearer_auth(&token)
+        .session(&token)
         .send()
         .await
         .unwrap()

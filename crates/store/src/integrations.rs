@@ -166,6 +166,31 @@ pub async fn take_refresh_lease(
     Ok(res.rows_affected == 1)
 }
 
+/// Takes link `id`'s refresh lease after the provider refused its access token, only while the
+/// link still holds the sealed secret `seen_secret` that was refused (a changed secret means
+/// another caller refreshed it already) and no other refresh holds the lease. True when taken.
+pub async fn take_refresh_lease_for_refused(
+    store: &Store,
+    id: i64,
+    seen_secret: &str,
+    now: EpochMs,
+    until: EpochMs,
+) -> Result<bool, StoreError> {
+    let res = integration::Entity::update_many()
+        .col_expr(integration::Column::RefreshingUntil, Expr::value(until))
+        .filter(integration::Column::Id.eq(id))
+        .filter(integration::Column::Secret.eq(seen_secret))
+        .filter(integration::Column::Status.eq(STATUS_CONNECTED))
+        .filter(
+            sea_orm::Condition::any()
+                .add(integration::Column::RefreshingUntil.is_null())
+                .add(integration::Column::RefreshingUntil.lte(now)),
+        )
+        .exec(store.conn())
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
 /// Records a refresh's outcome on link `id` and releases the lease.
 pub async fn finish_refresh(
     store: &Store,
@@ -251,17 +276,6 @@ pub async fn by_id(store: &Store, id: i64) -> Result<Option<integration::Model>,
     Ok(integration::Entity::find_by_id(id)
         .one(store.conn())
         .await?)
-}
-
-/// Marks link `id`'s access token as expired now, so the next use refreshes it first (a
-/// provider answered 401 to it before its stated expiry).
-pub async fn expire_now(store: &Store, id: i64, now: EpochMs) -> Result<(), StoreError> {
-    integration::Entity::update_many()
-        .col_expr(integration::Column::ExpiresAt, Expr::value(now))
-        .filter(integration::Column::Id.eq(id))
-        .exec(store.conn())
-        .await?;
-    Ok(())
 }
 
 /// Every link of `users` (their own workspaces) to one of `providers`.

@@ -57,7 +57,9 @@ impl TestApp {
     }
 
     /// Signs `email` in (up) the way a person does: asks for a code, reads it from the
-    /// development mailbox, verifies it. Returns the session token for `bearer_auth`.
+    /// development mailbox, verifies it. Returns the session token the server set in the
+    /// HttpOnly `sb_session` cookie (read from `Set-Cookie`, as a browser keeps it), for
+    /// [`WithSession::session`].
     pub async fn sign_in(&self, email: &str) -> anyhow::Result<String> {
         self.client
             .post(self.url("/api/auth/code"))
@@ -66,10 +68,23 @@ impl TestApp {
             .await?
             .error_for_status()?;
         let code = self.latest_code(email).await?;
-        let body: serde_json::Value = self
+        let res = self
             .client
             .post(self.url("/api/auth/verify"))
             .json(&serde_json::json!({ "email": email, "code": code }))
+            .send()
+            .await?
+            .error_for_status()?;
+        session_cookie(res.headers()).ok_or_else(|| anyhow::anyhow!("no session cookie set"))
+    }
+
+    /// Mints an extension token for the session `session` (the web app's hand-over).
+    pub async fn extension_token(&self, session: &str) -> anyhow::Result<String> {
+        let body: serde_json::Value = self
+            .client
+            .post(self.url("/api/auth/extension-tokens"))
+            .session(session)
+            .json(&serde_json::json!({ "name": "Test extension" }))
             .send()
             .await?
             .error_for_status()?
@@ -79,6 +94,35 @@ impl TestApp {
             .as_str()
             .map(str::to_owned)
             .ok_or_else(|| anyhow::anyhow!("no token in {body}"))
+    }
+}
+
+/// The value of the `sb_session` cookie a response sets, if any.
+pub fn session_cookie(headers: &reqwest::header::HeaderMap) -> Option<String> {
+    headers
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next())
+        .filter_map(|kv| {
+            kv.trim()
+                .strip_prefix(&format!("{}=", server::auth::SESSION_COOKIE))
+        })
+        .find(|t| !t.is_empty())
+        .map(str::to_owned)
+}
+
+/// Sends a request as a browser's signed-in page does: with the session cookie.
+pub trait WithSession {
+    fn session(self, token: impl std::fmt::Display) -> Self;
+}
+
+impl WithSession for reqwest::RequestBuilder {
+    fn session(self, token: impl std::fmt::Display) -> Self {
+        self.header(
+            reqwest::header::COOKIE,
+            format!("{}={token}", server::auth::SESSION_COOKIE),
+        )
     }
 }
 

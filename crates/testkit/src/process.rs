@@ -121,7 +121,8 @@ impl ServerProcess {
         self.launch().await
     }
 
-    /// Signs `email` in (up) through the development mailbox; the session token.
+    /// Signs `email` in (up) through the development mailbox; the session cookie's token (for
+    /// [`crate::WithSession::session`]).
     pub async fn sign_in(&self, email: &str) -> anyhow::Result<String> {
         self.client
             .post(self.url("/api/auth/code"))
@@ -145,19 +146,14 @@ impl ServerProcess {
             .split(|c: char| !c.is_ascii_digit())
             .find(|w| w.len() == 6)
             .ok_or_else(|| anyhow::anyhow!("no code in {text:?}"))?;
-        let body: serde_json::Value = self
+        let res = self
             .client
             .post(self.url("/api/auth/verify"))
             .json(&serde_json::json!({ "email": email, "code": code }))
             .send()
             .await?
-            .error_for_status()?
-            .json()
-            .await?;
-        body["token"]
-            .as_str()
-            .map(str::to_owned)
-            .ok_or_else(|| anyhow::anyhow!("no token in {body}"))
+            .error_for_status()?;
+        crate::session_cookie(res.headers()).ok_or_else(|| anyhow::anyhow!("no session cookie set"))
     }
 
     async fn launch(&mut self) -> anyhow::Result<()> {

@@ -20,6 +20,7 @@ const logoutPage = () => import('@/features/shell/pages/LogoutPage');
 const onboarding = () => import('@/features/shell/pages/OnboardingPage');
 const integrations = () => import('@/features/integrations/pages/IntegrationsPage');
 const dashboard = () => import('@/features/dashboard/pages/DashboardPage');
+const settings = () => import('@/features/settings/pages/SettingsPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -44,14 +45,14 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/integrations', lazy: lazyPage(integrations, 'default') },
   { path: '/conversations/analytics', lazy: lazyPage(dashboard, 'default') },
   { path: '/dashboard', lazy: lazyPage(dashboard, 'default') },
+  { path: '/settings', lazy: lazyPage(settings, 'default') },
+  { path: '/settings/:id', lazy: lazyPage(settings, 'default') },
   // Sections whose screens arrive with their own feature folders.
   ...[
   ['/team-inbox', 'TeamInboxPage'],
   ['/knowledge-base', 'KnowledgeBasePage'],
   ['/leads', 'LeadsPage'],
-  ['/settings', 'SettingsPage'],
   ['/settings/billing', 'BillingPage'],
-  ['/settings/:id', 'SettingsPage'],
   ['/quick-replies', 'ManageToolsPage'],
   ['/quick-replies/analytics', 'QuickReplyAnalyticsPage'],
   ['/userproperties', 'ManageToolsPage'],

@@ -1,6 +1,7 @@
 // Lets the person choose the interface language; the choice is stored as `preferredLanguage`
-// and wins over the browser's language from then on.
-import { Select } from '@mantine/core';
+// and wins over the browser's language from then on. A native select: six choices need no
+// searchable dropdown, and it keeps the combobox machinery off the sign-up page's first load.
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 import type { LanguageTag } from '@/lib/domain';
@@ -20,16 +21,15 @@ export function LanguagePicker() {
   const { t, i18n } = useTranslation();
 
   return (
-    <Select
+    <NativeSelect
       aria-label={t('language')}
       data-testid="language-picker"
       w={170}
       size="xs"
-      allowDeselect={false}
       value={i18n.language}
       data={LANGUAGES.map((l) => ({ value: l, label: endonym(l) }))}
-      onChange={(value) => {
-        if (!value) return;
+      onChange={(e) => {
+        const value = e.currentTarget.value;
         writeStored('preferredLanguage', value);
         void changeLanguage(value as LanguageTag);
       }}

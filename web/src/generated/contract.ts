@@ -5,7 +5,12 @@
 /**
  * One account the extension may use.
  */
-export type Account = { email: string | null, access_token: string, };
+export type Account = { email: string | null, 
+/**
+ * The extension token the caller presented (empty for the web app's cookie session, whose
+ * value is never answered).
+ */
+access_token: string, };
 
 /**
  * 000 §3 user data v2.
@@ -388,7 +393,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -423,6 +428,24 @@ field: string,
  * send for) / `malformed_body`.
  */
 code: string, };
+
+/**
+ * An extension token as its owner sees it in the list: never the token itself.
+ */
+export type ExtensionTokenInfo = { id: number, name: string, 
+/**
+ * Epoch milliseconds.
+ */
+created_at: number, expires_at: number, 
+/**
+ * Epoch milliseconds of the last call made with it (to the minute), or null.
+ */
+last_used_at: number | null, };
+
+/**
+ * `GET /api/auth/extension-tokens`: the caller's live extension tokens, newest first.
+ */
+export type ExtensionTokenList = { tokens: Array<ExtensionTokenInfo>, };
 
 /**
  * `GET freshdesk/tickets?domain&api_key`: the credential check.
@@ -615,6 +638,15 @@ export type MessageEventsBatch = { org_id: number,
 events: Array<MessageEventInput>, };
 
 /**
+ * The answer to minting: the token, shown this once and handed to the extension.
+ */
+export type MintedExtensionToken = { 
+/**
+ * `sbx_` and 64 hex digits. Stored only as its SHA-256.
+ */
+token: string, info: ExtensionTokenInfo, };
+
+/**
  * `GET /api/v1/analytics/new-calls`: calls per local half-day, on `createdAt`.
  */
 export type NewCallsAnswer = { range: AnalyticsRange, buckets: Array<BucketCount>, };
@@ -631,6 +663,16 @@ mobile?: string | null, address?: string | null,
  * Default 3 (employee).
  */
 role_id?: number | null, team_id?: number | null, };
+
+/**
+ * `POST /api/auth/extension-tokens`: mint a token for the browser extension.
+ */
+export type NewExtensionToken = { 
+/**
+ * What its owner calls it in the list (e.g. the browser it went to); default 'Browser
+ * extension'. At most 80 characters.
+ */
+name?: string | null, };
 
 /**
  * `POST hubspotauthentication?workspace_id&code&state` (000 §7). `grant_type`, `redirect_uri`,
@@ -841,10 +883,10 @@ export type SheetFunnelUpdate = { workspace_id: number, updated_name: string, };
 export type SheetLinkStatus = { connected: boolean, needs_reconnect: boolean, sheet_id?: string | null, sub_sheet_name?: string | null, label_name?: string | null, file_name?: string | null, };
 
 /**
- * Signed in: the session's user (as `GET /api/auth/session` gives it), and the session token
- * for the extension's `Authorization: Bearer` (the web app uses the HttpOnly cookie instead).
+ * Signed in: the session's user (as `GET /api/auth/session` gives it). The session itself is the
+ * HttpOnly cookie; its value is never in a body.
  */
-export type SignedIn = { user: SessionUser, token: string, 
+export type SignedIn = { user: SessionUser, 
 /**
  * True when this sign-in created the account.
  */

@@ -1,26 +1,28 @@
 // i18next over the catalogues in ../locales/<lang>/<namespace>.json. Only the chosen language
-// is loaded (each language is its own chunk); English is the fallback for nothing missing —
+// is loaded (each language is one chunk); English is the fallback for nothing missing —
 // a test proves every key exists in all six languages.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageTag } from './domain';
 
 export const LANGUAGES: readonly LanguageTag[] = ['en', 'es', 'hi', 'id', 'pt-BR', 'pt-PT'];
-export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations', 'dashboard'] as const;
+export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations', 'dashboard', 'settings'] as const;
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/*.json',
-);
+// One module per language (src/locales/<lang>.ts) gathers that language's catalogues, so a
+// language arrives in one response rather than one per namespace.
+const languages = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>('../locales/*.ts');
 
 async function loadLanguage(lang: LanguageTag): Promise<Record<string, Record<string, unknown>>> {
-  const entries = await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const load = catalogues[`../../../locales/${lang}/${ns}.json`];
-      if (!load) throw new Error(`missing catalogue ${lang}/${ns}`);
-      return [ns, (await load()).default] as const;
+  const load = languages[`../locales/${lang}.ts`];
+  if (!load) throw new Error(`missing language ${lang}`);
+  const files = (await load()).default;
+  return Object.fromEntries(
+    NAMESPACES.map((ns) => {
+      const data = files[`../../../locales/${lang}/${ns}.json`];
+      if (!data) throw new Error(`missing catalogue ${lang}/${ns}`);
+      return [ns, data] as const;
     }),
   );
-  return Object.fromEntries(entries);
 }
 
 export async function initI18n(lang: LanguageTag): Promise<typeof i18next> {

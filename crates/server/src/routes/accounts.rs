@@ -5,7 +5,7 @@
 
 use super::{Access, ApiRoute};
 use crate::access::{member, own_workspace};
-use crate::auth::{presented_token, CurrentUser};
+use crate::auth::{bearer_token, CurrentUser};
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
@@ -190,7 +190,9 @@ pub async fn get_accounts(
     }
     let account = Account {
         email: user.email.clone(),
-        access_token: presented_token(&headers).unwrap_or_default(),
+        // The extension's own token, as it presented it; a cookie session's value is never
+        // answered (a page script would read it), so the web app gets an empty string.
+        access_token: bearer_token(&headers).unwrap_or_default(),
     };
     Ok(Json(StatusEnvelope {
         status: true,

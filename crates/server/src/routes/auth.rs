@@ -1,10 +1,11 @@
 //! Signing in: a one-time code by e-mail (`POST /api/auth/code`), checked by
 //! `POST /api/auth/verify`, which creates the account on first sign-in and starts a session
-//! (HttpOnly cookie for the web app, the token in the body for the extension's bearer header);
-//! `/api/auth/session` says who is signed in (GET) and signs out (DELETE).
+//! (the HttpOnly cookie, whose value no answer carries; the extension gets its own token through
+//! `routes::extension_tokens`); `/api/auth/session` says who is signed in (GET) and signs out
+//! (DELETE).
 
 use super::{Access, ApiRoute};
-use crate::auth::{hash_token, presented_token, MaybeUser, SESSION_COOKIE};
+use crate::auth::{hash_token, session_token, MaybeUser, SESSION_COOKIE};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
@@ -122,7 +123,7 @@ pub async fn request_code(
 /// Checks the code. Wrong: 422 with `fields.code` = `otp_invalid`; expired: `code_expired`;
 /// after 5 wrong tries the code is dead: `code_attempts_exhausted`. Right: the account is
 /// created on first sign-in, a session starts (cookie `sb_session`, HttpOnly, SameSite=Lax,
-/// Secure when configured) and the token is returned for bearer use.
+/// Secure when configured); the body says who signed in, never the session's token.
 #[utoipa::path(
     post,
     path = "/api/auth/verify",
@@ -170,7 +171,6 @@ pub async fn verify_code(
         jar.add(cookie),
         Json(SignedIn {
             user: session_user(&user),
-            token,
             signed_up,
         }),
     ))
@@ -189,7 +189,8 @@ pub async fn get_session(MaybeUser(user): MaybeUser) -> Json<SessionInfo> {
     })
 }
 
-/// Revokes the caller's session and clears the cookie. Signing out twice is not an error.
+/// Revokes the caller's cookie session and clears the cookie (the extension's tokens stay; their
+/// owner revokes them one by one). Signing out twice is not an error.
 #[utoipa::path(
     delete,
     path = "/api/auth/session",
@@ -201,7 +202,7 @@ pub async fn delete_session(
     headers: HeaderMap,
     jar: CookieJar,
 ) -> Result<impl IntoResponse, AppError> {
-    if let Some(token) = presented_token(&headers) {
+    if let Some(token) = session_token(&headers) {
         let now = state.clock.now_ms();
         store::sessions::revoke(&state.store, &hash_token(&token), now).await?;
     }

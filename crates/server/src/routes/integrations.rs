@@ -1112,7 +1112,9 @@ pub async fn get_salesforce_settings(
 }
 
 /// 000 §7 v2 `salesforce/settings` POST: saves `contactCreationEnabled` and
-/// `contactRecordTypes` with the link (its tokens untouched). 404 without a Salesforce link.
+/// `contactRecordTypes` with the link (its tokens untouched). The panel is role 1's (000 §6): a
+/// caller who is not an admin of their default organisation gets 403 `forbidden` and nothing
+/// changes. 404 without a Salesforce link.
 #[utoipa::path(
     post,
     path = "/api/v2/salesforce/settings",
@@ -1120,6 +1122,7 @@ pub async fn get_salesforce_settings(
     request_body = contract::integrations::SalesforceSettings,
     responses(
         (status = 200, description = "Saved", body = StatusEnvelope<contract::integrations::SalesforceSettings>),
+        (status = 403, description = "Not an admin (role 1) of the default organisation", body = contract::ErrorBody),
         (status = 404, description = "Salesforce is not linked", body = contract::ErrorBody),
     )
 )]
@@ -1128,6 +1131,7 @@ pub async fn save_salesforce_settings(
     CurrentUser(user): CurrentUser,
     Json(body): Json<contract::integrations::SalesforceSettings>,
 ) -> Result<Json<StatusEnvelope<contract::integrations::SalesforceSettings>>, AppError> {
+    default_org_admin(&state, &user).await?;
     let row = salesforce_link(&state, user.id).await?;
     let mut s: crate::oauth::SalesforceSettings = links::settings(&row)?;
     s.panel = Some(body.clone());
@@ -1154,9 +1158,12 @@ struct SheetSettings {
     file_name: String,
 }
 
-/// The spreadsheet card is admin-only (000 §6 'Card access'): the caller must be an admin of
-/// their default organisation (403 `forbidden`, `role: admin_only`, otherwise).
-async fn sheet_admin(state: &AppState, user: &store::entity::user::Model) -> Result<(), AppError> {
+/// Role 1 only (000 §6: the spreadsheet card, the Salesforce settings panel): the caller must
+/// be an admin of their default organisation (403 `forbidden`, `role: admin_only`, otherwise).
+async fn default_org_admin(
+    state: &AppState,
+    user: &store::entity::user::Model,
+) -> Result<(), AppError> {
     let role = store::orgs::memberships_of_user(&state.store, user.id)
         .await?
         .into_iter()
@@ -1215,7 +1222,7 @@ pub async fn create_google_sheet(
     Json(body): Json<GoogleSheetLink>,
 ) -> Result<Json<ResultEnvelope<SheetLinkStatus>>, AppError> {
     own_workspace(&user, body.workspace_id)?;
-    sheet_admin(&state, &user).await?;
+    default_org_admin(&state, &user).await?;
     let label = match body.label_name.as_deref() {
         Some(raw) => domain::inputs::SheetLabel::parse(raw)
             .map_err(|rule| AppError::invalid_field("label_name", rule))?,
@@ -1279,7 +1286,7 @@ pub async fn get_google_sheet(
     Query(q): Query<WorkspaceQuery>,
 ) -> Result<Json<ResultEnvelope<SheetLinkStatus>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
-    sheet_admin(&state, &user).await?;
+    default_org_admin(&state, &user).await?;
     let row =
         crate::oauth::fresh_link(&state, crate::oauth::GOOGLE_SHEET, Owner::User(user.id)).await?;
     let status = sheet_status(row.as_ref())?;
@@ -1306,7 +1313,7 @@ pub async fn get_sheet_funnel(
     Query(q): Query<WorkspaceQuery>,
 ) -> Result<Json<ResultEnvelope<SheetFunnel>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
-    sheet_admin(&state, &user).await?;
+    default_org_admin(&state, &user).await?;
     let row = store::integrations::find(
         &state.store,
         crate::oauth::GOOGLE_SHEET,
@@ -1345,7 +1352,7 @@ pub async fn update_sheet_funnel(
     Json(body): Json<SheetFunnelUpdate>,
 ) -> Result<Json<ResultEnvelope<SheetFunnel>>, AppError> {
     own_workspace(&user, body.workspace_id)?;
-    sheet_admin(&state, &user).await?;
+    default_org_admin(&state, &user).await?;
     let label = domain::inputs::SheetLabel::parse(&body.updated_name)
         .map_err(|rule| AppError::invalid_field("updated_name", rule))?;
     let label = label_text(&label)?;
@@ -1388,7 +1395,7 @@ pub async fn delete_google_sheet(
     Query(q): Query<WorkspaceQuery>,
 ) -> Result<Json<ResultEnvelope<SheetLinkStatus>>, AppError> {
     own_workspace(&user, q.workspace_id)?;
-    sheet_admin(&state, &user).await?;
+    default_org_admin(&state, &user).await?;
     store::integrations::delete(
         &state.store,
         crate::oauth::GOOGLE_SHEET,
@@ -1435,44 +1442,20 @@ where
         Err(ApiError::Upstream(d)) => return Err(upstream(d)),
         Err(ApiError::Unauthorized) => {}
     }
-    let app = crate::oauth::salesforce_app(state)?;
-    let refreshed = match secret.refresh_token.as_deref() {
-        Some(rt) => connectors::salesforce::refresh(&app, rt).await,
-        None => Err(connectors::oauth::OAuthError::Revoked),
-    };
-    let now = state.clock.now_ms();
-    let grant = match refreshed {
-        Ok(g) => g,
-        Err(connectors::oauth::OAuthError::Revoked) => {
-            tracing::info!(link = row.id, "salesforce refresh refused: needs reconnect");
-            store::integrations::finish_refresh(
-                &state.store,
-                row.id,
-                store::integrations::STATUS_NEEDS_RECONNECT,
-                None,
-                None,
-                now,
-            )
-            .await?;
-            return Err(reconnect());
-        }
-        Err(e) => return Err(upstream(e.to_string())),
-    };
-    let access_token = grant.tokens.access_token;
-    let sealed = state.vault.seal_json(&crate::oauth::TokenSecret {
-        access_token: access_token.clone(),
-        refresh_token: grant.tokens.refresh_token.or(secret.refresh_token),
-    });
-    store::integrations::finish_refresh(
-        &state.store,
-        row.id,
-        store::integrations::STATUS_CONNECTED,
-        Some(sealed),
-        None,
-        now,
+    // The same single refresh as the sync worker's: concurrent 401s on this link refresh once.
+    let refreshed = crate::oauth::refresh_after_refused(
+        state,
+        crate::oauth::SALESFORCE,
+        Owner::User(user_id),
+        &row,
     )
-    .await?;
-    match call(instance, access_token).await {
+    .await?
+    .ok_or_else(|| AppError::new(ErrorCode::NotFound, "connect Salesforce first"))?;
+    if refreshed.status != store::integrations::STATUS_CONNECTED {
+        return Err(reconnect());
+    }
+    let secret: crate::oauth::TokenSecret = links::secret(state, &refreshed)?;
+    match call(instance, secret.access_token).await {
         Ok(v) => Ok(v),
         Err(ApiError::Unauthorized) => Err(reconnect()),
         Err(ApiError::Upstream(d)) => Err(upstream(d)),

@@ -10,6 +10,7 @@ pub mod client_errors;
 pub mod dev;
 pub mod employees;
 pub mod events;
+pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
 pub mod orgs;
@@ -70,6 +71,7 @@ pub fn all_routes() -> impl Iterator<Item = &'static ApiRoute> {
     [
         health::ROUTES,
         auth::ROUTES,
+        extension_tokens::ROUTES,
         client_errors::ROUTES,
         dev::ROUTES,
         accounts::ROUTES,

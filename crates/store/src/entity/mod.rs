@@ -2,6 +2,7 @@
 //! names (`callyzer_user_mappings`, `workspace_id`…) are produced by the server's DTOs.
 
 pub mod dev_mail;
+pub mod extension_token;
 pub mod integration;
 pub mod login_code;
 pub mod membership;

@@ -1,14 +1,9 @@
-// The sign-in calls: ask for a one-time code by e-mail, then trade the code for a session.
+// The sign-in calls: ask for a one-time code by e-mail, then trade the code for a session. The
+// session is the HttpOnly cookie the server sets; no answer carries its value.
 import { apiFetch } from '@/lib/api';
-import type { SessionUser } from './stores/session';
+import type { SignedIn } from '@/generated/contract';
 
-export interface VerifyAnswer {
-  user: SessionUser;
-  /** The bearer token for the extension (the web app uses the HttpOnly cookie). */
-  token: string;
-  /** True when this sign-in created the account. */
-  signed_up: boolean;
-}
+export type VerifyAnswer = SignedIn;
 
 export function requestCode(email: string): Promise<void> {
   return apiFetch('/api/auth/code', { method: 'POST', body: { email } });

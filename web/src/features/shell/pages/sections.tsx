@@ -11,7 +11,6 @@ const page = (titleKey: string) => {
 export const TeamInboxPage = page('team_inbox');
 export const KnowledgeBasePage = page('knowledge_base');
 export const LeadsPage = page('leads');
-export const SettingsPage = page('settings');
 export const BillingPage = page('billing');
 export const ManageToolsPage = page('manage_tools');
 export const QuickReplyAnalyticsPage = page('quick_reply_analytics');

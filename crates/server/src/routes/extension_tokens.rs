@@ -1,0 +1,179 @@
+//! The browser extension's own credentials (issue #13). The signed-in web app mints a token on an
+//! explicit hand-over ("Connect the extension"), passes it to the extension over the extension
+//! bridge, and never keeps it; the server keeps only its SHA-256. The owner lists and revokes
+//! them here. These routes sit outside `/v1` and `/v2`, so an extension token cannot mint or
+//! revoke tokens: only the cookie session can.
+
+use super::{Access, ApiRoute};
+use crate::auth::{hash_token, CurrentUser, EXTENSION_TOKEN_PREFIX};
+use crate::error::AppError;
+use crate::extract::Json;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::{Method, StatusCode};
+use axum::routing::{delete, get, post};
+use contract::accounts::{
+    ExtensionTokenInfo, ExtensionTokenList, MintedExtensionToken, NewExtensionToken,
+};
+use contract::ErrorCode;
+
+pub const ROUTES: &[ApiRoute] = &[
+    ApiRoute::new(
+        Method::POST,
+        "/auth/extension-tokens",
+        Access::SignedIn,
+        || post(mint_extension_token),
+    ),
+    ApiRoute::new(
+        Method::GET,
+        "/auth/extension-tokens",
+        Access::SignedIn,
+        || get(list_extension_tokens),
+    ),
+    ApiRoute::new(
+        Method::DELETE,
+        "/auth/extension-tokens/{id}",
+        Access::SignedIn,
+        || delete(revoke_extension_token),
+    ),
+];
+
+/// The name a token gets when none is given, and the longest one kept.
+const DEFAULT_NAME: &str = "Browser extension";
+const NAME_MAX_CHARS: usize = 80;
+
+/// The name as stored: trimmed, cut to 80 characters, the default when empty.
+fn token_name(given: Option<&str>) -> String {
+    let name: String = given
+        .unwrap_or_default()
+        .trim()
+        .chars()
+        .take(NAME_MAX_CHARS)
+        .collect();
+    if name.trim().is_empty() {
+        DEFAULT_NAME.to_owned()
+    } else {
+        name.trim_end().to_owned()
+    }
+}
+
+fn info(t: &store::entity::extension_token::Model) -> ExtensionTokenInfo {
+    ExtensionTokenInfo {
+        id: t.id,
+        name: t.name.clone(),
+        created_at: t.created_at,
+        expires_at: t.expires_at,
+        last_used_at: t.last_used_at,
+    }
+}
+
+/// Mints a token for the caller's browser extension: `sbx_` and 32 random bytes in hex, valid
+/// for `extension_token_ttl_days`. The answer is the only time the token is shown; the web app
+/// hands it to the extension and forgets it. Only the cookie session may call this.
+#[utoipa::path(
+    post,
+    path = "/api/auth/extension-tokens",
+    tag = "auth",
+    request_body = NewExtensionToken,
+    responses(
+        (status = 201, description = "The new token, shown this once", body = MintedExtensionToken),
+        (status = 401, description = "Not signed in", body = contract::ErrorBody),
+    )
+)]
+pub async fn mint_extension_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<NewExtensionToken>,
+) -> Result<(StatusCode, Json<MintedExtensionToken>), AppError> {
+    let token = format!(
+        "{EXTENSION_TOKEN_PREFIX}{}",
+        hex::encode(rand::random::<[u8; 32]>())
+    );
+    let now = state.clock.now_ms();
+    let row = store::sessions::create_extension_token(
+        &state.store,
+        user.id,
+        &token_name(body.name.as_deref()),
+        &hash_token(&token),
+        now,
+        state.config.extension_token_ttl_ms(),
+    )
+    .await?;
+    tracing::info!(
+        user_id = user.id,
+        token_id = row.id,
+        "extension token minted"
+    );
+    Ok((
+        StatusCode::CREATED,
+        Json(MintedExtensionToken {
+            token,
+            info: info(&row),
+        }),
+    ))
+}
+
+/// The caller's extension tokens that still work, newest first — names and dates, never a token.
+#[utoipa::path(
+    get,
+    path = "/api/auth/extension-tokens",
+    tag = "auth",
+    responses(
+        (status = 200, description = "The caller's live extension tokens", body = ExtensionTokenList),
+        (status = 401, description = "Not signed in", body = contract::ErrorBody),
+    )
+)]
+pub async fn list_extension_tokens(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<ExtensionTokenList>, AppError> {
+    let now = state.clock.now_ms();
+    let rows = store::sessions::live_extension_tokens(&state.store, user.id, now).await?;
+    Ok(Json(ExtensionTokenList {
+        tokens: rows.iter().map(info).collect(),
+    }))
+}
+
+/// Revokes one of the caller's extension tokens: the extension's next call with it is 401.
+/// 404 for a token that is not the caller's or no longer works.
+#[utoipa::path(
+    delete,
+    path = "/api/auth/extension-tokens/{id}",
+    tag = "auth",
+    params(("id" = i64, Path, description = "The token's id from the list")),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, description = "Not signed in", body = contract::ErrorBody),
+        (status = 404, description = "No such token of the caller's", body = contract::ErrorBody),
+    )
+)]
+pub async fn revoke_extension_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+) -> Result<StatusCode, AppError> {
+    let now = state.clock.now_ms();
+    if store::sessions::revoke_extension_token(&state.store, user.id, id, now).await? {
+        tracing::info!(user_id = user.id, token_id = id, "extension token revoked");
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::new(
+            ErrorCode::NotFound,
+            "no such extension token",
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::token_name;
+
+    #[test]
+    fn a_token_name_is_trimmed_cut_to_80_characters_and_defaults_when_blank() {
+        assert_eq!(token_name(None), "Browser extension");
+        assert_eq!(token_name(Some("   ")), "Browser extension");
+        assert_eq!(token_name(Some("  Chrome at work ")), "Chrome at work");
+        let long = "é".repeat(100);
+        assert_eq!(token_name(Some(&long)).chars().count(), 80);
+    }
+}

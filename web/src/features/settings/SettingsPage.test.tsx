@@ -1,0 +1,159 @@
+// The settings screen's browser-extension section against a fake server and a stand-in for the
+// extension bridge: connecting hands a freshly minted token to the extension and keeps nothing;
+// an extension that does not answer leaves no token behind; a connected one is listed and can
+// be disconnected.
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import type { ExtensionTokenInfo, MintedExtensionToken } from '@/generated/contract';
+import { initI18n } from '@/lib/i18n';
+import SettingsPage from './pages/SettingsPage';
+import { EXTENSION_TOKEN_MESSAGE } from './components/ExtensionAccess';
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const DAY = 86_400_000;
+
+function fakeServer(initial: ExtensionTokenInfo[] = []) {
+  const calls: Call[] = [];
+  let tokens = [...initial];
+  let next = 10;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      const json = (status: number, b: unknown) => new Response(JSON.stringify(b), { status });
+      if (url.pathname === '/api/auth/extension-tokens' && method === 'GET') return json(200, { tokens });
+      if (url.pathname === '/api/auth/extension-tokens' && method === 'POST') {
+        const info: ExtensionTokenInfo = {
+          id: next++,
+          name: (body as { name: string }).name,
+          created_at: Date.now(),
+          expires_at: Date.now() + 365 * DAY,
+          last_used_at: null,
+        };
+        tokens = [info, ...tokens];
+        const minted: MintedExtensionToken = { token: `sbx_${'ab'.repeat(32)}`, info };
+        return json(201, minted);
+      }
+      const m = /^\/api\/auth\/extension-tokens\/(\d+)$/.exec(url.pathname);
+      if (m && method === 'DELETE') {
+        tokens = tokens.filter((t) => t.id !== Number(m[1]));
+        return new Response(null, { status: 204 });
+      }
+      return json(404, { error: { code: 'not_found', message: 'no route' } });
+    }),
+  );
+  return calls;
+}
+
+/** A stand-in for chrome.runtime: records messages and answers when `answers` is true. */
+function fakeExtension(answers: boolean) {
+  const sent: unknown[] = [];
+  localStorage.setItem('extensionIdToSendMessageTo', 'test-extension');
+  vi.stubGlobal('chrome', {
+    runtime: {
+      sendMessage(_id: string, message: unknown, callback: (reply: unknown) => void) {
+        sent.push(message);
+        if (answers) window.setTimeout(() => callback({ ok: true }), 0);
+      },
+    },
+  });
+  return sent;
+}
+
+function renderPage() {
+  return render(
+    <MantineProvider>
+      <Notifications />
+      <SettingsPage />
+    </MantineProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+});
+
+test('connecting hands a new token to the extension, lists it and shows no token on the page', async () => {
+  const calls = fakeServer();
+  const sent = fakeExtension(true);
+  renderPage();
+  expect(await screen.findByTestId('extension-tokens-empty')).toHaveTextContent('No extension is connected yet.');
+  fireEvent.click(screen.getByRole('button', { name: 'Connect the extension' }));
+  expect(await screen.findByText('The extension is connected.')).toBeInTheDocument();
+  expect(sent).toEqual([{ type: EXTENSION_TOKEN_MESSAGE, token: `sbx_${'ab'.repeat(32)}` }]);
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Browser extension' });
+  const table = await screen.findByTestId('extension-tokens');
+  expect(within(table).getByText('Browser extension')).toBeInTheDocument();
+  expect(within(table).getByText('Never')).toBeInTheDocument();
+  expect(document.body.textContent).not.toContain('sbx_');
+  expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+});
+
+test('a token no extension took is revoked at once and the person is told why', async () => {
+  const calls = fakeServer();
+  const sent = fakeExtension(false);
+  renderPage();
+  await screen.findByTestId('extension-tokens-empty');
+  fireEvent.click(screen.getByRole('button', { name: 'Connect the extension' }));
+  expect(
+    await screen.findByText('The extension did not answer. Install it or open WhatsApp Web in this browser, then try again.', {}, { timeout: 4000 }),
+  ).toBeInTheDocument();
+  expect(sent).toHaveLength(1);
+  await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/auth/extension-tokens/10']));
+  expect(await screen.findByTestId('extension-tokens-empty')).toBeInTheDocument();
+});
+
+test('a connected extension is disconnected after confirming', async () => {
+  const calls = fakeServer([
+    { id: 3, name: 'Chrome at work', created_at: Date.now() - 3 * DAY, expires_at: Date.now() + 300 * DAY, last_used_at: Date.now() - DAY },
+  ]);
+  fakeExtension(true);
+  renderPage();
+  const table = await screen.findByTestId('extension-tokens');
+  fireEvent.click(within(table).getByRole('button', { name: 'Disconnect Chrome at work' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Disconnect this extension?' });
+  expect(within(dialog).getByText('Chrome at work will stop working until you connect it again.')).toBeInTheDocument();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+  expect(await screen.findByText('The extension is disconnected.')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/auth/extension-tokens/3']);
+  expect(await screen.findByTestId('extension-tokens-empty')).toBeInTheDocument();
+});
+
+test('a list that cannot be loaded says so and can be tried again', async () => {
+  let fail = true;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      fail
+        ? new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 })
+        : new Response(JSON.stringify({ tokens: [] }), { status: 200 }),
+    ),
+  );
+  renderPage();
+  expect(await screen.findByText('The connected extensions could not be loaded.')).toBeInTheDocument();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByTestId('extension-tokens-empty')).toBeInTheDocument();
+});

@@ -1,0 +1,164 @@
+// The browser extension's access (issue #13): the extension calls the API with a token of its
+// own, never the web app's session. "Connect the extension" mints one and hands it to the
+// extension over the bridge in the same click; the page does not keep it. When no extension
+// answers, the token is revoked at once so none is left unused. Each connected extension is
+// listed (name, connected, last used, expiry) and can be disconnected.
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { sendToExtension } from '@/lib/extension';
+import { toast } from '@/lib/toast';
+import * as api from '../api';
+
+/** The message the extension listens for; it stores `token` and uses it as its bearer. */
+export const EXTENSION_TOKEN_MESSAGE = 'SWITCHBOARD_EXTENSION_TOKEN';
+
+export function ExtensionAccess() {
+  const { t, i18n } = useTranslation('settings');
+  const { t: te } = useTranslation('errors');
+  const [tokens, setTokens] = useState<api.ExtensionTokenInfo[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [connecting, setConnecting] = useState(false);
+  const [revoking, setRevoking] = useState<api.ExtensionTokenInfo | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const errorText = (e: unknown) => {
+    const code = e instanceof ApiError ? e.code : 'internal';
+    return i18n.exists(code, { ns: 'errors' }) ? te(code) : te('internal');
+  };
+  const date = (ms: number | null) =>
+    ms === null ? t('extension.never') : new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setTokens(await api.listExtensionTokens());
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function connect() {
+    setConnecting(true);
+    try {
+      const minted = await api.mintExtensionToken(t('extension.token_name'));
+      const answered = await sendToExtension({ type: EXTENSION_TOKEN_MESSAGE, token: minted.token });
+      if (answered) {
+        toast.success(t('extension.connected'));
+      } else {
+        // Nobody took it: a token no extension holds is revoked straight away.
+        await api.revokeExtensionToken(minted.info.id).catch(() => undefined);
+        toast.error(t('extension.no_answer'));
+      }
+      await load();
+    } catch (e) {
+      toast.error(errorText(e));
+    } finally {
+      setConnecting(false);
+    }
+  }
+
+  async function revoke() {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await api.revokeExtensionToken(revoking.id);
+      toast.success(t('extension.disconnected'));
+      setRevoking(null);
+      await load();
+    } catch (e) {
+      toast.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="extension-access-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} size="h4" id="extension-access-title">
+              {t('extension.title')}
+            </Title>
+            <Text size="sm" c="dimmed" maw={620}>
+              {t('extension.intro')}
+            </Text>
+          </div>
+          <Button leftSection={<IconPlugConnected size={16} />} onClick={() => void connect()} loading={connecting}>
+            {t('extension.connect')}
+          </Button>
+        </Group>
+        {failed ? (
+          <Alert color="red" title={t('extension.load_failed')}>
+            <Button variant="light" color="red" size="xs" onClick={() => void load()}>
+              {t('extension.retry')}
+            </Button>
+          </Alert>
+        ) : tokens === null ? (
+          <Group justify="center" py="md">
+            <Loader size="sm" aria-label={t('extension.loading')} />
+          </Group>
+        ) : tokens.length === 0 ? (
+          <Text size="sm" data-testid="extension-tokens-empty">
+            {t('extension.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table data-testid="extension-tokens">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('extension.name')}</Table.Th>
+                  <Table.Th>{t('extension.created')}</Table.Th>
+                  <Table.Th>{t('extension.last_used')}</Table.Th>
+                  <Table.Th>{t('extension.expires')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tokens.map((tok) => (
+                  <Table.Tr key={tok.id}>
+                    <Table.Td>{tok.name}</Table.Td>
+                    <Table.Td>{date(tok.created_at)}</Table.Td>
+                    <Table.Td>{date(tok.last_used_at)}</Table.Td>
+                    <Table.Td>{date(tok.expires_at)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        onClick={() => setRevoking(tok)}
+                        aria-label={t('extension.disconnect_named', { name: tok.name })}
+                      >
+                        {t('extension.disconnect')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('extension.confirm_title')} centered>
+        <Stack>
+          <Text size="sm">{t('extension.confirm_text', { name: revoking?.name ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRevoking(null)}>
+              {t('extension.cancel')}
+            </Button>
+            <Button color="red" loading={busy} onClick={() => void revoke()}>
+              {t('extension.disconnect')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
