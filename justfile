@@ -52,9 +52,9 @@ test-rust:
     cargo test -p switchboard-domain --features ts --test typescript
     cargo test -p switchboard-contract --features ts --test typescript
 
-# Type-check and unit-test the web app against the real wasm module.
+# Type-check, lint (import boundaries) and unit-test the web app against the real wasm module.
 test-web: wasm
-    cd web && npx tsc -b && npx vitest run
+    cd web && npx tsc -b && npx eslint --max-warnings 0 . && npx vitest run
 
 # End-to-end tests in Debian's Chromium against the real server.
 e2e: web

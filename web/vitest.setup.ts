@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// A lazily loaded page is transformed on its first import; on a loaded 2-core CI machine that
+// alone can pass testing-library's default 1 s, so `findBy…` waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Mantine reads them.
 if (!window.matchMedia) {

@@ -9,7 +9,7 @@ import { resolveLanguage } from './lib/domain';
 import { initI18n } from './lib/i18n';
 import { readStored, writeStored } from './lib/storage';
 import { reportClientError } from './lib/api';
-import { useSession } from './features/auth/stores/session';
+import { useSession } from '@/stores/session';
 
 window.addEventListener('error', (e) => reportClientError(e.message, e.error?.stack));
 window.addEventListener('unhandledrejection', (e) =>

@@ -14,14 +14,17 @@ import {
 } from '@tabler/icons-react';
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+
+type PagesKey = ParseKeys<'pages'>;
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { useSession } from '@/features/auth/stores/session';
+import { useSession } from '@/stores/session';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
 import { dashboardOnly, isActive, visibleEntries } from '@/features/shell/nav';
-import { useWorkspace } from '@/features/shell/stores/workspace';
-import { setActiveOrganisation } from '@/features/shell/api';
+import { useWorkspace } from '@/stores/workspace';
+import { setActiveOrganisation } from '@/api/account';
 import { value } from '@/lib/domain';
 import { readStored } from '@/lib/storage';
 
@@ -38,8 +41,8 @@ const COLLAPSED = 64;
 const EXPANDED = 232;
 
 /** The section title of a path (pages namespace key). */
-function sectionKey(pathname: string): string | null {
-  const table: Array<[string, string]> = [
+function sectionKey(pathname: string): PagesKey | null {
+  const table: Array<[string, PagesKey]> = [
     ['/conversations/analytics', 'dashboard'],
     ['/dashboard', 'dashboard'],
     ['/team-inbox', 'team_inbox'],
@@ -60,7 +63,7 @@ function sectionKey(pathname: string): string | null {
 }
 
 /** 001 §2: sub-section links beside the section title (000 §2 Manage Tools tabs). */
-const SUBSECTIONS: Record<string, Array<[string, string]>> = {
+const SUBSECTIONS: Partial<Record<PagesKey, Array<[string, PagesKey]>>> = {
   manage_tools: [
     ['/quick-replies', 'quick_replies'],
     ['/labels', 'labels'],

@@ -2,7 +2,7 @@
 // (spec 000 §2), remembering where the person was going.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { useSession } from '@/features/auth/stores/session';
+import { useSession } from '@/stores/session';
 
 export const SIGNUP_PATH = '/workspace/signup';
 

@@ -4,8 +4,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { useSession } from '@/features/auth/stores/session';
-import { useWorkspace } from '@/features/shell/stores/workspace';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
 import { routes, publicRoutes, protectedRoutes, PRODUCT } from './router';
 
 beforeAll(async () => {

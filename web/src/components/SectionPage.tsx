@@ -2,9 +2,10 @@
 // navigation, guards and titles can be exercised end to end.
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
 
-export function SectionPage({ titleKey }: { titleKey: string }) {
+export function SectionPage({ titleKey }: { titleKey: ParseKeys<'pages'> }) {
   const { t } = useTranslation('pages');
   const title = t(titleKey);
   useEffect(() => {

@@ -57,3 +57,16 @@ export function reportClientError(message: string, stack?: string): void {
     body: JSON.stringify({ message: message.slice(0, 2000), path: window.location.pathname, stack }),
   }).catch(() => undefined);
 }
+
+/** `?a=1&b=x` from the defined values only (empty when none is). */
+export function queryString(params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A v1 call answered in the `result` envelope: its `data`. */
+export async function resultData<T>(path: string, init?: Parameters<typeof apiFetch>[1]): Promise<T> {
+  return (await apiFetch<{ result: boolean; data: T }>(path, init)).data;
+}

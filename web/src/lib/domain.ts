@@ -24,6 +24,9 @@ export function value<K extends RuleName>(name: K, input: RuleInput<K>): RuleOut
   return outcome.ok as RuleOutput<K>;
 }
 
+/** 000 §9 and 001 §9: the business constants, from the domain crate (never retyped here). */
+export const CONSTANTS = value('business_constants', {});
+
 /** Every rule the module knows (for tests). */
 export const ruleNames = (): string[] => wasm.ruleNames();
 

@@ -1,7 +1,8 @@
 // Toasts: bottom-centre, closing after 2 seconds (spec 000 §1, §9). Callers pass translated text.
 import { notifications } from '@mantine/notifications';
+import { CONSTANTS } from './domain';
 
-export const TOAST_MS = 2000;
+export const TOAST_MS = CONSTANTS.toastMs;
 export const TOAST_POSITION = 'bottom-center' as const;
 
 export const toast = {

@@ -13,7 +13,6 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use axum::Router;
 use axum_extra::extract::cookie::{Cookie, CookieJar};
 use contract::accounts::{CodeRequest, CodeSent, SignedIn, VerifyRequest};
 use contract::auth::{SessionInfo, SessionUser};
@@ -36,10 +35,6 @@ pub const ROUTES: &[ApiRoute] = &[
         axum::routing::delete(delete_session)
     }),
 ];
-
-pub fn router() -> Router<AppState> {
-    super::router_of(ROUTES)
-}
 
 /// The address as stored: the domain's e-mail rule, then lower case.
 fn parse_email(raw: &str) -> Result<String, AppError> {

@@ -3,11 +3,9 @@
 use super::{Access, ApiRoute};
 use crate::error::AppError;
 use crate::extract::Json;
-use crate::state::AppState;
 use axum::http::Method;
 use axum::http::StatusCode;
 use axum::routing::post;
-use axum::Router;
 use contract::client_error::ClientErrorReport;
 use contract::ErrorCode;
 
@@ -17,10 +15,6 @@ pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
     Access::Public,
     || post(report_client_error),
 )];
-
-pub fn router() -> Router<AppState> {
-    super::router_of(ROUTES)
-}
 
 /// Logs the report (truncated) and answers 204.
 #[utoipa::path(

@@ -7,7 +7,6 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::Method;
 use axum::routing::get;
-use axum::Router;
 use contract::health::{DatabaseKind, Health};
 
 pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
@@ -16,10 +15,6 @@ pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
     Access::Public,
     || get(get_health),
 )];
-
-pub fn router() -> Router<AppState> {
-    super::router_of(ROUTES)
-}
 
 /// Reports the version and the database kind after a round trip to the database.
 #[utoipa::path(

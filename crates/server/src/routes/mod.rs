@@ -1,5 +1,5 @@
-//! The API's routes, one module per area, each listing its routes in a `ROUTES` table that its
-//! `router()` is built from; merged here once. Because the router is built from the tables,
+//! The API's routes, one module per area, each listing its routes in a `ROUTES` table; the
+//! router is built here once from every table. Because the router is built from the tables,
 //! `all_routes()` is every route there is: the OpenAPI test and the tenant-isolation test walk
 //! it, so a new route cannot be left out of either.
 
@@ -57,13 +57,6 @@ impl ApiRoute {
             handler,
         }
     }
-}
-
-/// The router of one table of routes.
-pub fn router_of(routes: &'static [ApiRoute]) -> Router<AppState> {
-    routes.iter().fold(Router::new(), |r, route| {
-        r.route(route.path, (route.handler)())
-    })
 }
 
 /// Every route of the API, table by table.

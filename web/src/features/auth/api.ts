@@ -1,12 +1,12 @@
 // The sign-in calls: ask for a one-time code by e-mail, then trade the code for a session. The
 // session is the HttpOnly cookie the server sets; no answer carries its value.
 import { apiFetch } from '@/lib/api';
-import type { SignedIn } from '@/generated/contract';
+import type { CodeSent, SignedIn } from '@/generated/contract';
 
 export type VerifyAnswer = SignedIn;
 
-export function requestCode(email: string): Promise<void> {
-  return apiFetch('/api/auth/code', { method: 'POST', body: { email } });
+export function requestCode(email: string): Promise<CodeSent> {
+  return apiFetch<CodeSent>('/api/auth/code', { method: 'POST', body: { email } });
 }
 
 export function verifyCode(email: string, code: string): Promise<VerifyAnswer> {

@@ -1,6 +1,6 @@
 // The dashboard's calls (docs/API.md "Analytics (the dashboards read them)"): one query shape for
 // every analytics path, answered in the `result` envelope. Teams and members come from the
-// organisation feature's calls.
+// shared calls in `@/api/teams`.
 import { apiFetch } from '@/lib/api';
 import type {
   ActiveHoursAnswer,
@@ -12,7 +12,7 @@ import type {
   SchedulerAnalytics,
 } from '@/generated/contract';
 
-export { fetchMembers, fetchTeams } from '@/features/organization/api';
+export { fetchMembers, fetchTeams } from '@/api/teams';
 
 const BASE = '/api/v1/analytics';
 

@@ -112,7 +112,7 @@ export function resolveEmployees(visible: Employee[], f: Pick<DashboardFilters, 
 }
 
 /** 001 §9: 'Missing names display NA, or Admin for the admin role'. */
-export function personName(name: string | null | undefined, roleId: number | null | undefined, t: (k: string) => string): string {
+export function personName(name: string | null | undefined, roleId: number | null | undefined, t: (k: 'names.admin' | 'names.na') => string): string {
   const d = value('display_name', { name: name ?? null, roleId: roleId ?? null });
   return 'name' in d ? d.name : t(d.fallback === 'admin' ? 'names.admin' : 'names.na');
 }

@@ -1,4 +1,4 @@
-// Test helpers for the dashboard: the organisation feature's fake server and members, typed
+// Test helpers for the dashboard: the shared organisation fake server and members, typed
 // analytics answers in the contract's shapes, and a render of the real page for a signed-in
 // admin of Acme Traders (Asia/Kolkata).
 import { MantineProvider } from '@mantine/core';
@@ -18,12 +18,12 @@ import type {
   SchedulerAnalytics,
   UserOverview,
 } from '@/generated/contract';
-import { useSession } from '@/features/auth/stores/session';
-import { useWorkspace } from '@/features/shell/stores/workspace';
-import { fakeServer, mapping, ME, organization, type Call } from '@/features/organization/testing';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
+import { fakeServer, mapping, ME, organization, type Call } from '@/testing/organization';
 import DashboardPage from './pages/DashboardPage';
 
-export { members, ME, ORG, sales } from '@/features/organization/testing';
+export { members, ME, ORG, sales } from '@/testing/organization';
 export type { Call };
 
 const tot = (total_count: number, total_duration: number, unique_calls: number): CallTotals => ({

@@ -1,6 +1,6 @@
 // The organisation screen's calls (docs/API.md: organisations, teams, employees). Every shape
 // is the generated contract type (src/generated/contract.ts), never a hand-written twin.
-import { apiFetch, ApiError, type ApiErrorBody } from '@/lib/api';
+import { apiFetch, ApiError, queryString, resultData, type ApiErrorBody } from '@/lib/api';
 import type {
   Ack,
   AddedEmployees,
@@ -9,7 +9,6 @@ import type {
   ColorPalette,
   CreateTeam,
   CreditHistory,
-  EmployeeList,
   ImportReport,
   OrgMapping,
   Organization,
@@ -22,17 +21,10 @@ import type {
 
 const V1 = '/api/v1/whatzapp';
 
-/** `?a=1&b=x` from the defined values only. */
-function query(params: Record<string, string | number | null | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
+const query = queryString;
+const data = resultData;
 
-async function data<T>(path: string, init?: Parameters<typeof apiFetch>[1]): Promise<T> {
-  return (await apiFetch<ResultEnvelope<T>>(path, init)).data;
-}
+export { fetchMembers, fetchTeams } from '@/api/teams';
 
 /** The caller's memberships, then the synthetic Personal entry (null ids). */
 export const fetchOrganisations = (workspaceId: number, signal?: AbortSignal) =>
@@ -58,9 +50,6 @@ export const fetchSeats = (orgId: number, signal?: AbortSignal) =>
 export const fetchPalette = (signal?: AbortSignal) =>
   data<ColorPalette>(`${V1}/teams/colors`, { signal });
 
-export const fetchTeams = (orgId: number, signal?: AbortSignal) =>
-  data<Team[]>(`${V1}/teams${query({ org_id: orgId })}`, { signal });
-
 export const createTeam = (body: CreateTeam) => data<Team>(`${V1}/teams`, { method: 'POST', body });
 
 export const updateTeam = (body: UpdateTeam) => data<Team>(`${V1}/teams`, { method: 'PATCH', body });
@@ -72,12 +61,6 @@ export const assignTeam = (body: AssignTeam) =>
  * Every member the caller may see, invited ones included (the server limits the list by role,
  * 001 §6); the status filter is applied to this list on the page.
  */
-export const fetchMembers = (orgId: number, workspaceId: number, signal?: AbortSignal) =>
-  apiFetch<EmployeeList>(
-    `${V1}/employees/invited${query({ org_id: orgId, workspace_id: workspaceId, type: 'teams' })}`,
-    { signal },
-  );
-
 export const addEmployees = (body: AddEmployees) =>
   data<AddedEmployees>(`${V1}/employees`, { method: 'POST', body });
 

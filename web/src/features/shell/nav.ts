@@ -1,10 +1,11 @@
 // The side navigation's entries and who sees them (spec 001 §2), as data so the rules are
 // testable without rendering.
+import type { ParseKeys } from 'i18next';
 import { rule } from '@/lib/domain';
 
 export interface NavEntry {
   to: string;
-  key: string;
+  key: ParseKeys<'nav'>;
   /** Other paths on which the entry shows as active. */
   also: string[];
 }

@@ -16,18 +16,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguagePicker } from '@/components/LanguagePicker';
-import { ApiError } from '@/lib/api';
+import { errorCodeOf, useCodeText } from '@/lib/errorText';
 import { writeStored } from '@/lib/storage';
 import { requestCode, verifyCode } from '../api';
-import { useSession } from '../stores/session';
+import { useSession } from '@/stores/session';
 
-/** Seconds before another code may be requested (the server enforces the same wait). */
-export const RESEND_WAIT_S = 60;
 const CODE_LENGTH = 6;
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
-  const { t: te } = useTranslation('errors');
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((s) => s.signedIn);
@@ -59,17 +56,19 @@ export default function SignupPage() {
     }
   }, [status, from, navigate]);
 
-  const describe = (err: unknown) => te(err instanceof ApiError ? err.code : 'internal');
+  const codeText = useCodeText();
+  const describe = (err: unknown) => codeText(errorCodeOf(err));
 
   async function sendCode(e?: FormEvent) {
     e?.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      await requestCode(email.trim());
+      const sent = await requestCode(email.trim());
       setStep('code');
       setCode('');
-      setWait(RESEND_WAIT_S);
+      // The server says when the next code may be asked for (60 s, 000 §9).
+      setWait(Math.ceil(sent.resend_after_ms / 1000));
     } catch (err) {
       setError(describe(err));
     } finally {

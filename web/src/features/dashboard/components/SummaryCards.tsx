@@ -18,7 +18,7 @@ export function change(current: number, previous: number): ChangeValue {
 }
 
 export interface Counter {
-  key: string;
+  key: 'total_calls' | 'total_duration' | 'unique_calls' | (typeof DIRECTIONS)[number] | 'chats';
   value: ChangeValue;
   isDuration?: boolean;
 }

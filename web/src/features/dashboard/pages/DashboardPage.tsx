@@ -9,23 +9,20 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { useSession } from '@/features/auth/stores/session';
-import { useWorkspace } from '@/features/shell/stores/workspace';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
 import { Charts, useDayLabel } from '../components/Charts';
 import { EmployeeTable, Rankings } from '../components/EmployeeTable';
 import { Filters } from '../components/Filters';
 import { SummaryCards } from '../components/SummaryCards';
 import { UsageCard } from '../components/UsageCard';
 import { useDashboard } from '../stores/dashboard';
-
-function useErrorText() {
-  const { t, i18n } = useTranslation('errors');
-  return (code: string | null) => (code && i18n.exists(code, { ns: 'errors' }) ? t(code) : t('internal'));
-}
+import { useCodeText } from '@/lib/errorText';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const errorText = useErrorText();
+  const codeText = useCodeText();
+  const errorText = (code: string | null) => codeText(code ?? 'internal');
   const day = useDayLabel();
   const workspaceId = useSession((s) => s.user?.id);
   const { wsStatus, current, me, org } = useWorkspace(

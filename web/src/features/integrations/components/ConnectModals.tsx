@@ -6,7 +6,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@/lib/domain';
-import { useRuleText } from './useRuleText';
+import { useCodeText } from '@/lib/errorText';
 
 interface Base {
   opened: boolean;
@@ -17,7 +17,7 @@ interface Base {
 /** Bitrix: Continue stays disabled until the domain passes; it receives the normalised URL. */
 export function BitrixModal({ opened, onClose, busy, onContinue }: Base & { onContinue: (domain: string) => void }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [domain, setDomain] = useState('');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -69,7 +69,7 @@ export function FreshdeskModal({
   onContinue,
 }: Base & { onContinue: (c: { domain: string; api_key: string }) => void }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [domain, setDomain] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +137,7 @@ export function LeadsquaredModal({
   onConnect,
 }: Base & { onConnect: (c: LeadsquaredLinkInput) => void }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [host, setHost] = useState('');
   const [accessKey, setAccessKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -199,7 +199,7 @@ export const DEFAULT_SHEET_LABEL = 'Google Sheet';
 /** The spreadsheet's sync modal: the label the rows are written under. */
 export function SheetSyncModal({ opened, onClose, busy, onSync }: Base & { onSync: (label: string) => void }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [label, setLabel] = useState(DEFAULT_SHEET_LABEL);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

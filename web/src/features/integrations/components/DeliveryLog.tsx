@@ -2,6 +2,7 @@
 // "Load more" (`next_before`), each row expandable to its tries, Resend on delivered and dead
 // rows. While any row waits or is being tried the first page is read again every 5 seconds and
 // merged in, so new messages appear on top and statuses move on their own.
+import type { ParseKeys } from 'i18next';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { codeOf, useRuleText } from './useRuleText';
+import { codeOf, useCodeText } from '@/lib/errorText';
 import { useWhen } from './useWhen';
 
 /** How often the log is read again while a delivery is on its way. */
@@ -31,7 +32,7 @@ export function StatusBadge({ status }: { status: string }) {
   const known = status in STATUS_COLOR;
   return (
     <Badge color={STATUS_COLOR[status] ?? 'gray'} variant="light" data-testid="delivery-status">
-      {known ? t(`deliveries.status.${status}`) : status}
+      {known ? t(`deliveries.status.${status}` as ParseKeys<'integrations'>) : status}
     </Badge>
   );
 }
@@ -98,7 +99,7 @@ function Attempts({ orgId, id }: { orgId: number; id: number }) {
 
 export function DeliveryLog({ orgId }: { orgId: number }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [filter, setFilter] = useState<api.DeliveryFilter | null>(null);
   const [rows, setRows] = useState<api.Delivery[]>([]);
   const [nextBefore, setNextBefore] = useState<number | null>(null);

@@ -1,5 +1,6 @@
 // Setup guides: Freshdesk's five steps and LeadSquared's four, collapsible (000 §2). The
 // original's screenshots are not available, so each step is a numbered line of text.
+import type { ParseKeys } from 'i18next';
 import { Button, Collapse, List, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ export function FreshdeskGuide() {
       <Title order={4}>{t('freshdesk.guide_title')}</Title>
       <List type="ordered">
         {[1, 2, 3, 4, 5].map((n) => (
-          <List.Item key={n}>{t(`freshdesk.step${n}`)}</List.Item>
+          <List.Item key={n}>{t(`freshdesk.step${n}` as ParseKeys<'integrations'>)}</List.Item>
         ))}
       </List>
     </Stack>
@@ -29,7 +30,7 @@ export function LeadsquaredGuide() {
       <Collapse expanded={opened}>
         <List type="ordered">
           {[1, 2, 3, 4].map((n) => (
-            <List.Item key={n}>{t(`leadsquared.step${n}`)}</List.Item>
+            <List.Item key={n}>{t(`leadsquared.step${n}` as ParseKeys<'integrations'>)}</List.Item>
           ))}
         </List>
       </Collapse>

@@ -4,6 +4,7 @@
 // Bitrix, Freshdesk and LeadSquared — with the return's code handed to the server. Also the
 // link's last sync (and a red alert when it failed) and, for the CRMs and the spreadsheet, the
 // signed-in employee's label rules (issue #7).
+import type { ParseKeys } from 'i18next';
 import {
   ActionIcon,
   Alert,
@@ -22,7 +23,7 @@ import { IconArrowLeft, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '@/features/auth/stores/session';
+import { useSession } from '@/stores/session';
 import { ApiError } from '@/lib/api';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
@@ -53,7 +54,7 @@ import { LabelRulesPanel } from './LabelRulesPanel';
 import { LastSyncLine, SyncErrorAlert } from './LastSync';
 import { SalesforceSettingsPanel } from './SalesforceSettingsPanel';
 import { SpreadsheetPanel } from './SpreadsheetPanel';
-import { codeOf, useRuleText } from './useRuleText';
+import { codeOf, useCodeText } from '@/lib/errorText';
 import { WebhooksPanel } from './WebhooksPanel';
 
 /** The consent popup's window name. */
@@ -81,7 +82,7 @@ type ModalKind = 'bitrix' | 'freshdesk' | 'leadsquared' | 'sheetSync' | 'unlink'
 
 export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, onReturnHandled }: Props) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const phase = useIntegrations((s) => s.phase[card.key] ?? 'loading');
   const connected = useIntegrations((s) => s.linked[card.key] ?? false);
   const needsReconnect = useIntegrations((s) => s.reconnect[card.key] ?? false);
@@ -321,7 +322,7 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
         <Title order={4}>{t('features')}</Title>
         <List>
           {card.features.map((f) => (
-            <List.Item key={f}>{t(`feature.${f}`)}</List.Item>
+            <List.Item key={f}>{t(`feature.${f}` as ParseKeys<'integrations'>)}</List.Item>
           ))}
         </List>
       </Stack>

@@ -5,7 +5,7 @@ import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from 
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationCard } from '@/generated/domain';
-import { useWorkspace } from '@/features/shell/stores/workspace';
+import { useWorkspace } from '@/stores/workspace';
 import { toast } from '@/lib/toast';
 import { CARDS, type CardDef } from '../catalog';
 import { refreshWorkspaceFlags, useConnected, useIntegrations } from '../stores/integrations';

@@ -10,14 +10,14 @@ import type { IntegrationCard } from '@/generated/domain';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { codeOf, useRuleText } from './useRuleText';
+import { codeOf, useCodeText } from '@/lib/errorText';
 
 /** The rule's CRM name for a card (000 §3 integration type ids: `googlesheet`, `hubspot`, …). */
 export const crmNameOf = (key: IntegrationCard): string => key.toLowerCase();
 
 export function LabelRulesPanel({ cardKey, orgId, userId }: { cardKey: IntegrationCard; orgId: number; userId: number }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const crm = crmNameOf(cardKey);
   const [phase, setPhase] = useState<'loading' | 'ready' | 'error'>('loading');
   const [included, setIncluded] = useState<string[]>([]);

@@ -30,7 +30,7 @@ export function LastSyncLine({ cardKey }: { cardKey: IntegrationCard }) {
         {at ? t('sync.last', { when: at.relative }) : t('sync.never')}
       </Text>
       <Badge size="xs" variant="light" color={STATE_COLOR[entry.sync_status] ?? 'gray'} data-testid="sync-state">
-        {known ? t(`sync.state.${entry.sync_status}`) : entry.sync_status}
+        {known ? t(`sync.state.${entry.sync_status as (typeof STATES)[number]}`) : entry.sync_status}
       </Badge>
       {entry.dead > 0 && (
         <Text size="xs" c="red">

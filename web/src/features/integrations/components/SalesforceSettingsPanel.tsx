@@ -5,11 +5,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { codeOf, useRuleText } from './useRuleText';
+import { codeOf, useCodeText } from '@/lib/errorText';
 
 export function SalesforceSettingsPanel() {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [phase, setPhase] = useState<'loading' | 'ready' | 'error'>('loading');
   const [contactCreation, setContactCreation] = useState(true);
   const [recordTypes, setRecordTypes] = useState<api.SalesforceRecordType[]>([]);

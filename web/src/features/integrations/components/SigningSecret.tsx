@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { useIntegrations } from '../stores/integrations';
-import { codeOf, useRuleText } from './useRuleText';
+import { codeOf, useCodeText } from '@/lib/errorText';
 
 export function SigningSecretSection({ orgId, hasSecret }: { orgId: number; hasSecret: boolean }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const revealed = useIntegrations((s) => (s.revealed?.orgId === orgId ? s.revealed.secret : null));
   const reveal = useIntegrations((s) => s.reveal);
   const [confirming, setConfirming] = useState(false);

@@ -7,11 +7,11 @@ import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { DEFAULT_SHEET_LABEL } from './ConnectModals';
-import { useRuleText } from './useRuleText';
+import { useCodeText } from '@/lib/errorText';
 
 export function SpreadsheetPanel({ workspaceId }: { workspaceId: number }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [sheetId, setSheetId] = useState<string | null>(null);
   const [label, setLabel] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

@@ -12,7 +12,7 @@ import { EXTENSION_DELAY, notifyLinked } from '../logic';
 import { useIntegrations } from '../stores/integrations';
 import { DeliveryLog } from './DeliveryLog';
 import { SigningSecretSection } from './SigningSecret';
-import { codeOf, useRuleText } from './useRuleText';
+import { codeOf, useCodeText } from '@/lib/errorText';
 
 /** Shows a secret the server answered (it does so once) and keeps it out of the saved state. */
 function withoutSecret(orgId: number, w: api.WebhookEndpoint): api.WebhookEndpoint {
@@ -47,7 +47,7 @@ type Field = 'duplex_webhook' | 'auth_token';
 
 export function WebhookToggle({ orgId, state, onChange }: { orgId: number; state: api.WebhookEndpoint | null; onChange: (w: api.WebhookEndpoint) => void }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [busy, setBusy] = useState(false);
   const on = state?.status === 1;
   async function toggle() {
@@ -88,7 +88,7 @@ function LockedInput({
   onSave: (field: Field, value: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [editing, setEditing] = useState(!saved);
   const [value, setValue] = useState(saved ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -145,7 +145,7 @@ function LockedInput({
 
 export function WebhooksPanel({ orgId }: { orgId: number }) {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const [state, setState] = useState<api.WebhookEndpoint | null>(null);
   const [phase, setPhase] = useState<'loading' | 'ready' | 'error'>('loading');
 

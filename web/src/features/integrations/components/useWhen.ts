@@ -5,7 +5,7 @@
 // words come from the browser's Intl in the interface language.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWorkspace } from '@/features/shell/stores/workspace';
+import { useWorkspace } from '@/stores/workspace';
 import { rule } from '@/lib/domain';
 
 export interface When {

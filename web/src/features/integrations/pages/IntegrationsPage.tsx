@@ -8,21 +8,21 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { IntegrationCard } from '@/generated/domain';
-import { useSession } from '@/features/auth/stores/session';
-import { useWorkspace } from '@/features/shell/stores/workspace';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
 import { rule } from '@/lib/domain';
 import { writeStored } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { CARDS, cardByKey, cardForSection, type CardDef } from '../catalog';
 import { IntegrationDetail, type DetailParams } from '../components/IntegrationDetail';
 import { IntegrationGrid } from '../components/IntegrationGrid';
-import { useRuleText } from '../components/useRuleText';
+import { useCodeText } from '@/lib/errorText';
 import { clearPending, LINKED_CHANNEL, pendingSection, rememberSelfClose, WINDOW_ID } from '../logic';
 import { useIntegrations } from '../stores/integrations';
 
 export default function IntegrationsPage() {
   const { t } = useTranslation('integrations');
-  const ruleText = useRuleText();
+  const ruleText = useCodeText();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const email = useSession((s) => s.user?.email ?? null);

@@ -3,8 +3,8 @@
 // link or unlink made here, which shows at once while the workspace flags are refreshed.
 import { create } from 'zustand';
 import type { IntegrationCard } from '@/generated/domain';
-import { fetchUserExistence } from '@/features/shell/api';
-import { useWorkspace } from '@/features/shell/stores/workspace';
+import { fetchUserExistence } from '@/api/account';
+import { useWorkspace } from '@/stores/workspace';
 import * as api from '../api';
 
 export type CheckPhase = 'loading' | 'ready' | 'error';

@@ -21,7 +21,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@/generated/contract';
-import { useSession } from '@/features/auth/stores/session';
+import { useSession } from '@/stores/session';
 import * as api from '../api';
 import {
   allowed,
@@ -84,7 +84,7 @@ export function EmployeesSection() {
     return 'name' in shown ? shown.name : t(`employees.name_${shown.fallback}`);
   };
   const roleOf = (e: Employee) =>
-    [1, 2, 3].includes(e.role_id) ? t(`employees.role_${e.role_id}`) : e.callyzer_user_role.role_name;
+    [1, 2, 3].includes(e.role_id) ? t(`employees.role_${e.role_id as 1 | 2 | 3}`) : e.callyzer_user_role.role_name;
   const toggle = (id: number) =>
     setSelected((s) => {
       const next = new Set(s);

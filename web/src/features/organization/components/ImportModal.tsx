@@ -97,7 +97,7 @@ export function ImportModal({ opened, onClose, onImported }: Props) {
 
   const working = state.step === 'working';
   const columnName = (field: string) =>
-    (COLUMNS as readonly string[]).includes(field) ? t(`import.column_${field}`) : field;
+    (COLUMNS as readonly string[]).includes(field) ? t(`import.column_${field as (typeof COLUMNS)[number]}`) : field;
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('import.title')} size="lg" centered>

@@ -1,20 +1,14 @@
-// Turns a failed call into translated text: the rule code of the first field the server named,
-// else the error's own code, from the `errors` catalogue; a code the catalogue lacks reads as
-// the generic failure. Callers may give their own text for a code (a taken team name is a
-// `conflict` the generic text would explain badly).
+// The organisation screen's error text: the shared code text (`@/lib/errorText`) of the first
+// field the server named, else the error's own code. Callers may give their own text for a code
+// (a taken team name is a `conflict` the generic text would explain badly).
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCodeText, type CodeOverrides } from '@/lib/errorText';
 import { errorCodes } from '../logic';
 
-export type ErrorOverrides = Partial<Record<string, string>>;
+export type ErrorOverrides = CodeOverrides;
 
 export function useErrorText() {
-  const { t, i18n } = useTranslation('errors');
-  const text = useCallback(
-    (code: string, overrides: ErrorOverrides = {}) =>
-      overrides[code] ?? (i18n.exists(code, { ns: 'errors' }) ? t(code) : t('internal')),
-    [t, i18n],
-  );
+  const text = useCodeText();
   const describe = useCallback(
     (err: unknown, overrides: ErrorOverrides = {}) => text(errorCodes(err)[0]?.code ?? 'internal', overrides),
     [text],

@@ -5,7 +5,7 @@ import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@m
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useSession } from '@/features/auth/stores/session';
+import { useSession } from '@/stores/session';
 import { EmployeesSection } from '../components/EmployeesSection';
 import { OrganizationDetails } from '../components/OrganizationDetails';
 import { TeamsSection } from '../components/TeamsSection';

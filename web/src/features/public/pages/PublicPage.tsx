@@ -1,8 +1,9 @@
 // The public pages of the route table (spec 000 §2): terms, privacy, FAQs, pricing and the rest.
+import type { ParseKeys } from 'i18next';
 import { SectionPage } from '@/components/SectionPage';
 import { useParams } from 'react-router';
 
-export function publicPage(titleKey: string) {
+export function publicPage(titleKey: ParseKeys<'pages'>) {
   const Page = () => <SectionPage titleKey={titleKey} />;
   Page.displayName = `Public(${titleKey})`;
   return Page;

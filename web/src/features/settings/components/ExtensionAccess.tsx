@@ -7,7 +7,7 @@ import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } 
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
+import { errorCodeOf, useCodeText } from '@/lib/errorText';
 import { sendToExtension } from '@/lib/extension';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
@@ -17,17 +17,14 @@ export const EXTENSION_TOKEN_MESSAGE = 'SWITCHBOARD_EXTENSION_TOKEN';
 
 export function ExtensionAccess() {
   const { t, i18n } = useTranslation('settings');
-  const { t: te } = useTranslation('errors');
+  const codeText = useCodeText();
   const [tokens, setTokens] = useState<api.ExtensionTokenInfo[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const [revoking, setRevoking] = useState<api.ExtensionTokenInfo | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const errorText = (e: unknown) => {
-    const code = e instanceof ApiError ? e.code : 'internal';
-    return i18n.exists(code, { ns: 'errors' }) ? te(code) : te('internal');
-  };
+  const errorText = (e: unknown) => codeText(errorCodeOf(e));
   const date = (ms: number | null) =>
     ms === null ? t('extension.never') : new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sendToExtension } from '@/lib/extension';
-import { useWorkspace } from '../stores/workspace';
+import { useWorkspace } from '@/stores/workspace';
 
 /** Where "Contact us" goes when the extension does not answer (a chat with the text prefilled). */
 export const SUPPORT_CHAT_URL =

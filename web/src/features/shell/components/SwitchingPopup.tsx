@@ -2,7 +2,7 @@
 // while the active organisation changes.
 import { Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useWorkspace } from '../stores/workspace';
+import { useWorkspace } from '@/stores/workspace';
 
 /** 000 §9: 'The switching popup has a very high stacking order.' */
 export const SWITCHING_Z_INDEX = 10_000;

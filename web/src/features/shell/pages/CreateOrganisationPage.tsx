@@ -5,18 +5,18 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { useSession } from '@/features/auth/stores/session';
-import { ApiError } from '@/lib/api';
+import { useSession } from '@/stores/session';
+import { errorCodeOf, useCodeText } from '@/lib/errorText';
 import { offeredTimeZones, rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
-import { createOrganisation } from '../api';
-import { useWorkspace } from '../stores/workspace';
+import { createOrganisation } from '@/api/account';
+import { useWorkspace } from '@/stores/workspace';
 
 const DEFAULT_ZONE = 'Asia/Kolkata';
 
 export default function CreateOrganisationPage() {
   const { t } = useTranslation('shell');
-  const { t: te } = useTranslation('errors');
+  const codeText = useCodeText();
   const navigate = useNavigate();
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
@@ -36,8 +36,8 @@ export default function CreateOrganisationPage() {
   // The same rules the server applies, before sending.
   const nameCheck = rule('organisation_name', { name });
   const logoCheck = logo.trim() ? rule('url', { url: logo.trim() }) : null;
-  const nameError = touched && nameCheck.err ? te(nameCheck.err) : null;
-  const logoError = logoCheck?.err ? te(logoCheck.err) : null;
+  const nameError = touched && nameCheck.err ? codeText(nameCheck.err) : null;
+  const logoError = logoCheck?.err ? codeText(logoCheck.err) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,7 +55,7 @@ export default function CreateOrganisationPage() {
       toast.success(t('created'));
       navigate('/organization', { replace: true });
     } catch (err) {
-      setServerError(te(err instanceof ApiError ? err.code : 'internal'));
+      setServerError(codeText(errorCodeOf(err)));
     } finally {
       setBusy(false);
     }

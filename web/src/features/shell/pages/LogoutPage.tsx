@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { useSession } from '@/features/auth/stores/session';
-import { useWorkspace } from '../stores/workspace';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
 
 export default function LogoutPage() {
   const navigate = useNavigate();

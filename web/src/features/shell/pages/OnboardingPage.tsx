@@ -7,14 +7,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { useSession } from '@/features/auth/stores/session';
+import { useSession } from '@/stores/session';
 import type { ResultEnvelope, SeatAvailability } from '@/generated/contract';
 import { apiFetch } from '@/lib/api';
 import { sendToExtension } from '@/lib/extension';
-import { useWorkspace } from '../stores/workspace';
+import { useWorkspace } from '@/stores/workspace';
 
 interface Step {
-  key: string;
+  key: 'step_account' | 'step_extension' | 'step_organisation' | 'step_team' | 'step_crm';
   done: boolean | null;
   to?: string;
   href?: string;

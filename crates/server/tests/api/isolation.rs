@@ -344,7 +344,7 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             true,
         ),
         other => panic!(
-            "no tenant-isolation case for {} {}: add one to tests/isolation.rs",
+            "no tenant-isolation case for {} {}: add one to tests/api/isolation.rs",
             other.0, other.1
         ),
     };

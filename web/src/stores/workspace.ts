@@ -3,17 +3,17 @@
 // extension and a reload see the same choice; the server remains the source of truth.
 import { create } from 'zustand';
 import type { CreditHistory, OrgMapping, Organization, UserExistence } from '@/generated/contract';
-import { value } from '@/lib/domain';
+import { CONSTANTS, value } from '@/lib/domain';
 import { writeStored } from '@/lib/storage';
 import {
   fetchCreditHistory,
   fetchOrganisationByCode,
   fetchUserExistence,
   setActiveOrganisation,
-} from '../api';
+} from '@/api/account';
 
 /** 001 §4, §9: the switch waits 3 seconds, with a loader, before reloading. */
-export const SWITCH_DELAY_MS = 3000;
+export const SWITCH_DELAY_MS = CONSTANTS.switchToTeamDelayMs;
 
 export type AccountKind = 'individual' | 'teams';
 

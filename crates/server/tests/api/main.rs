@@ -1,0 +1,17 @@
+//! The server's integration tests, one binary (crates.io and zero2prod keep theirs this way): on
+//! a 2-core machine each test binary links the whole server, so one binary instead of twelve
+//! saves most of `just test`'s link time. Each module is one area, driven over real HTTP
+//! against a fresh SQLite file or PostgreSQL database (`testkit::spawn_app`).
+
+mod accounts;
+mod analytics;
+mod chat_sets_migration;
+mod cli;
+mod crm_activity;
+mod foundation;
+mod ingest_restart;
+mod integrations;
+mod isolation;
+mod sync;
+mod sync_crm;
+mod sync_replicas;

@@ -1,0 +1,33 @@
+// Typed translation keys: the English catalogues are the source, so `t('a_typo')` or a key in
+// the wrong namespace is a type error, not an untranslated string on screen. Keys built at run
+// time (a server error code, a rule code) go through `useCodeText` in `src/lib/errorText.ts`,
+// which checks them against the catalogue first.
+import 'i18next';
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type dashboard from '../../locales/en/dashboard.json';
+import type errors from '../../locales/en/errors.json';
+import type integrations from '../../locales/en/integrations.json';
+import type nav from '../../locales/en/nav.json';
+import type organization from '../../locales/en/organization.json';
+import type pages from '../../locales/en/pages.json';
+import type settings from '../../locales/en/settings.json';
+import type shell from '../../locales/en/shell.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      dashboard: typeof dashboard;
+      errors: typeof errors;
+      integrations: typeof integrations;
+      nav: typeof nav;
+      organization: typeof organization;
+      pages: typeof pages;
+      settings: typeof settings;
+      shell: typeof shell;
+    };
+  }
+}

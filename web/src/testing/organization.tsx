@@ -1,0 +1,225 @@
+// Shared test helpers about an organisation: typed fixtures in the contract's shapes (Acme
+// Traders, its Sales team and members) and a fake server answering the organisation calls
+// (fetch and the import's XMLHttpRequest). The organisation screen and the dashboard build on it.
+import { vi } from 'vitest';
+import type {
+  ColorEntry,
+  CreditHistory,
+  Employee,
+  EmployeeList,
+  ErrorBody,
+  ImportReport,
+  OrgMapping,
+  Organization,
+  SeatAvailability,
+  Team,
+} from '@/generated/contract';
+
+export const ME = 7;
+export const ORG = 42;
+
+export const palette: ColorEntry[] = [
+  { id: 1, bg_color: '#BCC7F8', text_color: '#1F2A5C' },
+  { id: 2, bg_color: '#E9F7F7', text_color: '#0F4C4C' },
+  { id: 3, bg_color: '#FDE2C8', text_color: '#7A3E00' },
+];
+
+export const sales: Team = {
+  id: 5,
+  org_id: ORG,
+  team_name: 'Sales',
+  team_color: 3,
+  bg_color: '#FDE2C8',
+  text_color: '#7A3E00',
+  member_count: 2,
+};
+
+export function mapping(over: Partial<OrgMapping> = {}): OrgMapping {
+  return {
+    mapping_id: 1,
+    org_id: ORG,
+    role_id: 1,
+    team_id: null,
+    is_default_org: 1,
+    default_org: 1,
+    user_status: 2,
+    joined_at: 0,
+    callyzer_organization: { org_id: ORG, org_name: 'Acme Traders', organization_code: 'ACME2345' },
+    ...over,
+  };
+}
+
+export const personal: OrgMapping = {
+  mapping_id: null,
+  org_id: null,
+  role_id: null,
+  team_id: null,
+  is_default_org: 0,
+  default_org: 0,
+  user_status: null,
+  joined_at: null,
+  callyzer_organization: { org_id: null, org_name: 'Personal', organization_code: null },
+};
+
+export const organization: Organization = {
+  org_id: ORG,
+  org_name: 'Acme Traders',
+  org_logo: null,
+  organization_code: 'ACME2345',
+  time_zone: 'Asia/Kolkata',
+  plan_id: 10,
+  is_trial: true,
+  validity: '2099-01-01T00:00:00Z',
+  seat_issued: 3,
+  knowledge_base: false,
+};
+
+export function employee(over: Partial<Employee> & { user_id: number }): Employee {
+  return {
+    workspace_id: over.user_id,
+    org_id: ORG,
+    team_id: null,
+    role_id: 3,
+    user_status: 2,
+    syncing_active: 0,
+    invitation_status: 'accepted',
+    email: null,
+    address: null,
+    employee_code: null,
+    joined_at: 0,
+    whatzapp_basic_info: { name: null, mobile: null },
+    callyzer_orgamnization_team: null,
+    callyzer_user_role: { id: over.role_id ?? 3, role_name: 'Employee' },
+    whatsapp_no: null,
+    crmLabelSyncData: [],
+    ...over,
+  };
+}
+
+/** The admin (no name: shown as Admin), a named employee in Sales who syncs, a nameless
+ * employee (NA), a manager of Sales, and someone invited but not signed in. */
+export const members: Employee[] = [
+  employee({ user_id: ME, role_id: 1, email: 'owner@acme.test' }),
+  employee({
+    user_id: 8,
+    email: 'priya@acme.test',
+    whatzapp_basic_info: { name: 'Priya Sharma', mobile: '+919812345678' },
+    whatsapp_no: '+919812345678',
+    team_id: sales.id,
+    callyzer_orgamnization_team: sales,
+    syncing_active: 1,
+  }),
+  employee({ user_id: 9, whatsapp_no: '+5511987654321' }),
+  employee({
+    user_id: 10,
+    role_id: 2,
+    whatzapp_basic_info: { name: 'Mateo Silva', mobile: null },
+    team_id: sales.id,
+    callyzer_orgamnization_team: sales,
+  }),
+  employee({
+    user_id: 11,
+    user_status: 1,
+    invitation_status: 'pending',
+    email: 'newbie@acme.test',
+    whatzapp_basic_info: { name: 'Nia Invited', mobile: null },
+  }),
+];
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Installs a fake server: each call is recorded, answered by the first handler that answers
+ * it, else by the defaults below (an admin of Acme Traders with the members above).
+ */
+export function fakeServer(...handlers: Handler[]) {
+  const calls: Call[] = [];
+  const answer = (call: Call): { status: number; body: unknown } => {
+    for (const h of handlers) {
+      const a = h(call);
+      if (a) return { status: a.status ?? 200, body: a.body };
+    }
+    const p = call.url.pathname.replace('/api/v1/whatzapp', '');
+    const ok = (data: unknown) => ({ status: 200, body: { result: true, data } });
+    if (p === '/organizations') return ok([mapping(), personal]);
+    if (p === '/getOrganizationDetails') return { status: 200, body: { type: true, data: [organization] } };
+    if (p === '/organizations/credit-history')
+      return ok({ org_id: ORG, plan_id: 10, seat_issued: 3, validity: organization.validity, is_trial: true } satisfies CreditHistory);
+    if (p === '/remainseatsavablity')
+      return ok({ seat_issued: 3, seats_used: 5, remaining_seats: 0 } satisfies SeatAvailability);
+    if (p === '/teams/colors') return ok({ color_data: palette });
+    if (p === '/teams' && call.method === 'GET') return ok([sales]);
+    if (p === '/employees/invited') {
+      const list: EmployeeList = {
+        result: true,
+        data: members,
+        sync_list: members.map((m) => ({ user_id: m.user_id, sync_type: 'whatsapp', syncing_active: m.syncing_active })),
+        mapping_details: mapping(),
+      };
+      return { status: 200, body: list };
+    }
+    const notFound: ErrorBody = { error: { code: 'not_found', message: 'no route' } };
+    return { status: 404, body: notFound };
+  };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      url,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    const { status, body } = answer(call);
+    return new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  /** The import's upload: answers like the server, reporting progress on the way. */
+  class FakeXHR {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+      onprogress: null,
+      onload: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: FormData) {
+      const call: Call = { method: this.method, url: new URL(this.url, 'http://localhost'), body };
+      calls.push(call);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+        this.upload.onload?.();
+        const { status, body: answerBody } = answer(call);
+        this.status = status;
+        this.responseText = JSON.stringify(answerBody);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  return { calls, fetchMock };
+}
+
+export const importAnswer = (report: ImportReport) => ({ body: { result: true, data: report } });
