@@ -13,7 +13,7 @@ use serde_json::Value;
 use sha2::Sha256;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The prefix of every signing secret (Standard Webhooks).
@@ -89,31 +89,41 @@ impl Report {
     }
 }
 
-/// The guard's client for `target`, kept per host and vetted addresses: building a client
-/// (TLS roots, connection pool) per delivery would cost more than the delivery, and a kept
-/// client reuses its connections to the endpoint.
-fn cached_client(target: &crate::GuardedUrl) -> Result<reqwest::Client, ConnectorError> {
-    type Clients = Mutex<HashMap<(String, Vec<SocketAddr>), reqwest::Client>>;
-    static CLIENTS: OnceLock<Clients> = OnceLock::new();
-    let key = (target.host.clone(), target.addrs.clone());
-    let clients = CLIENTS.get_or_init(Default::default);
-    if let Some(c) = clients.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return Ok(c);
-    }
-    let client = target.client()?;
-    if let Ok(mut m) = clients.lock() {
-        // Endpoints are few; a bound keeps a flood of distinct hosts from growing it.
-        if m.len() >= 1_024 {
-            m.clear();
+/// The guard's clients for webhook endpoints, kept per host and vetted addresses: building a
+/// client (TLS roots, connection pool) per delivery would cost more than the delivery, and a
+/// kept client reuses its connections to the endpoint. Owned by the caller (the server keeps one
+/// in its state), so nothing hides in a process-wide static. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct WebhookClients(Arc<Mutex<HashMap<ClientKey, reqwest::Client>>>);
+
+/// A kept client's key: the endpoint's host and the addresses the guard vetted for it.
+type ClientKey = (String, Vec<SocketAddr>);
+
+impl WebhookClients {
+    fn client_for(&self, target: &crate::GuardedUrl) -> Result<reqwest::Client, ConnectorError> {
+        let key = (target.host.clone(), target.addrs.clone());
+        if let Some(c) = self.0.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return Ok(c);
         }
-        m.insert(key, client.clone());
+        let client = target.client()?;
+        if let Ok(mut m) = self.0.lock() {
+            // Endpoints are few; a bound keeps a flood of distinct hosts from growing it.
+            if m.len() >= 1_024 {
+                m.clear();
+            }
+            m.insert(key, client.clone());
+        }
+        Ok(client)
     }
-    Ok(client)
 }
 
 /// Posts one signed delivery. Any 2xx is delivered; anything else (a redirect included, an
 /// unreachable or refused address, a timeout) is a failure with the reason.
-pub async fn deliver_signed(d: &Delivery<'_>, allow: &[SocketAddr]) -> Report {
+pub async fn deliver_signed(
+    clients: &WebhookClients,
+    d: &Delivery<'_>,
+    allow: &[SocketAddr],
+) -> Report {
     let start = Instant::now();
     let done = |status: Option<u16>, error: Option<String>, retry_after_ms: Option<u64>| Report {
         status,
@@ -125,7 +135,7 @@ pub async fn deliver_signed(d: &Delivery<'_>, allow: &[SocketAddr]) -> Report {
         Ok(t) => t,
         Err(e) => return done(None, Some(format!("address refused: {e}")), None),
     };
-    let client = match cached_client(&target) {
+    let client = match clients.client_for(&target) {
         Ok(c) => c,
         Err(e) => return done(None, Some(e.to_string()), None),
     };

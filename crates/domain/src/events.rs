@@ -441,9 +441,38 @@ pub fn parse_usage_event(
     e.done(value)
 }
 
+/// The phone number of a one-to-one WhatsApp chat id (`919812345678@c.us` → `919812345678`);
+/// None for groups and anything that is not 6 to 15 digits. The CRMs find or create the contact
+/// by it.
+pub fn chat_phone(chat_id: &str) -> Option<String> {
+    let (user, server) = chat_id.split_once('@').unwrap_or((chat_id, "c.us"));
+    let digits = user.trim_start_matches('+');
+    let ok = matches!(server, "c.us" | "s.whatsapp.net")
+        && (6..=15).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    ok.then(|| digits.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_one_to_one_chat_id_gives_its_phone_and_a_group_none() {
+        assert_eq!(
+            chat_phone("919812345678@c.us").as_deref(),
+            Some("919812345678")
+        );
+        assert_eq!(
+            chat_phone("+5511987654321@s.whatsapp.net").as_deref(),
+            Some("5511987654321")
+        );
+        assert_eq!(chat_phone("919812345678").as_deref(), Some("919812345678"));
+        assert_eq!(chat_phone("120363025246125486@g.us"), None);
+        assert_eq!(chat_phone("12345@c.us"), None, "too short");
+        assert_eq!(chat_phone("9198123456789012@c.us"), None, "too long");
+        assert_eq!(chat_phone("91981234x678@c.us"), None);
+    }
     use chrono_tz::Asia::Kolkata;
     use serde_json::json;
 

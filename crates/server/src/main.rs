@@ -88,7 +88,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 
 async fn seed(config: Config) -> anyhow::Result<()> {
     let store = server::open_store(&config).await?;
-    let now = chrono::Utc::now().timestamp_millis();
+    let now = server::clock::Clock::default().now_ms();
     match store::seed::seed_demo(&store, now).await? {
         store::seed::SeedOutcome::Created {
             org_id,

@@ -1,5 +1,6 @@
-//! What every handler can reach: the store, the configuration, the clock and the mailer. Cheap
-//! to clone; no other state lives in the process, so several replicas can share one PostgreSQL.
+//! What every handler can reach: the store, the configuration, the clock, the mailer, the vault
+//! and the webhook clients. Cheap to clone; nothing in it is shared truth (the clients are a
+//! connection cache), so several replicas can share one PostgreSQL.
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -16,6 +17,9 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Encrypts and decrypts integration secrets.
     pub vault: Vault,
+    /// The HTTP clients of webhook endpoints, reused across deliveries (per host and vetted
+    /// addresses).
+    pub webhook_clients: connectors::webhook::WebhookClients,
     /// Wakes this process's sync worker when ingestion queued deliveries (other replicas find
     /// them on their next poll).
     pub sync_wake: Arc<tokio::sync::Notify>,
@@ -37,6 +41,7 @@ impl AppState {
             clock,
             mailer,
             vault,
+            webhook_clients: connectors::webhook::WebhookClients::default(),
             sync_wake: Arc::new(tokio::sync::Notify::new()),
         })
     }

@@ -46,17 +46,6 @@ pub fn new_signing_secret() -> String {
     connectors::webhook::secret_from_key(&rand::random::<[u8; 24]>())
 }
 
-/// The phone number of a one-to-one WhatsApp chat id (`919812345678@c.us` → `919812345678`);
-/// None for groups and anything that is not 6 to 15 digits.
-pub fn chat_phone(chat_id: &str) -> Option<String> {
-    let (user, server) = chat_id.split_once('@').unwrap_or((chat_id, "c.us"));
-    let digits = user.trim_start_matches('+');
-    let ok = matches!(server, "c.us" | "s.whatsapp.net")
-        && (6..=15).contains(&digits.len())
-        && digits.bytes().all(|b| b.is_ascii_digit());
-    ok.then(|| digits.to_owned())
-}
-
 fn direction_text(d: i16) -> &'static str {
     if d == MESSAGE_OUTGOING {
         "OUTGOING"
@@ -183,7 +172,7 @@ impl Planner {
                 webhook_body(e).to_string(),
             ));
         }
-        let Some(phone) = chat_phone(&e.chat_id) else {
+        let Some(phone) = domain::events::chat_phone(&e.chat_id) else {
             return jobs;
         };
         for (provider, id) in self.links.get(&e.user_id).into_iter().flatten() {
@@ -344,6 +333,7 @@ async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model)
         Err(_) => return failed(state, job, None, "unreadable secret".to_owned(), None),
     };
     let report = connectors::webhook::deliver_signed(
+        &state.webhook_clients,
         &connectors::webhook::Delivery {
             url: &url,
             token: secret.auth_token.as_deref(),

@@ -2,9 +2,11 @@
 //! over HTTP. SQLite gets a temporary file; PostgreSQL gets a new database that is dropped when
 //! the test's `TestApp` is dropped.
 
-pub mod fake;
 pub mod process;
-pub mod receiver;
+
+/// The fake providers (`crates/fakes`), under the names the server's tests use.
+pub use fakes::providers as fake;
+pub use fakes::receiver;
 
 use server::config::Config;
 use std::time::Duration;

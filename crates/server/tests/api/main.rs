@@ -7,7 +7,6 @@ mod accounts;
 mod analytics;
 mod chat_sets_migration;
 mod cli;
-mod crm_activity;
 mod foundation;
 mod ingest_restart;
 mod integrations;

@@ -10,12 +10,12 @@ use connectors::activity::{
     log_chat, ChatActivity, CrmLink, Logged, Outcome, SalesforceRecordType,
 };
 use connectors::ConnectorError;
-use serde_json::{json, Value};
-use std::net::SocketAddr;
-use testkit::fake::{
+use fakes::providers::{
     FakeProviders, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY, OAUTH_CLIENT_ID,
     OAUTH_CLIENT_SECRET,
 };
+use serde_json::{json, Value};
+use std::net::SocketAddr;
 
 const PHONE: &str = "919812345678";
 const CUSTOMER: &str = "012000000000001AAA";
@@ -67,7 +67,7 @@ fn link(fake: &FakeProviders, provider: &str) -> CrmLink {
         },
         "freshdesk" => CrmLink::Freshdesk {
             api_url: fake.url("/freshdesk/acme.freshdesk.com"),
-            api_key: testkit::fake::FRESHDESK_API_KEY.to_owned(),
+            api_key: fakes::providers::FRESHDESK_API_KEY.to_owned(),
         },
         "leadsquared" => CrmLink::LeadSquared {
             api_url: fake.url("/leadsquared/api-in21.leadsquared.com"),
