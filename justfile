@@ -56,9 +56,9 @@ test-rust:
 test-web: wasm
     cd web && npx tsc -b && npx eslint --max-warnings 0 . && npx vitest run
 
-# End-to-end tests in Debian's Chromium against the real server.
+# End-to-end tests in Debian's Chromium against the real server and the fake providers.
 e2e: web
-    cargo build --bin switchboard
+    cargo build --bin switchboard --bin fake-providers
     cd e2e && npx playwright test
 
 # Sizes of the initial JavaScript and of the wasm module, gzipped; then what Chromium receives
@@ -66,7 +66,7 @@ e2e: web
 # wire; the figures also go to $TMPDIR/switchboard-transfer.json).
 bench-web: web
     cd web && node scripts/size.mjs
-    cargo build --bin switchboard
+    cargo build --bin switchboard --bin fake-providers
     cd e2e && TRANSFER_REPORT="${TMPDIR:-/tmp}/switchboard-transfer.json" npx playwright test tests/transfer.spec.ts --reporter=list
 
 # Domain rule micro-benchmarks (criterion).

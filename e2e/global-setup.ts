@@ -1,22 +1,66 @@
-// Starts `switchboard serve` on a free loopback port with a temporary database, waits for the address
-// it prints, and hands it to the tests through SWITCHBOARD_E2E_URL. Returns the teardown.
-import { execFileSync, spawn } from 'node:child_process';
-import { freePort, startFakeProviders } from './fake-providers';
+// Starts the fake providers (the Rust `fake-providers` binary from crates/fakes, the same fakes
+// the server's tests use) and `switchboard serve` on a free loopback port with a temporary
+// database pointed at them, waits for the address it prints, and hands it to the tests through
+// SWITCHBOARD_E2E_URL (the fakes' receiver and the credentials a person types go in
+// SWITCHBOARD_E2E_*). Returns the teardown.
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+/** A port nothing listens on right now (the server's, chosen before the fakes need it). */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+interface Fakes {
+  url: string;
+  addr: string;
+  hook: string;
+  credentials: { freshdesk_api_key: string; leadsquared_access_key: string; leadsquared_secret_key: string };
+  env: Record<string, string>;
+}
+
+/** Starts `fake-providers` and reads the one JSON line it prints. */
+async function startFakes(bin: string, redirect: string): Promise<{ fakes: Fakes; child: ChildProcessWithoutNullStreams }> {
+  const child = spawn(bin, ['--redirect', redirect], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const fakes = await new Promise<Fakes>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('fake-providers did not start in 30 s')), 30_000);
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n')[0];
+      if (seen.includes('\n') && line) {
+        clearTimeout(timer);
+        ok(JSON.parse(line) as Fakes);
+      }
+    });
+    child.on('exit', (code) => fail(new Error(`fake-providers exited with ${code}: ${seen}`)));
+  });
+  return { fakes, child };
+}
 
 const root = resolve(import.meta.dirname, '..');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
   const bin = process.env.SWITCHBOARD_BIN ?? join(targetDir, 'debug', 'switchboard');
+  const fakesBin = join(targetDir, 'debug', 'fake-providers');
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
-  // Freshdesk, LeadSquared and a webhook receiver on loopback, let through the address guard.
-  // OAuth providers return to the server's configured page, so the port is chosen up front.
+  // Every provider on loopback, let through the address guard. OAuth providers return to the
+  // server's configured page, so the port is chosen up front.
   const port = await freePort();
-  const fake = await startFakeProviders(`http://127.0.0.1:${port}/integrations`);
-  process.env.SWITCHBOARD_E2E_HOOK_URL = `${fake.url}/hook`;
+  const redirect = `http://127.0.0.1:${port}/integrations`;
+  const { fakes, child: fakesChild } = await startFakes(fakesBin, redirect);
+  process.env.SWITCHBOARD_E2E_HOOK_URL = fakes.hook;
+  process.env.SWITCHBOARD_E2E_FRESHDESK_KEY = fakes.credentials.freshdesk_api_key;
+  process.env.SWITCHBOARD_E2E_LEADSQUARED_ACCESS = fakes.credentials.leadsquared_access_key;
+  process.env.SWITCHBOARD_E2E_LEADSQUARED_SECRET = fakes.credentials.leadsquared_secret_key;
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
@@ -25,15 +69,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SWITCHBOARD_DEV_MAILBOX: 'true',
     NO_COLOR: '1',
     SWITCHBOARD_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
-    SWITCHBOARD_ADDRESS_ALLOW: `["${fake.addr}"]`,
-    SWITCHBOARD_FRESHDESK_API_URL: `${fake.url}/freshdesk/{domain}`,
-    SWITCHBOARD_LEADSQUARED_API_URL: `${fake.url}/leadsquared/{host}`,
-    SWITCHBOARD_OAUTH_REDIRECT_URL: `http://127.0.0.1:${port}/integrations`,
-    ...fake.oauthEnv('hubspot'),
-    ...fake.oauthEnv('bitrix'),
-    ...fake.oauthEnv('zoho'),
-    ...fake.oauthEnv('salesforce'),
-    ...fake.oauthEnv('google'),
+    SWITCHBOARD_OAUTH_REDIRECT_URL: redirect,
+    ...fakes.env,
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });
@@ -61,7 +98,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    await fake.close();
+    fakesChild.kill('SIGTERM');
+    await new Promise((r) => fakesChild.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

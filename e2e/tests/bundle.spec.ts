@@ -1,9 +1,8 @@
 // No client secret, API key or token reaches the browser: the built bundle (web/dist, what the
-// e2e server serves), the served HTML and the OpenAPI document hold none of the e2e fakes'
-// secrets (e2e/fake-providers.ts: the OAuth client secret `e2e-secret`, the Freshdesk key
-// `good-key`, the LeadSquared keys `good-access` / `good-secret`, the refresh token `rt-e2e`),
-// none of the Rust fakes' (crates/testkit/src/fake.rs) and no value of a secret-named variable
-// in the test's environment.
+// e2e server serves), the served HTML and the OpenAPI document hold none of the fake providers'
+// secrets (crates/fakes/src/providers.rs: the OAuth client secret, the Freshdesk key, the
+// LeadSquared keys, issued tokens) and no value of a secret-named variable in the test's
+// environment.
 import { expect, test } from './fixtures';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,13 +10,7 @@ import { join, resolve } from 'node:path';
 const dist = resolve(import.meta.dirname, '..', '..', 'web', 'dist');
 
 const NEEDLES = [
-  // e2e/fake-providers.ts
-  'e2e-secret',
-  'good-key',
-  'good-access',
-  'good-secret',
-  'rt-e2e',
-  // crates/testkit/src/fake.rs
+  // crates/fakes/src/providers.rs
   'fake-client-secret-0b9e4d',
   'fd-key-7Hq2Lm9XwPz4',
   'u$r-access-4c1e9a7b',

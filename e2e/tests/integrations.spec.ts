@@ -58,7 +58,7 @@ test('link and unlink Freshdesk and LeadSquared, and turn the organisation webho
   await dialog.getByLabel('API key').fill('wrong-key');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Wrong Api Key or domain')).toBeVisible();
-  await dialog.getByLabel('API key').fill('good-key');
+  await dialog.getByLabel('API key').fill(process.env.SWITCHBOARD_E2E_FRESHDESK_KEY!);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Linked Freshdesk successfully')).toBeVisible();
   await expect(page.getByTestId('connected-state')).toHaveText('Connected');
@@ -73,8 +73,8 @@ test('link and unlink Freshdesk and LeadSquared, and turn the organisation webho
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(dialog.getByText('Please fill all the fields to continue...')).toBeVisible();
   await dialog.getByLabel('Host Name').fill('api-in21.leadsquared.com');
-  await dialog.getByLabel('Access Key').fill('good-access');
-  await dialog.getByLabel('Secret Key').fill('good-secret');
+  await dialog.getByLabel('Access Key').fill(process.env.SWITCHBOARD_E2E_LEADSQUARED_ACCESS!);
+  await dialog.getByLabel('Secret Key').fill(process.env.SWITCHBOARD_E2E_LEADSQUARED_SECRET!);
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByText('Linked Leadsquared successfully')).toBeVisible();
   await expect(page.getByTestId('connected-state')).toHaveText('Connected');
@@ -193,7 +193,7 @@ test('connect Google Sheet through its consent popup, change its label, then unl
   await page.reload();
   await expect(page.getByTestId('connected-state')).toHaveText('Connected');
   await expect(page.getByTestId('sheet-label')).toHaveText('Leads');
-  await expect(page.getByRole('link', { name: 'View Sheet' })).toHaveAttribute('href', /e2e-sheet-\d+/);
+  await expect(page.getByRole('link', { name: 'View Sheet' })).toHaveAttribute('href', /fake-sheet-\d+/);
 
   await page.getByRole('button', { name: 'Change' }).click();
   await page.getByLabel('Label Name').fill('Hot leads');

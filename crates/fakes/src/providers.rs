@@ -82,6 +82,9 @@ struct Inner {
     /// The CRM APIs' records, per provider (`hubspot`, `zoho`, `salesforce`, `bitrix`,
     /// `freshdesk`, `leadsquared`).
     crm: HashMap<String, Crm>,
+    /// Where consent pages without a `redirect_uri` (Bitrix) return; [`REGISTERED_REDIRECT`]
+    /// unless [`FakeProviders::set_registered_redirect`] changed it.
+    registered_redirect: Option<String>,
     /// Whether Bitrix's token answer names the portal's REST endpoint on this fake
     /// (`http://<fake>/bitrix/<portal>/rest/`) rather than `https://<portal>/rest/`.
     bitrix_rest_on_fake: bool,
@@ -157,6 +160,57 @@ impl FakeProviders {
     /// `http://127.0.0.1:port` + `path`.
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
+    }
+
+    /// Where consent pages that take no `redirect_uri` (Bitrix) send the browser back: the
+    /// application's registered address, i.e. the server's `oauth_redirect_url`.
+    pub fn set_registered_redirect(&self, url: &str) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.registered_redirect = Some(url.to_owned());
+        }
+    }
+
+    /// The server settings that point a `switchboard serve` at this fake, as the environment
+    /// variables it reads (`SWITCHBOARD_…`): every provider's base URL, the OAuth applications'
+    /// id and secret, and the address guard's allowance for the fake's address. The end-to-end
+    /// suite starts the `fake-providers` binary and passes these on.
+    pub fn server_env(&self) -> Vec<(String, String)> {
+        let mut env: Vec<(String, String)> = [
+            ("ADDRESS_ALLOW", format!("[\"{}\"]", self.addr)),
+            ("FRESHDESK_API_URL", self.url("/freshdesk/{domain}")),
+            ("LEADSQUARED_API_URL", self.url("/leadsquared/{host}")),
+            (
+                "HUBSPOT_AUTHORIZE_URL",
+                self.url("/oauth/hubspot/authorize"),
+            ),
+            ("HUBSPOT_TOKEN_URL", self.url("/oauth/hubspot/token")),
+            ("HUBSPOT_API_URL", self.url("/hubspot-api")),
+            ("BITRIX_PORTAL_URL", self.url("/bitrix/{domain}")),
+            ("BITRIX_TOKEN_URL", self.url("/bitrix-oauth/oauth/token/")),
+            ("ZOHO_AUTHORIZE_URL", self.url("/oauth/zoho/authorize")),
+            (
+                "ZOHO_ACCOUNTS_SERVERS",
+                format!("[\"{}\"]", self.url("/zoho-accounts")),
+            ),
+            ("ZOHO_API_URL", self.url("/zoho-api")),
+            ("SALESFORCE_LOGIN_URL", self.url("/salesforce-login")),
+            ("GOOGLE_AUTHORIZE_URL", self.url("/oauth/google/authorize")),
+            ("GOOGLE_TOKEN_URL", self.url("/oauth/google/token")),
+            ("GOOGLE_SHEETS_API_URL", self.url("/google-sheets")),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        for provider in ["HUBSPOT", "BITRIX", "ZOHO", "SALESFORCE", "GOOGLE"] {
+            env.push((format!("{provider}_CLIENT_ID"), OAUTH_CLIENT_ID.to_owned()));
+            env.push((
+                format!("{provider}_CLIENT_SECRET"),
+                OAUTH_CLIENT_SECRET.to_owned(),
+            ));
+        }
+        env.into_iter()
+            .map(|(k, v)| (format!("SWITCHBOARD_{k}"), v))
+            .collect()
     }
 
     /// Everything received so far, oldest first.
@@ -464,7 +518,7 @@ async fn webhook_receive(
     Json(body): Json<Value>,
 ) -> StatusCode {
     state.record("POST", "/webhook/receive".to_owned(), &headers, body);
-    StatusCode::NO_CONTENT
+    StatusCode::OK
 }
 
 /// A consent page that consents at once: back to `redirect_uri` with a fresh code and the state.
@@ -673,7 +727,13 @@ async fn bitrix_authorize(
         i.portals.insert(code.clone(), domain.clone());
         code
     };
-    let mut url = match url::Url::parse(REGISTERED_REDIRECT) {
+    let registered = state
+        .0
+        .lock()
+        .ok()
+        .and_then(|i| i.registered_redirect.clone())
+        .unwrap_or_else(|| REGISTERED_REDIRECT.to_owned());
+    let mut url = match url::Url::parse(&registered) {
         Ok(u) => u,
         Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     };
