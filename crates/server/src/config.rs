@@ -12,9 +12,10 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
-    /// Address the HTTP server listens on.
+    /// Address the HTTP server listens on (`serve --bind` overrides it).
     pub bind: String,
-    /// `sqlite://path` (default, embedded) or `postgres://user@host/db`.
+    /// `sqlite://path` (default, embedded) or `postgres://user@host/db`; `DATABASE_URL` and
+    /// `--database-url` set it too.
     pub database_url: String,
     /// Folder of the built web app (`web/dist`); served with a fallback to its `index.html`.
     pub web_dir: PathBuf,
@@ -59,36 +60,51 @@ pub struct Config {
     pub oauth_redirect_url: String,
     /// HubSpot's OAuth application (the secret never reaches the browser).
     pub hubspot_client_id: String,
+    /// HubSpot's client secret (never reaches the browser).
     #[serde(skip_serializing)]
     pub hubspot_client_secret: Option<SecretString>,
+    /// HubSpot's consent page.
     pub hubspot_authorize_url: String,
+    /// HubSpot's token endpoint (code exchange and refresh).
     pub hubspot_token_url: String,
     /// Bitrix24's OAuth application; the consent page is on the user's portal
     /// (`bitrix_portal_url`, `{domain}` is the portal host), the token endpoint is central.
     pub bitrix_client_id: String,
+    /// Bitrix24's client secret.
     #[serde(skip_serializing)]
     pub bitrix_client_secret: Option<SecretString>,
+    /// A Bitrix24 portal's base, for its consent page; `{domain}` is the portal host.
     pub bitrix_portal_url: String,
+    /// Bitrix24's central token endpoint.
     pub bitrix_token_url: String,
     /// Zoho's OAuth application. The code is exchanged at the data centre Zoho names on return
     /// (`accounts-server`), which must be one of `zoho_accounts_servers`.
     pub zoho_client_id: String,
+    /// Zoho's client secret.
     #[serde(skip_serializing)]
     pub zoho_client_secret: Option<SecretString>,
+    /// Zoho's consent page.
     pub zoho_authorize_url: String,
+    /// The Zoho data centres a code may be exchanged at (the `accounts-server` Zoho names on return must be one of them).
     pub zoho_accounts_servers: Vec<String>,
     /// Salesforce's connected app (web-server flow with PKCE) and its login host.
     pub salesforce_client_id: String,
+    /// Salesforce's client secret.
     #[serde(skip_serializing)]
     pub salesforce_client_secret: Option<SecretString>,
+    /// Salesforce's login host (consent page and token endpoint); a sandbox uses `https://test.salesforce.com`.
     pub salesforce_login_url: String,
     /// Google's OAuth application for the spreadsheet link (offline access, drive-file scope)
     /// and the Sheets API the link writes through.
     pub google_client_id: String,
+    /// Google's client secret.
     #[serde(skip_serializing)]
     pub google_client_secret: Option<SecretString>,
+    /// Google's consent page.
     pub google_authorize_url: String,
+    /// Google's token endpoint.
     pub google_token_url: String,
+    /// The Google Sheets API the spreadsheet link writes rows through.
     pub google_sheets_api_url: String,
     /// HubSpot's CRM API (contacts, notes).
     pub hubspot_api_url: String,
@@ -99,8 +115,9 @@ pub struct Config {
     pub sync_worker: bool,
     /// Tries per delivery before it is dead-lettered (000 §8: 3 by default; at least 1).
     pub sync_max_attempts: u32,
-    /// Exponential backoff between tries: the first wait, and the longest (before jitter).
+    /// Exponential backoff between tries: the first wait.
     pub sync_backoff_base_ms: u64,
+    /// The longest wait between tries (before jitter).
     pub sync_backoff_max_ms: u64,
     /// How long a worker holds a job before another may take it (longer than any delivery).
     pub sync_lease_ms: u64,
@@ -215,6 +232,74 @@ impl Config {
 #[allow(clippy::result_large_err)] // figment::Jail's closures return figment's large Error
 mod tests {
     use super::*;
+
+    /// The README's configuration table, made from this file: every field of `Config` with its
+    /// environment variable, its default and its doc comment.
+    fn readme_table() -> String {
+        let source = include_str!("config.rs");
+        let start = source
+            .find("pub struct Config {")
+            .expect("the Config struct");
+        let body = &source[start
+            ..source[start..]
+                .find("\n}\n")
+                .map_or(source.len(), |e| start + e)];
+        let defaults = serde_json::to_value(Config::default()).expect("defaults serialise");
+        let mut rows = vec![
+            "| setting | env | default | what it is |".to_owned(),
+            "|---|---|---|---|".to_owned(),
+        ];
+        let mut doc: Vec<&str> = Vec::new();
+        for line in body.lines().skip(1).map(str::trim) {
+            if let Some(text) = line.strip_prefix("///") {
+                doc.push(text.trim());
+            } else if let Some(field) = line.strip_prefix("pub ") {
+                let name = field.split(':').next().unwrap_or_default().trim();
+                let default = match defaults.get(name) {
+                    None | Some(serde_json::Value::Null) => "none".to_owned(),
+                    Some(serde_json::Value::String(v)) if v.is_empty() => "empty".to_owned(),
+                    Some(serde_json::Value::String(v)) => format!("`{v}`"),
+                    Some(v) => format!("`{v}`"),
+                };
+                rows.push(format!(
+                    "| `{name}` | `SWITCHBOARD_{}` | {} | {} |",
+                    name.to_ascii_uppercase(),
+                    default.replace('|', "\\|"),
+                    doc.join(" ").replace('|', "\\|")
+                ));
+                doc.clear();
+            } else if !line.starts_with("#[") {
+                doc.clear();
+            }
+        }
+        rows.join("\n") + "\n"
+    }
+
+    #[test]
+    fn the_readme_documents_every_setting_as_the_config_does() {
+        const START: &str =
+            "<!-- config-table:start (generated from crates/server/src/config.rs) -->\n";
+        const END: &str = "<!-- config-table:end -->";
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+        let readme = std::fs::read_to_string(path).expect("README.md");
+        let (Some(a), Some(b)) = (readme.find(START), readme.find(END)) else {
+            panic!("README.md lacks the config-table markers");
+        };
+        let table = readme_table();
+        let current = &readme[a + START.len()..b];
+        if current != table {
+            if std::env::var_os("UPDATE_README").is_some() {
+                let updated = format!("{}{START}{table}{}", &readme[..a], &readme[b..]);
+                std::fs::write(path, updated).expect("write README.md");
+            } else {
+                panic!(
+                    "README.md's configuration table differs from crates/server/src/config.rs; \
+                     run UPDATE_README=1 cargo test -p switchboard-server --lib config"
+                );
+            }
+        }
+        assert!(table.lines().count() > 40, "{table}");
+    }
 
     #[test]
     fn command_line_flags_override_the_file_and_defaults() {
