@@ -177,34 +177,67 @@ impl FakeProviders {
     pub fn server_env(&self) -> Vec<(String, String)> {
         let mut env: Vec<(String, String)> = [
             ("ADDRESS_ALLOW", format!("[\"{}\"]", self.addr)),
-            ("FRESHDESK_API_URL", self.url("/freshdesk/{domain}")),
-            ("LEADSQUARED_API_URL", self.url("/leadsquared/{host}")),
             (
-                "HUBSPOT_AUTHORIZE_URL",
+                "PROVIDERS__FRESHDESK__API_URL",
+                self.url("/freshdesk/{domain}"),
+            ),
+            (
+                "PROVIDERS__LEADSQUARED__API_URL",
+                self.url("/leadsquared/{host}"),
+            ),
+            (
+                "PROVIDERS__HUBSPOT__AUTHORIZE_URL",
                 self.url("/oauth/hubspot/authorize"),
             ),
-            ("HUBSPOT_TOKEN_URL", self.url("/oauth/hubspot/token")),
-            ("HUBSPOT_API_URL", self.url("/hubspot-api")),
-            ("BITRIX_PORTAL_URL", self.url("/bitrix/{domain}")),
-            ("BITRIX_TOKEN_URL", self.url("/bitrix-oauth/oauth/token/")),
-            ("ZOHO_AUTHORIZE_URL", self.url("/oauth/zoho/authorize")),
             (
-                "ZOHO_ACCOUNTS_SERVERS",
+                "PROVIDERS__HUBSPOT__TOKEN_URL",
+                self.url("/oauth/hubspot/token"),
+            ),
+            ("PROVIDERS__HUBSPOT__API_URL", self.url("/hubspot-api")),
+            (
+                "PROVIDERS__BITRIX__PORTAL_URL",
+                self.url("/bitrix/{domain}"),
+            ),
+            (
+                "PROVIDERS__BITRIX__TOKEN_URL",
+                self.url("/bitrix-oauth/oauth/token/"),
+            ),
+            (
+                "PROVIDERS__ZOHO__AUTHORIZE_URL",
+                self.url("/oauth/zoho/authorize"),
+            ),
+            (
+                "PROVIDERS__ZOHO__ACCOUNTS_SERVERS",
                 format!("[\"{}\"]", self.url("/zoho-accounts")),
             ),
-            ("ZOHO_API_URL", self.url("/zoho-api")),
-            ("SALESFORCE_LOGIN_URL", self.url("/salesforce-login")),
-            ("GOOGLE_AUTHORIZE_URL", self.url("/oauth/google/authorize")),
-            ("GOOGLE_TOKEN_URL", self.url("/oauth/google/token")),
-            ("GOOGLE_SHEETS_API_URL", self.url("/google-sheets")),
+            ("PROVIDERS__ZOHO__API_URL", self.url("/zoho-api")),
+            (
+                "PROVIDERS__SALESFORCE__LOGIN_URL",
+                self.url("/salesforce-login"),
+            ),
+            (
+                "PROVIDERS__GOOGLE__AUTHORIZE_URL",
+                self.url("/oauth/google/authorize"),
+            ),
+            (
+                "PROVIDERS__GOOGLE__TOKEN_URL",
+                self.url("/oauth/google/token"),
+            ),
+            (
+                "PROVIDERS__GOOGLE__SHEETS_API_URL",
+                self.url("/google-sheets"),
+            ),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))
         .collect();
         for provider in ["HUBSPOT", "BITRIX", "ZOHO", "SALESFORCE", "GOOGLE"] {
-            env.push((format!("{provider}_CLIENT_ID"), OAUTH_CLIENT_ID.to_owned()));
             env.push((
-                format!("{provider}_CLIENT_SECRET"),
+                format!("PROVIDERS__{provider}__CLIENT_ID"),
+                OAUTH_CLIENT_ID.to_owned(),
+            ));
+            env.push((
+                format!("PROVIDERS__{provider}__CLIENT_SECRET"),
                 OAUTH_CLIENT_SECRET.to_owned(),
             ));
         }

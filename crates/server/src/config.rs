@@ -1,5 +1,8 @@
 //! Typed configuration, layered: built-in defaults, then an optional TOML file, then
 //! `SWITCHBOARD_*` environment variables (and `DATABASE_URL`), then command-line flags.
+//! Settings are grouped — `mail`, `sync`, and `providers.<name>` for each external provider —
+//! and a nested setting's variable joins its path with `__`
+//! (`providers.hubspot.client_id` is `SWITCHBOARD_PROVIDERS__HUBSPOT__CLIENT_ID`).
 //!
 //! Architecture invariant: this is the only module that reads the environment.
 
@@ -23,12 +26,6 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// tracing filter, e.g. `info` or `switchboard=debug,tower_http=info`.
     pub log: String,
-    /// SMTP server for sign-in codes and invitations, e.g. `smtps://user:pass@smtp.example.com`
-    /// (lettre's URL form). Without it, e-mails go to the development mailbox table and the log.
-    #[serde(skip_serializing)]
-    pub smtp_url: Option<SecretString>,
-    /// The sender of every e-mail.
-    pub mail_from: String,
     /// Serve the development mailbox at `GET /api/dev/mailbox?email=` (tests, local runs). Never
     /// enable it where strangers can reach the server: it shows sign-in codes.
     pub dev_mailbox: bool,
@@ -48,85 +45,15 @@ pub struct Config {
     /// Exact `ip:port` addresses the address guard lets through although they are not public
     /// (tests and local runs reach the fake providers on 127.0.0.1 this way). Empty in production.
     pub address_allow: Vec<std::net::SocketAddr>,
-    /// Freshdesk's API base; `{domain}` is the user's helpdesk host.
-    pub freshdesk_api_url: String,
-    /// LeadSquared's API base; `{host}` is the user's API host (e.g. `api-in21.leadsquared.com`).
-    pub leadsquared_api_url: String,
-    /// The hosts `other/proxy` may reach: a host matches when it is one of these or ends with
-    /// `.<suffix>`.
-    pub leadsquared_host_suffixes: Vec<String>,
     /// Where OAuth providers send the browser back: the web app's Integrations page. Registered
     /// with each provider's application.
     pub oauth_redirect_url: String,
-    /// HubSpot's OAuth application (the secret never reaches the browser).
-    pub hubspot_client_id: String,
-    /// HubSpot's client secret (never reaches the browser).
-    #[serde(skip_serializing)]
-    pub hubspot_client_secret: Option<SecretString>,
-    /// HubSpot's consent page.
-    pub hubspot_authorize_url: String,
-    /// HubSpot's token endpoint (code exchange and refresh).
-    pub hubspot_token_url: String,
-    /// Bitrix24's OAuth application; the consent page is on the user's portal
-    /// (`bitrix_portal_url`, `{domain}` is the portal host), the token endpoint is central.
-    pub bitrix_client_id: String,
-    /// Bitrix24's client secret.
-    #[serde(skip_serializing)]
-    pub bitrix_client_secret: Option<SecretString>,
-    /// A Bitrix24 portal's base, for its consent page; `{domain}` is the portal host.
-    pub bitrix_portal_url: String,
-    /// Bitrix24's central token endpoint.
-    pub bitrix_token_url: String,
-    /// Zoho's OAuth application. The code is exchanged at the data centre Zoho names on return
-    /// (`accounts-server`), which must be one of `zoho_accounts_servers`.
-    pub zoho_client_id: String,
-    /// Zoho's client secret.
-    #[serde(skip_serializing)]
-    pub zoho_client_secret: Option<SecretString>,
-    /// Zoho's consent page.
-    pub zoho_authorize_url: String,
-    /// The Zoho data centres a code may be exchanged at (the `accounts-server` Zoho names on return must be one of them).
-    pub zoho_accounts_servers: Vec<String>,
-    /// Salesforce's connected app (web-server flow with PKCE) and its login host.
-    pub salesforce_client_id: String,
-    /// Salesforce's client secret.
-    #[serde(skip_serializing)]
-    pub salesforce_client_secret: Option<SecretString>,
-    /// Salesforce's login host (consent page and token endpoint); a sandbox uses `https://test.salesforce.com`.
-    pub salesforce_login_url: String,
-    /// Google's OAuth application for the spreadsheet link (offline access, drive-file scope)
-    /// and the Sheets API the link writes through.
-    pub google_client_id: String,
-    /// Google's client secret.
-    #[serde(skip_serializing)]
-    pub google_client_secret: Option<SecretString>,
-    /// Google's consent page.
-    pub google_authorize_url: String,
-    /// Google's token endpoint.
-    pub google_token_url: String,
-    /// The Google Sheets API the spreadsheet link writes rows through.
-    pub google_sheets_api_url: String,
-    /// HubSpot's CRM API (contacts, notes).
-    pub hubspot_api_url: String,
-    /// Zoho CRM's API; when unset, derived from the link's accounts server
-    /// (`accounts.zoho.in` → `www.zohoapis.in`).
-    pub zoho_api_url: Option<String>,
-    /// Run the sync worker in this process (every replica may; they share the queue).
-    pub sync_worker: bool,
-    /// Tries per delivery before it is dead-lettered (000 §8: 3 by default; at least 1).
-    pub sync_max_attempts: u32,
-    /// Exponential backoff between tries: the first wait.
-    pub sync_backoff_base_ms: u64,
-    /// The longest wait between tries (before jitter).
-    pub sync_backoff_max_ms: u64,
-    /// How long a worker holds a job before another may take it (longer than any delivery).
-    pub sync_lease_ms: u64,
-    /// How often an idle worker looks for due jobs queued by other replicas or retries.
-    pub sync_poll_ms: u64,
-    /// Deliveries one worker makes at once.
-    pub sync_concurrency: usize,
-    /// How long a webhook endpoint may take to answer.
-    pub webhook_timeout_ms: u64,
+    /// E-mail: where sign-in codes and invitations go.
+    pub mail: MailConfig,
+    /// The sync engine: its worker, retries and timeouts.
+    pub sync: SyncConfig,
+    /// The external providers, one section each (`providers.hubspot.client_id`, …).
+    pub providers: ProvidersConfig,
 }
 
 impl Default for Config {
@@ -137,8 +64,6 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             max_body_bytes: 2 * 1024 * 1024,
             log: "info,sqlx=warn,sea_orm=warn".to_owned(),
-            smtp_url: None,
-            mail_from: "Switchboard <no-reply@switchboard.localhost>".to_owned(),
             dev_mailbox: false,
             session_ttl_days: 30,
             extension_token_ttl_days: 365,
@@ -146,46 +71,263 @@ impl Default for Config {
             secret_key: None,
             secret_key_file: PathBuf::from("data/secret.key"),
             address_allow: Vec::new(),
-            freshdesk_api_url: "https://{domain}".to_owned(),
-            leadsquared_api_url: "https://{host}".to_owned(),
-            leadsquared_host_suffixes: vec!["leadsquared.com".to_owned()],
             oauth_redirect_url: "http://127.0.0.1:8080/integrations".to_owned(),
-            hubspot_client_id: String::new(),
-            hubspot_client_secret: None,
-            hubspot_authorize_url: "https://app.hubspot.com/oauth/authorize".to_owned(),
-            hubspot_token_url: "https://api.hubapi.com/oauth/v1/token".to_owned(),
-            bitrix_client_id: String::new(),
-            bitrix_client_secret: None,
-            bitrix_portal_url: "https://{domain}".to_owned(),
-            bitrix_token_url: "https://oauth.bitrix.info/oauth/token/".to_owned(),
-            zoho_client_id: String::new(),
-            zoho_client_secret: None,
-            zoho_authorize_url: "https://accounts.zoho.com/oauth/v2/auth".to_owned(),
-            salesforce_client_id: String::new(),
-            salesforce_client_secret: None,
-            salesforce_login_url: "https://login.salesforce.com".to_owned(),
-            google_client_id: String::new(),
-            google_client_secret: None,
-            google_authorize_url: "https://accounts.google.com/o/oauth2/v2/auth".to_owned(),
-            google_token_url: "https://oauth2.googleapis.com/token".to_owned(),
-            google_sheets_api_url: "https://sheets.googleapis.com".to_owned(),
-            hubspot_api_url: "https://api.hubapi.com".to_owned(),
-            zoho_api_url: None,
-            sync_worker: true,
-            sync_max_attempts: domain::retry::DEFAULT_TRIES,
-            sync_backoff_base_ms: 10_000,
-            sync_backoff_max_ms: 3_600_000,
-            sync_lease_ms: 120_000,
-            sync_poll_ms: 1_000,
-            sync_concurrency: 32,
+            mail: MailConfig::default(),
+            sync: SyncConfig::default(),
+            providers: ProvidersConfig::default(),
+        }
+    }
+}
+
+/// E-mail: where sign-in codes and invitations go.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MailConfig {
+    /// SMTP server for sign-in codes and invitations, e.g. `smtps://user:pass@smtp.example.com`
+    /// (lettre's URL form). Without it, e-mails go to the development mailbox table and the log.
+    #[serde(skip_serializing)]
+    pub smtp_url: Option<SecretString>,
+    /// The sender of every e-mail.
+    pub from: String,
+}
+
+impl Default for MailConfig {
+    fn default() -> Self {
+        MailConfig {
+            smtp_url: None,
+            from: "Switchboard <no-reply@switchboard.localhost>".to_owned(),
+        }
+    }
+}
+
+/// The sync engine: its worker, retries and timeouts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SyncConfig {
+    /// Run the sync worker in this process (every replica may; they share the queue).
+    pub worker: bool,
+    /// Tries per delivery before it is dead-lettered (000 §8: 3 by default; at least 1).
+    pub max_attempts: u32,
+    /// Exponential backoff between tries: the first wait.
+    pub backoff_base_ms: u64,
+    /// The longest wait between tries (before jitter).
+    pub backoff_max_ms: u64,
+    /// How long a worker holds a job before another may take it (longer than any delivery).
+    pub lease_ms: u64,
+    /// How often an idle worker looks for due jobs queued by other replicas or retries.
+    pub poll_ms: u64,
+    /// Deliveries one worker makes at once.
+    pub concurrency: usize,
+    /// How long a webhook endpoint may take to answer.
+    pub webhook_timeout_ms: u64,
+}
+
+impl Default for SyncConfig {
+    fn default() -> Self {
+        SyncConfig {
+            worker: true,
+            max_attempts: domain::retry::DEFAULT_TRIES,
+            backoff_base_ms: 10_000,
+            backoff_max_ms: 3_600_000,
+            lease_ms: 120_000,
+            poll_ms: 1_000,
+            concurrency: 32,
             webhook_timeout_ms: 10_000,
-            zoho_accounts_servers: ["com", "eu", "in", "com.au", "jp", "com.cn", "sa", "uk"]
+        }
+    }
+}
+
+/// Freshdesk (API key links).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FreshdeskConfig {
+    /// Freshdesk's API base; `{domain}` is the user's helpdesk host.
+    pub api_url: String,
+}
+
+impl Default for FreshdeskConfig {
+    fn default() -> Self {
+        FreshdeskConfig {
+            api_url: "https://{domain}".to_owned(),
+        }
+    }
+}
+
+/// LeadSquared (access and secret key links).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LeadsquaredConfig {
+    /// LeadSquared's API base; `{host}` is the user's API host (e.g. `api-in21.leadsquared.com`).
+    pub api_url: String,
+    /// The hosts `other/proxy` may reach: a host matches when it is one of these or ends with
+    /// `.<suffix>`.
+    pub host_suffixes: Vec<String>,
+}
+
+impl Default for LeadsquaredConfig {
+    fn default() -> Self {
+        LeadsquaredConfig {
+            api_url: "https://{host}".to_owned(),
+            host_suffixes: vec!["leadsquared.com".to_owned()],
+        }
+    }
+}
+
+/// HubSpot's OAuth application and CRM API.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HubspotConfig {
+    /// HubSpot's OAuth application (the secret never reaches the browser).
+    pub client_id: String,
+    /// HubSpot's client secret (never reaches the browser).
+    #[serde(skip_serializing)]
+    pub client_secret: Option<SecretString>,
+    /// HubSpot's consent page.
+    pub authorize_url: String,
+    /// HubSpot's token endpoint (code exchange and refresh).
+    pub token_url: String,
+    /// HubSpot's CRM API (contacts, notes).
+    pub api_url: String,
+}
+
+impl Default for HubspotConfig {
+    fn default() -> Self {
+        HubspotConfig {
+            client_id: String::new(),
+            client_secret: None,
+            authorize_url: "https://app.hubspot.com/oauth/authorize".to_owned(),
+            token_url: "https://api.hubapi.com/oauth/v1/token".to_owned(),
+            api_url: "https://api.hubapi.com".to_owned(),
+        }
+    }
+}
+
+/// Bitrix24's OAuth application.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BitrixConfig {
+    /// Bitrix24's OAuth application; the consent page is on the user's portal
+    /// (`bitrix_portal_url`, `{domain}` is the portal host), the token endpoint is central.
+    pub client_id: String,
+    /// Bitrix24's client secret.
+    #[serde(skip_serializing)]
+    pub client_secret: Option<SecretString>,
+    /// A Bitrix24 portal's base, for its consent page; `{domain}` is the portal host.
+    pub portal_url: String,
+    /// Bitrix24's central token endpoint.
+    pub token_url: String,
+}
+
+impl Default for BitrixConfig {
+    fn default() -> Self {
+        BitrixConfig {
+            client_id: String::new(),
+            client_secret: None,
+            portal_url: "https://{domain}".to_owned(),
+            token_url: "https://oauth.bitrix.info/oauth/token/".to_owned(),
+        }
+    }
+}
+
+/// Zoho's OAuth application and CRM API.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ZohoConfig {
+    /// Zoho's OAuth application. The code is exchanged at the data centre Zoho names on return
+    /// (`accounts-server`), which must be one of `zoho_accounts_servers`.
+    pub client_id: String,
+    /// Zoho's client secret.
+    #[serde(skip_serializing)]
+    pub client_secret: Option<SecretString>,
+    /// Zoho's consent page.
+    pub authorize_url: String,
+    /// The Zoho data centres a code may be exchanged at (the `accounts-server` Zoho names on return must be one of them).
+    pub accounts_servers: Vec<String>,
+    /// Zoho CRM's API; when unset, derived from the link's accounts server
+    /// (`accounts.zoho.in` → `www.zohoapis.in`).
+    pub api_url: Option<String>,
+}
+
+impl Default for ZohoConfig {
+    fn default() -> Self {
+        ZohoConfig {
+            client_id: String::new(),
+            client_secret: None,
+            authorize_url: "https://accounts.zoho.com/oauth/v2/auth".to_owned(),
+            accounts_servers: ["com", "eu", "in", "com.au", "jp", "com.cn", "sa", "uk"]
                 .iter()
                 .map(|tld| format!("https://accounts.zoho.{tld}"))
                 .chain(["https://accounts.zohocloud.ca".to_owned()])
                 .collect(),
+            api_url: None,
         }
     }
+}
+
+/// Salesforce's connected app.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SalesforceConfig {
+    /// Salesforce's connected app (web-server flow with PKCE) and its login host.
+    pub client_id: String,
+    /// Salesforce's client secret.
+    #[serde(skip_serializing)]
+    pub client_secret: Option<SecretString>,
+    /// Salesforce's login host (consent page and token endpoint); a sandbox uses `https://test.salesforce.com`.
+    pub login_url: String,
+}
+
+impl Default for SalesforceConfig {
+    fn default() -> Self {
+        SalesforceConfig {
+            client_id: String::new(),
+            client_secret: None,
+            login_url: "https://login.salesforce.com".to_owned(),
+        }
+    }
+}
+
+/// Google's OAuth application and the Sheets API.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GoogleConfig {
+    /// Google's OAuth application for the spreadsheet link (offline access, drive-file scope)
+    /// and the Sheets API the link writes through.
+    pub client_id: String,
+    /// Google's client secret.
+    #[serde(skip_serializing)]
+    pub client_secret: Option<SecretString>,
+    /// Google's consent page.
+    pub authorize_url: String,
+    /// Google's token endpoint.
+    pub token_url: String,
+    /// The Google Sheets API the spreadsheet link writes rows through.
+    pub sheets_api_url: String,
+}
+
+impl Default for GoogleConfig {
+    fn default() -> Self {
+        GoogleConfig {
+            client_id: String::new(),
+            client_secret: None,
+            authorize_url: "https://accounts.google.com/o/oauth2/v2/auth".to_owned(),
+            token_url: "https://oauth2.googleapis.com/token".to_owned(),
+            sheets_api_url: "https://sheets.googleapis.com".to_owned(),
+        }
+    }
+}
+
+/// The external providers, one section each.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ProvidersConfig {
+    pub freshdesk: FreshdeskConfig,
+    pub leadsquared: LeadsquaredConfig,
+    pub hubspot: HubspotConfig,
+    pub bitrix: BitrixConfig,
+    pub zoho: ZohoConfig,
+    pub salesforce: SalesforceConfig,
+    pub google: GoogleConfig,
 }
 
 /// Values given on the command line; they override every other layer.
@@ -221,7 +363,11 @@ impl Config {
         Figment::from(Serialized::defaults(Config::default()))
             .merge(Toml::file(file))
             .merge(Env::raw().only(&["DATABASE_URL"]))
-            .merge(Env::prefixed("SWITCHBOARD_").ignore(&["CONFIG"]))
+            .merge(
+                Env::prefixed("SWITCHBOARD_")
+                    .ignore(&["CONFIG"])
+                    .split("__"),
+            )
             .merge(Serialized::defaults(overrides))
             .extract()
             .map_err(|e| ConfigError(e.to_string()))
@@ -233,46 +379,63 @@ impl Config {
 mod tests {
     use super::*;
 
-    /// The README's configuration table, made from this file: every field of `Config` with its
-    /// environment variable, its default and its doc comment.
+    /// The README's configuration table, made from this file: every setting of `Config` and
+    /// of its sections (a field whose type is another struct here), with its environment
+    /// variable, its default and its doc comment.
     fn readme_table() -> String {
-        let source = include_str!("config.rs");
-        let start = source
-            .find("pub struct Config {")
-            .expect("the Config struct");
-        let body = &source[start
-            ..source[start..]
-                .find("\n}\n")
-                .map_or(source.len(), |e| start + e)];
         let defaults = serde_json::to_value(Config::default()).expect("defaults serialise");
         let mut rows = vec![
             "| setting | env | default | what it is |".to_owned(),
             "|---|---|---|---|".to_owned(),
         ];
+        table_rows("Config", &[], &defaults, &mut rows);
+        rows.join("\n") + "\n"
+    }
+
+    /// The rows of struct `name` (its definition in this file) at `path`.
+    fn table_rows(name: &str, path: &[&str], defaults: &serde_json::Value, rows: &mut Vec<String>) {
+        let source = include_str!("config.rs");
+        let head = format!("pub struct {name} {{");
+        let start = source.find(&head).expect("a struct of this file");
+        let body = &source[start
+            ..source[start..]
+                .find("\n}\n")
+                .map_or(source.len(), |e| start + e)];
         let mut doc: Vec<&str> = Vec::new();
         for line in body.lines().skip(1).map(str::trim) {
             if let Some(text) = line.strip_prefix("///") {
                 doc.push(text.trim());
             } else if let Some(field) = line.strip_prefix("pub ") {
-                let name = field.split(':').next().unwrap_or_default().trim();
-                let default = match defaults.get(name) {
-                    None | Some(serde_json::Value::Null) => "none".to_owned(),
-                    Some(serde_json::Value::String(v)) if v.is_empty() => "empty".to_owned(),
-                    Some(serde_json::Value::String(v)) => format!("`{v}`"),
-                    Some(v) => format!("`{v}`"),
-                };
-                rows.push(format!(
-                    "| `{name}` | `SWITCHBOARD_{}` | {} | {} |",
-                    name.to_ascii_uppercase(),
-                    default.replace('|', "\\|"),
-                    doc.join(" ").replace('|', "\\|")
-                ));
+                let (field, ty) = field.split_once(':').unwrap_or_default();
+                let (field, ty) = (field.trim(), ty.trim().trim_end_matches(','));
+                let mut here = path.to_vec();
+                here.push(field);
+                let value = defaults
+                    .get(field)
+                    .cloned()
+                    .unwrap_or(serde_json::Value::Null);
+                if source.contains(&format!("pub struct {ty} {{")) {
+                    table_rows(ty, &here, &value, rows);
+                } else {
+                    let default = match &value {
+                        serde_json::Value::Null => "none".to_owned(),
+                        serde_json::Value::String(v) if v.is_empty() => "empty".to_owned(),
+                        serde_json::Value::String(v) => format!("`{v}`"),
+                        v => format!("`{v}`"),
+                    };
+                    rows.push(format!(
+                        "| `{}` | `SWITCHBOARD_{}` | {} | {} |",
+                        here.join("."),
+                        here.join("__").to_ascii_uppercase(),
+                        default.replace('|', "\\|"),
+                        doc.join(" ").replace('|', "\\|")
+                    ));
+                }
                 doc.clear();
             } else if !line.starts_with("#[") {
                 doc.clear();
             }
         }
-        rows.join("\n") + "\n"
     }
 
     #[test]
@@ -299,6 +462,36 @@ mod tests {
             }
         }
         assert!(table.lines().count() > 40, "{table}");
+    }
+
+    #[test]
+    fn a_nested_setting_is_read_from_its_section_in_the_file_and_its_double_underscore_variable() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file(
+                "sb.toml",
+                "[providers.hubspot]\nclient_id = \"from-file\"\n[sync]\npoll_ms = 250",
+            )?;
+            let c = Config::load(Some("sb.toml".into()), &Overrides::default()).unwrap();
+            assert_eq!(c.providers.hubspot.client_id, "from-file");
+            assert_eq!(c.sync.poll_ms, 250);
+            assert_eq!(
+                c.sync.lease_ms,
+                SyncConfig::default().lease_ms,
+                "the rest stays"
+            );
+            jail.set_env("SWITCHBOARD_PROVIDERS__HUBSPOT__CLIENT_ID", "from-env");
+            jail.set_env(
+                "SWITCHBOARD_PROVIDERS__ZOHO__ACCOUNTS_SERVERS",
+                "[\"https://a.test\"]",
+            );
+            let c = Config::load(Some("sb.toml".into()), &Overrides::default()).unwrap();
+            assert_eq!(c.providers.hubspot.client_id, "from-env");
+            assert_eq!(
+                c.providers.zoho.accounts_servers,
+                vec!["https://a.test".to_owned()]
+            );
+            Ok(())
+        });
     }
 
     #[test]
@@ -335,16 +528,16 @@ mod tests {
         figment::Jail::expect_with(|jail| {
             let c = Config::load(Some("none.toml".into()), &Overrides::default()).unwrap();
             assert!(!c.dev_mailbox);
-            assert!(c.smtp_url.is_none());
+            assert!(c.mail.smtp_url.is_none());
             assert_eq!(c.session_ttl_ms(), 30 * 86_400_000);
             jail.set_env("SWITCHBOARD_DEV_MAILBOX", "true");
-            jail.set_env("SWITCHBOARD_SMTP_URL", "smtp://mail.example.com:2525");
+            jail.set_env("SWITCHBOARD_MAIL__SMTP_URL", "smtp://mail.example.com:2525");
             jail.set_env("SWITCHBOARD_COOKIE_SECURE", "true");
             let c = Config::load(Some("none.toml".into()), &Overrides::default()).unwrap();
             assert!(c.dev_mailbox && c.cookie_secure);
             use secrecy::ExposeSecret;
             assert_eq!(
-                c.smtp_url.unwrap().expose_secret(),
+                c.mail.smtp_url.unwrap().expose_secret(),
                 "smtp://mail.example.com:2525"
             );
             Ok(())

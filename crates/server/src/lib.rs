@@ -124,7 +124,8 @@ pub async fn serve_state(
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let worker = state
         .config
-        .sync_worker
+        .sync
+        .worker
         .then(|| tokio::spawn(sync::worker(state.clone(), stopped)));
     let served = axum::serve(listener, build_app(state))
         .with_graceful_shutdown(shutdown)

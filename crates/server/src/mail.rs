@@ -27,14 +27,15 @@ pub enum Mailer {
 impl Mailer {
     /// SMTP when `smtp_url` is set (checked now, so a typo fails at start), else the mailbox.
     pub fn from_config(config: &Config) -> Result<Mailer, MailError> {
-        let Some(url) = &config.smtp_url else {
+        let Some(url) = &config.mail.smtp_url else {
             return Ok(Mailer::DevMailbox);
         };
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())
             .map_err(|e| MailError(format!("smtp_url: {e}")))?
             .build();
         let from = config
-            .mail_from
+            .mail
+            .from
             .parse()
             .map_err(|e| MailError(format!("mail_from: {e}")))?;
         Ok(Mailer::Smtp { transport, from })
@@ -81,17 +82,15 @@ mod tests {
 
     #[tokio::test]
     async fn an_smtp_address_is_checked_when_the_server_starts() {
-        let mut config = Config {
-            smtp_url: Some("smtp://mail.example.com:2525".to_owned().into()),
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.mail.smtp_url = Some("smtp://mail.example.com:2525".to_owned().into());
         assert!(matches!(
             Mailer::from_config(&config),
             Ok(Mailer::Smtp { .. })
         ));
-        config.smtp_url = Some("not a url".to_owned().into());
+        config.mail.smtp_url = Some("not a url".to_owned().into());
         assert!(Mailer::from_config(&config).is_err());
-        config.smtp_url = None;
+        config.mail.smtp_url = None;
         assert!(matches!(
             Mailer::from_config(&config),
             Ok(Mailer::DevMailbox)

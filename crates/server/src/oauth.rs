@@ -43,12 +43,12 @@ pub(crate) fn salesforce_app(
     state: &AppState,
 ) -> Result<connectors::salesforce::SalesforceApp, AppError> {
     let c = &state.config;
-    match c.salesforce_client_secret.clone() {
-        Some(client_secret) if !c.salesforce_client_id.is_empty() => {
+    match c.providers.salesforce.client_secret.clone() {
+        Some(client_secret) if !c.providers.salesforce.client_id.is_empty() => {
             Ok(connectors::salesforce::SalesforceApp {
-                client_id: c.salesforce_client_id.clone(),
+                client_id: c.providers.salesforce.client_id.clone(),
                 client_secret,
-                login_url: c.salesforce_login_url.clone(),
+                login_url: c.providers.salesforce.login_url.clone(),
                 redirect_url: c.oauth_redirect_url.clone(),
             })
         }
@@ -83,13 +83,15 @@ pub struct ZohoSettings {
 
 fn zoho_app(state: &AppState) -> Result<connectors::zoho::ZohoApp, AppError> {
     let c = &state.config;
-    match c.zoho_client_secret.clone() {
-        Some(client_secret) if !c.zoho_client_id.is_empty() => Ok(connectors::zoho::ZohoApp {
-            client_id: c.zoho_client_id.clone(),
-            client_secret,
-            authorize_url: c.zoho_authorize_url.clone(),
-            redirect_url: c.oauth_redirect_url.clone(),
-        }),
+    match c.providers.zoho.client_secret.clone() {
+        Some(client_secret) if !c.providers.zoho.client_id.is_empty() => {
+            Ok(connectors::zoho::ZohoApp {
+                client_id: c.providers.zoho.client_id.clone(),
+                client_secret,
+                authorize_url: c.providers.zoho.authorize_url.clone(),
+                redirect_url: c.oauth_redirect_url.clone(),
+            })
+        }
         _ => Err(AppError::new(
             ErrorCode::UpstreamFailed,
             "zoho is not configured on this server",
@@ -107,15 +109,17 @@ pub async fn exchange_zoho(
     accounts_server: &str,
 ) -> Result<(Tokens, String), AppError> {
     let app = zoho_app(state)?;
-    let server =
-        connectors::zoho::accounts_server(accounts_server, &state.config.zoho_accounts_servers)
-            .ok_or_else(|| {
-                AppError::new(
-                    ErrorCode::AuthenticationFailed,
-                    "Failed to authenticate, please try again",
-                )
-                .with_rule("temp_account_server_url", domain::RuleError::UrlInvalid)
-            })?;
+    let server = connectors::zoho::accounts_server(
+        accounts_server,
+        &state.config.providers.zoho.accounts_servers,
+    )
+    .ok_or_else(|| {
+        AppError::new(
+            ErrorCode::AuthenticationFailed,
+            "Failed to authenticate, please try again",
+        )
+        .with_rule("temp_account_server_url", domain::RuleError::UrlInvalid)
+    })?;
     use_state(state, ZOHO, user_id, raw_state).await?;
     let tokens = connectors::zoho::exchange_code(&app, &server, code.trim())
         .await
@@ -131,12 +135,12 @@ pub struct Exchanged {
 
 fn bitrix_app(state: &AppState) -> Result<connectors::bitrix::BitrixApp, AppError> {
     let c = &state.config;
-    match c.bitrix_client_secret.clone() {
-        Some(client_secret) if !c.bitrix_client_id.is_empty() => {
+    match c.providers.bitrix.client_secret.clone() {
+        Some(client_secret) if !c.providers.bitrix.client_id.is_empty() => {
             Ok(connectors::bitrix::BitrixApp {
-                client_id: c.bitrix_client_id.clone(),
+                client_id: c.providers.bitrix.client_id.clone(),
                 client_secret,
-                token_url: c.bitrix_token_url.clone(),
+                token_url: c.providers.bitrix.token_url.clone(),
             })
         }
         _ => Err(AppError::new(
@@ -151,7 +155,7 @@ async fn bitrix_portal(state: &AppState, domain: Option<&str>) -> Result<String,
     let parsed = domain::inputs::BitrixDomain::parse(domain.unwrap_or_default())
         .map_err(|rule| AppError::invalid_field("domain", rule))?;
     let host = parsed.as_str().trim_start_matches("https://");
-    let base = connectors::fill_template(&state.config.bitrix_portal_url, "domain", host);
+    let base = connectors::fill_template(&state.config.providers.bitrix.portal_url, "domain", host);
     connectors::guard_url(&base, &state.config.address_allow)
         .await
         .map_err(|e| {
@@ -176,13 +180,15 @@ pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
     let c = &state.config;
     let app = match provider {
         HUBSPOT => OAuthApp {
-            client_id: c.hubspot_client_id.clone(),
+            client_id: c.providers.hubspot.client_id.clone(),
             client_secret: c
-                .hubspot_client_secret
+                .providers
+                .hubspot
+                .client_secret
                 .clone()
                 .unwrap_or_else(|| String::new().into()),
-            authorize_url: c.hubspot_authorize_url.clone(),
-            token_url: c.hubspot_token_url.clone(),
+            authorize_url: c.providers.hubspot.authorize_url.clone(),
+            token_url: c.providers.hubspot.token_url.clone(),
             redirect_url: c.oauth_redirect_url.clone(),
             scopes: connectors::hubspot::SCOPES
                 .iter()
@@ -196,13 +202,15 @@ pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
             credentials_in_body: true,
         },
         GOOGLE | GOOGLE_SHEET => OAuthApp {
-            client_id: c.google_client_id.clone(),
+            client_id: c.providers.google.client_id.clone(),
             client_secret: c
-                .google_client_secret
+                .providers
+                .google
+                .client_secret
                 .clone()
                 .unwrap_or_else(|| String::new().into()),
-            authorize_url: c.google_authorize_url.clone(),
-            token_url: c.google_token_url.clone(),
+            authorize_url: c.providers.google.authorize_url.clone(),
+            token_url: c.providers.google.token_url.clone(),
             redirect_url: c.oauth_redirect_url.clone(),
             scopes: connectors::google::SCOPES
                 .iter()

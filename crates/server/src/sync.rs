@@ -147,7 +147,7 @@ impl Planner {
             .collect();
         Ok(Planner {
             org_id,
-            max_attempts: i32::try_from(state.config.sync_max_attempts).unwrap_or(3),
+            max_attempts: i32::try_from(state.config.sync.max_attempts).unwrap_or(3),
             webhook,
             links: by_user,
             rules,
@@ -198,9 +198,9 @@ const FINISH_BATCH: usize = 256;
 pub async fn worker(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) {
     let c = &state.config;
     let name = format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple());
-    let concurrency = c.sync_concurrency.max(1);
-    let poll = Duration::from_millis(c.sync_poll_ms.max(10));
-    let lease = i64::try_from(c.sync_lease_ms).unwrap_or(120_000);
+    let concurrency = c.sync.concurrency.max(1);
+    let poll = Duration::from_millis(c.sync.poll_ms.max(10));
+    let lease = i64::try_from(c.sync.lease_ms).unwrap_or(120_000);
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<Finished>();
     let mut in_flight = 0usize;
     tracing::info!(worker = %name, concurrency, "sync worker started");
@@ -289,8 +289,8 @@ fn failed(
     let attempt = u32::try_from(job.attempt.max(1)).unwrap_or(1);
     let backoff = domain::retry::backoff_ms(
         attempt,
-        c.sync_backoff_base_ms,
-        c.sync_backoff_max_ms,
+        c.sync.backoff_base_ms,
+        c.sync.backoff_max_ms,
         rand::random::<f64>(),
     );
     let wait = backoff.max(retry_after_ms.unwrap_or(0));
@@ -341,7 +341,7 @@ async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model)
             id: &job.delivery_id,
             timestamp: state.clock.now_ms() / 1000,
             secret: secret.signing_secret.as_deref(),
-            timeout: Duration::from_millis(state.config.webhook_timeout_ms),
+            timeout: Duration::from_millis(state.config.sync.webhook_timeout_ms),
         },
         &state.config.address_allow,
     )
@@ -362,7 +362,7 @@ async fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink
     let c = &state.config;
     Ok(match link.provider.as_str() {
         HUBSPOT => CrmLink::HubSpot {
-            api_url: c.hubspot_api_url.clone(),
+            api_url: c.providers.hubspot.api_url.clone(),
             access_token: secret(link)?.access_token,
         },
         ZOHO => {
@@ -370,7 +370,9 @@ async fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink
                 links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
             CrmLink::Zoho {
                 api_url: c
-                    .zoho_api_url
+                    .providers
+                    .zoho
+                    .api_url
                     .clone()
                     .unwrap_or_else(|| s.accounts_server.replace("accounts.", "www.zohoapis.")),
                 access_token: secret(link)?.access_token,
@@ -409,7 +411,11 @@ async fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink
             let k: links::FreshdeskSecret =
                 links::secret(state, link).map_err(|_| "unreadable key".to_owned())?;
             CrmLink::Freshdesk {
-                api_url: connectors::fill_template(&c.freshdesk_api_url, "domain", &s.domain),
+                api_url: connectors::fill_template(
+                    &c.providers.freshdesk.api_url,
+                    "domain",
+                    &s.domain,
+                ),
                 api_key: k.api_key,
             }
         }
@@ -419,7 +425,11 @@ async fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink
             let k: links::LeadsquaredSecret =
                 links::secret(state, link).map_err(|_| "unreadable key".to_owned())?;
             CrmLink::LeadSquared {
-                api_url: connectors::fill_template(&c.leadsquared_api_url, "host", &s.host),
+                api_url: connectors::fill_template(
+                    &c.providers.leadsquared.api_url,
+                    "host",
+                    &s.host,
+                ),
                 access_id: k.access_id,
                 secret_key: k.secret_key,
             }
@@ -485,7 +495,7 @@ async fn try_sheet(state: &AppState, job: &Job, link: &integration::Model) -> Tr
         a.message_id,
     ];
     match connectors::google::append_row(
-        &state.config.google_sheets_api_url,
+        &state.config.providers.google.sheets_api_url,
         &token.access_token,
         &s.sheet_id,
         &s.sub_sheet_name,
@@ -537,7 +547,7 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
             }
             Try::Expired => return needs_reconnect(),
             Try::Failed(ConnectorError::RateLimited { retry_after_ms }) => {
-                let wait = retry_after_ms.unwrap_or(state.config.sync_backoff_base_ms);
+                let wait = retry_after_ms.unwrap_or(state.config.sync.backoff_base_ms);
                 return Outcome::Retry {
                     at: state.clock.now_ms() + i64::try_from(wait).unwrap_or(60_000),
                     status_code: Some(429),

@@ -224,37 +224,41 @@ pub async fn spawn_app_with(
     // Integrations talk to the fake providers; the address guard lets exactly that address in.
     let fake = fake::FakeProviders::start().await?;
     config.address_allow = vec![fake.addr];
-    config.freshdesk_api_url = fake.url("/freshdesk/") + "{domain}";
-    config.leadsquared_api_url = fake.url("/leadsquared/") + "{host}";
+    config.providers.freshdesk.api_url = fake.url("/freshdesk/") + "{domain}";
+    config.providers.leadsquared.api_url = fake.url("/leadsquared/") + "{host}";
     config
-        .leadsquared_host_suffixes
+        .providers
+        .leadsquared
+        .host_suffixes
         .push(fake.addr.ip().to_string());
     config.secret_key = Some(server::secrets::Vault::generate_key().into());
     config.oauth_redirect_url = fake::REGISTERED_REDIRECT.to_owned();
-    config.hubspot_client_id = fake::OAUTH_CLIENT_ID.to_owned();
-    config.hubspot_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
-    config.hubspot_authorize_url = fake.url("/oauth/hubspot/authorize");
-    config.hubspot_token_url = fake.url("/oauth/hubspot/token");
-    config.bitrix_client_id = fake::OAUTH_CLIENT_ID.to_owned();
-    config.bitrix_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
-    config.bitrix_portal_url = fake.url("/bitrix/") + "{domain}";
-    config.bitrix_token_url = fake.url("/bitrix-oauth/oauth/token/");
-    config.zoho_client_id = fake::OAUTH_CLIENT_ID.to_owned();
-    config.zoho_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
-    config.zoho_authorize_url = fake.url("/oauth/zoho/authorize");
+    config.providers.hubspot.client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.providers.hubspot.client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.providers.hubspot.authorize_url = fake.url("/oauth/hubspot/authorize");
+    config.providers.hubspot.token_url = fake.url("/oauth/hubspot/token");
+    config.providers.bitrix.client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.providers.bitrix.client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.providers.bitrix.portal_url = fake.url("/bitrix/") + "{domain}";
+    config.providers.bitrix.token_url = fake.url("/bitrix-oauth/oauth/token/");
+    config.providers.zoho.client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.providers.zoho.client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.providers.zoho.authorize_url = fake.url("/oauth/zoho/authorize");
     config
-        .zoho_accounts_servers
+        .providers
+        .zoho
+        .accounts_servers
         .push(fake.url("/zoho-accounts"));
-    config.salesforce_client_id = fake::OAUTH_CLIENT_ID.to_owned();
-    config.salesforce_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
-    config.salesforce_login_url = fake.url("/salesforce-login");
-    config.google_client_id = fake::OAUTH_CLIENT_ID.to_owned();
-    config.google_client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
-    config.google_authorize_url = fake.url("/oauth/google/authorize");
-    config.google_token_url = fake.url("/oauth/google/token");
-    config.google_sheets_api_url = fake.url("/google-sheets");
-    config.hubspot_api_url = fake.url("/hubspot-api");
-    config.zoho_api_url = Some(fake.url("/zoho-api"));
+    config.providers.salesforce.client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.providers.salesforce.client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.providers.salesforce.login_url = fake.url("/salesforce-login");
+    config.providers.google.client_id = fake::OAUTH_CLIENT_ID.to_owned();
+    config.providers.google.client_secret = Some(fake::OAUTH_CLIENT_SECRET.to_owned().into());
+    config.providers.google.authorize_url = fake.url("/oauth/google/authorize");
+    config.providers.google.token_url = fake.url("/oauth/google/token");
+    config.providers.google.sheets_api_url = fake.url("/google-sheets");
+    config.providers.hubspot.api_url = fake.url("/hubspot-api");
+    config.providers.zoho.api_url = Some(fake.url("/zoho-api"));
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;

@@ -225,7 +225,7 @@ pub const ROUTES: &[ApiRoute] = &[
 ];
 
 fn freshdesk_base(state: &AppState, domain: &str) -> String {
-    connectors::fill_template(&state.config.freshdesk_api_url, "domain", domain)
+    connectors::fill_template(&state.config.providers.freshdesk.api_url, "domain", domain)
 }
 
 async fn verify_freshdesk(state: &AppState, creds: &FreshdeskCredentials) -> Result<(), AppError> {
@@ -401,13 +401,20 @@ pub async fn create_leadsquared(
         secret_key: body.secret_key,
     })
     .map_err(|rule| AppError::invalid_field("host", rule))?;
-    if !connectors::guard::host_has_suffix(&creds.host, &state.config.leadsquared_host_suffixes) {
+    if !connectors::guard::host_has_suffix(
+        &creds.host,
+        &state.config.providers.leadsquared.host_suffixes,
+    ) {
         return Err(AppError::new(
             ErrorCode::WrongLeadsquaredCredentials,
             "Wrong Host, Access Key or Secret key",
         ));
     }
-    let base = connectors::fill_template(&state.config.leadsquared_api_url, "host", &creds.host);
+    let base = connectors::fill_template(
+        &state.config.providers.leadsquared.api_url,
+        "host",
+        &creds.host,
+    );
     let user_id = connectors::leadsquared::user_id(
         &base,
         &creds.access_id,
@@ -502,7 +509,7 @@ pub async fn proxy(
     };
     let (ok, answer) = connectors::leadsquared::proxy(
         &req,
-        &state.config.leadsquared_host_suffixes,
+        &state.config.providers.leadsquared.host_suffixes,
         &state.config.address_allow,
     )
     .await
@@ -1238,7 +1245,7 @@ pub async fn create_google_sheet(
     )
     .await?;
     let sheet = connectors::google::create_spreadsheet(
-        &state.config.google_sheets_api_url,
+        &state.config.providers.google.sheets_api_url,
         &got.tokens.access_token,
         &label,
     )

@@ -918,7 +918,7 @@ db_test!(
 #[tokio::test]
 async fn a_bitrix_portal_on_a_private_address_is_refused() {
     let app = testkit::spawn_app_with(testkit::Backend::Sqlite, |c| {
-        c.bitrix_portal_url = "http://127.0.0.1:1/{domain}".to_owned();
+        c.providers.bitrix.portal_url = "http://127.0.0.1:1/{domain}".to_owned();
     })
     .await
     .unwrap();

@@ -57,11 +57,11 @@ async fn world(backend: Backend, mode: Mode, tries: u32) -> World {
     let hook_addr = hook.addr;
     let app = testkit::spawn_app_with(backend, |c| {
         c.address_allow.push(hook_addr);
-        c.sync_max_attempts = tries;
-        c.sync_backoff_base_ms = 40;
-        c.sync_backoff_max_ms = 200;
-        c.sync_poll_ms = 25;
-        c.webhook_timeout_ms = 2_000;
+        c.sync.max_attempts = tries;
+        c.sync.backoff_base_ms = 40;
+        c.sync.backoff_max_ms = 200;
+        c.sync.poll_ms = 25;
+        c.sync.webhook_timeout_ms = 2_000;
     })
     .await
     .unwrap();

@@ -51,10 +51,10 @@ async fn world(backend: Backend) -> World {
         .with_test_writer()
         .try_init();
     let app = testkit::spawn_app_with(backend, |c| {
-        c.sync_max_attempts = 3;
-        c.sync_backoff_base_ms = 40;
-        c.sync_backoff_max_ms = 200;
-        c.sync_poll_ms = 25;
+        c.sync.max_attempts = 3;
+        c.sync.backoff_base_ms = 40;
+        c.sync.backoff_max_ms = 200;
+        c.sync.poll_ms = 25;
     })
     .await
     .unwrap();

@@ -71,10 +71,10 @@ async fn two_replicas_deliver_a_thousand_messages_once_each_with_one_killed_midw
     let concurrency = CONCURRENCY.to_string();
     let envs = [
         ("SWITCHBOARD_ADDRESS_ALLOW", allow.as_str()),
-        ("SWITCHBOARD_SYNC_CONCURRENCY", concurrency.as_str()),
-        ("SWITCHBOARD_SYNC_POLL_MS", "50"),
-        ("SWITCHBOARD_SYNC_LEASE_MS", "3000"),
-        ("SWITCHBOARD_SYNC_BACKOFF_BASE_MS", "100"),
+        ("SWITCHBOARD_SYNC__CONCURRENCY", concurrency.as_str()),
+        ("SWITCHBOARD_SYNC__POLL_MS", "50"),
+        ("SWITCHBOARD_SYNC__LEASE_MS", "3000"),
+        ("SWITCHBOARD_SYNC__BACKOFF_BASE_MS", "100"),
     ];
     let mut first = ServerProcess::start_bin(BIN, db.url(), &envs)
         .await
