@@ -1,10 +1,10 @@
 // The one way the web app talks to the server: JSON over fetch with the session cookie. Every
 // failure becomes an ApiError carrying the server's stable code, which the UI translates from
 // the `errors` catalogue; a network failure has the code `network`.
+import type { ErrorBody } from '@/generated/contract';
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+/** The one error shape of every failing answer (the generated contract type). */
+export type ApiErrorBody = ErrorBody;
 
 export class ApiError extends Error {
   constructor(
@@ -15,6 +15,15 @@ export class ApiError extends Error {
     super(code);
     this.name = 'ApiError';
   }
+}
+
+/** The ApiError of a failed answer's status and parsed body (any shape; the code `internal`
+ * when the body is not the error shape). */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const err = (body as ApiErrorBody | undefined)?.error;
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(err?.fields ?? {})) if (v !== undefined) fields[k] = v;
+  return new ApiError(status, err?.code ?? 'internal', fields);
 }
 
 export async function apiFetch<T>(
@@ -43,8 +52,7 @@ export async function apiFetch<T>(
     body = undefined;
   }
   if (!res.ok) {
-    const err = (body as ApiErrorBody | undefined)?.error;
-    throw new ApiError(res.status, err?.code ?? 'internal', err?.fields ?? {});
+    throw apiErrorOf(res.status, body);
   }
   return body as T;
 }

@@ -1,14 +1,11 @@
 // Who is signed in. The server decides (session cookie); the page only asks. `checking` lasts
 // until the first answer, during which guarded routes show the full-screen loader.
+import type { SessionUser } from '@/generated/contract';
 import { create } from 'zustand';
 import { apiFetch, ApiError } from '@/lib/api';
 import { clearSessionStorage } from '@/lib/storage';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string | null;
-}
+export type { SessionUser };
 
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 

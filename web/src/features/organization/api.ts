@@ -1,6 +1,6 @@
 // The organisation screen's calls (docs/API.md: organisations, teams, employees). Every shape
 // is the generated contract type (src/generated/contract.ts), never a hand-written twin.
-import { apiFetch, ApiError, queryString, resultData, type ApiErrorBody } from '@/lib/api';
+import { apiErrorOf, apiFetch, ApiError, queryString, resultData } from '@/lib/api';
 import type {
   Ack,
   AddedEmployees,
@@ -107,8 +107,7 @@ export function importEmployees(
         resolve((body as ResultEnvelope<ImportReport>).data);
         return;
       }
-      const err = (body as ApiErrorBody | undefined)?.error;
-      reject(new ApiError(xhr.status, err?.code ?? 'internal', err?.fields ?? {}));
+      reject(apiErrorOf(xhr.status, body));
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
