@@ -400,6 +400,22 @@ pub enum DatePreset {
 }
 
 impl DatePreset {
+    /// The preset's wire name (`last_7_days`, …), as its serde attributes spell it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DatePreset::Today => "today",
+            DatePreset::Yesterday => "yesterday",
+            DatePreset::ThisWeek => "this_week",
+            DatePreset::LastWeek => "last_week",
+            DatePreset::ThisMonth => "this_month",
+            DatePreset::LastMonth => "last_month",
+            DatePreset::LastSixMonths => "last_6_months",
+            DatePreset::ThisYear => "this_year",
+            DatePreset::LastYear => "last_year",
+            DatePreset::LastSevenDays => "last_7_days",
+        }
+    }
+
     /// The nine presets of 000 §3 in the spec's order, then the default filter.
     pub const ALL: [DatePreset; 10] = [
         DatePreset::Today,
@@ -503,9 +519,32 @@ pub fn previous_period(input: &DaysInput) -> Result<DateRange, RuleError> {
     date_range(input)?.previous(tz)
 }
 
+impl core::str::FromStr for DatePreset {
+    type Err = RuleError;
+    /// A wire name back to its preset; anything else is `value_invalid`.
+    fn from_str(s: &str) -> Result<Self, RuleError> {
+        DatePreset::ALL
+            .into_iter()
+            .find(|p| p.as_str() == s)
+            .ok_or(RuleError::ValueInvalid)
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_presets_text_is_its_serde_name_and_reads_back() {
+        for p in DatePreset::ALL {
+            assert_eq!(
+                serde_json::to_value(p).unwrap(),
+                serde_json::json!(p.as_str())
+            );
+            assert_eq!(p.as_str().parse::<DatePreset>(), Ok(p));
+        }
+        assert_eq!("Today".parse::<DatePreset>(), Err(RuleError::ValueInvalid));
+    }
     use chrono_tz::America::New_York;
     use chrono_tz::Asia::Kolkata;
 

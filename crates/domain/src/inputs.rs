@@ -325,6 +325,10 @@ impl SheetLabel {
     pub fn default_label() -> SheetLabel {
         SheetLabel(DEFAULT_SPREADSHEET_LABEL.to_string())
     }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 /// Input of the `spreadsheet_label` rule.

@@ -18,6 +18,7 @@ pub mod chat;
 pub mod constants;
 pub mod dates;
 pub mod decimal;
+pub mod delivery;
 pub mod error;
 pub mod events;
 pub mod format;

@@ -12,8 +12,9 @@ pub const ADMIN_ROLE_ID: i64 = 1;
 pub const MANAGER_ROLE_ID: i64 = 2;
 /// 000 §6: 'Manager means id not equal to 3' — 3 is the employee.
 pub const EMPLOYEE_ROLE_ID: i64 = 3;
-/// 001 §3: 'user_status 2 means active member'.
-pub const ACTIVE_USER_STATUS: i64 = 2;
+/// 001 §3: 'user_status 2 means active member' — `accounts::ACTIVE_USER_STATUS`, widened to the
+/// width role ids have here.
+pub const ACTIVE_USER_STATUS: i64 = crate::accounts::ACTIVE_USER_STATUS as i64;
 
 /// 000 §6: 'Admin means id 1'.
 pub fn is_admin(role_id: Option<i64>) -> bool {

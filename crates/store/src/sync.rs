@@ -10,29 +10,24 @@
 //! `webhook-id`) lets receivers drop the rare repeat.
 
 use crate::{DbKind, EpochMs, Store, StoreError};
+use domain::delivery::{DeliveryState, SyncState};
 use domain::labels::CrmLabelSync;
 use sea_orm::sea_query::{Expr, OnConflict, Order, Query};
 use sea_orm::{ConnectionTrait, DeriveIden, Statement, TransactionTrait, Value};
 
-/// A job still to deliver (possibly leased to a worker right now).
-pub const PENDING: &str = "pending";
-/// Delivered: the target answered 2xx / the activity was logged.
-pub const DELIVERED: &str = "delivered";
-/// Nothing to deliver after all (e.g. Salesforce with contact creation off and no contact).
-pub const SKIPPED: &str = "skipped";
-/// Every try failed (or the failure cannot be retried): kept for the log and a manual resend.
-pub const DEAD: &str = "dead";
+// The job states and link sync states, as the domain names them (`domain::delivery`).
+pub const PENDING: &str = DeliveryState::Pending.as_str();
+pub const DELIVERED: &str = DeliveryState::Delivered.as_str();
+pub const SKIPPED: &str = DeliveryState::Skipped.as_str();
+pub const DEAD: &str = DeliveryState::Dead.as_str();
 
 /// The job kind of the organisation's outgoing webhook; CRM jobs use the provider's name.
 pub const KIND_WEBHOOK: &str = "webhook";
 
-/// 000 §4 sync statuses as this engine uses them on a link: READY after a delivery, PROCESSING
-/// while a failed one waits for its retry, ERROR once one was given up (the page tells the
-/// user), FAILED when the link itself must be connected again.
-pub const SYNC_READY: &str = "READY";
-pub const SYNC_PROCESSING: &str = "PROCESSING";
-pub const SYNC_ERROR: &str = "ERROR";
-pub const SYNC_FAILED: &str = "FAILED";
+pub const SYNC_READY: &str = SyncState::Ready.as_str();
+pub const SYNC_PROCESSING: &str = SyncState::Processing.as_str();
+pub const SYNC_ERROR: &str = SyncState::Error.as_str();
+pub const SYNC_FAILED: &str = SyncState::Failed.as_str();
 
 #[derive(DeriveIden)]
 enum SyncJobs {

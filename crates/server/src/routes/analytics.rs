@@ -138,10 +138,10 @@ fn period(q: &AnalyticsQuery, tz: Zone, now: i64) -> Result<DateRange, AppError>
         (None, None) => {
             let preset = match &q.preset {
                 None => DatePreset::LastSevenDays,
-                Some(p) => {
-                    serde_json::from_value(serde_json::Value::String(p.trim().to_owned()))
-                        .map_err(|_| AppError::invalid_field("preset", RuleError::ValueInvalid))?
-                }
+                Some(p) => p
+                    .trim()
+                    .parse::<DatePreset>()
+                    .map_err(|r| AppError::invalid_field("preset", r))?,
             };
             preset
                 .range(now, tz)

@@ -1198,10 +1198,7 @@ fn sheet_status(
 }
 
 fn label_text(label: &domain::inputs::SheetLabel) -> Result<String, AppError> {
-    serde_json::to_value(label)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .ok_or_else(|| AppError::internal("sheet label"))
+    Ok(label.as_str().to_owned())
 }
 
 /// 000 §7 `googlesheet` POST: Google returned `code` and `state` to the web app, which sends

@@ -377,14 +377,14 @@ async fn sync_of(
     let fresh = store::integrations::by_id(&state.store, row.id).await?;
     let row = fresh.as_ref().unwrap_or(row);
     let status = if stopped {
-        "STOPPED"
+        domain::delivery::SyncState::Stopped.as_str()
     } else if row.status == store::integrations::STATUS_NEEDS_RECONNECT {
         store::sync::SYNC_FAILED
     } else {
         match row.sync_status.as_deref() {
             Some(s) => s,
             None if pending > 0 => store::sync::SYNC_PROCESSING,
-            None => "STARTING",
+            None => domain::delivery::SyncState::Starting.as_str(),
         }
     };
     Ok(LastSync {
