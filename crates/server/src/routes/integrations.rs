@@ -1197,10 +1197,6 @@ fn sheet_status(
     })
 }
 
-fn label_text(label: &domain::inputs::SheetLabel) -> Result<String, AppError> {
-    Ok(label.as_str().to_owned())
-}
-
 /// 000 §7 `googlesheet` POST: Google returned `code` and `state` to the web app, which sends
 /// them here with the label from the sync modal (default 'Google Sheet', `spreadsheet_label`
 /// rule). The server checks the state it issued (`integrations/google/authorize`), exchanges
@@ -1232,7 +1228,7 @@ pub async fn create_google_sheet(
             .map_err(|rule| AppError::invalid_field("label_name", rule))?,
         None => domain::inputs::SheetLabel::default_label(),
     };
-    let label = label_text(&label)?;
+    let label = label.as_str().to_owned();
     let got = crate::oauth::exchange(
         &state,
         crate::oauth::GOOGLE,
@@ -1359,7 +1355,7 @@ pub async fn update_sheet_funnel(
     default_org_admin(&state, &user).await?;
     let label = domain::inputs::SheetLabel::parse(&body.updated_name)
         .map_err(|rule| AppError::invalid_field("updated_name", rule))?;
-    let label = label_text(&label)?;
+    let label = label.as_str().to_owned();
     let row = store::integrations::find(
         &state.store,
         crate::oauth::GOOGLE_SHEET,
