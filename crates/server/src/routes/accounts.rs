@@ -3,7 +3,7 @@
 //! synthetic Personal entry, switching the active organisation, the personal credit history and
 //! the roles list.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, own_workspace};
 use crate::auth::{bearer_token, CurrentUser};
 use crate::error::AppError;
@@ -11,8 +11,7 @@ use crate::extract::{Json, Query};
 use crate::state::AppState;
 use crate::views;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method};
-use axum::routing::{get, patch};
+use axum::http::HeaderMap;
 use contract::accounts::{
     Account, AccountsData, AccountsQuery, CreditHistory, IntegrationFlags, OrgMapping,
     ResultEnvelope, Role, SetActiveOrgQuery, StatusEnvelope, UserExistence, UserExistenceQuery,
@@ -23,39 +22,18 @@ use domain::accounts::PhoneNumber;
 use domain::inputs::Email;
 use domain::roles::ADMIN_ROLE_ID;
 use store::entity::user;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/checkuserexistance",
-        Access::Scoped,
-        || get(check_user_existence),
-    ),
-    ApiRoute::new(Method::GET, "/v2/auth/accounts", Access::SignedIn, || {
-        get(get_accounts)
-    }),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/organizations",
-        Access::Scoped,
-        || get(list_organisations),
-    ),
-    ApiRoute::new(
-        Method::PATCH,
-        "/v1/whatzapp/organizations/active",
-        Access::Scoped,
-        || patch(set_active_organisation),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/usercredithistory",
-        Access::Scoped,
-        || get(user_credit_history),
-    ),
-    ApiRoute::new(Method::GET, "/v1/whatzapp/roles", Access::SignedIn, || {
-        get(list_roles)
-    }),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(check_user_existence))
+        .add(Access::SignedIn, routes!(get_accounts))
+        .add(Access::Scoped, routes!(list_organisations))
+        .add(Access::Scoped, routes!(set_active_organisation))
+        .add(Access::Scoped, routes!(user_credit_history))
+        .add(Access::SignedIn, routes!(list_roles))
+}
 
 /// The memberships of `user` that `viewer` may see: all of them for the user themself; for
 /// anyone else only those in organisations `viewer` administers.

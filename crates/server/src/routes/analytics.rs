@@ -4,15 +4,13 @@
 //! zone (the domain's date ranges and bucket grid, DST-exact) for the employees the caller may
 //! see (001 §6). When no employee resolves the answer is empty and nothing is queried (001 §5).
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::Method;
-use axum::routing::get;
 use contract::accounts::ResultEnvelope;
 use contract::analytics::{
     ActiveHoursAnswer, AnalyticsQuery, AnalyticsRange, BucketCount, CallTotals, ChangeValue,
@@ -33,54 +31,23 @@ use domain::RuleError;
 use std::collections::HashMap;
 use store::analytics::{CallTime, DirectionRow, SlotRow, SLOT_MS};
 use store::orgs::EmployeeRecord;
+use utoipa_axum::routes;
 
 /// The longest period one request may cover (two years of days).
 pub const MAX_RANGE_DAYS: u32 = 732;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::GET,
-        "/v1/analytics/overview",
-        Access::Scoped,
-        || get(overview),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/analytics/active-hours",
-        Access::Scoped,
-        || get(active_hours),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/analytics/new-calls",
-        Access::Scoped,
-        || get(new_calls),
-    ),
-    ApiRoute::new(Method::GET, "/v1/analytics/daily", Access::Scoped, || {
-        get(daily)
-    }),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/analytics/comparison",
-        Access::Scoped,
-        || get(comparison),
-    ),
-    ApiRoute::new(Method::POST, "/v1/analytics/search", Access::Scoped, || {
-        axum::routing::post(search)
-    }),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/quickreplies/analytics",
-        Access::Scoped,
-        || get(quick_reply_analytics),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/scheduler/analytics",
-        Access::Scoped,
-        || get(scheduler_analytics),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(overview))
+        .add(Access::Scoped, routes!(active_hours))
+        .add(Access::Scoped, routes!(new_calls))
+        .add(Access::Scoped, routes!(daily))
+        .add(Access::Scoped, routes!(comparison))
+        .add(Access::Scoped, routes!(search))
+        .add(Access::Scoped, routes!(quick_reply_analytics))
+        .add(Access::Scoped, routes!(scheduler_analytics))
+}
 
 /// Who and when a request is about.
 pub struct Scope {

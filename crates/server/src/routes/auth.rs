@@ -4,15 +4,14 @@
 //! `routes::extension_tokens`); `/api/auth/session` says who is signed in (GET) and signs out
 //! (DELETE).
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::auth::{hash_token, session_token, MaybeUser, SESSION_COOKIE};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
 use axum_extra::extract::cookie::{Cookie, CookieJar};
 use contract::accounts::{CodeRequest, CodeSent, SignedIn, VerifyRequest};
 use contract::auth::{SessionInfo, SessionUser};
@@ -20,21 +19,16 @@ use contract::ErrorCode;
 use domain::accounts::{code_from_random, resend_wait, OtpCode, CODE_TTL_MS, RESEND_WAIT_MS};
 use domain::inputs::Email;
 use store::accounts::CodeCheck;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(Method::POST, "/auth/code", Access::Public, || {
-        post(request_code)
-    }),
-    ApiRoute::new(Method::POST, "/auth/verify", Access::Public, || {
-        post(verify_code)
-    }),
-    ApiRoute::new(Method::GET, "/auth/session", Access::Public, || {
-        get(get_session)
-    }),
-    ApiRoute::new(Method::DELETE, "/auth/session", Access::Public, || {
-        axum::routing::delete(delete_session)
-    }),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Public, routes!(request_code))
+        .add(Access::Public, routes!(verify_code))
+        .add(Access::Public, routes!(get_session))
+        .add(Access::Public, routes!(delete_session))
+}
 
 /// The address as stored: the domain's e-mail rule, then lower case.
 fn parse_email(raw: &str) -> Result<String, AppError> {

@@ -1,20 +1,17 @@
 //! `POST /api/client-errors`: errors the web app could not handle, written to the server log.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::error::AppError;
 use crate::extract::Json;
-use axum::http::Method;
 use axum::http::StatusCode;
-use axum::routing::post;
 use contract::client_error::ClientErrorReport;
 use contract::ErrorCode;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
-    Method::POST,
-    "/client-errors",
-    Access::Public,
-    || post(report_client_error),
-)];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new().add(Access::Public, routes!(report_client_error))
+}
 
 /// Logs the report (truncated) and answers 204.
 #[utoipa::path(

@@ -1,21 +1,18 @@
 //! `GET /api/dev/mailbox?email=`: the e-mails kept because no SMTP server is configured, for
 //! tests, end-to-end runs and local development. Answers 404 unless `dev_mailbox` is enabled.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::Method;
-use axum::routing::get;
 use contract::accounts::{DevMail, DevMailbox, MailboxQuery};
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
-    Method::GET,
-    "/dev/mailbox",
-    Access::Public,
-    || get(get_mailbox),
-)];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new().add(Access::Public, routes!(get_mailbox))
+}
 
 /// The mailbox of one address, newest first.
 #[utoipa::path(

@@ -3,7 +3,7 @@
 //! the sample file, the employee lists each role may see (001 §6), and updating one employee.
 //! Added people are invited (status 1, invitation pending) until they sign in.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, member_at, own_workspace, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
@@ -12,9 +12,8 @@ use crate::state::AppState;
 use crate::views;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
-use axum::http::{header, Method};
+use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::{get, patch, post};
 use contract::accounts::{
     AddEmployees, AddedEmployees, Employee, EmployeeList, EmployeesQuery, ImportQuery,
     ImportReport, ImportRowError, OrgQuery, ResultEnvelope, SyncEntry, UpdateEmployee,
@@ -29,51 +28,19 @@ use domain::RuleError;
 use std::collections::BTreeMap;
 use store::entity::{membership, user};
 use store::orgs::{EmployeeChanges, NewEmployee};
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/employees",
-        Access::Scoped,
-        || post(add_employees),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/employees",
-        Access::Scoped,
-        || get(list_employees),
-    ),
-    ApiRoute::new(
-        Method::PATCH,
-        "/v1/whatzapp/employees",
-        Access::Scoped,
-        || patch(update_employee),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/employees/invited",
-        Access::Scoped,
-        || get(invited_employees),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/organizations/employees",
-        Access::Scoped,
-        || get(org_employees),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/employees/import",
-        Access::Scoped,
-        || post(import_employees),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/employees/import/sample",
-        Access::SignedIn,
-        || get(sample_file),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(add_employees))
+        .add(Access::Scoped, routes!(list_employees))
+        .add(Access::Scoped, routes!(update_employee))
+        .add(Access::Scoped, routes!(invited_employees))
+        .add(Access::Scoped, routes!(org_employees))
+        .add(Access::Scoped, routes!(import_employees))
+        .add(Access::SignedIn, routes!(sample_file))
+}
 
 /// The role and team new employees get. Admins choose freely; a manager adds employees (role 3)
 /// into their own team only (403 otherwise).

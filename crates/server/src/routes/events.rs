@@ -7,15 +7,13 @@
 //! a member the caller may see (001 §6: an admin anyone active, a manager their team, an
 //! employee themself), so nobody files calls in another person's name.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::Method;
-use axum::routing::post;
 use contract::accounts::StatusEnvelope;
 use contract::analytics::{
     CallEventsBatch, EventError, IngestReport, MessageEventsBatch, UsageEventsBatch,
@@ -30,30 +28,19 @@ use domain::events::{
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::HashSet;
+use utoipa_axum::routes;
 
 /// The most events one batch may carry; more is 413 `payload_too_large`.
 pub const MAX_BATCH_EVENTS: usize = 1_000;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(Method::POST, "/v2/events/calls", Access::Scoped, || {
-        post(ingest_calls)
-    }),
-    ApiRoute::new(Method::POST, "/v2/events/messages", Access::Scoped, || {
-        post(ingest_messages)
-    }),
-    ApiRoute::new(
-        Method::POST,
-        "/v2/events/quick-replies",
-        Access::Scoped,
-        || post(ingest_quick_replies),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v2/events/schedulers",
-        Access::Scoped,
-        || post(ingest_schedulers),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(ingest_calls))
+        .add(Access::Scoped, routes!(ingest_messages))
+        .add(Access::Scoped, routes!(ingest_quick_replies))
+        .add(Access::Scoped, routes!(ingest_schedulers))
+}
 
 /// A batch as it arrives: each event is read on its own, so one malformed event does not
 /// refuse the others.

@@ -4,39 +4,26 @@
 //! them here. These routes sit outside `/v1` and `/v2`, so an extension token cannot mint or
 //! revoke tokens: only the cookie session can.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::auth::{hash_token, CurrentUser, EXTENSION_TOKEN_PREFIX};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::http::{Method, StatusCode};
-use axum::routing::{delete, get, post};
+use axum::http::StatusCode;
 use contract::accounts::{
     ExtensionTokenInfo, ExtensionTokenList, MintedExtensionToken, NewExtensionToken,
 };
 use contract::ErrorCode;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::POST,
-        "/auth/extension-tokens",
-        Access::SignedIn,
-        || post(mint_extension_token),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/auth/extension-tokens",
-        Access::SignedIn,
-        || get(list_extension_tokens),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/auth/extension-tokens/{id}",
-        Access::SignedIn,
-        || delete(revoke_extension_token),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::SignedIn, routes!(mint_extension_token))
+        .add(Access::SignedIn, routes!(list_extension_tokens))
+        .add(Access::SignedIn, routes!(revoke_extension_token))
+}
 
 /// The name a token gets when none is given, and the longest one kept.
 const DEFAULT_NAME: &str = "Browser extension";

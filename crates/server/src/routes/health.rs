@@ -1,20 +1,17 @@
 //! `GET /api/health`: the server answers and its database responds.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::Method;
-use axum::routing::get;
 use contract::health::{DatabaseKind, Health};
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[ApiRoute::new(
-    Method::GET,
-    "/health",
-    Access::Public,
-    || get(get_health),
-)];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new().add(Access::Public, routes!(get_health))
+}
 
 /// Reports the version and the database kind after a round trip to the database.
 #[utoipa::path(

@@ -4,7 +4,7 @@
 //! the organisation's webhook endpoint (`webhook/endpoints`, admins). Every credential is
 //! checked with the provider on the server before it is stored, encrypted.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member_at, own_workspace};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
@@ -12,8 +12,6 @@ use crate::extract::{Json, Query};
 use crate::links::{self, FRESHDESK, LEADSQUARED, WEBHOOKS};
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::http::Method;
-use axum::routing::{delete, get, patch, post};
 use contract::accounts::{ResultEnvelope, StatusEnvelope, WorkspaceQuery};
 use contract::integrations::{
     AuthorizeQuery, AuthorizeUrl, BitrixLink, FreshdeskCheckQuery, FreshdeskLink, GoogleSheetLink,
@@ -28,201 +26,45 @@ use domain::inputs::{
 };
 use domain::roles::AccessLevel;
 use store::integrations::Owner;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/freshdesk/tickets",
-        Access::SignedIn,
-        || get(check_freshdesk),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/freshdesk/createauth",
-        Access::Scoped,
-        || post(create_freshdesk),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/freshdesk/getauth",
-        Access::Scoped,
-        || get(get_freshdesk),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v1/whatzapp/freshdesk/deleteauth",
-        Access::Scoped,
-        || delete(delete_freshdesk),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v2/leadsquared/auth",
-        Access::SignedIn,
-        || post(create_leadsquared),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v2/leadsquared/auth",
-        Access::SignedIn,
-        || get(get_leadsquared),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v2/leadsquared/auth",
-        Access::SignedIn,
-        || delete(delete_leadsquared),
-    ),
-    ApiRoute::new(Method::POST, "/v2/other/proxy", Access::SignedIn, || {
-        post(proxy)
-    }),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/webhook/endpoints",
-        Access::Scoped,
-        || get(get_webhook),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/webhook/endpoints",
-        Access::Scoped,
-        || post(update_webhook),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/integrations/{provider}/authorize",
-        Access::Scoped,
-        || get(authorize),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/hubspotauthentication",
-        Access::Scoped,
-        || post(create_hubspot),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/gethubspotauthtokens",
-        Access::Scoped,
-        || get(get_hubspot),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v1/whatzapp/deletehubspotauthtoken",
-        Access::Scoped,
-        || delete(delete_hubspot),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/bitrix/createauth",
-        Access::Scoped,
-        || post(create_bitrix),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/bitrix/getauth",
-        Access::Scoped,
-        || get(get_bitrix),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v1/whatzapp/bitrix/deleteauth",
-        Access::Scoped,
-        || delete(delete_bitrix),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/zoho/scopes",
-        Access::SignedIn,
-        || get(zoho_scopes),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/zoho/auth/token",
-        Access::Scoped,
-        || post(create_zoho),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/zoho/auth/token",
-        Access::Scoped,
-        || get(get_zoho),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v1/whatzapp/zoho/auth/token",
-        Access::Scoped,
-        || delete(delete_zoho),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/googlesheet",
-        Access::Scoped,
-        || post(create_google_sheet),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/googlesheet",
-        Access::Scoped,
-        || get(get_google_sheet),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/getsheetfunnel",
-        Access::Scoped,
-        || get(get_sheet_funnel),
-    ),
-    ApiRoute::new(
-        Method::PATCH,
-        "/v1/whatzapp/updatesheetfunnel",
-        Access::Scoped,
-        || patch(update_sheet_funnel),
-    ),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v1/whatzapp/deletegooglesheet",
-        Access::Scoped,
-        || delete(delete_google_sheet),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v2/salesforce/auth",
-        Access::SignedIn,
-        || post(create_salesforce),
-    ),
-    ApiRoute::new(Method::GET, "/v2/salesforce/auth", Access::SignedIn, || {
-        get(get_salesforce)
-    }),
-    ApiRoute::new(
-        Method::DELETE,
-        "/v2/salesforce/auth",
-        Access::SignedIn,
-        || delete(delete_salesforce),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v2/salesforce/settings",
-        Access::SignedIn,
-        || get(get_salesforce_settings),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v2/salesforce/settings",
-        Access::SignedIn,
-        || post(save_salesforce_settings),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v2/salesforce/record-types",
-        Access::SignedIn,
-        || get(get_salesforce_record_types),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v2/salesforce/record-type/fields",
-        Access::SignedIn,
-        || get(get_salesforce_record_type_fields),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::SignedIn, routes!(check_freshdesk))
+        .add(Access::Scoped, routes!(create_freshdesk))
+        .add(Access::Scoped, routes!(get_freshdesk))
+        .add(Access::Scoped, routes!(delete_freshdesk))
+        .add(Access::SignedIn, routes!(create_leadsquared))
+        .add(Access::SignedIn, routes!(get_leadsquared))
+        .add(Access::SignedIn, routes!(delete_leadsquared))
+        .add(Access::SignedIn, routes!(proxy))
+        .add(Access::Scoped, routes!(get_webhook))
+        .add(Access::Scoped, routes!(update_webhook))
+        .add(Access::Scoped, routes!(authorize))
+        .add(Access::Scoped, routes!(create_hubspot))
+        .add(Access::Scoped, routes!(get_hubspot))
+        .add(Access::Scoped, routes!(delete_hubspot))
+        .add(Access::Scoped, routes!(create_bitrix))
+        .add(Access::Scoped, routes!(get_bitrix))
+        .add(Access::Scoped, routes!(delete_bitrix))
+        .add(Access::SignedIn, routes!(zoho_scopes))
+        .add(Access::Scoped, routes!(create_zoho))
+        .add(Access::Scoped, routes!(get_zoho))
+        .add(Access::Scoped, routes!(delete_zoho))
+        .add(Access::Scoped, routes!(create_google_sheet))
+        .add(Access::Scoped, routes!(get_google_sheet))
+        .add(Access::Scoped, routes!(get_sheet_funnel))
+        .add(Access::Scoped, routes!(update_sheet_funnel))
+        .add(Access::Scoped, routes!(delete_google_sheet))
+        .add(Access::SignedIn, routes!(create_salesforce))
+        .add(Access::SignedIn, routes!(get_salesforce))
+        .add(Access::SignedIn, routes!(delete_salesforce))
+        .add(Access::SignedIn, routes!(get_salesforce_settings))
+        .add(Access::SignedIn, routes!(save_salesforce_settings))
+        .add(Access::SignedIn, routes!(get_salesforce_record_types))
+        .add(Access::SignedIn, routes!(get_salesforce_record_type_fields))
+}
 
 fn freshdesk_base(state: &AppState, domain: &str) -> String {
     connectors::fill_template(&state.config.providers.freshdesk.api_url, "domain", domain)

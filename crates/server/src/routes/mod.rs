@@ -1,7 +1,8 @@
-//! The API's routes, one module per area, each listing its routes in a `ROUTES` table; the
-//! router is built here once from every table. Because the router is built from the tables,
-//! `all_routes()` is every route there is: the OpenAPI test and the tenant-isolation test walk
-//! it, so a new route cannot be left out of either.
+//! The API's routes, one module per area. Each module's `routes()` declares every route once:
+//! its access beside `routes!(handler)`, with the path and method read from the handler's
+//! `#[utoipa::path]`. The router, the OpenAPI document and `all_routes()` are all built from
+//! those declarations, so the tenant-isolation test and the OpenAPI test, which walk
+//! `all_routes()`, cannot miss a route.
 
 pub mod accounts;
 pub mod analytics;
@@ -22,6 +23,10 @@ use crate::state::AppState;
 use axum::http::Method;
 use axum::routing::MethodRouter;
 use axum::Router;
+use std::sync::OnceLock;
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::OpenApi;
+use utoipa_axum::router::UtoipaMethodRouter;
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,65 +40,147 @@ pub enum Access {
     Scoped,
 }
 
-/// One route: method, path under `/api`, who may call it, and its handler.
+/// One route as declared: method, path under `/api`, and who may call it.
+#[derive(Debug)]
 pub struct ApiRoute {
     pub method: Method,
     pub path: &'static str,
     pub access: Access,
-    handler: fn() -> MethodRouter<AppState>,
 }
 
-impl ApiRoute {
-    pub const fn new(
-        method: Method,
-        path: &'static str,
-        access: Access,
-        handler: fn() -> MethodRouter<AppState>,
-    ) -> ApiRoute {
-        ApiRoute {
-            method,
-            path,
-            access,
-            handler,
-        }
+/// An area's routes as declared (`routes!(handler)` from utoipa-axum: the handler, its path,
+/// method, operation and schemas), each with its access.
+#[derive(Default)]
+pub struct Routes {
+    declared: Vec<(Access, UtoipaMethodRouter<AppState>)>,
+}
+
+impl Routes {
+    pub fn new() -> Routes {
+        Routes::default()
+    }
+
+    /// Adds a documented route: `routes!(handler)` of one handler.
+    pub fn add(mut self, access: Access, route: UtoipaMethodRouter<AppState>) -> Routes {
+        self.declared.push((access, route));
+        self
+    }
+
+    fn merge(mut self, other: Routes) -> Routes {
+        self.declared.extend(other.declared);
+        self
     }
 }
 
-/// Every route of the API, table by table.
-pub fn all_routes() -> impl Iterator<Item = &'static ApiRoute> {
+/// Every area's declarations.
+fn declarations() -> Routes {
     [
-        health::ROUTES,
-        auth::ROUTES,
-        extension_tokens::ROUTES,
-        client_errors::ROUTES,
-        dev::ROUTES,
-        accounts::ROUTES,
-        orgs::ROUTES,
-        teams::ROUTES,
-        employees::ROUTES,
-        events::ROUTES,
-        analytics::ROUTES,
-        integrations::ROUTES,
-        sync::ROUTES,
-        OPENAPI,
+        health::routes(),
+        auth::routes(),
+        extension_tokens::routes(),
+        client_errors::routes(),
+        dev::routes(),
+        accounts::routes(),
+        orgs::routes(),
+        teams::routes(),
+        employees::routes(),
+        events::routes(),
+        analytics::routes(),
+        integrations::routes(),
+        sync::routes(),
     ]
     .into_iter()
-    .flatten()
+    .fold(Routes::new(), Routes::merge)
 }
 
-const OPENAPI: &[ApiRoute] = &[ApiRoute::new(
-    Method::GET,
-    "/openapi.json",
-    Access::Public,
-    || axum::routing::get(crate::openapi::serve),
-)];
+/// The document's own route: served, public, and not listed in the document it serves.
+const OPENAPI_PATH: &str = "/openapi.json";
+
+/// The handlers' documented prefix; the router is nested under it.
+const API_PREFIX: &str = "/api";
+
+/// The operations of one path, by method.
+fn operations(item: &PathItem) -> impl Iterator<Item = (Method, &Operation)> {
+    [
+        (Method::GET, &item.get),
+        (Method::POST, &item.post),
+        (Method::PUT, &item.put),
+        (Method::PATCH, &item.patch),
+        (Method::DELETE, &item.delete),
+        (Method::HEAD, &item.head),
+        (Method::OPTIONS, &item.options),
+        (Method::TRACE, &item.trace),
+    ]
+    .into_iter()
+    .filter_map(|(m, op)| op.as_ref().map(|op| (m, op)))
+}
+
+/// What the declarations build: the router, the route list and the OpenAPI document.
+struct Built {
+    router: Router<AppState>,
+    list: Vec<ApiRoute>,
+    doc: OpenApi,
+}
+
+fn build() -> Built {
+    let mut doc = <crate::openapi::ApiHead as utoipa::OpenApi>::openapi();
+    let mut router = Router::new();
+    let mut list = Vec::new();
+    for (access, (schemas, paths, method_router)) in declarations().declared {
+        for (path, item) in &paths.paths {
+            let under_api = path
+                .strip_prefix(API_PREFIX)
+                .unwrap_or_else(|| panic!("{path}: every documented path starts with /api"));
+            // Leaked once per route: the table lives as long as the process.
+            let under_api: &'static str = Box::leak(under_api.to_owned().into_boxed_str());
+            for (method, _) in operations(item) {
+                list.push(ApiRoute {
+                    method,
+                    path: under_api,
+                    access,
+                });
+            }
+            router = router.route(under_api, method_router.clone());
+        }
+        doc.paths.merge(paths);
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.schemas.extend(schemas);
+    }
+    router = router.route(OPENAPI_PATH, openapi_route());
+    list.push(ApiRoute {
+        method: Method::GET,
+        path: OPENAPI_PATH,
+        access: Access::Public,
+    });
+    Built { router, list, doc }
+}
+
+fn openapi_route() -> MethodRouter<AppState> {
+    axum::routing::get(crate::openapi::serve)
+}
+
+fn built_once() -> &'static (Vec<ApiRoute>, OpenApi) {
+    static BUILT: OnceLock<(Vec<ApiRoute>, OpenApi)> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let b = build();
+        (b.list, b.doc)
+    })
+}
+
+/// Every route of the API, as declared.
+pub fn all_routes() -> impl Iterator<Item = &'static ApiRoute> {
+    built_once().0.iter()
+}
+
+/// The OpenAPI document of every documented route.
+pub fn openapi_document() -> &'static OpenApi {
+    &built_once().1
+}
 
 /// Everything under `/api`. Unknown paths and wrong methods answer in the error shape.
 pub fn api() -> Router<AppState> {
-    all_routes()
-        .fold(Router::new(), |r, route| {
-            r.route(route.path, (route.handler)())
-        })
+    build()
+        .router
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }

@@ -2,7 +2,7 @@
 //! (the creator becomes its admin, on a 7-day Teams trial with 3 seats), updating it, removing a
 //! member, its credit history and its free seats.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, member_at};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
@@ -10,8 +10,6 @@ use crate::extract::{Json, Query};
 use crate::state::AppState;
 use crate::views;
 use axum::extract::State;
-use axum::http::Method;
-use axum::routing::{get, patch, post};
 use contract::accounts::{
     Ack, CreateOrganization, CreditHistory, OrgCodeQuery, OrgQuery, Organization, RemoveUserQuery,
     ResultEnvelope, SeatAvailability, TypeEnvelope, UpdateOrganization,
@@ -23,45 +21,18 @@ use domain::plans::{TEAMS_TRIAL_DAYS, TEAMS_TRIAL_SEATS};
 use domain::roles::AccessLevel;
 use domain::RuleError;
 use store::orgs::{NewOrganisation, OrganisationChanges};
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/getOrganizationDetails",
-        Access::Scoped,
-        || get(organisation_details),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/organizations",
-        Access::SignedIn,
-        || post(create_organisation),
-    ),
-    ApiRoute::new(
-        Method::PATCH,
-        "/v1/whatzapp/organizations",
-        Access::Scoped,
-        || patch(update_organisation),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/organizations/remove-user",
-        Access::Scoped,
-        || post(remove_user),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/organizations/credit-history",
-        Access::Scoped,
-        || get(org_credit_history),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/remainseatsavablity",
-        Access::Scoped,
-        || get(remaining_seats),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(organisation_details))
+        .add(Access::SignedIn, routes!(create_organisation))
+        .add(Access::Scoped, routes!(update_organisation))
+        .add(Access::Scoped, routes!(remove_user))
+        .add(Access::Scoped, routes!(org_credit_history))
+        .add(Access::Scoped, routes!(remaining_seats))
+}
 
 /// Teams plan id (001 §9 'Ids 10 and 11 mean Teams').
 const TEAMS_PLAN_ID: i32 = 10;

@@ -3,7 +3,7 @@
 //! (`crmLabelSyncData`: the employee themself, or an admin or manager who sees them); and the
 //! integrations' last sync (001 §7) for the caller's links and the organisation's webhook.
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, member_at, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
@@ -11,8 +11,6 @@ use crate::extract::{Json, Query};
 use crate::links::{self, WebhookSecret, WebhookSettings, WEBHOOKS};
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::http::Method;
-use axum::routing::{get, post, put};
 use contract::accounts::ResultEnvelope;
 use contract::sync::{
     Delivery, DeliveryAttempt, DeliveryLog, DeliveryQuery, LabelRules, LabelRulesQuery, LastSync,
@@ -23,45 +21,19 @@ use domain::labels::CrmLabelSync;
 use domain::roles::AccessLevel;
 use std::collections::BTreeMap;
 use store::integrations::Owner;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/webhook/deliveries",
-        Access::Scoped,
-        || get(list_deliveries),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/webhook/deliveries/{id}/attempts",
-        Access::Scoped,
-        || get(list_attempts),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/webhook/deliveries/{id}/resend",
-        Access::Scoped,
-        || post(resend_delivery),
-    ),
-    ApiRoute::new(
-        Method::POST,
-        "/v1/whatzapp/webhook/endpoints/secret",
-        Access::Scoped,
-        || post(rotate_secret),
-    ),
-    ApiRoute::new(Method::GET, "/v2/crm-label-sync", Access::Scoped, || {
-        get(get_label_rules)
-    }),
-    ApiRoute::new(Method::PUT, "/v2/crm-label-sync", Access::Scoped, || {
-        put(put_label_rules)
-    }),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/integrations/lastsync",
-        Access::Scoped,
-        || get(last_sync),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(list_deliveries))
+        .add(Access::Scoped, routes!(list_attempts))
+        .add(Access::Scoped, routes!(resend_delivery))
+        .add(Access::Scoped, routes!(rotate_secret))
+        .add(Access::Scoped, routes!(get_label_rules))
+        .add(Access::Scoped, routes!(put_label_rules))
+        .add(Access::Scoped, routes!(last_sync))
+}
 
 fn delivery_of(d: store::sync::Delivery, now: i64) -> Delivery {
     let delivering = d.status == store::sync::PENDING && d.locked_until.is_some_and(|t| t > now);

@@ -2,7 +2,7 @@
 //! team (admins; managers their own), putting members into a team, and the teams list the
 //! dashboard reads (the members the caller may see, 001 §6).
 
-use super::{Access, ApiRoute};
+use super::{Access, Routes};
 use crate::access::{member, member_at, own_workspace, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
@@ -10,8 +10,6 @@ use crate::extract::{Json, Query};
 use crate::state::AppState;
 use crate::views;
 use axum::extract::State;
-use axum::http::Method;
-use axum::routing::{get, patch, post};
 use contract::accounts::{
     Ack, AssignTeam, BasicInfo, ColorEntry, ColorPalette, CreateTeam, OrgQuery, ResultEnvelope,
     Team, TeamListEntry, TeamsListQuery, UpdateTeam,
@@ -20,36 +18,18 @@ use contract::ErrorCode;
 use domain::accounts::{team_color, TeamName, ACTIVE_USER_STATUS, TEAM_COLORS};
 use domain::roles::{is_admin, AccessLevel};
 use store::entity::membership;
+use utoipa_axum::routes;
 
-pub const ROUTES: &[ApiRoute] = &[
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/teams/colors",
-        Access::SignedIn,
-        || get(color_palette),
-    ),
-    ApiRoute::new(Method::GET, "/v1/whatzapp/teams", Access::Scoped, || {
-        get(org_teams)
-    }),
-    ApiRoute::new(Method::POST, "/v1/whatzapp/teams", Access::Scoped, || {
-        post(create_team)
-    }),
-    ApiRoute::new(Method::PATCH, "/v1/whatzapp/teams", Access::Scoped, || {
-        patch(update_team)
-    }),
-    ApiRoute::new(
-        Method::PATCH,
-        "/v1/whatzapp/teams/members",
-        Access::Scoped,
-        || patch(assign_team),
-    ),
-    ApiRoute::new(
-        Method::GET,
-        "/v1/whatzapp/teams/list",
-        Access::Scoped,
-        || get(teams_list),
-    ),
-];
+/// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::SignedIn, routes!(color_palette))
+        .add(Access::Scoped, routes!(org_teams))
+        .add(Access::Scoped, routes!(create_team))
+        .add(Access::Scoped, routes!(update_team))
+        .add(Access::Scoped, routes!(assign_team))
+        .add(Access::Scoped, routes!(teams_list))
+}
 
 /// A manager may act only on their own team; admins on any.
 fn may_manage_team(m: &membership::Model, team_id: i64) -> Result<(), AppError> {

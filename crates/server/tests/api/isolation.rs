@@ -839,3 +839,37 @@ db_test!(
         }
     }
 );
+
+/// Every `$ref` in the document names a schema the document holds (the schemas are gathered
+/// from the declared routes, so a route's types cannot be left out).
+#[tokio::test]
+async fn every_schema_the_openapi_document_refers_to_is_in_it() {
+    fn refs(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, v) in m {
+                    match (k.as_str(), v.as_str()) {
+                        ("$ref", Some(r)) => out.push(r.to_owned()),
+                        _ => refs(v, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let doc =
+        serde_json::to_value(<server::openapi::ApiDoc as utoipa::OpenApi>::openapi()).unwrap();
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    assert!(found.len() > 50, "only {} references", found.len());
+    for r in found {
+        let name = r
+            .strip_prefix("#/components/schemas/")
+            .expect("a schema reference");
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "{r} is not in the document"
+        );
+    }
+}
