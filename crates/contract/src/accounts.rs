@@ -137,20 +137,36 @@ pub struct UserExistenceQuery {
     pub user_mobile: Option<String>,
 }
 
-/// 000 §3 connected flags per `dataKey`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// 000 §3 connected flags per `dataKey`: one for every provider of the registry
+/// (`domain::providers`), true when it is linked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct IntegrationFlags {
-    #[serde(rename = "googleSheet")]
-    #[cfg_attr(feature = "ts", ts(rename = "googleSheet"))]
-    pub google_sheet: bool,
-    pub hubspot: bool,
-    pub freshdesk: bool,
-    pub zoho: bool,
-    pub salesforce: bool,
-    pub leadsquared: bool,
-    pub bitrix: bool,
-    pub webhooks: bool,
+#[serde(transparent)]
+#[schema(value_type = std::collections::BTreeMap<String, bool>)]
+pub struct IntegrationFlags(pub std::collections::BTreeMap<domain::providers::Provider, bool>);
+
+impl Default for IntegrationFlags {
+    /// Every provider, none linked.
+    fn default() -> Self {
+        IntegrationFlags(
+            domain::providers::Provider::ALL
+                .into_iter()
+                .map(|p| (p, false))
+                .collect(),
+        )
+    }
+}
+
+impl IntegrationFlags {
+    /// Sets the flag of `provider`.
+    pub fn set(&mut self, provider: domain::providers::Provider, on: bool) {
+        self.0.insert(provider, on);
+    }
+
+    /// The flag of `provider`.
+    pub fn get(&self, provider: domain::providers::Provider) -> bool {
+        self.0.get(&provider).copied().unwrap_or(false)
+    }
 }
 
 /// `callyzer_organization` inside a membership.

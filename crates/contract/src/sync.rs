@@ -124,10 +124,12 @@ pub struct LabelRules {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LastSync {
     /// The integration card's key (`hubspot`, `zoho`, `googleSheet`, `webhooks`, …).
-    pub provider: String,
+    #[schema(value_type = String)]
+    pub provider: domain::providers::Provider,
     /// 000 §4: `STARTING` (nothing synced yet), `PROCESSING`, `READY`, `ERROR`, `FAILED`
     /// (connect again) or `STOPPED` (the webhook is off).
-    pub sync_status: String,
+    #[schema(value_type = String)]
+    pub sync_status: domain::delivery::SyncState,
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub last_sync_at: Option<i64>,
     pub sync_error: Option<String>,

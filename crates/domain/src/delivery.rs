@@ -40,7 +40,9 @@ impl FromStr for DeliveryState {
 /// 000 §4 sync statuses of a link: READY after a delivery, PROCESSING while a failed one waits
 /// for its retry, ERROR once one was given up (the page tells the user), FAILED when the link
 /// itself must be connected again; STARTING and STOPPED as the spec lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum SyncState {
     Starting,
     Processing,
@@ -69,6 +71,13 @@ impl SyncState {
             Self::Failed => "FAILED",
             Self::Stopped => "STOPPED",
         }
+    }
+}
+
+impl SyncState {
+    /// The state text as stored; an unknown text (none is written) reads as ERROR.
+    pub fn from_stored(s: &str) -> SyncState {
+        s.parse().unwrap_or(SyncState::Error)
     }
 }
 

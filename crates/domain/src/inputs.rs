@@ -439,6 +439,10 @@ impl WebhookUrl {
             .map(WebhookUrl)
             .map_err(|_| RuleError::EndpointInvalid)
     }
+
+    pub fn as_str(&self) -> &str {
+        &self.0 .0
+    }
 }
 
 /// Input of the `webhook_endpoint` rule.
@@ -464,6 +468,10 @@ impl WebhookToken {
             return Err(RuleError::ValueInvalid);
         }
         Ok(WebhookToken(s.to_string()))
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
     }
 }
 

@@ -7,18 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::RuleError;
 
-/// The CRMs (and the spreadsheet) a label rule can name, as the spec's integration keys spell
-/// them (000 §3 integration type ids).
-pub const CRM_NAMES: &[&str] = &[
-    "hubspot",
-    "freshdesk",
-    "bitrix",
-    "zoho",
-    "googlesheet",
-    "salesforce",
-    "leadsquared",
-];
-
 /// The most labels one list may hold (WhatsApp Business allows 20 labels; room for renames).
 pub const MAX_LABELS: usize = 100;
 /// The longest label id kept.
@@ -72,7 +60,7 @@ impl CrmLabelSync {
     /// most [`MAX_LABEL_LEN`] characters; no label both included and excluded.
     pub fn parse(raw: &CrmLabelSync) -> Result<CrmLabelSync, RuleError> {
         let crm_name = raw.crm_name.trim().to_ascii_lowercase();
-        if !CRM_NAMES.contains(&crm_name.as_str()) {
+        if crate::providers::Provider::from_label_name(&crm_name).is_none() {
             return Err(RuleError::CrmUnknown);
         }
         let included = tidy(&raw.included_labels)?;

@@ -26,6 +26,7 @@ pub mod inputs;
 pub mod labels;
 pub mod language;
 pub mod plans;
+pub mod providers;
 pub mod registry;
 pub mod retry;
 pub mod roles;

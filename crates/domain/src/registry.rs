@@ -412,6 +412,8 @@ pub fn typescript() -> String {
     visit_types(&mut c);
     c.visit::<RuleError>();
     c.visit::<crate::billing::NoticeCode>();
+    c.visit::<crate::providers::ProviderSpec>();
+    c.visit::<crate::delivery::SyncState>();
 
     let mut out = String::new();
     out.push_str(
@@ -447,7 +449,17 @@ pub fn typescript() -> String {
     for r in RULES {
         out.push_str(&format!("  \"{}\",\n", r.name));
     }
-    out.push_str("];\n");
+    out.push_str("];\n\n");
+    out.push_str(
+        "/** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */\n\
+         export const PROVIDERS: readonly ProviderSpec[] = ",
+    );
+    let specs: Vec<_> = crate::providers::Provider::ALL
+        .iter()
+        .map(|p| p.spec())
+        .collect();
+    out.push_str(&serde_json::to_string_pretty(&specs).expect("the registry serialises"));
+    out.push_str(";\n");
     out
 }
 

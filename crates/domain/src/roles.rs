@@ -66,41 +66,7 @@ impl AccessLevel {
     }
 }
 
-/// 000 §3: the integration cards' `dataKey`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub enum IntegrationCard {
-    GoogleSheet,
-    Hubspot,
-    Freshdesk,
-    Zoho,
-    Salesforce,
-    Leadsquared,
-    Bitrix,
-    Webhooks,
-}
-
-impl IntegrationCard {
-    /// 000 §3: 'accessLevel (admin for the spreadsheet card, all for the others)'.
-    pub const fn access_level(self) -> AccessLevel {
-        match self {
-            IntegrationCard::GoogleSheet => AccessLevel::Admin,
-            _ => AccessLevel::All,
-        }
-    }
-}
+pub use crate::providers::Provider;
 
 /// Input of the `access_check` rule.
 #[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
@@ -118,7 +84,7 @@ pub struct AccessInput {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CardAccessInput {
-    pub data_key: IntegrationCard,
+    pub data_key: Provider,
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub role_id: Option<i64>,
 }
@@ -343,7 +309,7 @@ mod tests {
     #[test]
     fn the_spreadsheet_card_is_admin_only() {
         // 000 §6: 'the spreadsheet card is admin-only ('Only Admins can access this section')'
-        let lvl = IntegrationCard::GoogleSheet.access_level();
+        let lvl = Provider::GoogleSheet.access_level();
         assert_eq!(lvl.check(Some(1)), Ok(AccessLevel::Admin));
         assert_eq!(lvl.check(Some(2)), Err(RuleError::AdminOnly));
         assert_eq!(lvl.check(None), Err(RuleError::AdminOnly));
@@ -365,11 +331,7 @@ mod tests {
     #[test]
     fn the_other_cards_are_open_to_all() {
         // 000 §6: 'The other cards are open to all.'
-        for card in [
-            IntegrationCard::Hubspot,
-            IntegrationCard::Webhooks,
-            IntegrationCard::Bitrix,
-        ] {
+        for card in [Provider::Hubspot, Provider::Webhooks, Provider::Bitrix] {
             assert_eq!(card.access_level().check(Some(3)), Ok(AccessLevel::All));
             assert_eq!(card.access_level().check(None), Ok(AccessLevel::All));
         }

@@ -6,13 +6,15 @@
 
 use crate::auth::hash_token;
 use crate::error::AppError;
+use crate::links::kinds::{TokenSecret, ZohoSettings};
+use crate::links::LinkKind;
 use crate::state::AppState;
 use connectors::oauth::{OAuthApp, OAuthError, Tokens};
 use contract::ErrorCode;
+use domain::providers::Provider;
 use rand::RngCore;
-use serde::{Deserialize, Serialize};
 use store::entity::integration;
-use store::integrations::{LinkData, Owner, STATUS_CONNECTED, STATUS_NEEDS_RECONNECT};
+use store::integrations::{Owner, STATUS_CONNECTED, STATUS_NEEDS_RECONNECT};
 
 /// 'expiring (10 min)'.
 pub const STATE_TTL_MS: i64 = 600_000;
@@ -20,24 +22,6 @@ pub const STATE_TTL_MS: i64 = 600_000;
 pub const REFRESH_MARGIN_MS: i64 = 300_000;
 /// How long one refresh may hold the link before another may try.
 pub const REFRESH_LEASE_MS: i64 = 30_000;
-
-pub const HUBSPOT: &str = "hubspot";
-pub const BITRIX: &str = "bitrix";
-pub const ZOHO: &str = "zoho";
-pub const SALESFORCE: &str = "salesforce";
-/// The spreadsheet link, stored under its card's `dataKey` (000 §3) so the connected flag reads it.
-pub const GOOGLE_SHEET: &str = "googleSheet";
-/// The provider's name in the authorize route.
-pub const GOOGLE: &str = "google";
-
-/// Salesforce's stored, non-secret settings: the org's REST base.
-#[derive(Serialize, Deserialize)]
-pub struct SalesforceSettings {
-    pub instance_url: Option<String>,
-    /// The settings panel's choices (v2 `salesforce/settings`); defaults until saved.
-    #[serde(default)]
-    pub panel: Option<contract::integrations::SalesforceSettings>,
-}
 
 pub(crate) fn salesforce_app(
     state: &AppState,
@@ -67,18 +51,12 @@ pub async fn exchange_salesforce(
     code: &str,
 ) -> Result<connectors::salesforce::Grant, AppError> {
     let app = salesforce_app(state)?;
-    let verifier = use_state(state, SALESFORCE, user_id, raw_state)
+    let verifier = use_state(state, Provider::Salesforce, user_id, raw_state)
         .await?
         .ok_or_else(|| AppError::internal("salesforce state without a PKCE verifier"))?;
     connectors::salesforce::exchange_code(&app, code.trim(), &verifier)
         .await
         .map_err(oauth_error)
-}
-
-/// Zoho's stored, non-secret settings: the data centre its tokens belong to.
-#[derive(Serialize, Deserialize)]
-pub struct ZohoSettings {
-    pub accounts_server: String,
 }
 
 fn zoho_app(state: &AppState) -> Result<connectors::zoho::ZohoApp, AppError> {
@@ -120,7 +98,7 @@ pub async fn exchange_zoho(
         )
         .with_rule("temp_account_server_url", domain::RuleError::UrlInvalid)
     })?;
-    use_state(state, ZOHO, user_id, raw_state).await?;
+    use_state(state, Provider::Zoho, user_id, raw_state).await?;
     let tokens = connectors::zoho::exchange_code(&app, &server, code.trim())
         .await
         .map_err(oauth_error)?;
@@ -164,22 +142,15 @@ async fn bitrix_portal(state: &AppState, domain: Option<&str>) -> Result<String,
     Ok(base)
 }
 
-/// The sealed part of an OAuth link.
-#[derive(Serialize, Deserialize)]
-pub struct TokenSecret {
-    pub access_token: String,
-    pub refresh_token: Option<String>,
-}
-
 fn secret_of(app: &OAuthApp) -> bool {
     !secrecy::ExposeSecret::expose_secret(&app.client_secret).is_empty()
 }
 
 /// The configured application of `provider`, or 404 for a provider without OAuth here.
-pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
+pub fn app(state: &AppState, provider: Provider) -> Result<OAuthApp, AppError> {
     let c = &state.config;
     let app = match provider {
-        HUBSPOT => OAuthApp {
+        Provider::Hubspot => OAuthApp {
             client_id: c.providers.hubspot.client_id.clone(),
             client_secret: c
                 .providers
@@ -201,7 +172,7 @@ pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
             pkce: false,
             credentials_in_body: true,
         },
-        GOOGLE | GOOGLE_SHEET => OAuthApp {
+        Provider::GoogleSheet => OAuthApp {
             client_id: c.providers.google.client_id.clone(),
             client_secret: c
                 .providers
@@ -230,7 +201,7 @@ pub fn app(state: &AppState, provider: &str) -> Result<OAuthApp, AppError> {
     if app.client_id.is_empty() || !secret_of(&app) {
         return Err(AppError::new(
             ErrorCode::UpstreamFailed,
-            format!("{provider} is not configured on this server"),
+            format!("{} is not configured on this server", provider.key()),
         ));
     }
     Ok(app)
@@ -256,60 +227,65 @@ fn oauth_error(e: OAuthError) -> AppError {
 /// Issues a state for `user_id` and answers the consent URL and the state.
 pub async fn authorize(
     state: &AppState,
-    provider: &str,
+    consent_name: &str,
     user_id: i64,
     domain: Option<&str>,
 ) -> Result<(String, String), AppError> {
-    // The web app names the spreadsheet's consent by its card (`googleSheet`).
-    let provider = if provider == GOOGLE_SHEET {
-        GOOGLE
-    } else {
-        provider
-    };
+    let (provider, consent) = Provider::from_consent_name(consent_name)
+        .and_then(|p| p.consent_name().map(|c| (p, c)))
+        .ok_or_else(|| {
+            AppError::new(ErrorCode::NotFound, "no OAuth connection for this provider")
+        })?;
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let raw = hex::encode(bytes);
-    let (url, verifier) = if provider == SALESFORCE {
-        let app = salesforce_app(state)?;
-        let (challenge, verifier) = connectors::oauth::pkce_pair();
-        let url =
-            connectors::salesforce::authorize_url(&app, &raw, &challenge).map_err(oauth_error)?;
-        (url, Some(state.vault.seal(verifier.as_bytes())))
-    } else if provider == GOOGLE {
-        let app = app(state, GOOGLE)?;
-        (
-            connectors::google::authorize_url(&app, &raw).map_err(oauth_error)?,
-            None,
-        )
-    } else if provider == ZOHO {
-        let app = zoho_app(state)?;
-        (
-            connectors::zoho::authorize_url(&app, &raw).map_err(oauth_error)?,
-            None,
-        )
-    } else if provider == BITRIX {
-        let app = bitrix_app(state)?;
-        let portal = bitrix_portal(state, domain).await?;
-        let url = connectors::bitrix::authorize_url(&portal, &app.client_id, &raw)
-            .map_err(oauth_error)?;
-        (url, None)
-    } else {
-        let app = app(state, provider)?;
-        let (challenge, verifier) = if app.pkce {
-            let (c, v) = connectors::oauth::pkce_pair();
-            (Some(c), Some(state.vault.seal(v.as_bytes())))
-        } else {
-            (None, None)
-        };
-        let url = connectors::oauth::authorize_url(&app, &raw, challenge.as_deref())
-            .map_err(oauth_error)?;
-        (url, verifier)
+    let (url, verifier) = match provider {
+        Provider::Salesforce => {
+            let app = salesforce_app(state)?;
+            let (challenge, verifier) = connectors::oauth::pkce_pair();
+            let url = connectors::salesforce::authorize_url(&app, &raw, &challenge)
+                .map_err(oauth_error)?;
+            (url, Some(state.vault.seal(verifier.as_bytes())))
+        }
+        Provider::GoogleSheet => {
+            let app = app(state, provider)?;
+            (
+                connectors::google::authorize_url(&app, &raw).map_err(oauth_error)?,
+                None,
+            )
+        }
+        Provider::Zoho => {
+            let app = zoho_app(state)?;
+            (
+                connectors::zoho::authorize_url(&app, &raw).map_err(oauth_error)?,
+                None,
+            )
+        }
+        Provider::Bitrix => {
+            let app = bitrix_app(state)?;
+            let portal = bitrix_portal(state, domain).await?;
+            let url = connectors::bitrix::authorize_url(&portal, &app.client_id, &raw)
+                .map_err(oauth_error)?;
+            (url, None)
+        }
+        _ => {
+            let app = app(state, provider)?;
+            let (challenge, verifier) = if app.pkce {
+                let (c, v) = connectors::oauth::pkce_pair();
+                (Some(c), Some(state.vault.seal(v.as_bytes())))
+            } else {
+                (None, None)
+            };
+            let url = connectors::oauth::authorize_url(&app, &raw, challenge.as_deref())
+                .map_err(oauth_error)?;
+            (url, verifier)
+        }
     };
     let now = state.clock.now_ms();
     store::integrations::insert_oauth_state(
         &state.store,
         &hash_token(&raw),
-        provider,
+        consent,
         user_id,
         verifier,
         now,
@@ -324,18 +300,18 @@ pub async fn authorize(
 /// another provider's, and for a code the provider refuses.
 pub async fn exchange(
     state: &AppState,
-    provider: &str,
+    provider: Provider,
     user_id: i64,
     raw_state: &str,
     code: &str,
 ) -> Result<Exchanged, AppError> {
-    if provider == BITRIX {
+    if provider == Provider::Bitrix {
         bitrix_app(state)?;
     } else {
         app(state, provider)?;
     }
     let verifier = use_state(state, provider, user_id, raw_state).await?;
-    if provider == BITRIX {
+    if provider == Provider::Bitrix {
         let grant = connectors::bitrix::exchange_code(&bitrix_app(state)?, code.trim())
             .await
             .map_err(oauth_error)?;
@@ -359,7 +335,7 @@ pub async fn exchange(
 /// another provider's.
 pub async fn use_state(
     state: &AppState,
-    provider: &str,
+    provider: Provider,
     user_id: i64,
     raw_state: &str,
 ) -> Result<Option<String>, AppError> {
@@ -367,7 +343,7 @@ pub async fn use_state(
     let taken = store::integrations::take_oauth_state(
         &state.store,
         &hash_token(raw_state.trim()),
-        provider,
+        provider.consent_name().unwrap_or(provider.key()),
         user_id,
         now,
     )
@@ -388,26 +364,19 @@ pub async fn use_state(
     Ok(verifier)
 }
 
-/// Stores `tokens` as `owner`'s link to `provider` (sealed), with its expiry.
-pub async fn save_tokens<S: Serialize>(
+/// Stores `tokens` as `owner`'s link of kind `K` (sealed), with its expiry.
+pub async fn save_tokens<K: LinkKind<Secret = TokenSecret>>(
     state: &AppState,
-    provider: &str,
     owner: Owner,
-    settings: &S,
+    settings: &K::Settings,
     tokens: &Tokens,
 ) -> Result<integration::Model, AppError> {
-    let now = state.clock.now_ms();
     let secret = TokenSecret {
         access_token: tokens.access_token.clone(),
         refresh_token: tokens.refresh_token.clone(),
     };
-    let data = LinkData {
-        status: STATUS_CONNECTED,
-        settings: serde_json::to_string(settings).map_err(AppError::internal)?,
-        secret: Some(state.vault.seal_json(&secret)),
-        expires_at: expires_at(now, tokens.expires_in),
-    };
-    Ok(store::integrations::save(&state.store, provider, owner, data, now).await?)
+    let expires = expires_at(state.clock.now_ms(), tokens.expires_in);
+    crate::links::save_with_expiry::<K>(state, owner, settings, &secret, expires).await
 }
 
 fn expires_at(now: i64, expires_in: Option<u64>) -> Option<i64> {
@@ -419,10 +388,10 @@ fn expires_at(now: i64, expires_in: Option<u64>) -> Option<i64> {
 /// as it is (the next use tries again).
 pub async fn fresh_link(
     state: &AppState,
-    provider: &str,
+    provider: Provider,
     owner: Owner,
 ) -> Result<Option<integration::Model>, AppError> {
-    let Some(row) = store::integrations::find(&state.store, provider, owner).await? else {
+    let Some(row) = store::integrations::find(&state.store, provider.key(), owner).await? else {
         return Ok(None);
     };
     let now = state.clock.now_ms();
@@ -443,10 +412,10 @@ pub async fn fresh_link(
     .await?
     {
         // Another request is refreshing (or just did): answer the link as it now stands.
-        return Ok(store::integrations::find(&state.store, provider, owner).await?);
+        return Ok(store::integrations::find(&state.store, provider.key(), owner).await?);
     }
     refresh_holding_lease(state, provider, &row).await?;
-    Ok(store::integrations::find(&state.store, provider, owner).await?)
+    Ok(store::integrations::find(&state.store, provider.key(), owner).await?)
 }
 
 /// How often a caller that found another refresh under way looks whether it has finished.
@@ -461,12 +430,12 @@ const REFRESH_WAIT_STEP: std::time::Duration = std::time::Duration::from_millis(
 /// it stands. A refused refresh marks the link `needs_reconnect`.
 pub async fn refresh_after_refused(
     state: &AppState,
-    provider: &str,
+    provider: Provider,
     owner: Owner,
     seen: &integration::Model,
 ) -> Result<Option<integration::Model>, AppError> {
     let Some(seen_secret) = seen.secret.as_deref() else {
-        return Ok(store::integrations::find(&state.store, provider, owner).await?);
+        return Ok(store::integrations::find(&state.store, provider.key(), owner).await?);
     };
     let now = state.clock.now_ms();
     if store::integrations::take_refresh_lease_for_refused(
@@ -479,13 +448,13 @@ pub async fn refresh_after_refused(
     .await?
     {
         refresh_holding_lease(state, provider, seen).await?;
-        return Ok(store::integrations::find(&state.store, provider, owner).await?);
+        return Ok(store::integrations::find(&state.store, provider.key(), owner).await?);
     }
     // Someone else refreshed already or is refreshing: wait for their outcome.
     let deadline = tokio::time::Instant::now()
         + std::time::Duration::from_millis(REFRESH_LEASE_MS.unsigned_abs());
     loop {
-        let current = store::integrations::find(&state.store, provider, owner).await?;
+        let current = store::integrations::find(&state.store, provider.key(), owner).await?;
         let settled = match &current {
             None => true,
             Some(row) => {
@@ -507,23 +476,25 @@ pub async fn refresh_after_refused(
 /// records the outcome and releases the lease.
 async fn refresh_holding_lease(
     state: &AppState,
-    provider: &str,
+    provider: Provider,
     row: &integration::Model,
 ) -> Result<(), AppError> {
-    let secret: TokenSecret = crate::links::secret(state, row)?;
+    let secret: TokenSecret = crate::links::tokens(state, row)?;
     let outcome = match secret.refresh_token.as_deref() {
-        Some(rt) if provider == SALESFORCE => {
+        Some(rt) if provider == Provider::Salesforce => {
             connectors::salesforce::refresh(&salesforce_app(state)?, rt)
                 .await
                 .map(|g| g.tokens)
         }
-        Some(rt) if provider == ZOHO => {
-            let s: ZohoSettings = crate::links::settings(row)?;
+        Some(rt) if provider == Provider::Zoho => {
+            let s: ZohoSettings = crate::links::settings::<crate::links::kinds::Zoho>(row)?;
             connectors::zoho::refresh(&zoho_app(state)?, &s.accounts_server, rt).await
         }
-        Some(rt) if provider == BITRIX => connectors::bitrix::refresh(&bitrix_app(state)?, rt)
-            .await
-            .map(|g| g.tokens),
+        Some(rt) if provider == Provider::Bitrix => {
+            connectors::bitrix::refresh(&bitrix_app(state)?, rt)
+                .await
+                .map(|g| g.tokens)
+        }
         Some(rt) => connectors::oauth::refresh(&app(state, provider)?, rt).await,
         None => Err(OAuthError::Revoked),
     };
@@ -545,7 +516,11 @@ async fn refresh_holding_lease(
             .await?;
         }
         Err(OAuthError::Revoked) => {
-            tracing::info!(provider, link = row.id, "refresh refused: needs reconnect");
+            tracing::info!(
+                provider = provider.key(),
+                link = row.id,
+                "refresh refused: needs reconnect"
+            );
             store::integrations::finish_refresh(
                 &state.store,
                 row.id,
@@ -557,7 +532,7 @@ async fn refresh_holding_lease(
             .await?;
         }
         Err(e) => {
-            tracing::warn!(provider, link = row.id, error = %e, "refresh failed; will retry");
+            tracing::warn!(provider = provider.key(), link = row.id, error = %e, "refresh failed; will retry");
             store::integrations::finish_refresh(
                 &state.store,
                 row.id,

@@ -8,13 +8,14 @@
 //! Architecture invariant: a job is delivered at least once and, across replicas, never by two
 //! workers at the same time (see `store::sync`); the receiver deduplicates by `webhook-id`.
 
-use crate::links::{self, WebhookSecret, WebhookSettings, FRESHDESK, LEADSQUARED, WEBHOOKS};
-use crate::oauth::{self, BITRIX, GOOGLE_SHEET, HUBSPOT, SALESFORCE, ZOHO};
+use crate::links::{self, kinds, with_kind, LinkKind};
+use crate::oauth;
 use crate::state::AppState;
-use connectors::activity::{ChatActivity, CrmLink, Outcome as CrmOutcome, SalesforceRecordType};
+use connectors::activity::{ChatActivity, CrmLink, Outcome as CrmOutcome};
 use connectors::ConnectorError;
 use domain::events::{MessageEvent, MESSAGE_OUTGOING};
 use domain::labels::{chat_syncs, CrmLabelSync};
+use domain::providers::{Provider, SyncTarget};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -22,16 +23,19 @@ use store::entity::integration;
 use store::integrations::{Owner, STATUS_CONNECTED};
 use store::sync::{Finished, Job, NewJob, Outcome};
 
-/// The CRM providers whose links receive chat activity, and the spreadsheet.
-pub const CRM_PROVIDERS: &[&str] = &[HUBSPOT, ZOHO, SALESFORCE, BITRIX, FRESHDESK, LEADSQUARED];
+/// The providers whose links the sync engine delivers chat activity to (the CRMs and the
+/// spreadsheet), by their stored key.
+pub fn activity_providers() -> Vec<&'static str> {
+    Provider::ALL
+        .into_iter()
+        .filter(|p| p.syncs_activity())
+        .map(Provider::key)
+        .collect()
+}
 
 /// The label-rule name (`crm_name`) of a provider's links.
-fn crm_name(provider: &str) -> &str {
-    if provider == GOOGLE_SHEET {
-        "googlesheet"
-    } else {
-        provider
-    }
+fn label_name(provider: &str) -> Option<&'static str> {
+    Provider::from_key(provider).and_then(Provider::label_name)
 }
 
 /// The stable `webhook-id` of `event_id` at link `integration_id`: the same message to the same
@@ -121,16 +125,14 @@ impl Planner {
         org_id: i64,
         users: &[i64],
     ) -> Result<Planner, crate::error::AppError> {
-        let webhook =
-            match store::integrations::find(&state.store, WEBHOOKS, Owner::Org(org_id)).await? {
-                Some(row) => {
-                    let s: WebhookSettings = links::settings(&row)?;
-                    (s.status == 1 && s.duplex_webhook.is_some()).then_some(row.id)
-                }
-                None => None,
-            };
-        let mut providers: Vec<&str> = CRM_PROVIDERS.to_vec();
-        providers.push(GOOGLE_SHEET);
+        let webhook = match links::find::<kinds::Webhooks>(state, Owner::Org(org_id)).await? {
+            Some(row) => {
+                let s = links::settings::<kinds::Webhooks>(&row)?;
+                kinds::Webhooks::is_on(&s).then_some(row.id)
+            }
+            None => None,
+        };
+        let providers = activity_providers();
         let mut by_user: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
         for row in store::integrations::links_of_users(&state.store, users, &providers).await? {
             if row.status != STATUS_CONNECTED {
@@ -176,7 +178,10 @@ impl Planner {
             return jobs;
         };
         for (provider, id) in self.links.get(&e.user_id).into_iter().flatten() {
-            let rule = self.rules.get(&(e.user_id, crm_name(provider).to_owned()));
+            let Some(name) = label_name(provider) else {
+                continue;
+            };
+            let rule = self.rules.get(&(e.user_id, name.to_owned()));
             if !chat_syncs(rule, &e.labels) {
                 continue;
             }
@@ -319,7 +324,7 @@ async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model)
     if link.org_id != Some(job.org_id) {
         return given_up("the endpoint belongs to another organisation");
     }
-    let settings: WebhookSettings = match links::settings(link) {
+    let settings = match links::settings::<kinds::Webhooks>(link) {
         Ok(s) => s,
         Err(_) => return failed(state, job, None, "unreadable settings".to_owned(), None),
     };
@@ -328,7 +333,7 @@ async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model)
             reason: "the webhook is turned off".to_owned(),
         };
     };
-    let secret: WebhookSecret = match links::secret(state, link) {
+    let secret = match links::secret::<kinds::Webhooks>(state, link) {
         Ok(s) => s,
         Err(_) => return failed(state, job, None, "unreadable secret".to_owned(), None),
     };
@@ -355,87 +360,18 @@ async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model)
 }
 
 /// The provider client's view of `link`, with its current (refreshed) token.
-async fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink, String> {
-    let secret = |row: &integration::Model| -> Result<oauth::TokenSecret, String> {
-        links::secret(state, row).map_err(|_| "unreadable token".to_owned())
-    };
-    let c = &state.config;
-    Ok(match link.provider.as_str() {
-        HUBSPOT => CrmLink::HubSpot {
-            api_url: c.providers.hubspot.api_url.clone(),
-            access_token: secret(link)?.access_token,
-        },
-        ZOHO => {
-            let s: oauth::ZohoSettings =
-                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
-            CrmLink::Zoho {
-                api_url: c
-                    .providers
-                    .zoho
-                    .api_url
-                    .clone()
-                    .unwrap_or_else(|| s.accounts_server.replace("accounts.", "www.zohoapis.")),
-                access_token: secret(link)?.access_token,
-            }
-        }
-        SALESFORCE => {
-            let s: oauth::SalesforceSettings =
-                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
-            let panel = s.panel.unwrap_or_default();
-            CrmLink::Salesforce {
-                instance_url: s.instance_url.ok_or("no Salesforce instance")?,
-                access_token: secret(link)?.access_token,
-                contact_creation: panel.contact_creation_enabled,
-                record_types: panel
-                    .contact_record_types
-                    .into_iter()
-                    .filter(|t| t.is_selected)
-                    .map(|t| SalesforceRecordType {
-                        id: t.id,
-                        phone_fields: t.selected_field.into_iter().map(|f| f.id).collect(),
-                    })
-                    .collect(),
-            }
-        }
-        BITRIX => {
-            let s: crate::routes::integrations::BitrixSettings =
-                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
-            CrmLink::Bitrix {
-                client_endpoint: s.client_endpoint.ok_or("no Bitrix24 endpoint")?,
-                access_token: secret(link)?.access_token,
-            }
-        }
-        FRESHDESK => {
-            let s: links::FreshdeskSettings =
-                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
-            let k: links::FreshdeskSecret =
-                links::secret(state, link).map_err(|_| "unreadable key".to_owned())?;
-            CrmLink::Freshdesk {
-                api_url: connectors::fill_template(
-                    &c.providers.freshdesk.api_url,
-                    "domain",
-                    &s.domain,
-                ),
-                api_key: k.api_key,
-            }
-        }
-        LEADSQUARED => {
-            let s: links::LeadsquaredSettings =
-                links::settings(link).map_err(|_| "unreadable settings".to_owned())?;
-            let k: links::LeadsquaredSecret =
-                links::secret(state, link).map_err(|_| "unreadable key".to_owned())?;
-            CrmLink::LeadSquared {
-                api_url: connectors::fill_template(
-                    &c.providers.leadsquared.api_url,
-                    "host",
-                    &s.host,
-                ),
-                access_id: k.access_id,
-                secret_key: k.secret_key,
-            }
-        }
-        other => return Err(format!("no activity sync for {other}")),
-    })
+fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink, String> {
+    fn of_kind<K: LinkKind>(
+        state: &AppState,
+        link: &integration::Model,
+    ) -> Result<CrmLink, String> {
+        let settings = links::settings::<K>(link).map_err(|_| "unreadable settings".to_owned())?;
+        let secret = links::secret::<K>(state, link).map_err(|_| "unreadable secret".to_owned())?;
+        K::crm_link(&state.config, settings, secret)
+    }
+    let provider = Provider::from_key(&link.provider)
+        .ok_or_else(|| format!("no activity sync for {}", link.provider))?;
+    with_kind!(provider, K => of_kind::<K>(state, link))
 }
 
 /// What one provider call ended in, before the retry policy.
@@ -446,14 +382,14 @@ enum Try {
 }
 
 async fn try_once(state: &AppState, job: &Job, link: &integration::Model) -> Try {
-    if link.provider == GOOGLE_SHEET {
+    if Provider::from_key(&link.provider).map(|p| p.spec().sync) == Some(SyncTarget::Sheet) {
         return try_sheet(state, job, link).await;
     }
     let activity: ChatActivity = match serde_json::from_str(&job.payload) {
         Ok(a) => a,
         Err(_) => return Try::Done(given_up("unreadable job")),
     };
-    let crm = match crm_link(state, link).await {
+    let crm = match crm_link(state, link) {
         Ok(c) => c,
         Err(e) => return Try::Done(given_up(e)),
     };
@@ -467,17 +403,10 @@ async fn try_once(state: &AppState, job: &Job, link: &integration::Model) -> Try
     }
 }
 
-#[derive(serde::Deserialize)]
-struct SheetLink {
-    sheet_id: String,
-    sub_sheet_name: String,
-    label_name: String,
-}
-
 async fn try_sheet(state: &AppState, job: &Job, link: &integration::Model) -> Try {
     let (Ok(s), Ok(token)) = (
-        links::settings::<SheetLink>(link),
-        links::secret::<oauth::TokenSecret>(state, link),
+        links::settings::<kinds::GoogleSheet>(link),
+        links::secret::<kinds::GoogleSheet>(state, link),
     ) else {
         return Try::Done(given_up("unreadable spreadsheet link"));
     };
@@ -510,9 +439,9 @@ async fn try_sheet(state: &AppState, job: &Job, link: &integration::Model) -> Tr
 }
 
 async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model) -> Outcome {
-    let (provider, owner) = match link.user_id {
-        Some(u) => (link.provider.clone(), Owner::User(u)),
-        None => return given_up("not a workspace link"),
+    let (provider, owner) = match (Provider::from_key(&link.provider), link.user_id) {
+        (Some(p), Some(u)) => (p, Owner::User(u)),
+        _ => return given_up("not a workspace link"),
     };
     let needs_reconnect = || Outcome::Dead {
         status_code: Some(401),
@@ -521,7 +450,7 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
     // Refresh first when the token is about to expire; once more after a 401.
     let mut refreshed_after_401 = false;
     loop {
-        let current = match oauth::fresh_link(state, &provider, owner).await {
+        let current = match oauth::fresh_link(state, provider, owner).await {
             Ok(Some(l)) => l,
             Ok(None) => return given_up("the integration was removed"),
             Err(e) => return failed(state, job, None, e.message.clone(), None),
@@ -533,14 +462,10 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
             Try::Done(o) => return o,
             // OAuth links refresh (Salesforce states no lifetime, so expiry is no test);
             // key-based ones cannot.
-            Try::Expired
-                if !refreshed_after_401
-                    && ![FRESHDESK, LEADSQUARED].contains(&provider.as_str()) =>
-            {
+            Try::Expired if !refreshed_after_401 && provider.spec().refreshes => {
                 refreshed_after_401 = true;
                 // One refresh however many deliveries (or read calls) saw this token refused.
-                if let Err(e) =
-                    oauth::refresh_after_refused(state, &provider, owner, &current).await
+                if let Err(e) = oauth::refresh_after_refused(state, provider, owner, &current).await
                 {
                     return failed(state, job, None, e.message.clone(), None);
                 }

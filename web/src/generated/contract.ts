@@ -536,9 +536,10 @@ duplicates: number,
 rejected: Array<EventError>, };
 
 /**
- * 000 §3 connected flags per `dataKey`.
+ * 000 §3 connected flags per `dataKey`: one for every provider of the registry
+ * (`domain::providers`), true when it is linked.
  */
-export type IntegrationFlags = { googleSheet: boolean, hubspot: boolean, freshdesk: boolean, zoho: boolean, salesforce: boolean, leadsquared: boolean, bitrix: boolean, webhooks: boolean, };
+export type IntegrationFlags = { [key in Provider]?: boolean };
 
 /**
  * An employee's `crmLabelSyncData` (000 §3): per CRM, the labels a chat must carry to sync
@@ -560,12 +561,12 @@ export type LastSync = {
 /**
  * The integration card's key (`hubspot`, `zoho`, `googleSheet`, `webhooks`, …).
  */
-provider: string, 
+provider: Provider, 
 /**
  * 000 §4: `STARTING` (nothing synced yet), `PROCESSING`, `READY`, `ERROR`, `FAILED`
  * (connect again) or `STOPPED` (the webhook is off).
  */
-sync_status: string, last_sync_at: number | null, sync_error: string | null, pending: number, dead: number, };
+sync_status: SyncState, last_sync_at: number | null, sync_error: string | null, pending: number, dead: number, };
 
 /**
  * `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
@@ -742,6 +743,11 @@ users: Array<UserOverview>, totals: DirectionTotals,
 top_performers: number[], needing_attention: number[], };
 
 /**
+ * 000 §3: an integration, by its card's `dataKey`.
+ */
+export type Provider = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "salesforce" | "leadsquared" | "bitrix" | "webhooks";
+
+/**
  * `POST v2 other/proxy`: kept only for the LeadSquared credential check; any other host is
  * refused.
  */
@@ -910,6 +916,13 @@ export type SyncEntry = { user_id: number,
  * call, whatsapp or conversationAnalytics.
  */
 sync_type: string, syncing_active: number, };
+
+/**
+ * 000 §4 sync statuses of a link: READY after a delivery, PROCESSING while a failed one waits
+ * for its retry, ERROR once one was given up (the page tells the user), FAILED when the link
+ * itself must be connected again; STARTING and STOPPED as the spec lists them.
+ */
+export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED" | "STOPPED";
 
 /**
  * A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel

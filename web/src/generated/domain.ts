@@ -345,9 +345,30 @@ userIds?: Array<Id> | null,
 rankBy?: RankBy | null, };
 
 /**
+ * A provider's card on the Integrations screen (000 §2/§3).
+ */
+export type Card = { 
+/**
+ * The brand name, shown as is in every language.
+ */
+title: string, 
+/**
+ * The `section` query value that opens the card's page (000 §2).
+ */
+section: string, 
+/**
+ * The message the extension receives after a link (000 §4).
+ */
+extensionKey: string, color: string, initials: string, 
+/**
+ * The feature list: keys into the `integrations` translation catalogue.
+ */
+features: Array<string>, };
+
+/**
  * Input of the `card_access` rule.
  */
-export type CardAccessInput = { dataKey: IntegrationCard, roleId?: number | null, };
+export type CardAccessInput = { dataKey: Provider, roleId?: number | null, };
 
 /**
  * A number now and in the previous period.
@@ -405,6 +426,11 @@ export type CheckoutPlan = { plan_id: number, quantity: number, };
  * The overview's comparison with the previous period, on everyone's totals.
  */
 export type Comparison = { totalCount: Change, totalDuration: Change, uniqueCalls: Change, };
+
+/**
+ * How a link is made.
+ */
+export type Connect = { "kind": "oauth", consent: string, } | { "kind": "apiKey" } | { "kind": "webhook" };
 
 /**
  * One CRM's entry of an employee's `crmLabelSyncData`.
@@ -617,11 +643,6 @@ export type HttpUrl = string;
 export type Id = string;
 
 /**
- * 000 §3: the integration cards' `dataKey`.
- */
-export type IntegrationCard = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "salesforce" | "leadsquared" | "bitrix" | "webhooks";
-
-/**
  * A rule code with the number its message interpolates (`{{n}}`), for messages such as
  * 'Total percentage cannot exceed 100%. Other members use N%'.
  */
@@ -665,6 +686,11 @@ export type LeadsquaredCredentials = { host: string, homepage: string, access_id
  * Input of the `leadsquared_credentials` rule: the 'Connect to Leadsquared' modal.
  */
 export type LeadsquaredInput = { host: string, accessKey: string, secretKey: string, };
+
+/**
+ * Whose a link is.
+ */
+export type LinkOwner = "user" | "organisation";
 
 /**
  * An instant with its local calendar date and wall-clock time in the zone.
@@ -891,6 +917,28 @@ addOns?: Array<number> | null,
 seats?: number | null, };
 
 /**
+ * 000 §3: an integration, by its card's `dataKey`.
+ */
+export type Provider = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "salesforce" | "leadsquared" | "bitrix" | "webhooks";
+
+/**
+ * Everything the registry knows of one provider.
+ */
+export type ProviderSpec = { key: Provider, 
+/**
+ * 000 §3 'Integration type ids'.
+ */
+typeId: number, owner: LinkOwner, 
+/**
+ * The name label rules use (`crm_name`, 000 §3); `None` when label rules do not apply.
+ */
+labelName: string | null, connect: Connect, 
+/**
+ * Whether the link holds a refresh token the server renews before expiry and after a 401.
+ */
+refreshes: boolean, sync: SyncTarget, access: AccessLevel, card: Card, };
+
+/**
  * 001 §9: 'by count, duration or unique calls'.
  */
 export type RankBy = "count" | "duration" | "unique_calls";
@@ -1016,6 +1064,18 @@ text: string,
  * Whether it was cut (show the full name as a tooltip).
  */
 truncated: boolean, };
+
+/**
+ * 000 §4 sync statuses of a link: READY after a delivery, PROCESSING while a failed one waits
+ * for its retry, ERROR once one was given up (the page tells the user), FAILED when the link
+ * itself must be connected again; STARTING and STOPPED as the spec lists them.
+ */
+export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED" | "STOPPED";
+
+/**
+ * What the sync engine delivers a new chat message to.
+ */
+export type SyncTarget = "crm" | "sheet" | "webhook";
 
 /**
  * Input of the `target_percentage` rule.
@@ -1308,4 +1368,201 @@ export const RULE_NAMES: readonly RuleName[] = [
   "resolve_language",
   "time_zone",
   "time_zones",
+];
+
+/** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */
+export const PROVIDERS: readonly ProviderSpec[] = [
+  {
+    "key": "googleSheet",
+    "typeId": 5,
+    "owner": "user",
+    "labelName": "googlesheet",
+    "connect": {
+      "kind": "oauth",
+      "consent": "google"
+    },
+    "refreshes": true,
+    "sync": "sheet",
+    "access": "admin",
+    "card": {
+      "title": "Google Sheet",
+      "section": "googleSheet",
+      "extensionKey": "GOOGLE_SHEET_CONNECTED",
+      "color": "#0F9D58",
+      "initials": "GS",
+      "features": [
+        "sheet_sync",
+        "sheet_label",
+        "sheet_view"
+      ]
+    }
+  },
+  {
+    "key": "hubspot",
+    "typeId": 1,
+    "owner": "user",
+    "labelName": "hubspot",
+    "connect": {
+      "kind": "oauth",
+      "consent": "hubspot"
+    },
+    "refreshes": true,
+    "sync": "crm",
+    "access": "all",
+    "card": {
+      "title": "Hubspot",
+      "section": "hubspot",
+      "extensionKey": "HUBSPOT_CONNECTED",
+      "color": "#FF7A59",
+      "initials": "HS",
+      "features": [
+        "crm_contacts",
+        "crm_notes",
+        "crm_deals"
+      ]
+    }
+  },
+  {
+    "key": "freshdesk",
+    "typeId": 2,
+    "owner": "user",
+    "labelName": "freshdesk",
+    "connect": {
+      "kind": "apiKey"
+    },
+    "refreshes": false,
+    "sync": "crm",
+    "access": "all",
+    "card": {
+      "title": "Freshdesk",
+      "section": "freshdesk",
+      "extensionKey": "FRESHDESK_CONNECTED",
+      "color": "#25C16F",
+      "initials": "FD",
+      "features": [
+        "crm_contacts",
+        "tickets"
+      ]
+    }
+  },
+  {
+    "key": "zoho",
+    "typeId": 4,
+    "owner": "user",
+    "labelName": "zoho",
+    "connect": {
+      "kind": "oauth",
+      "consent": "zoho"
+    },
+    "refreshes": true,
+    "sync": "crm",
+    "access": "all",
+    "card": {
+      "title": "Zoho",
+      "section": "zoho",
+      "extensionKey": "ZOHO_CONNECTED",
+      "color": "#E42527",
+      "initials": "Z",
+      "features": [
+        "crm_contacts",
+        "crm_notes",
+        "crm_deals"
+      ]
+    }
+  },
+  {
+    "key": "salesforce",
+    "typeId": 6,
+    "owner": "user",
+    "labelName": "salesforce",
+    "connect": {
+      "kind": "oauth",
+      "consent": "salesforce"
+    },
+    "refreshes": true,
+    "sync": "crm",
+    "access": "all",
+    "card": {
+      "title": "Salesforce",
+      "section": "salesforce",
+      "extensionKey": "SALESFORCE_CONNECTED",
+      "color": "#00A1E0",
+      "initials": "SF",
+      "features": [
+        "crm_contacts",
+        "crm_notes",
+        "record_types"
+      ]
+    }
+  },
+  {
+    "key": "leadsquared",
+    "typeId": 7,
+    "owner": "user",
+    "labelName": "leadsquared",
+    "connect": {
+      "kind": "apiKey"
+    },
+    "refreshes": false,
+    "sync": "crm",
+    "access": "all",
+    "card": {
+      "title": "Leadsquared",
+      "section": "leadsquared",
+      "extensionKey": "LEADSQUARED_CONNECTED",
+      "color": "#1B75BB",
+      "initials": "LS",
+      "features": [
+        "crm_leads",
+        "crm_notes"
+      ]
+    }
+  },
+  {
+    "key": "bitrix",
+    "typeId": 3,
+    "owner": "user",
+    "labelName": "bitrix",
+    "connect": {
+      "kind": "oauth",
+      "consent": "bitrix"
+    },
+    "refreshes": true,
+    "sync": "crm",
+    "access": "all",
+    "card": {
+      "title": "Bitrix",
+      "section": "bitrix",
+      "extensionKey": "BITRIX_CONNECTED",
+      "color": "#2FC6F6",
+      "initials": "B24",
+      "features": [
+        "crm_contacts",
+        "crm_leads"
+      ]
+    }
+  },
+  {
+    "key": "webhooks",
+    "typeId": 8,
+    "owner": "organisation",
+    "labelName": null,
+    "connect": {
+      "kind": "webhook"
+    },
+    "refreshes": false,
+    "sync": "webhook",
+    "access": "all",
+    "card": {
+      "title": "Webhook",
+      "section": "webhooks",
+      "extensionKey": "WEBHOOK_CONNECTED",
+      "color": "#6741D9",
+      "initials": "WH",
+      "features": [
+        "webhook_messages",
+        "webhook_token"
+      ]
+    }
+  }
 ];

@@ -66,7 +66,7 @@ impl Routes {
         self
     }
 
-    fn merge(mut self, other: Routes) -> Routes {
+    pub(crate) fn merge(mut self, other: Routes) -> Routes {
         self.declared.extend(other.declared);
         self
     }

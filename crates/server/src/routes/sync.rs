@@ -8,7 +8,7 @@ use crate::access::{member, member_at, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
-use crate::links::{self, WebhookSecret, WebhookSettings, WEBHOOKS};
+use crate::links::{self, kinds::Webhooks};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use contract::accounts::ResultEnvelope;
@@ -17,7 +17,9 @@ use contract::sync::{
     OrgBody, SigningSecret,
 };
 use contract::ErrorCode;
+use domain::delivery::SyncState;
 use domain::labels::CrmLabelSync;
+use domain::providers::Provider;
 use domain::roles::AccessLevel;
 use std::collections::BTreeMap;
 use store::integrations::Owner;
@@ -219,14 +221,14 @@ pub async fn rotate_secret(
 ) -> Result<Json<ResultEnvelope<SigningSecret>>, AppError> {
     member_at(&state, &user, body.org_id, AccessLevel::Admin).await?;
     let owner = Owner::Org(body.org_id);
-    let row = store::integrations::find(&state.store, WEBHOOKS, owner)
+    let row = links::find::<Webhooks>(&state, owner)
         .await?
         .ok_or_else(AppError::not_found)?;
-    let settings: WebhookSettings = links::settings(&row)?;
-    let mut secret: WebhookSecret = links::secret(&state, &row)?;
+    let settings = links::settings::<Webhooks>(&row)?;
+    let mut secret = links::secret::<Webhooks>(&state, &row)?;
     let made = crate::sync::new_signing_secret();
     secret.signing_secret = Some(made.clone());
-    links::save(&state, WEBHOOKS, owner, &settings, &secret).await?;
+    links::save::<Webhooks>(&state, owner, &settings, &secret).await?;
     Ok(Json(ResultEnvelope::ok(SigningSecret {
         org_id: body.org_id,
         signing_secret: made,
@@ -340,7 +342,7 @@ pub async fn put_label_rules(
 async fn sync_of(
     state: &AppState,
     row: &store::entity::integration::Model,
-    provider: &str,
+    provider: Provider,
     stopped: bool,
 ) -> Result<LastSync, AppError> {
     let (pending, _, dead) = store::sync::link_counts(&state.store, row.id).await?;
@@ -349,19 +351,19 @@ async fn sync_of(
     let fresh = store::integrations::by_id(&state.store, row.id).await?;
     let row = fresh.as_ref().unwrap_or(row);
     let status = if stopped {
-        domain::delivery::SyncState::Stopped.as_str()
+        SyncState::Stopped
     } else if row.status == store::integrations::STATUS_NEEDS_RECONNECT {
-        store::sync::SYNC_FAILED
+        SyncState::Failed
     } else {
         match row.sync_status.as_deref() {
-            Some(s) => s,
-            None if pending > 0 => store::sync::SYNC_PROCESSING,
-            None => domain::delivery::SyncState::Starting.as_str(),
+            Some(s) => SyncState::from_stored(s),
+            None if pending > 0 => SyncState::Processing,
+            None => SyncState::Starting,
         }
     };
     Ok(LastSync {
-        provider: provider.to_owned(),
-        sync_status: status.to_owned(),
+        provider,
+        sync_status: status,
         last_sync_at: row.last_sync_at,
         sync_error: row.sync_error.clone(),
         pending,
@@ -390,20 +392,14 @@ pub async fn last_sync(
     member(&state, &user, q.org_id).await?;
     let mut out = Vec::new();
     for row in store::integrations::links_of_user(&state.store, user.id).await? {
-        let card = if row.provider == crate::oauth::GOOGLE_SHEET {
-            "googleSheet"
-        } else {
-            row.provider.as_str()
-        };
-        if crate::sync::CRM_PROVIDERS.contains(&card) || card == "googleSheet" {
-            out.push(sync_of(&state, &row, card, false).await?);
+        match Provider::from_key(&row.provider) {
+            Some(p) if p.syncs_activity() => out.push(sync_of(&state, &row, p, false).await?),
+            _ => {}
         }
     }
-    if let Some(row) =
-        store::integrations::find(&state.store, WEBHOOKS, Owner::Org(q.org_id)).await?
-    {
-        let s: WebhookSettings = links::settings(&row)?;
-        out.push(sync_of(&state, &row, WEBHOOKS, s.status != 1).await?);
+    if let Some(row) = links::find::<Webhooks>(&state, Owner::Org(q.org_id)).await? {
+        let switched_off = links::settings::<Webhooks>(&row)?.status != 1;
+        out.push(sync_of(&state, &row, Provider::Webhooks, switched_off).await?);
     }
     Ok(Json(ResultEnvelope::ok(out)))
 }

@@ -239,6 +239,14 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             false,
         ),
+        ("GET" | "DELETE", "/v1/whatzapp/integrations/{provider}/link") => (
+            format!(
+                "/api/v1/whatzapp/integrations/hubspot/link?workspace_id={}",
+                org.workspace_id
+            ),
+            None,
+            false,
+        ),
         ("POST", "/v1/whatzapp/hubspotauthentication") => (
             // `send` fills in a code and a state issued to the caller (OAUTH_RETURN).
             p(format!(

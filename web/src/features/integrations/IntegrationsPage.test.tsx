@@ -142,7 +142,7 @@ describe('the connect modals', () => {
 
   it('a link the provider refused asks to connect again', async () => {
     fakeServer((c) =>
-      pathOf(c) === '/gethubspotauthtokens'
+      pathOf(c) === '/integrations/hubspot/link'
         ? { body: { result: false, data: { connected: false, needs_reconnect: true } } }
         : undefined,
     );
@@ -154,7 +154,7 @@ describe('the connect modals', () => {
 
   it('a spreadsheet link Google refused asks to connect again too', async () => {
     fakeServer((c) =>
-      pathOf(c) === '/googlesheet'
+      pathOf(c) === '/integrations/googleSheet/link'
         ? { body: { result: false, data: { connected: false, needs_reconnect: true, sheet_id: 'sheet-1' } } }
         : undefined,
     );
@@ -165,7 +165,7 @@ describe('the connect modals', () => {
 
   it('unlinks after the confirmation, titled Unlink X with an Unlink button', async () => {
     const { calls } = fakeServer((c) =>
-      pathOf(c) === '/gethubspotauthtokens' ? { body: { result: true } } : undefined,
+      pathOf(c) === '/integrations/hubspot/link' ? { body: { result: true } } : undefined,
     );
     renderPage('/integrations?section=hubspot');
     fireEvent.click(await screen.findByRole('button', { name: 'Unlink' }));
@@ -173,13 +173,13 @@ describe('the connect modals', () => {
     expect(dialog.getByText('Are you sure you want to unlink Hubspot?')).toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByText('Unlinked Hubspot successfully')).toBeInTheDocument();
-    expect(callsTo(calls, '/deletehubspotauthtoken', 'DELETE')[0]!.url.searchParams.get('workspace_id')).toBe('7');
+    expect(callsTo(calls, '/integrations/hubspot/link', 'DELETE')[0]!.url.searchParams.get('workspace_id')).toBe('7');
     expect(screen.getByTestId('connected-state')).toHaveTextContent('Not connected');
   });
 
   it('the spreadsheet label: Change, an empty name refused by the rule, then saved', async () => {
     const { calls } = fakeServer((c) => {
-      if (pathOf(c) === '/googlesheet' && c.method === 'GET') return { body: { result: true, data: { sheet_id: 'abc' } } };
+      if (['/integrations/googleSheet/link', '/googlesheet'].includes(pathOf(c)) && c.method === 'GET') return { body: { result: true, data: { sheet_id: 'abc' } } };
       if (pathOf(c) === '/getsheetfunnel') return { body: { result: true, data: { funnel_name: 'Leads' } } };
       return undefined;
     });
@@ -316,7 +316,7 @@ describe('the spreadsheet, Salesforce and the way back', () => {
   it('Salesforce settings show to role id 1 only, with contact creation on by default, and save the choices', async () => {
     const linked = (c: Call) => {
       const p = pathOf(c);
-      if (p === 'v2:/salesforce/auth' && c.method === 'GET') return { body: { status: true } };
+      if (p === '/integrations/salesforce/link' && c.method === 'GET') return { body: { result: true } };
       if (p === 'v2:/salesforce/settings' && c.method === 'GET') return { body: { status: true, data: null } };
       if (p === 'v2:/salesforce/record-types')
         return { body: { status: true, data: { records: [{ Id: 'rt1', Name: 'Customer', DeveloperName: 'Customer' }] } } };

@@ -243,7 +243,7 @@ describe('the signing secret', { timeout: 20_000 }, () => {
 });
 
 describe('last sync', { timeout: 20_000 }, () => {
-  const sync = (provider: string, change: Partial<LastSync>): LastSync => ({
+  const sync = (provider: LastSync['provider'], change: Partial<LastSync>): LastSync => ({
     provider,
     sync_status: 'READY',
     last_sync_at: null,
@@ -277,7 +277,7 @@ describe('last sync', { timeout: 20_000 }, () => {
   it('a FAILED link shows the provider error in red and asks to connect again; ERROR says it will retry', async () => {
     let state: LastSync = sync('hubspot', { sync_status: 'FAILED', sync_error: 'token revoked', last_sync_at: Date.now() - 2 * 3600_000 });
     fakeServer((c) => {
-      if (pathOf(c) === '/gethubspotauthtokens') return { body: { result: true } };
+      if (pathOf(c) === '/integrations/hubspot/link') return { body: { result: true } };
       if (pathOf(c) === '/integrations/lastsync') return { body: { result: true, data: [state] } };
       return undefined;
     });
@@ -299,7 +299,7 @@ describe('last sync', { timeout: 20_000 }, () => {
 });
 
 describe('label rules', { timeout: 20_000 }, () => {
-  const linked = (c: Call) => (pathOf(c) === '/gethubspotauthtokens' ? { body: { result: true } } : undefined);
+  const linked = (c: Call) => (pathOf(c) === '/integrations/hubspot/link' ? { body: { result: true } } : undefined);
 
   function addTag(label: string, value: string) {
     const input = inputOf(label);

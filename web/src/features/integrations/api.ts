@@ -30,7 +30,7 @@ import type {
   WebhookEndpoint,
   WebhookUpdate,
 } from '@/generated/contract';
-import type { IntegrationCard } from '@/generated/domain';
+import type { Provider } from '@/generated/domain';
 
 export type {
   CrmLabelSync,
@@ -79,66 +79,25 @@ const linkOf = (path: string): Promise<LinkState> =>
     connected: a?.result === true,
     needsReconnect: a?.data?.needs_reconnect === true,
   }));
-const v2LinkOf = (path: string): Promise<LinkState> =>
-  apiFetch<StatusAnswer | undefined>(path).then((a) => ({
-    connected: a?.status === true,
-    needsReconnect: a?.data?.needs_reconnect === true,
-  }));
 const plain = (connected: boolean): LinkState => ({ connected, needsReconnect: false });
 
-/** The integration's link, asked of its own status call. */
-export function fetchLinked(key: IntegrationCard, workspaceId: number, orgId: number | null): Promise<LinkState> {
-  const ws = query({ workspace_id: workspaceId });
-  switch (key) {
-    case 'googleSheet':
-      return apiFetch<ResultAnswer<{ sheet_id?: string | null; needs_reconnect?: boolean }>>(
-        `${V1}/googlesheet${ws}`,
-      ).then((a) => ({
-        connected: a.result === true && !!a.data?.sheet_id,
-        needsReconnect: a.data?.needs_reconnect === true,
-      }));
-    case 'hubspot':
-      return linkOf(`${V1}/gethubspotauthtokens${ws}`);
-    case 'bitrix':
-      return linkOf(`${V1}/bitrix/getauth${ws}`);
-    case 'freshdesk':
-      return linkOf(`${V1}/freshdesk/getauth${ws}`);
-    case 'zoho':
-      return linkOf(`${V1}/zoho/auth/token${ws}`);
-    case 'salesforce':
-      return v2LinkOf(`${V2}/salesforce/auth`);
-    case 'leadsquared':
-      return v2LinkOf(`${V2}/leadsquared/auth`);
-    case 'webhooks':
-      return orgId === null
-        ? Promise.resolve(plain(false))
-        : fetchWebhook(orgId).then((w) => plain(!!w?.duplex_webhook && w.status === 1));
+/** The integration's link, asked of the server's one status route for workspace links. */
+export function fetchLinked(key: Provider, workspaceId: number, orgId: number | null): Promise<LinkState> {
+  if (key === 'webhooks') {
+    return orgId === null
+      ? Promise.resolve(plain(false))
+      : fetchWebhook(orgId).then((w) => plain(!!w?.duplex_webhook && w.status === 1));
   }
+  return linkOf(`${V1}/integrations/${key}/link${query({ workspace_id: workspaceId })}`);
 }
 
 /** Unlinks; true when the server says it did. */
-export function unlink(key: IntegrationCard, workspaceId: number, orgId: number | null): Promise<boolean> {
-  const ws = query({ workspace_id: workspaceId });
-  const del = { method: 'DELETE' };
-  switch (key) {
-    case 'googleSheet':
-      return resultOf(`${V1}/deletegooglesheet${ws}`, del);
-    case 'hubspot':
-      return resultOf(`${V1}/deletehubspotauthtoken${ws}`, del);
-    case 'bitrix':
-      return resultOf(`${V1}/bitrix/deleteauth${ws}`, del);
-    case 'freshdesk':
-      return resultOf(`${V1}/freshdesk/deleteauth${ws}`, del);
-    case 'zoho':
-      return resultOf(`${V1}/zoho/auth/token${ws}`, del);
-    case 'salesforce':
-      return apiFetch<StatusAnswer | undefined>(`${V2}/salesforce/auth`, del).then((a) => a?.status !== false);
-    case 'leadsquared':
-      return apiFetch<StatusAnswer | undefined>(`${V2}/leadsquared/auth`, del).then((a) => a?.status !== false);
-    case 'webhooks':
-      // Turning the organisation's webhook off is its unlink; the URL stays for a later Turn On.
-      return orgId === null ? Promise.resolve(false) : saveWebhook(orgId, { status: 0 }).then(() => true);
+export function unlink(key: Provider, workspaceId: number, orgId: number | null): Promise<boolean> {
+  if (key === 'webhooks') {
+    // Turning the organisation's webhook off is its unlink; the URL stays for a later Turn On.
+    return orgId === null ? Promise.resolve(false) : saveWebhook(orgId, { status: 0 }).then(() => true);
   }
+  return resultOf(`${V1}/integrations/${key}/link${query({ workspace_id: workspaceId })}`, { method: 'DELETE' });
 }
 
 // ---- OAuth (ours: the server issues the authorize URL and does the exchange) ----

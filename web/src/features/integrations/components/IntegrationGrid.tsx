@@ -4,7 +4,7 @@
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IntegrationCard } from '@/generated/domain';
+import type { Provider } from '@/generated/domain';
 import { useWorkspace } from '@/stores/workspace';
 import { toast } from '@/lib/toast';
 import { CARDS, type CardDef } from '../catalog';
@@ -85,7 +85,7 @@ export function IntegrationGrid({
   deniedFor,
   onOpen,
 }: {
-  deniedFor: (key: IntegrationCard) => string | null;
+  deniedFor: (key: Provider) => string | null;
   onOpen: (card: CardDef) => void;
 }) {
   const { t } = useTranslation('integrations');

@@ -6,16 +6,17 @@
 import { Alert, Button, Group, Loader, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IntegrationCard } from '@/generated/domain';
+import { PROVIDERS, type Provider } from '@/generated/domain';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { codeOf, useCodeText } from '@/lib/errorText';
 
 /** The rule's CRM name for a card (000 §3 integration type ids: `googlesheet`, `hubspot`, …). */
-export const crmNameOf = (key: IntegrationCard): string => key.toLowerCase();
+/** The name label rules use for a provider (the registry's `labelName`). */
+export const crmNameOf = (key: Provider): string => PROVIDERS.find((p) => p.key === key)?.labelName ?? key;
 
-export function LabelRulesPanel({ cardKey, orgId, userId }: { cardKey: IntegrationCard; orgId: number; userId: number }) {
+export function LabelRulesPanel({ cardKey, orgId, userId }: { cardKey: Provider; orgId: number; userId: number }) {
   const { t } = useTranslation('integrations');
   const ruleText = useCodeText();
   const crm = crmNameOf(cardKey);

@@ -3,12 +3,12 @@
 // the page an ERROR or FAILED state shows the last failure in red with what to do about it.
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { IntegrationCard } from '@/generated/domain';
+import type { SyncState } from '@/generated/contract';
+import type { Provider } from '@/generated/domain';
 import { useIntegrations } from '../stores/integrations';
 import { useWhen } from './useWhen';
 
-const STATES = ['STARTING', 'PROCESSING', 'READY', 'ERROR', 'FAILED', 'STOPPED'] as const;
-const STATE_COLOR: Record<string, string> = {
+const STATE_COLOR: Record<SyncState, string> = {
   STARTING: 'gray',
   PROCESSING: 'blue',
   READY: 'teal',
@@ -17,20 +17,19 @@ const STATE_COLOR: Record<string, string> = {
   STOPPED: 'gray',
 };
 
-export function LastSyncLine({ cardKey }: { cardKey: IntegrationCard }) {
+export function LastSyncLine({ cardKey }: { cardKey: Provider }) {
   const { t } = useTranslation('integrations');
   const when = useWhen();
   const entry = useIntegrations((s) => s.lastSync[cardKey]);
   if (!entry) return null;
   const at = entry.last_sync_at !== null ? when(entry.last_sync_at) : null;
-  const known = (STATES as readonly string[]).includes(entry.sync_status);
   return (
     <Group gap="xs" data-testid="last-sync">
       <Text size="xs" c="dimmed" title={at?.exact}>
         {at ? t('sync.last', { when: at.relative }) : t('sync.never')}
       </Text>
-      <Badge size="xs" variant="light" color={STATE_COLOR[entry.sync_status] ?? 'gray'} data-testid="sync-state">
-        {known ? t(`sync.state.${entry.sync_status as (typeof STATES)[number]}`) : entry.sync_status}
+      <Badge size="xs" variant="light" color={STATE_COLOR[entry.sync_status]} data-testid="sync-state">
+        {t(`sync.state.${entry.sync_status}`)}
       </Badge>
       {entry.dead > 0 && (
         <Text size="xs" c="red">
@@ -42,7 +41,7 @@ export function LastSyncLine({ cardKey }: { cardKey: IntegrationCard }) {
 }
 
 /** The red alert of a link whose sync failed: the provider's words and what to do. */
-export function SyncErrorAlert({ cardKey, name }: { cardKey: IntegrationCard; name: string }) {
+export function SyncErrorAlert({ cardKey, name }: { cardKey: Provider; name: string }) {
   const { t } = useTranslation('integrations');
   const entry = useIntegrations((s) => s.lastSync[cardKey]);
   if (!entry || (entry.sync_status !== 'ERROR' && entry.sync_status !== 'FAILED')) return null;

@@ -7,7 +7,7 @@ import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { IntegrationCard } from '@/generated/domain';
+import type { Provider } from '@/generated/domain';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { rule } from '@/lib/domain';
@@ -45,7 +45,7 @@ export default function IntegrationsPage() {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(LINKED_CHANNEL);
     channel.onmessage = (e: MessageEvent) => {
-      const data = e.data as { type?: string; key?: IntegrationCard; from?: string } | null;
+      const data = e.data as { type?: string; key?: Provider; from?: string } | null;
       if (data?.type !== 'linked' || !data.key || !CARDS.some((c) => c.key === data.key)) return;
       if (data.from === WINDOW_ID) return;
       useIntegrations.getState().setLinked(data.key, true);
@@ -71,7 +71,7 @@ export default function IntegrationsPage() {
   };
 
   const deniedFor = useCallback(
-    (key: IntegrationCard): string | null => {
+    (key: Provider): string | null => {
       if (key === 'webhooks') {
         // docs/DECISIONS.md: the webhook belongs to the organisation; its admins configure it.
         if (orgId === null) return t('webhooks.needs_org');

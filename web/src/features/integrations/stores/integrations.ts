@@ -2,7 +2,7 @@
 // status check (000 §4 'Connection status is loaded when the page opens') and the result of a
 // link or unlink made here, which shows at once while the workspace flags are refreshed.
 import { create } from 'zustand';
-import type { IntegrationCard } from '@/generated/domain';
+import type { Provider } from '@/generated/domain';
 import { fetchUserExistence } from '@/api/account';
 import { useWorkspace } from '@/stores/workspace';
 import * as api from '../api';
@@ -16,14 +16,14 @@ export interface RevealedSecret {
 }
 
 interface IntegrationsState {
-  linked: Partial<Record<IntegrationCard, boolean>>;
+  linked: Partial<Record<Provider, boolean>>;
   /** A link the provider no longer accepts (LinkStatus.needs_reconnect). */
-  reconnect: Partial<Record<IntegrationCard, boolean>>;
-  phase: Partial<Record<IntegrationCard, CheckPhase>>;
-  check: (key: IntegrationCard, workspaceId: number, orgId: number | null) => Promise<void>;
-  setLinked: (key: IntegrationCard, linked: boolean) => void;
+  reconnect: Partial<Record<Provider, boolean>>;
+  phase: Partial<Record<Provider, CheckPhase>>;
+  check: (key: Provider, workspaceId: number, orgId: number | null) => Promise<void>;
+  setLinked: (key: Provider, linked: boolean) => void;
   /** Each link's sync state (`integrations/lastsync`), by card key. */
-  lastSync: Partial<Record<IntegrationCard, api.LastSync>>;
+  lastSync: Partial<Record<Provider, api.LastSync>>;
   lastSyncPhase: CheckPhase | null;
   loadLastSync: (orgId: number) => Promise<void>;
   revealed: RevealedSecret | null;
@@ -63,7 +63,7 @@ export const useIntegrations = create<IntegrationsState>((set) => ({
     try {
       const rows = await api.fetchLastSync(orgId);
       set({
-        lastSync: Object.fromEntries(rows.map((r) => [r.provider, r])) as Partial<Record<IntegrationCard, api.LastSync>>,
+        lastSync: Object.fromEntries(rows.map((r) => [r.provider, r])) as Partial<Record<Provider, api.LastSync>>,
         lastSyncPhase: 'ready',
       });
     } catch {
@@ -96,7 +96,7 @@ export async function refreshWorkspaceFlags(authoritative = false): Promise<void
 }
 
 /** The flag a card shows: what this page learned, else the workspace's. */
-export function useConnected(key: IntegrationCard): boolean {
+export function useConnected(key: Provider): boolean {
   const local = useIntegrations((s) => s.linked[key]);
   const flag = useWorkspace((s) => s.me?.integrations[key] ?? false);
   return local ?? flag;

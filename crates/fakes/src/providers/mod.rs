@@ -1,0 +1,796 @@
+//! Fake providers for tests and local runs: one axum server on port 0 that answers just enough
+//! like Freshdesk, LeadSquared and a webhook receiver for the server's connectors to be driven
+//! end to end without the internet. Each provider lives under its own path prefix; the server's
+//! configured base URLs point there (`{base}/freshdesk/{domain}`, `{base}/leadsquared/{host}`).
+//! Every request is recorded so tests can prove what reached a provider and what did not.
+//! The CRM APIs (HubSpot under `/hubspot-api`, Zoho under `/zoho-api`, the Salesforce org under
+//! `/salesforce-instance`, Bitrix24 portals under `/bitrix/{domain}/rest/`, Freshdesk under
+//! `/freshdesk/{domain}/api/v2`, LeadSquared under `/leadsquared/{host}/v2`) keep contacts and
+//! logged chat activity in memory per provider, check credentials like the real ones, and can
+//! be told to answer 429 ([`FakeProviders::rate_limit`]).
+//!
+//! Each provider's handlers and helpers live in a module of their own (`freshdesk`,
+//! `leadsquared`, `hubspot`, `zoho`, `salesforce`, `bitrix`, `google`, `webhook`); this module
+//! holds the shared state, the router, the generic OAuth consent page and token endpoint
+//! (`/oauth/{provider}/authorize`, `/oauth/{provider}/token`) and the helpers the CRM fakes
+//! share.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use base64::Engine;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+mod bitrix;
+mod freshdesk;
+mod google;
+mod hubspot;
+mod leadsquared;
+mod salesforce;
+mod webhook;
+mod zoho;
+
+use bitrix::{bitrix_authorize, bitrix_rest, bitrix_token};
+use freshdesk::{
+    freshdesk_contacts, freshdesk_create_note, freshdesk_create_ticket, freshdesk_tickets,
+};
+use google::{google_create_spreadsheet, google_values};
+use hubspot::{hubspot_create_contact, hubspot_create_note, hubspot_search};
+use leadsquared::{
+    leadsquared_by_phone, leadsquared_create_activity, leadsquared_create_lead, leadsquared_user,
+};
+use salesforce::{
+    salesforce_authorize, salesforce_create, salesforce_object_info, salesforce_query,
+    salesforce_token,
+};
+use webhook::webhook_receive;
+use zoho::{zoho_create_contact, zoho_create_note, zoho_search, zoho_token};
+
+/// The Freshdesk API key the fake accepts.
+pub const FRESHDESK_API_KEY: &str = "fd-key-7Hq2Lm9XwPz4";
+/// The LeadSquared access key and secret key the fake accepts, and the user `Id` it answers.
+pub const LEADSQUARED_ACCESS_KEY: &str = "u$r-access-4c1e9a7b";
+pub const LEADSQUARED_SECRET_KEY: &str = "ls-secret-93fd0c2e5b1a";
+pub const LEADSQUARED_USER_ID: &str = "ls-user-4242";
+/// A Freshdesk domain the fake answers 404 for (no such helpdesk).
+pub const FRESHDESK_MISSING_DOMAIN: &str = "nohelpdesk.freshdesk.com";
+
+/// The OAuth client id and secret the fake's token endpoints accept (every provider).
+pub const OAUTH_CLIENT_ID: &str = "fake-client-id";
+pub const OAUTH_CLIENT_SECRET: &str = "fake-client-secret-0b9e4d";
+
+/// The contact record types the fake Salesforce org has: (`Id`, `Name`, `DeveloperName`).
+pub const SALESFORCE_RECORD_TYPES: &[(&str, &str, &str)] = &[
+    ("012000000000001AAA", "Customer", "Customer"),
+    ("012000000000002AAA", "Partner Contact", "Partner_Contact"),
+];
+
+/// Every secret the fake hands out or accepts, or a part every token it issues contains
+/// (`<provider>-tok-access-<n>`, `<provider>-tok-refresh-<n>`): a test scans answers and the
+/// database for these.
+pub const SECRETS: &[&str] = &[
+    FRESHDESK_API_KEY,
+    LEADSQUARED_ACCESS_KEY,
+    LEADSQUARED_SECRET_KEY,
+    OAUTH_CLIENT_SECRET,
+    "-tok-access-",
+    "-tok-refresh-",
+];
+
+/// Where the fake's consent pages return to when the request names no `redirect_uri` (Bitrix
+/// uses the application's registered address): the testkit's `oauth_redirect_url`.
+pub const REGISTERED_REDIRECT: &str = "http://127.0.0.1:9/integrations";
+
+/// One request the fake received.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub method: String,
+    pub path: String,
+    pub authorization: Option<String>,
+    pub body: Value,
+}
+
+#[derive(Default)]
+struct Inner {
+    received: Vec<Received>,
+    counter: u64,
+    /// Codes issued by the authorize pages and not yet exchanged: code → provider.
+    codes: HashMap<String, String>,
+    /// Refresh tokens issued: token → provider.
+    refresh_tokens: HashMap<String, String>,
+    /// Providers whose refresh endpoint answers `invalid_grant`.
+    refuse_refresh: std::collections::HashSet<String>,
+    /// Token requests per provider and grant type.
+    token_calls: Vec<(String, String)>,
+    /// Bitrix: the portal each code and refresh token belongs to.
+    portals: HashMap<String, String>,
+    /// PKCE: the S256 challenge each code was issued with.
+    challenges: HashMap<String, String>,
+    /// Access tokens issued: token → provider (Salesforce's instance API checks them).
+    access_tokens: HashMap<String, String>,
+    /// Google Sheets: the rows appended to each spreadsheet the fake created.
+    sheets: HashMap<String, Vec<Vec<Value>>>,
+    /// The CRM APIs' records, per provider (`hubspot`, `zoho`, `salesforce`, `bitrix`,
+    /// `freshdesk`, `leadsquared`).
+    crm: HashMap<String, Crm>,
+    /// Where consent pages without a `redirect_uri` (Bitrix) return; [`REGISTERED_REDIRECT`]
+    /// unless [`FakeProviders::set_registered_redirect`] changed it.
+    registered_redirect: Option<String>,
+    /// Whether Bitrix's token answer names the portal's REST endpoint on this fake
+    /// (`http://<fake>/bitrix/<portal>/rest/`) rather than `https://<portal>/rest/`.
+    bitrix_rest_on_fake: bool,
+}
+
+/// One fake CRM's records.
+#[derive(Default)]
+struct Crm {
+    /// Each with its `id`.
+    contacts: Vec<Value>,
+    /// Each with its `id`, the `contact_id` it is attached to and its `body`.
+    activities: Vec<Value>,
+    /// Freshdesk's tickets.
+    tickets: Vec<Value>,
+    /// How many of the next calls answer 429.
+    rate_limited: usize,
+}
+
+#[derive(Clone, Default)]
+struct FakeState(Arc<Mutex<Inner>>);
+
+impl FakeState {
+    fn record(&self, method: &str, path: String, headers: &HeaderMap, body: Value) {
+        let authorization = headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        if let Ok(mut inner) = self.0.lock() {
+            inner.received.push(Received {
+                method: method.to_owned(),
+                path,
+                authorization,
+                body,
+            });
+        }
+    }
+}
+
+/// The running fake. Stops when dropped.
+pub struct FakeProviders {
+    pub addr: SocketAddr,
+    state: FakeState,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl FakeProviders {
+    /// Starts the fake on 127.0.0.1, port 0.
+    pub async fn start() -> anyhow::Result<FakeProviders> {
+        Self::start_on("127.0.0.1:0").await
+    }
+
+    /// Starts the fake on `bind` (e.g. for `just fake-providers`).
+    pub async fn start_on(bind: &str) -> anyhow::Result<FakeProviders> {
+        let state = FakeState::default();
+        let app = router(state.clone());
+        let listener = tokio::net::TcpListener::bind(bind).await?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = rx.await;
+                })
+                .await;
+        });
+        Ok(FakeProviders {
+            addr,
+            state,
+            shutdown: Some(tx),
+        })
+    }
+
+    /// `http://127.0.0.1:port` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Where consent pages that take no `redirect_uri` (Bitrix) send the browser back: the
+    /// application's registered address, i.e. the server's `oauth_redirect_url`.
+    pub fn set_registered_redirect(&self, url: &str) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.registered_redirect = Some(url.to_owned());
+        }
+    }
+
+    /// The server settings that point a `switchboard serve` at this fake, as the environment
+    /// variables it reads (`SWITCHBOARD_…`): every provider's base URL, the OAuth applications'
+    /// id and secret, and the address guard's allowance for the fake's address. The end-to-end
+    /// suite starts the `fake-providers` binary and passes these on.
+    pub fn server_env(&self) -> Vec<(String, String)> {
+        let mut env: Vec<(String, String)> = [
+            ("ADDRESS_ALLOW", format!("[\"{}\"]", self.addr)),
+            (
+                "PROVIDERS__FRESHDESK__API_URL",
+                self.url("/freshdesk/{domain}"),
+            ),
+            (
+                "PROVIDERS__LEADSQUARED__API_URL",
+                self.url("/leadsquared/{host}"),
+            ),
+            (
+                "PROVIDERS__HUBSPOT__AUTHORIZE_URL",
+                self.url("/oauth/hubspot/authorize"),
+            ),
+            (
+                "PROVIDERS__HUBSPOT__TOKEN_URL",
+                self.url("/oauth/hubspot/token"),
+            ),
+            ("PROVIDERS__HUBSPOT__API_URL", self.url("/hubspot-api")),
+            (
+                "PROVIDERS__BITRIX__PORTAL_URL",
+                self.url("/bitrix/{domain}"),
+            ),
+            (
+                "PROVIDERS__BITRIX__TOKEN_URL",
+                self.url("/bitrix-oauth/oauth/token/"),
+            ),
+            (
+                "PROVIDERS__ZOHO__AUTHORIZE_URL",
+                self.url("/oauth/zoho/authorize"),
+            ),
+            (
+                "PROVIDERS__ZOHO__ACCOUNTS_SERVERS",
+                format!("[\"{}\"]", self.url("/zoho-accounts")),
+            ),
+            ("PROVIDERS__ZOHO__API_URL", self.url("/zoho-api")),
+            (
+                "PROVIDERS__SALESFORCE__LOGIN_URL",
+                self.url("/salesforce-login"),
+            ),
+            (
+                "PROVIDERS__GOOGLE__AUTHORIZE_URL",
+                self.url("/oauth/google/authorize"),
+            ),
+            (
+                "PROVIDERS__GOOGLE__TOKEN_URL",
+                self.url("/oauth/google/token"),
+            ),
+            (
+                "PROVIDERS__GOOGLE__SHEETS_API_URL",
+                self.url("/google-sheets"),
+            ),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        for provider in ["HUBSPOT", "BITRIX", "ZOHO", "SALESFORCE", "GOOGLE"] {
+            env.push((
+                format!("PROVIDERS__{provider}__CLIENT_ID"),
+                OAUTH_CLIENT_ID.to_owned(),
+            ));
+            env.push((
+                format!("PROVIDERS__{provider}__CLIENT_SECRET"),
+                OAUTH_CLIENT_SECRET.to_owned(),
+            ));
+        }
+        env.into_iter()
+            .map(|(k, v)| (format!("SWITCHBOARD_{k}"), v))
+            .collect()
+    }
+
+    /// Everything received so far, oldest first.
+    pub fn received(&self) -> Vec<Received> {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.received.clone())
+            .unwrap_or_default()
+    }
+
+    /// Makes `provider`'s refresh endpoint refuse every refresh token (`invalid_grant`), as
+    /// when the user revoked the app; `false` accepts them again.
+    pub fn refuse_refresh(&self, provider: &str, refuse: bool) {
+        if let Ok(mut i) = self.state.0.lock() {
+            if refuse {
+                i.refuse_refresh.insert(provider.to_owned());
+            } else {
+                i.refuse_refresh.remove(provider);
+            }
+        }
+    }
+
+    /// Makes every access token issued so far to `provider` expire: its API answers 401 to
+    /// them (a refresh issues a new one that works).
+    pub fn expire_access_tokens(&self, provider: &str) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.access_tokens.retain(|_, p| p != provider);
+        }
+    }
+
+    /// How many token requests of `grant_type` `provider` got.
+    pub fn token_calls(&self, provider: &str, grant_type: &str) -> usize {
+        self.state
+            .0
+            .lock()
+            .map(|i| {
+                i.token_calls
+                    .iter()
+                    .filter(|(p, g)| p == provider && g == grant_type)
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+
+    /// The rows appended to the fake Google spreadsheet `id`, or None for a spreadsheet it did
+    /// not create.
+    pub fn sheet_rows(&self, id: &str) -> Option<Vec<Vec<Value>>> {
+        self.state
+            .0
+            .lock()
+            .ok()
+            .and_then(|i| i.sheets.get(id).cloned())
+    }
+
+    /// The contacts `provider`'s fake CRM holds (each with its `id`), oldest first.
+    pub fn crm_contacts(&self, provider: &str) -> Vec<Value> {
+        with_crm(&self.state, provider, |c, _| c.contacts.clone())
+    }
+
+    /// The chat activity logged in `provider`'s fake CRM, oldest first: each with its `id`, the
+    /// `contact_id` it is attached to and its `body` (Freshdesk's also with its `ticket_id`).
+    pub fn crm_activities(&self, provider: &str) -> Vec<Value> {
+        with_crm(&self.state, provider, |c, _| c.activities.clone())
+    }
+
+    /// Makes `provider`'s next `next_n` CRM API calls answer 429 with `Retry-After: 1`.
+    pub fn rate_limit(&self, provider: &str, next_n: usize) {
+        with_crm(&self.state, provider, |c, _| c.rate_limited = next_n);
+    }
+
+    /// Adds a contact to `provider`'s fake CRM as its API would store it (e.g. Salesforce
+    /// `{"LastName": .., "MobilePhone": .., "RecordTypeId": ..}`) and answers its id.
+    pub fn seed_crm_contact(&self, provider: &str, contact: Value) -> String {
+        let (prefix, also): (Option<&str>, &[&str]) = match provider {
+            "salesforce" => (Some("003"), &["Id"]),
+            "bitrix" => (None, &["ID"]),
+            "leadsquared" => (Some("ls-lead-"), &["ProspectID"]),
+            _ => (None, &[]),
+        };
+        add_contact(&self.state, provider, contact, prefix, also)
+    }
+
+    /// A live access token for `provider`'s API, as its token endpoint would issue
+    /// (`<provider>-tok-access-<n>`); `expire_access_tokens` expires it.
+    pub fn issue_access_token(&self, provider: &str) -> String {
+        let mut i = self
+            .state
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        i.counter += 1;
+        let token = format!("{provider}-tok-access-{}", i.counter);
+        i.access_tokens.insert(token.clone(), provider.to_owned());
+        token
+    }
+
+    /// Makes Bitrix's token answer name the portal's REST endpoint on this fake
+    /// (`http://<fake>/bitrix/<portal>/rest/`), so a linked portal's API calls reach the fake.
+    pub fn bitrix_rest_on_fake(&self, on: bool) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.bitrix_rest_on_fake = on;
+        }
+    }
+
+    /// Requests received under `prefix`.
+    pub fn received_under(&self, prefix: &str) -> Vec<Received> {
+        self.received()
+            .into_iter()
+            .filter(|r| r.path.starts_with(prefix))
+            .collect()
+    }
+}
+
+impl Drop for FakeProviders {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+fn router(state: FakeState) -> Router {
+    Router::new()
+        .route(
+            "/freshdesk/{domain}/api/v2/tickets",
+            get(freshdesk_tickets).post(freshdesk_create_ticket),
+        )
+        .route(
+            "/freshdesk/{domain}/api/v2/contacts",
+            get(freshdesk_contacts).post(freshdesk_contacts),
+        )
+        .route(
+            "/freshdesk/{domain}/api/v2/tickets/{ticket}/notes",
+            post(freshdesk_create_note),
+        )
+        .route(
+            "/leadsquared/{host}/v2/LeadManagement.svc/RetrieveLeadByPhoneNumber",
+            get(leadsquared_by_phone),
+        )
+        .route(
+            "/leadsquared/{host}/v2/LeadManagement.svc/Lead.Create",
+            post(leadsquared_create_lead),
+        )
+        .route(
+            "/leadsquared/{host}/v2/ProspectActivity.svc/Create",
+            post(leadsquared_create_activity),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/contacts/search",
+            post(hubspot_search),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/contacts",
+            post(hubspot_create_contact),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/notes",
+            post(hubspot_create_note),
+        )
+        .route("/zoho-api/crm/v2/Contacts/search", get(zoho_search))
+        .route("/zoho-api/crm/v2/Contacts", post(zoho_create_contact))
+        .route("/zoho-api/crm/v2/Notes", post(zoho_create_note))
+        .route(
+            "/salesforce-instance/services/data/{version}/sobjects/{object}",
+            post(salesforce_create),
+        )
+        .route(
+            "/bitrix/{domain}/rest/{method}",
+            post(bitrix_rest).get(bitrix_rest),
+        )
+        .route(
+            "/leadsquared/{host}/v2/Authentication.svc/UserByAccessKey.Get",
+            get(leadsquared_user).post(leadsquared_user),
+        )
+        .route("/webhook/receive", post(webhook_receive))
+        .route("/oauth/{provider}/authorize", get(oauth_authorize))
+        .route(
+            "/google-sheets/v4/spreadsheets",
+            post(google_create_spreadsheet),
+        )
+        .route(
+            "/google-sheets/v4/spreadsheets/{id}/values/{range}",
+            post(google_values),
+        )
+        .route("/oauth/{provider}/token", post(oauth_token))
+        .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
+        .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
+        .route("/zoho-accounts/oauth/v2/token", post(zoho_token))
+        .route(
+            "/salesforce-login/services/oauth2/authorize",
+            get(salesforce_authorize),
+        )
+        .route(
+            "/salesforce-instance/services/data/{version}/query",
+            get(salesforce_query),
+        )
+        .route(
+            "/salesforce-instance/services/data/{version}/ui-api/object-info/{object}",
+            get(salesforce_object_info),
+        )
+        .route(
+            "/salesforce-login/services/oauth2/token",
+            post(salesforce_token),
+        )
+        .with_state(state)
+}
+
+/// A consent page that consents at once: back to `redirect_uri` with a fresh code and the state.
+async fn oauth_authorize(
+    State(state): State<FakeState>,
+    Path(provider): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    state.record(
+        "GET",
+        format!("/oauth/{provider}/authorize"),
+        &headers,
+        json!(q),
+    );
+    let (Some(redirect), Some(st)) = (q.get("redirect_uri"), q.get("state")) else {
+        return (StatusCode::BAD_REQUEST, "redirect_uri and state required").into_response();
+    };
+    if q.get("client_id").map(String::as_str) != Some(OAUTH_CLIENT_ID) {
+        return (StatusCode::BAD_REQUEST, "unknown client_id").into_response();
+    }
+    let code = {
+        let Ok(mut i) = state.0.lock() else {
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        };
+        i.counter += 1;
+        let code = format!("{provider}-code-{}", i.counter);
+        i.codes.insert(code.clone(), provider.clone());
+        if let Some(c) = q.get("code_challenge") {
+            i.challenges.insert(code.clone(), c.clone());
+        }
+        code
+    };
+    let mut url = match url::Url::parse(redirect) {
+        Ok(u) => u,
+        Err(_) => return (StatusCode::BAD_REQUEST, "bad redirect_uri").into_response(),
+    };
+    url.query_pairs_mut()
+        .append_pair("code", &code)
+        .append_pair("state", st);
+    if provider == "zoho" {
+        // Zoho names the data centre that holds the account: here, this fake.
+        let host = headers
+            .get("host")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("127.0.0.1");
+        url.query_pairs_mut()
+            .append_pair("accounts-server", &format!("http://{host}/zoho-accounts"))
+            .append_pair("location", "us");
+    }
+    (
+        StatusCode::FOUND,
+        [(axum::http::header::LOCATION, url.to_string())],
+    )
+        .into_response()
+}
+
+/// The token endpoint: the code grant (a code the authorize page issued, once) and the refresh
+/// grant, both only with the fake's client secret (in the body or as basic auth).
+async fn oauth_token(
+    State(state): State<FakeState>,
+    Path(provider): Path<String>,
+    headers: HeaderMap,
+    axum::extract::Form(form): axum::extract::Form<HashMap<String, String>>,
+) -> (StatusCode, Json<Value>) {
+    state.record(
+        "POST",
+        format!("/oauth/{provider}/token"),
+        &headers,
+        Value::Null,
+    );
+    token_grant(&state, &provider, &headers, &form)
+}
+
+fn token_grant(
+    state: &FakeState,
+    provider: &str,
+    headers: &HeaderMap,
+    form: &HashMap<String, String>,
+) -> (StatusCode, Json<Value>) {
+    let provider = provider.to_owned();
+    let basic_secret = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Basic "))
+        .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|s| s.split_once(':').map(|(_, p)| p.to_owned()));
+    let secret_ok = form.get("client_secret").map(String::as_str) == Some(OAUTH_CLIENT_SECRET)
+        || basic_secret.as_deref() == Some(OAUTH_CLIENT_SECRET);
+    let invalid = |what: &str| {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": what, "error_description": what })),
+        )
+    };
+    if !secret_ok {
+        return invalid("invalid_client");
+    }
+    let grant = form.get("grant_type").cloned().unwrap_or_default();
+    let Ok(mut i) = state.0.lock() else {
+        return invalid("server_error");
+    };
+    i.token_calls.push((provider.clone(), grant.clone()));
+    let known = match grant.as_str() {
+        "authorization_code" => {
+            // A code issued with a PKCE challenge needs the verifier that hashes to it.
+            let pkce_ok = match form.get("code").and_then(|c| i.challenges.remove(c)) {
+                Some(challenge) => form.get("code_verifier").is_some_and(|v| {
+                    use sha2::Digest;
+                    base64::engine::general_purpose::URL_SAFE_NO_PAD
+                        .encode(sha2::Sha256::digest(v.as_bytes()))
+                        == challenge
+                }),
+                None => true,
+            };
+            form.get("code")
+                .and_then(|c| i.codes.remove(c))
+                .is_some_and(|p| p == provider)
+                && pkce_ok
+        }
+        "refresh_token" => {
+            !i.refuse_refresh.contains(&provider)
+                && form
+                    .get("refresh_token")
+                    .and_then(|t| i.refresh_tokens.get(t))
+                    .is_some_and(|p| *p == provider)
+        }
+        _ => return invalid("unsupported_grant_type"),
+    };
+    if !known {
+        return invalid("invalid_grant");
+    }
+    i.counter += 1;
+    let n = i.counter;
+    let access = format!("{provider}-tok-access-{n}");
+    i.access_tokens.insert(access.clone(), provider.clone());
+    let mut answer = json!({ "access_token": access, "token_type": "bearer", "expires_in": 1800 });
+    if provider == "salesforce" {
+        let host = headers
+            .get("host")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("127.0.0.1");
+        answer["instance_url"] = json!(format!("http://{host}/salesforce-instance"));
+        // Salesforce names no lifetime.
+        if let Some(o) = answer.as_object_mut() {
+            o.remove("expires_in");
+        }
+    }
+    if grant == "authorization_code" {
+        let refresh = format!("{provider}-tok-refresh-{n}");
+        i.refresh_tokens.insert(refresh.clone(), provider.clone());
+        answer["refresh_token"] = json!(refresh);
+    }
+    (StatusCode::OK, Json(answer))
+}
+
+// ---------------------------------------------------------------------------------------------
+// CRM APIs: contacts found or created by phone and the chat activity logged on them.
+// ---------------------------------------------------------------------------------------------
+
+type Reply = axum::response::Response;
+
+fn reply(status: StatusCode, body: Value) -> Reply {
+    use axum::response::IntoResponse;
+    (status, Json(body)).into_response()
+}
+
+/// The digits of a phone number, how the fakes compare numbers that CRMs normalise.
+fn phone_digits(phone: &str) -> String {
+    phone.chars().filter(char::is_ascii_digit).collect()
+}
+
+fn same_phone(a: &str, b: &str) -> bool {
+    let a = phone_digits(a);
+    !a.is_empty() && a == phone_digits(b)
+}
+
+/// `v` as an id string (a string, or a number written out).
+fn id_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Runs `f` on `provider`'s records and the id counter.
+fn with_crm<R>(state: &FakeState, provider: &str, f: impl FnOnce(&mut Crm, &mut u64) -> R) -> R {
+    let mut guard = state
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let Inner { crm, counter, .. } = &mut *guard;
+    f(crm.entry(provider.to_owned()).or_default(), counter)
+}
+
+/// The contact of `provider` with id `id`.
+fn crm_contact(state: &FakeState, provider: &str, id: &str) -> Option<Value> {
+    with_crm(state, provider, |c, _| {
+        c.contacts
+            .iter()
+            .find(|x| id_of(&x["id"]).as_deref() == Some(id))
+            .cloned()
+    })
+}
+
+/// Stores `contact` with the next id (`<prefix><n, 15 digits>` when a prefix is given) as `id`
+/// and under the `also` names, and answers the id.
+fn add_contact(
+    state: &FakeState,
+    provider: &str,
+    mut contact: Value,
+    prefix: Option<&str>,
+    also: &[&str],
+) -> String {
+    with_crm(state, provider, |c, counter| {
+        *counter += 1;
+        let id = match prefix {
+            Some(p) => format!("{p}{:015}", *counter),
+            None => counter.to_string(),
+        };
+        contact["id"] = json!(id);
+        for name in also {
+            contact[*name] = json!(id);
+        }
+        c.contacts.push(contact);
+        id
+    })
+}
+
+/// Stores an activity (the contact id and the body included by the caller) with the next id.
+fn add_activity(
+    state: &FakeState,
+    provider: &str,
+    mut activity: Value,
+    prefix: Option<&str>,
+) -> String {
+    with_crm(state, provider, |c, counter| {
+        *counter += 1;
+        let id = match prefix {
+            Some(p) => format!("{p}{:015}", *counter),
+            None => counter.to_string(),
+        };
+        activity["id"] = json!(id);
+        c.activities.push(activity);
+        id
+    })
+}
+
+/// Counts one call against a `rate_limit`: the 429 answer while calls remain limited.
+fn crm_limited(state: &FakeState, provider: &str) -> Option<Reply> {
+    use axum::response::IntoResponse;
+    let limited = with_crm(state, provider, |c, _| {
+        if c.rate_limited > 0 {
+            c.rate_limited -= 1;
+            true
+        } else {
+            false
+        }
+    });
+    limited.then(|| {
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(axum::http::header::RETRY_AFTER, "1")],
+            Json(json!({ "error": "rate_limited", "message": "Too many requests" })),
+        )
+            .into_response()
+    })
+}
+
+/// The token after `scheme` (e.g. `Bearer `) in the authorization header.
+fn token_after<'h>(headers: &'h HeaderMap, scheme: &str) -> Option<&'h str> {
+    headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix(scheme))
+}
+
+/// Whether `token` is a live access token the fake issued to `provider`.
+fn live_token(state: &FakeState, provider: &str, token: Option<&str>) -> bool {
+    state.0.lock().is_ok_and(|i| {
+        token
+            .and_then(|t| i.access_tokens.get(t))
+            .is_some_and(|p| p == provider)
+    })
+}
+
+/// The basic-auth user name of `headers`.
+fn basic_user(headers: &HeaderMap) -> Option<String> {
+    token_after(headers, "Basic ")
+        .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|s| s.split_once(':').map(|(u, _)| u.to_owned()))
+}
+
+/// 429 while `provider` is rate limited, else `refused` when the call is not `authorised`.
+fn crm_gate(
+    state: &FakeState,
+    provider: &str,
+    authorised: bool,
+    refused: impl FnOnce() -> Reply,
+) -> Option<Reply> {
+    if let Some(r) = crm_limited(state, provider) {
+        return Some(r);
+    }
+    (!authorised).then(refused)
+}
