@@ -308,6 +308,54 @@ pub fn bucket_of_ms(
     })
 }
 
+/// A timeline step of a histogram (the search proxy's `date_histogram`, 001 §7.4): every local
+/// hour, half-day or day in order, not folded by hour of day as `Granularity::HourOfDay` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Hour,
+    HalfDay,
+    Day,
+}
+
+impl Step {
+    /// The first instant (UTC epoch ms) of the local hour, half-day or day holding `ms`. A
+    /// local start skipped by a daylight-saving jump is the first instant after the gap.
+    pub fn start_of(self, tz: Tz, ms: i64) -> Option<i64> {
+        let t = local_from_ms(tz, ms).ok()?;
+        let hour = match self {
+            // The local hour holding `ms` began this many milliseconds ago: counted back in
+            // real time, so a repeated hour (fall back) is a bucket of its own.
+            Step::Hour => {
+                let into = i64::from(t.minute()) * 60_000
+                    + i64::from(t.second()) * 1000
+                    + ms.rem_euclid(1000);
+                return ms.checked_sub(into);
+            }
+            Step::HalfDay => t.hour() / 12 * 12,
+            Step::Day => 0,
+        };
+        let local = t.date().and_hms_opt(hour, 0, 0)?;
+        crate::dates::first_instant_at_or_after(tz, local).ok()
+    }
+
+    /// The start of the bucket after the one starting at `start`: an hour later in real time
+    /// for hours; the next local noon or midnight for half-days and days (a 23- or 25-hour day
+    /// is one bucket).
+    pub fn next_after(self, tz: Tz, start: i64) -> Option<i64> {
+        let step = match self {
+            Step::Hour => return self.start_of(tz, start.checked_add(3_600_000)?),
+            Step::HalfDay => chrono::Duration::hours(12),
+            Step::Day => chrono::Duration::days(1),
+        };
+        let t = local_from_ms(tz, start).ok()? + step;
+        let next = self.start_of(tz, crate::dates::first_instant_at_or_after(tz, t).ok()?)?;
+        if next <= start {
+            return self.start_of(tz, start + 3_600_000).filter(|n| *n > start);
+        }
+        Some(next)
+    }
+}
+
 /// Input of the `bucket_keys` rule.
 #[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
@@ -633,6 +681,72 @@ mod tests {
         assert_eq!(
             day_of(New_York, "2026-11-02T05:00:00Z"),
             Some(iso("2026-11-02"))
+        );
+    }
+
+    fn utc_ms(at: &str) -> i64 {
+        chrono::DateTime::parse_from_rfc3339(at)
+            .unwrap()
+            .timestamp_millis()
+    }
+
+    #[test]
+    fn histogram_steps_walk_a_fall_back_day_as_25_hourly_buckets() {
+        // 001 §7.4 'active hours (1-hour buckets)': the repeated 01:00 is a bucket of its own
+        let day = utc_ms("2026-11-01T04:00:00Z"); // local midnight in New York
+        assert_eq!(Step::Day.start_of(New_York, day + 1), Some(day));
+        let mut t = day;
+        let mut hours = 0;
+        while t < utc_ms("2026-11-02T05:00:00Z") {
+            let next = Step::Hour.next_after(New_York, t).unwrap();
+            assert_eq!(next - t, 3_600_000, "every hourly bucket is one real hour");
+            t = next;
+            hours += 1;
+        }
+        assert_eq!(hours, 25);
+        // 01:30 local happens twice that night, each in its own hour
+        assert_eq!(
+            Step::Hour.start_of(New_York, utc_ms("2026-11-01T05:30:00Z")),
+            Some(utc_ms("2026-11-01T05:00:00Z"))
+        );
+        assert_eq!(
+            Step::Hour.start_of(New_York, utc_ms("2026-11-01T06:30:00Z")),
+            Some(utc_ms("2026-11-01T06:00:00Z"))
+        );
+        // a half-hour zone's hours start at :30 UTC
+        assert_eq!(
+            Step::Hour.start_of(Kolkata, utc_ms("2026-03-07T18:59:59.500Z")),
+            Some(utc_ms("2026-03-07T18:30:00Z"))
+        );
+        assert_eq!(
+            Step::Day.next_after(New_York, day),
+            Some(utc_ms("2026-11-02T05:00:00Z"))
+        );
+    }
+
+    #[test]
+    fn histogram_half_days_start_at_local_noon_and_skip_the_spring_gap() {
+        let morning = utc_ms("2026-03-08T05:00:00Z"); // local midnight, a 23-hour day
+        assert_eq!(
+            Step::HalfDay.start_of(New_York, utc_ms("2026-03-08T15:59:59Z")),
+            Some(morning)
+        );
+        assert_eq!(
+            Step::HalfDay.next_after(New_York, morning),
+            Some(utc_ms("2026-03-08T16:00:00Z")) // local noon, 11 real hours later
+        );
+        // 02:00 does not exist that night: the hour after 01:00 local is 03:00 local
+        assert_eq!(
+            Step::Hour.next_after(New_York, utc_ms("2026-03-08T06:00:00Z")),
+            Some(utc_ms("2026-03-08T07:00:00Z"))
+        );
+        assert_eq!(
+            Step::Hour.start_of(New_York, utc_ms("2026-03-08T07:30:00Z")),
+            Some(utc_ms("2026-03-08T07:00:00Z"))
+        );
+        assert_eq!(
+            Step::Day.start_of(Kolkata, utc_ms("2026-03-07T18:30:00Z")),
+            Some(utc_ms("2026-03-07T18:30:00Z"))
         );
     }
 

@@ -333,6 +333,9 @@ registry! {
     "self_close_valid" => fn(i: SelfCloseInput) -> bool {
         Ok(crate::zoho::self_close_valid(i.set_at, i.now))
     }
+    "consent_popup_valid" => fn(i: SelfCloseInput) -> bool {
+        Ok(crate::zoho::consent_popup_valid(i.set_at, i.now))
+    }
 
     // Knowledge-base chat (000 §5, §9)
     "chat_attachment" => fn(i: AttachmentInput) -> Attachment {

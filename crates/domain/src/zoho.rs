@@ -10,6 +10,9 @@ use crate::RuleError;
 pub const ZOHO_STATE_LEN: usize = 64;
 /// 000 §9: 'Self-close window: 2 minutes'.
 pub const SELF_CLOSE_WINDOW_MS: i64 = 120_000;
+/// How long a consent popup may take before its return no longer counts as the popup's (ours:
+/// long enough to sign in to a provider, short enough that a stale marker is not trusted).
+pub const CONSENT_POPUP_WINDOW_MS: i64 = 600_000;
 
 const ALPHABET: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -99,8 +102,18 @@ pub struct SelfCloseInput {
 /// until just before two minutes have passed; a marker from the future (a clock moved back) is
 /// not valid.
 pub fn self_close_valid(set_at: i64, now: i64) -> bool {
-    // Exact for every i64 pair, without 128-bit arithmetic.
-    now >= set_at && now.abs_diff(set_at) < SELF_CLOSE_WINDOW_MS.unsigned_abs()
+    within_window(set_at, now, SELF_CLOSE_WINDOW_MS)
+}
+
+/// Whether a window returning from a provider's consent page is the popup this app opened at
+/// `set_at`: valid for ten minutes from then; a marker from the future is not valid.
+pub fn consent_popup_valid(set_at: i64, now: i64) -> bool {
+    within_window(set_at, now, CONSENT_POPUP_WINDOW_MS)
+}
+
+/// `set_at <= now < set_at + window`, exact for every i64 pair without 128-bit arithmetic.
+fn within_window(set_at: i64, now: i64, window: i64) -> bool {
+    now >= set_at && now.abs_diff(set_at) < window.unsigned_abs()
 }
 
 #[cfg(test)]
@@ -161,6 +174,14 @@ mod tests {
         assert!(self_close_valid(1_000, 120_999));
         assert!(!self_close_valid(1_000, 121_000));
         assert!(!self_close_valid(1_000, 999));
+    }
+
+    #[test]
+    fn a_consent_popup_counts_for_ten_minutes() {
+        assert!(consent_popup_valid(1_000, 1_000));
+        assert!(consent_popup_valid(1_000, 600_999));
+        assert!(!consent_popup_valid(1_000, 601_000));
+        assert!(!consent_popup_valid(1_000, 999));
     }
 
     proptest! {

@@ -6,6 +6,7 @@
 //! naming the part we do not support. The answer has the search's shape (`hits.total`,
 //! `aggregations["2"].buckets`, …).
 
+use domain::buckets::Step;
 use domain::events::Zone;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -274,14 +275,7 @@ fn field_value(index: Index, row: &EventRow, field: &str) -> Result<Value, Unsup
     })
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Interval {
-    Hour,
-    HalfDay,
-    Day,
-}
-
-fn interval(h: &HistogramAgg) -> Result<Interval, Unsupported> {
+fn interval(h: &HistogramAgg) -> Result<Step, Unsupported> {
     let raw = h
         .fixed_interval
         .as_deref()
@@ -289,44 +283,11 @@ fn interval(h: &HistogramAgg) -> Result<Interval, Unsupported> {
         .or(h.interval.as_deref())
         .unwrap_or("");
     match raw {
-        "1h" | "60m" | "hour" | "1H" => Ok(Interval::Hour),
-        "12h" => Ok(Interval::HalfDay),
-        "1d" | "24h" | "day" => Ok(Interval::Day),
+        "1h" | "60m" | "hour" | "1H" => Ok(Step::Hour),
+        "12h" => Ok(Step::HalfDay),
+        "1d" | "24h" | "day" => Ok(Step::Day),
         other => unsupported(format!("date_histogram interval '{other}' (1h, 12h, 1d)")),
     }
-}
-
-/// The first instant of the local hour, half-day or day of `ms`, and of the next one.
-fn bucket_start(tz: Zone, iv: Interval, ms: i64) -> Option<i64> {
-    use chrono::Timelike;
-    let t = domain::dates::local_from_ms(tz, ms).ok()?;
-    let hour = match iv {
-        Interval::Hour => t.hour(),
-        Interval::HalfDay => t.hour() / 12 * 12,
-        Interval::Day => 0,
-    };
-    let local = t.date().and_hms_opt(hour, 0, 0)?;
-    domain::dates::first_instant_at_or_after(tz, local).ok()
-}
-
-fn next_bucket(tz: Zone, iv: Interval, start: i64) -> Option<i64> {
-    let step = match iv {
-        Interval::Hour => chrono::Duration::hours(1),
-        Interval::HalfDay => chrono::Duration::hours(12),
-        Interval::Day => chrono::Duration::days(1),
-    };
-    let t = domain::dates::local_from_ms(tz, start).ok()? + step;
-    let next = bucket_start(
-        tz,
-        iv,
-        domain::dates::first_instant_at_or_after(tz, t).ok()?,
-    )?;
-    // An hour that repeats (fall back) is its own bucket: step by real time when the local
-    // step lands on the same start.
-    if next <= start {
-        return bucket_start(tz, iv, start + 3_600_000).filter(|n| *n > start);
-    }
-    Some(next)
 }
 
 /// Evaluates aggregations over `rows`.
@@ -410,7 +371,7 @@ pub fn aggregate(
                     TimeField::Datetime => r.occurred_at,
                     TimeField::CreatedAt => r.created_at,
                 };
-                if let Some(start) = bucket_start(tz, iv, t) {
+                if let Some(start) = iv.start_of(tz, t) {
                     groups.entry(start).or_default().push(r);
                 }
             }
@@ -422,7 +383,7 @@ pub fn aggregate(
                     let mut guard = 0;
                     while t < last && guard < 100_000 {
                         groups.entry(t).or_default();
-                        t = match next_bucket(tz, iv, t) {
+                        t = match iv.next_after(tz, t) {
                             Some(n) => n,
                             None => break,
                         };

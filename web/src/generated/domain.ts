@@ -1290,6 +1290,7 @@ export interface Rules {
   zoho_state: { input: ZohoStateInput; output: ZohoState };
   zoho_state_check: { input: ZohoStateCheckInput; output: ZohoState };
   self_close_valid: { input: SelfCloseInput; output: boolean };
+  consent_popup_valid: { input: SelfCloseInput; output: boolean };
   chat_attachment: { input: AttachmentInput; output: Attachment };
   may_send_message: { input: SendInput; output: boolean };
   business_constants: { input: NoInput; output: BusinessConstants };
@@ -1356,6 +1357,7 @@ export const RULE_NAMES: readonly RuleName[] = [
   "zoho_state",
   "zoho_state_check",
   "self_close_valid",
+  "consent_popup_valid",
   "chat_attachment",
   "may_send_message",
   "business_constants",

@@ -103,16 +103,14 @@ export const browser = {
   },
 };
 
-/** How long a consent popup may take before its return no longer counts as the popup's. */
-const POPUP_WINDOW_MS = 10 * 60 * 1000;
-
 /** Notes that a consent page was opened in a popup, so its return knows to report and close. */
 export const rememberPopup = (now = Date.now()) => write(POPUP_KEY, String(now));
 
 /** Whether this window is the consent popup coming back: opened by a page, lately, by us. */
 export function isConsentPopup(now = Date.now()): boolean {
-  const at = Number(read(POPUP_KEY));
-  return window.opener != null && at > 0 && now - at >= 0 && now - at < POPUP_WINDOW_MS;
+  const setAt = Number(read(POPUP_KEY));
+  if (window.opener == null || !setAt) return false;
+  return rule('consent_popup_valid', { setAt, now }).ok === true;
 }
 export const clearPopup = () => write(POPUP_KEY, null);
 
