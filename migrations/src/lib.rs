@@ -16,6 +16,7 @@ mod m20261123_000005_sync;
 mod m20261123_000006_call_rollups;
 mod m20261124_000007_chat_sets;
 mod m20261125_000008_extension_tokens;
+mod m20261125_000009_billing;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000006_call_rollups::Migration),
             Box::new(m20261124_000007_chat_sets::Migration),
             Box::new(m20261125_000008_extension_tokens::Migration),
+            Box::new(m20261125_000009_billing::Migration),
         ]
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod activity;
 pub mod bitrix;
+pub mod exchange_rates;
 pub mod freshdesk;
 pub mod google;
 pub mod guard;
@@ -15,6 +16,7 @@ pub mod hubspot;
 pub mod leadsquared;
 pub mod oauth;
 pub mod salesforce;
+pub mod stripe;
 pub mod webhook;
 pub mod zoho;
 

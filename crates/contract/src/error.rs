@@ -62,6 +62,15 @@ error_codes! {
     /// An OAuth return could not be completed (unknown, used, expired or foreign `state`, or the
     /// provider refused the code): 'Failed to authenticate, please try again'.
     AuthenticationFailed => "authentication_failed",
+    /// Inviting or importing more people than the plan's seats: 'No seats left on your plan.
+    /// Add seats in Billing to invite more people.'
+    SeatsExhausted => "seats_exhausted",
+    /// A payment-provider webhook whose `Stripe-Signature` is missing, wrong or too old.
+    SignatureInvalid => "signature_invalid",
+    /// Payments are not configured on this installation.
+    BillingUnavailable => "billing_unavailable",
+    /// The payer already has a subscription: change its seats or plan from Billing instead.
+    AlreadySubscribed => "already_subscribed",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod analytics;
 pub mod auth;
+pub mod billing;
 pub mod client_error;
 pub mod error;
 pub mod health;

@@ -137,6 +137,20 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::analytics::QuickReplyAnalytics>();
     c.visit::<crate::analytics::SchedulerAnalytics>();
     c.visit::<client_error::ClientErrorReport>();
+    // Billing.
+    c.visit::<crate::billing::Plan>();
+    c.visit::<crate::billing::TeamAddon>();
+    c.visit::<crate::billing::LocalizedCurrencyAnswer>();
+    c.visit::<crate::billing::ExchangeRates>();
+    c.visit::<crate::billing::VisitorCurrency>();
+    c.visit::<crate::billing::CheckoutRequest>();
+    c.visit::<crate::billing::CheckoutAnswer>();
+    c.visit::<crate::billing::UserPlans>();
+    c.visit::<crate::billing::PlanLimits>();
+    c.visit::<crate::billing::BillingOverview>();
+    c.visit::<crate::billing::SeatsRequest>();
+    c.visit::<crate::billing::SeatPreview>();
+    c.visit::<crate::billing::FailedTransaction>();
 }
 
 /// The generated module: a header, then every declaration sorted by name.

@@ -369,6 +369,32 @@ pub fn ai_addon_price(input: &AiAddonInput) -> Price {
     }
 }
 
+/// The currency a visitor from `country` (ISO 3166 alpha-2) is shown prices in (001 §7 item 9:
+/// the geolocation answer's currency). The product's markets and the currencies the rate
+/// provider quotes; anywhere else is unknown (US dollars are shown).
+pub fn currency_of_country(country: &str) -> Option<&'static str> {
+    const EURO: &[&str] = &[
+        "AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV",
+        "MT", "NL", "PT", "SI", "SK",
+    ];
+    let c = country.trim().to_ascii_uppercase();
+    Some(match c.as_str() {
+        "IN" => "INR",
+        "US" => "USD",
+        "BR" => "BRL",
+        "ID" => "IDR",
+        "GB" => "GBP",
+        "MX" => "MXN",
+        "AR" => "ARS",
+        "CO" => "COP",
+        "CL" => "CLP",
+        "PE" => "PEN",
+        "AE" => "AED",
+        c if EURO.contains(&c) => "EUR",
+        _ => return None,
+    })
+}
+
 /// Input of the `currency_symbol` rule.
 #[derive(Debug, Clone, Deserialize, crate::value::FromValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
@@ -615,6 +641,14 @@ mod tests {
         assert_eq!(p(Some("USD"), false), "7.00");
         assert_eq!(p(Some("BRL"), true), "5.00");
         assert_eq!(p(None, true), "5.00");
+    }
+
+    #[test]
+    fn visitors_see_their_countrys_currency_and_others_none() {
+        assert_eq!(currency_of_country("IN"), Some("INR"));
+        assert_eq!(currency_of_country("pt"), Some("EUR"));
+        assert_eq!(currency_of_country("BR"), Some("BRL"));
+        assert_eq!(currency_of_country("ZZ"), None);
     }
 
     #[test]

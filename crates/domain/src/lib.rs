@@ -30,6 +30,7 @@ pub mod providers;
 pub mod registry;
 pub mod retry;
 pub mod roles;
+pub mod subscription;
 pub mod text;
 pub mod value;
 pub mod wire;

@@ -5,5 +5,6 @@
 //! redirect or answer slowly. Nothing here depends on the server, so the connectors' own tests
 //! (`crates/connectors/tests`) drive them without linking it.
 
+pub mod geoip;
 pub mod providers;
 pub mod receiver;

@@ -52,6 +52,8 @@ pub struct Config {
     pub mail: MailConfig,
     /// The sync engine: its worker, retries and timeouts.
     pub sync: SyncConfig,
+    /// Plans and payments: the grace period, where checkouts return, the visitor's currency.
+    pub billing: BillingConfig,
     /// The external providers, one section each (`providers.hubspot.client_id`, …).
     pub providers: ProvidersConfig,
 }
@@ -74,6 +76,7 @@ impl Default for Config {
             oauth_redirect_url: "http://127.0.0.1:8080/integrations".to_owned(),
             mail: MailConfig::default(),
             sync: SyncConfig::default(),
+            billing: BillingConfig::default(),
             providers: ProvidersConfig::default(),
         }
     }
@@ -133,6 +136,82 @@ impl Default for SyncConfig {
             poll_ms: 1_000,
             concurrency: 32,
             webhook_timeout_ms: 10_000,
+        }
+    }
+}
+
+/// Plans and payments: the grace period, where checkouts return, the visitor's currency.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BillingConfig {
+    /// Days a plan keeps its features after its trial or paid period ends, before it falls back
+    /// to Free (001 §4 grace period).
+    pub grace_days: u32,
+    /// The web app's `/checkout` page, where the payment provider sends the buyer back (paid
+    /// or cancelled) and its customer portal returns.
+    pub return_url: String,
+    /// A MaxMind-format country database (GeoLite2-Country or compatible) to tell a visitor's
+    /// currency from their address; without it the currency is unknown and prices stay in USD.
+    pub geoip_db: Option<PathBuf>,
+    /// Trust the first address of `X-Forwarded-For` as the visitor's (behind a proxy you run).
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for BillingConfig {
+    fn default() -> Self {
+        BillingConfig {
+            grace_days: domain::subscription::DEFAULT_GRACE_DAYS,
+            return_url: "http://127.0.0.1:8080/checkout".to_owned(),
+            geoip_db: None,
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+/// The payment provider, speaking Stripe's API and webhook scheme.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StripeConfig {
+    /// The provider's API base (`/v1/checkout/sessions`, `/v1/subscriptions/…`,
+    /// `/v1/billing_portal/sessions`).
+    pub api_url: String,
+    /// The secret API key; without it checkouts answer `billing_unavailable`.
+    #[serde(skip_serializing)]
+    pub secret_key: Option<SecretString>,
+    /// The webhook signing secret (`whsec_…`) that `Stripe-Signature` headers are checked with.
+    #[serde(skip_serializing)]
+    pub webhook_secret: Option<SecretString>,
+    /// How old a signed webhook may be, in seconds.
+    pub tolerance_s: i64,
+}
+
+impl Default for StripeConfig {
+    fn default() -> Self {
+        StripeConfig {
+            api_url: "https://api.stripe.com".to_owned(),
+            secret_key: None,
+            webhook_secret: None,
+            tolerance_s: 300,
+        }
+    }
+}
+
+/// The exchange-rate provider (the `/latest/{base}` answer with `conversion_rates`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExchangeRatesConfig {
+    /// The provider's base, e.g. `https://v6.exchangerate-api.com/v6/<key>`; without it only
+    /// USD is known (rate 1, 001 §8).
+    pub api_url: Option<String>,
+    /// How long fetched rates are served from the database before they are fetched again.
+    pub ttl_s: u64,
+}
+
+impl Default for ExchangeRatesConfig {
+    fn default() -> Self {
+        ExchangeRatesConfig {
+            api_url: None,
+            ttl_s: 6 * 3600,
         }
     }
 }
@@ -328,6 +407,8 @@ pub struct ProvidersConfig {
     pub zoho: ZohoConfig,
     pub salesforce: SalesforceConfig,
     pub google: GoogleConfig,
+    pub stripe: StripeConfig,
+    pub exchange_rates: ExchangeRatesConfig,
 }
 
 /// Values given on the command line; they override every other layer.

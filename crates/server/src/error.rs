@@ -104,7 +104,11 @@ impl AppError {
             | ErrorCode::AuthenticationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden | ErrorCode::CrossSiteRefused => StatusCode::FORBIDDEN,
-            ErrorCode::Conflict => StatusCode::CONFLICT,
+            ErrorCode::Conflict | ErrorCode::SeatsExhausted | ErrorCode::AlreadySubscribed => {
+                StatusCode::CONFLICT
+            }
+            ErrorCode::SignatureInvalid => StatusCode::BAD_REQUEST,
+            ErrorCode::BillingUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::UpstreamFailed => StatusCode::BAD_GATEWAY,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

@@ -4,10 +4,12 @@
 
 pub mod access;
 pub mod auth;
+pub mod billing;
 pub mod clock;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod geo;
 pub mod import;
 pub mod links;
 pub mod mail;
@@ -127,7 +129,9 @@ pub async fn serve_state(
         .sync
         .worker
         .then(|| tokio::spawn(sync::worker(state.clone(), stopped)));
-    let served = axum::serve(listener, build_app(state))
+    // The peer address reaches handlers that need it (the visitor's currency).
+    let app = build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let served = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await;
     // Let the deliveries in flight finish (bounded); anything cut off is retried after its

@@ -23,6 +23,8 @@ pub struct AppState {
     /// Wakes this process's sync worker when ingestion queued deliveries (other replicas find
     /// them on their next poll).
     pub sync_wake: Arc<tokio::sync::Notify>,
+    /// The country database for visitors' currencies, when configured.
+    pub geo: Option<Arc<crate::geo::Reader>>,
 }
 
 impl AppState {
@@ -35,6 +37,7 @@ impl AppState {
     pub fn with_clock(config: Config, store: Store, clock: Clock) -> anyhow::Result<AppState> {
         let mailer = Mailer::from_config(&config)?;
         let vault = Vault::from_config(&config)?;
+        let geo = crate::geo::open(config.billing.geoip_db.as_deref());
         Ok(AppState {
             store,
             config: Arc::new(config),
@@ -43,6 +46,7 @@ impl AppState {
             vault,
             webhook_clients: connectors::webhook::WebhookClients::default(),
             sync_wake: Arc::new(tokio::sync::Notify::new()),
+            geo,
         })
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod analytics;
+pub mod billing;
 mod connect;
 pub mod entity;
 pub mod error;

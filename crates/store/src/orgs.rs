@@ -429,21 +429,36 @@ pub struct AddReport {
     pub added: Vec<(usize, i64)>,
     /// Indexes of the rows whose person is already a member.
     pub existing: Vec<usize>,
+    /// Indexes of the rows that did not fit in the plan's seats.
+    pub over_seats: Vec<usize>,
 }
 
 /// Adds employees to `org_id` in one transaction: each person is found by e-mail, else by
 /// mobile, else created; each becomes an invited member (`user_status` 1, invitation pending)
 /// until they sign in. Rows whose person is already a member are reported in `existing`; with
 /// `all_or_nothing`, any such row means nothing is added. A `team_id` must be one of the
-/// organisation's teams (`NotFound` otherwise, and nothing is added).
+/// organisation's teams (`NotFound` otherwise, and nothing is added). At most `seat_limit`
+/// members (active and invited) fit: rows beyond it are reported in `over_seats` (with
+/// `all_or_nothing`, nothing is added). The organisation's row is locked first, so two batches
+/// at once cannot both take the last seat.
 pub async fn add_employees(
     store: &Store,
     org_id: i64,
     rows: &[NewEmployee],
     all_or_nothing: bool,
+    seat_limit: u32,
     now: EpochMs,
 ) -> Result<AddReport, StoreError> {
     let txn = store.conn().begin().await?;
+    // A no-op write takes the row lock on PostgreSQL (and the write lock on SQLite).
+    organisation::Entity::update_many()
+        .col_expr(
+            organisation::Column::UpdatedAt,
+            Expr::col(organisation::Column::UpdatedAt).into(),
+        )
+        .filter(organisation::Column::Id.eq(org_id))
+        .exec(&txn)
+        .await?;
     let team_ids: Vec<i64> = team::Entity::find()
         .filter(team::Column::OrgId.eq(org_id))
         .all(&txn)
@@ -477,8 +492,22 @@ pub async fn add_employees(
     if all_or_nothing && !report.existing.is_empty() {
         return Ok(report);
     }
-    for (i, (row, person)) in rows.iter().zip(people).enumerate() {
+    let mut free = (seat_limit as usize).saturating_sub(members.len());
+    for i in 0..rows.len() {
         if report.existing.contains(&i) {
+            continue;
+        }
+        if free == 0 {
+            report.over_seats.push(i);
+        } else {
+            free -= 1;
+        }
+    }
+    if all_or_nothing && !report.over_seats.is_empty() {
+        return Ok(report);
+    }
+    for (i, (row, person)) in rows.iter().zip(people).enumerate() {
+        if report.existing.contains(&i) || report.over_seats.contains(&i) {
             continue;
         }
         let user = match person {

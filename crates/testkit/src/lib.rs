@@ -4,6 +4,8 @@
 
 pub mod process;
 
+/// A country database in the MaxMind format, for the visitor-currency tests.
+pub use fakes::geoip;
 /// The fake providers (`crates/fakes`), under the names the server's tests use.
 pub use fakes::providers as fake;
 pub use fakes::receiver;
@@ -96,6 +98,46 @@ impl TestApp {
             .as_str()
             .map(str::to_owned)
             .ok_or_else(|| anyhow::anyhow!("no token in {body}"))
+    }
+
+    /// One call as the web app makes it: method, path, the session (if any) and a JSON body
+    /// (if any). Answers the status and the body as JSON (a string when it is not JSON).
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        session: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut req = self.client.request(method, self.url(path));
+        if let Some(s) = session {
+            req = req.session(s);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("the server answers");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap_or_default();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
+        )
+    }
+
+    /// Gives organisation `org_id` `seats` seats on its plan, as a purchase would: for tests
+    /// that add more people than the trial's three seats.
+    pub async fn set_seats(&self, org_id: i64, seats: i32) -> anyhow::Result<()> {
+        use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        store::entity::organisation::Entity::update_many()
+            .col_expr(
+                store::entity::organisation::Column::SeatIssued,
+                store::sea_orm::sea_query::Expr::value(seats),
+            )
+            .filter(store::entity::organisation::Column::Id.eq(org_id))
+            .exec(self.store.conn())
+            .await?;
+        Ok(())
     }
 }
 
@@ -259,10 +301,15 @@ pub async fn spawn_app_with(
     config.providers.google.sheets_api_url = fake.url("/google-sheets");
     config.providers.hubspot.api_url = fake.url("/hubspot-api");
     config.providers.zoho.api_url = Some(fake.url("/zoho-api"));
+    config.providers.stripe.api_url = fake.url("/stripe");
+    config.providers.stripe.secret_key = Some(fake::STRIPE_SECRET_KEY.to_owned().into());
+    config.providers.stripe.webhook_secret = Some(fake::STRIPE_WEBHOOK_SECRET.to_owned().into());
+    config.providers.exchange_rates.api_url = Some(fake.url("/rates"));
     adjust(&mut config);
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
     let addr = listener.local_addr()?;
+    fake.set_stripe_webhook(&format!("http://{addr}/api/billing/stripe/webhook"));
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let clock = server::clock::Clock::default();
     let state = server::state::AppState::with_clock(config, store.clone(), clock.clone())?;

@@ -107,6 +107,20 @@ export type AuthorizeUrl = { url: string, state: string, };
 export type BasicInfo = { name: string | null, mobile: string | null, };
 
 /**
+ * The billing screen (`/settings/billing`): plan, seats, estimated invoice, invoices, history.
+ */
+export type BillingOverview = { plan: CurrentPlan, seats: Seats | null, estimated_invoice: EstimatedInvoice | null, invoices: Array<Invoice>, history: Array<HistoryEntry>, 
+/**
+ * Whether the caller may change the plan or seats (organisation admins; the owner of a
+ * personal workspace).
+ */
+can_manage: boolean, 
+/**
+ * Whether a subscription with the provider exists (seats change through it).
+ */
+subscribed: boolean, manageBillingURL: string | null, };
+
+/**
  * `POST bitrix/createauth` (000 §7): in our flow the browser sends the `code` and `state` the
  * portal returned, and the server exchanges them. The spec's token fields (`access_token`,
  * `refresh_token`, `client_endpoint`, `expires`) are accepted and ignored: tokens never pass
@@ -168,6 +182,19 @@ unique_calls: number, };
  * A number now and in the previous period (percent null when growing from nothing).
  */
 export type ChangeValue = { current: number, previous: number, absolute: number, percent: number | null, };
+
+/**
+ * The checkout's answer: the provider's page, opened in a new tab.
+ */
+export type CheckoutAnswer = { result: boolean, url: string, };
+
+/**
+ * 001 §3 checkout request: `workspace_id, plan_id, quantity`. `plan_id` may carry the
+ * localised `planid_constant` (001 §7 item 8). A Teams plan is bought for `org_id` (the
+ * caller's current organisation when absent); `quantity` is its seats (at least 3 and at least
+ * its members). `currency` is the buyer's (USD when absent or not priced).
+ */
+export type CheckoutRequest = { workspace_id: number, plan_id: number, quantity?: number | null, org_id: number | null, currency?: string | null, };
 
 export type ClientErrorReport = { 
 /**
@@ -257,6 +284,32 @@ validity: string | null, is_trial: boolean, };
  * One CRM's entry of an employee's `crmLabelSyncData`.
  */
 export type CrmLabelSync = { crm_name: string, included_labels: Array<string>, excluded_labels: Array<string>, };
+
+/**
+ * Where a plan stands (issue #15): trial, active, grace (features kept until `grace_until`)
+ * or free.
+ */
+export type CurrentPlan = { plan_id: number, 
+/**
+ * The plan whose features apply now (1 after the grace period).
+ */
+effective_plan_id: number, plan_name: string, 
+/**
+ * `trial`, `active`, `grace` or `free`.
+ */
+standing: string, is_trial: boolean, 
+/**
+ * RFC 3339 end of the trial or paid period.
+ */
+validity: string | null, 
+/**
+ * RFC 3339 end of the grace period, while in it.
+ */
+grace_until: string | null, 
+/**
+ * RFC 3339 time a payment failed and is still unpaid (the dunning state).
+ */
+dunning_since: string | null, ai_addon: boolean, };
 
 /**
  * `GET /api/v1/analytics/daily`: every local day of the range, empty ones at 0.
@@ -393,7 +446,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -404,6 +457,15 @@ message: string,
  * For `validation_failed`: each offending field and the domain rule code it broke.
  */
 fields?: { [key in string]?: string }, };
+
+/**
+ * The estimated next invoice.
+ */
+export type EstimatedInvoice = { amount_minor: number, currency: string, 
+/**
+ * RFC 3339: when it is due (the period's end).
+ */
+due_at: string | null, };
 
 /**
  * One refused field of one event.
@@ -430,6 +492,15 @@ field: string,
 code: string, };
 
 /**
+ * 001 §7 item 7: rates from US dollars. Without a configured provider only `USD: 1`.
+ */
+export type ExchangeRates = { result: boolean, base_code: string, conversion_rates: Record<string, number>, 
+/**
+ * When the rates were fetched (epoch ms); null when only USD is known.
+ */
+fetched_at: number | null, };
+
+/**
  * An extension token as its owner sees it in the list: never the token itself.
  */
 export type ExtensionTokenInfo = { id: number, name: string, 
@@ -446,6 +517,15 @@ last_used_at: number | null, };
  * `GET /api/auth/extension-tokens`: the caller's live extension tokens, newest first.
  */
 export type ExtensionTokenList = { tokens: Array<ExtensionTokenInfo>, };
+
+/**
+ * A payment that failed (`/failedtransactions`).
+ */
+export type FailedTransaction = { id: number, invoice_id: string, org_id: number | null, amount_minor: number, currency: string, reason: string | null, created_at: string, 
+/**
+ * When a later payment settled it.
+ */
+resolved_at: string | null, };
 
 /**
  * `GET freshdesk/tickets?domain&api_key`: the credential check.
@@ -475,6 +555,15 @@ status: string,
  * The server's version (the workspace version).
  */
 version: string, database: DatabaseKind, };
+
+/**
+ * One line of the billing history log.
+ */
+export type HistoryEntry = { at: string, 
+/**
+ * A stable key the web app translates (`billing:history.<kind>`).
+ */
+kind: string, detail: Record<string, unknown>, };
 
 /**
  * An id the API sends either as a number or as text (`CreatedByUser` is text, `user_id` a
@@ -542,6 +631,15 @@ rejected: Array<EventError>, };
 export type IntegrationFlags = { [key in Provider]?: boolean };
 
 /**
+ * An invoice the provider reported.
+ */
+export type Invoice = { id: string, amount_minor: number, currency: string, 
+/**
+ * `paid` or `failed`.
+ */
+status: string, hosted_url: string | null, created_at: string, };
+
+/**
  * An employee's `crmLabelSyncData` (000 §3): per CRM, the labels a chat must carry to sync
  * (`included_labels`) and the ones that keep it out (`excluded_labels`). A PUT replaces the
  * whole list; a CRM left out has no rule (every chat syncs).
@@ -597,6 +695,18 @@ host?: string | null,
  * LeadSquared: the host without its `api-` prefix (000 §5).
  */
 homepage?: string | null, };
+
+/**
+ * 001 §3 currency data of a localised currency.
+ */
+export type LocalizedCurrency = { multiplication_factor: number, planid_constant: number, };
+
+/**
+ * 001 §7 item 6: `status` true and `message` the currency data when the currency is
+ * localised; `status` false and `message` null otherwise (the client then converts with the
+ * exchange rate).
+ */
+export type LocalizedCurrencyAnswer = { status: boolean, message: LocalizedCurrency | null, };
 
 /**
  * A number the extension sends either as a number or as text (`Duration`, `Ack`); text is
@@ -743,6 +853,44 @@ users: Array<UserOverview>, totals: DirectionTotals,
 top_performers: number[], needing_attention: number[], };
 
 /**
+ * 001 §3 Plan: one plan of the catalogue.
+ */
+export type Plan = { id: number, plan_name: string, 
+/**
+ * `self` for individual plans, `teams` otherwise.
+ */
+plan_type: string, isMonthly: boolean, 
+/**
+ * US dollars per employee per month (annual plans: the monthly equivalent).
+ */
+amount: number, 
+/**
+ * Offering keys, translated by the web app (`billing:offering.<key>`).
+ */
+offerings: Array<string>, };
+
+/**
+ * What a plan allows now, for the features that ask.
+ */
+export type PlanLimits = { standing: string, effective_plan_id: number, 
+/**
+ * Chat labels allowed; null is unlimited.
+ */
+labels: number | null, 
+/**
+ * Quick replies allowed; null is unlimited.
+ */
+quick_replies: number | null, 
+/**
+ * The sent-from-the-product signature is appended.
+ */
+signature: boolean, ai_replies_per_day: number, 
+/**
+ * Seats the organisation may hold; null for a personal workspace.
+ */
+seats: number | null, };
+
+/**
  * 000 §3: an integration, by its card's `dataKey`.
  */
 export type Provider = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "salesforce" | "leadsquared" | "bitrix" | "webhooks";
@@ -857,6 +1005,37 @@ seats_used: number,
 remaining_seats: number, };
 
 /**
+ * The price of a change of seats, before it is confirmed.
+ */
+export type SeatPreview = { current_seats: number, new_seats: number, 
+/**
+ * Charged now for the added seats over the rest of the period.
+ */
+due_now_minor: number, 
+/**
+ * The next invoice with the new seats.
+ */
+next_invoice_minor: number, currency: string, 
+/**
+ * A removal waits for the period's end.
+ */
+at_period_end: boolean, period_end: string | null, };
+
+/**
+ * Seats of an organisation's plan.
+ */
+export type Seats = { seat_issued: number, seats_used: number, 
+/**
+ * Seats kept from the period's end after a removal.
+ */
+pending_seats: number | null, };
+
+/**
+ * A change of seats: `GET` previews it, `POST` makes it.
+ */
+export type SeatsRequest = { org_id: number, seats: number, };
+
+/**
  * `GET /api/auth/session`: `user` is null when nobody is signed in (a 200, so an anonymous
  * visit is not an error in the browser's console).
  */
@@ -933,6 +1112,15 @@ export type Team = { id: number, org_id: number, team_name: string, team_color: 
  * Members in the team (only in the organisation's team list).
  */
 member_count?: number, };
+
+/**
+ * 001 §3 team add-on list entry: prices per employee per month in each currency and period.
+ */
+export type TeamAddon = { id: number, 
+/**
+ * `calls`, `whatsapp` or `ai_reply`.
+ */
+key: string, inr: number, usd: number, annual_inr: number, annual_usd: number, };
 
 /**
  * 001 §3 team list entry: one visible member.
@@ -1013,9 +1201,31 @@ export type UserExistenceQuery = { user_email?: string | null, user_mobile?: str
 export type UserOverview = { user_id: number, name: string | null, team_id: number | null, incoming: CallTotals, outgoing: CallTotals, missed: CallTotals, rejected: CallTotals, all: CallTotals, };
 
 /**
+ * 001 §7 user plan list: the plans, the caller's current plan and where to manage billing.
+ */
+export type UserPlans = { plans: Array<Plan>, current: CurrentPlan, 
+/**
+ * 000 §3 plan details: opens the provider's customer portal (null before a purchase).
+ */
+manageBillingURL: string | null, };
+
+/**
  * `POST /api/auth/verify`: sign in (or sign up) with the code.
  */
 export type VerifyRequest = { email: string, code: string, };
+
+/**
+ * The visitor's currency (001 §7 item 9), from the configured geolocation database.
+ */
+export type VisitorCurrency = { 
+/**
+ * ISO 4217 code, or null when unknown (no database, a private address, no match).
+ */
+currency: string | null, 
+/**
+ * ISO 3166 country code the address belongs to, when known.
+ */
+country: string | null, };
 
 /**
  * The organisation's webhook endpoint. The token is never sent back: `auth_token` is a mask

@@ -2,7 +2,8 @@
 //! end-to-end suite and local runs. Prints one JSON line — the base `url`, the `addr`, the
 //! webhook receiver's `hook`, the `credentials` a person types into the connect forms, and the
 //! `env` that points `switchboard serve` at the fake — then serves until stopped (SIGTERM). `--redirect` is the server's `oauth_redirect_url`, where consent pages
-//! without a `redirect_uri` (Bitrix) return.
+//! without a `redirect_uri` (Bitrix) return; the fake payment provider's webhooks go to the same
+//! server's `/api/billing/stripe/webhook`.
 
 use fakes::providers::{
     FakeProviders, FRESHDESK_API_KEY, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY,
@@ -24,6 +25,9 @@ async fn main() -> anyhow::Result<()> {
     let fake = FakeProviders::start().await?;
     if let Some(r) = &redirect {
         fake.set_registered_redirect(r);
+        // The payment provider's webhooks go to the same server.
+        let origin = url::Url::parse(r)?.origin().ascii_serialization();
+        fake.set_stripe_webhook(&format!("{origin}/api/billing/stripe/webhook"));
     }
     let env: serde_json::Map<String, serde_json::Value> = fake
         .server_env()

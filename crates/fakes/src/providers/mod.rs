@@ -31,6 +31,7 @@ mod google;
 mod hubspot;
 mod leadsquared;
 mod salesforce;
+mod stripe;
 mod webhook;
 mod zoho;
 
@@ -63,6 +64,11 @@ pub const FRESHDESK_MISSING_DOMAIN: &str = "nohelpdesk.freshdesk.com";
 pub const OAUTH_CLIENT_ID: &str = "fake-client-id";
 pub const OAUTH_CLIENT_SECRET: &str = "fake-client-secret-0b9e4d";
 
+/// The payment provider's secret API key and webhook signing secret the fake uses.
+pub const STRIPE_SECRET_KEY: &str = "sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc";
+pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_fake_7d1c0b9a3e5f";
+pub use stripe::sign as stripe_sign;
+
 /// The contact record types the fake Salesforce org has: (`Id`, `Name`, `DeveloperName`).
 pub const SALESFORCE_RECORD_TYPES: &[(&str, &str, &str)] = &[
     ("012000000000001AAA", "Customer", "Customer"),
@@ -77,6 +83,8 @@ pub const SECRETS: &[&str] = &[
     LEADSQUARED_ACCESS_KEY,
     LEADSQUARED_SECRET_KEY,
     OAUTH_CLIENT_SECRET,
+    STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET,
     "-tok-access-",
     "-tok-refresh-",
 ];
@@ -123,6 +131,10 @@ struct Inner {
     /// Whether Bitrix's token answer names the portal's REST endpoint on this fake
     /// (`http://<fake>/bitrix/<portal>/rest/`) rather than `https://<portal>/rest/`.
     bitrix_rest_on_fake: bool,
+    /// This fake's own `http://addr` (the checkout pages' links).
+    self_url: String,
+    /// The payment provider's sessions, subscriptions and events, and the rate calls.
+    stripe: stripe::Stripe,
 }
 
 /// One fake CRM's records.
@@ -177,6 +189,9 @@ impl FakeProviders {
         let app = router(state.clone());
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let addr = listener.local_addr()?;
+        if let Ok(mut i) = state.0.lock() {
+            i.self_url = format!("http://{addr}");
+        }
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(async move {
             let _ = axum::serve(listener, app)
@@ -262,6 +277,16 @@ impl FakeProviders {
                 "PROVIDERS__GOOGLE__SHEETS_API_URL",
                 self.url("/google-sheets"),
             ),
+            ("PROVIDERS__STRIPE__API_URL", self.url("/stripe")),
+            (
+                "PROVIDERS__STRIPE__SECRET_KEY",
+                STRIPE_SECRET_KEY.to_owned(),
+            ),
+            (
+                "PROVIDERS__STRIPE__WEBHOOK_SECRET",
+                STRIPE_WEBHOOK_SECRET.to_owned(),
+            ),
+            ("PROVIDERS__EXCHANGE_RATES__API_URL", self.url("/rates")),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))
@@ -384,6 +409,68 @@ impl FakeProviders {
         }
     }
 
+    /// Where the fake payment provider sends its webhooks (the server's
+    /// `/api/billing/stripe/webhook`).
+    pub fn set_stripe_webhook(&self, url: &str) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.stripe.webhook_url = Some(url.to_owned());
+        }
+    }
+
+    /// Every event the fake payment provider sent, oldest first, each with the endpoint's
+    /// answer as `delivered_status`.
+    pub fn stripe_events(&self) -> Vec<Value> {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.stripe.events.clone())
+            .unwrap_or_default()
+    }
+
+    /// Checkout sessions created (an idempotent replay creates none).
+    pub fn stripe_sessions_created(&self) -> usize {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.stripe.sessions_created)
+            .unwrap_or(0)
+    }
+
+    /// The subscription `id` as the fake provider holds it.
+    pub fn stripe_subscription(&self, id: &str) -> Option<Value> {
+        self.state
+            .0
+            .lock()
+            .ok()
+            .and_then(|i| i.stripe.subscriptions.get(id).cloned())
+    }
+
+    /// Fails the next payment of subscription `id`: sends `invoice.payment_failed` for one
+    /// period of its seats and answers the event.
+    pub async fn stripe_fail_payment(&self, id: &str) -> Option<Value> {
+        let sub = self.stripe_subscription(id)?;
+        let mut invoice = stripe::invoice_of(&self.state, &sub, "open");
+        invoice["last_finalization_error"] = json!({"message": "Your card was declined."});
+        Some(stripe::send(&self.state, "invoice.payment_failed", invoice).await)
+    }
+
+    /// Pays the open invoice `invoice` (as a retried charge would): sends `invoice.paid`.
+    pub async fn stripe_pay_invoice(&self, invoice: &Value) -> Value {
+        let mut paid = invoice.clone();
+        paid["status"] = json!("paid");
+        paid["amount_paid"] = paid["amount_due"].clone();
+        stripe::send(&self.state, "invoice.paid", paid).await
+    }
+
+    /// How many times the exchange-rate provider was asked.
+    pub fn rate_calls(&self) -> usize {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.stripe.rate_calls)
+            .unwrap_or(0)
+    }
+
     /// Requests received under `prefix`.
     pub fn received_under(&self, prefix: &str) -> Vec<Received> {
         self.received()
@@ -465,6 +552,20 @@ fn router(state: FakeState) -> Router {
             post(google_values),
         )
         .route("/oauth/{provider}/token", post(oauth_token))
+        .route(
+            "/stripe/v1/checkout/sessions",
+            post(stripe::create_checkout),
+        )
+        .route(
+            "/stripe/v1/subscriptions/{id}",
+            get(stripe::get_subscription).post(stripe::update_subscription),
+        )
+        .route(
+            "/stripe/v1/billing_portal/sessions",
+            post(stripe::portal_session),
+        )
+        .route("/stripe/pay/{id}", get(stripe::pay_page).post(stripe::pay))
+        .route("/rates/latest/{base}", get(stripe::rates_latest))
         .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
         .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
         .route("/zoho-accounts/oauth/v2/token", post(zoho_token))

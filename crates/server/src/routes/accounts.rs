@@ -250,8 +250,8 @@ pub async fn set_active_organisation(
     )))
 }
 
-/// 001 §3 credit history of the caller's own workspace (`data.seat_issued`). Personal
-/// workspaces are on the free plan with one seat until billing says otherwise.
+/// 001 §3 credit history of the caller's own workspace (`data.seat_issued`): one seat, and the
+/// personal plan bought through checkout (Free until then).
 #[utoipa::path(
     get,
     path = "/api/v1/whatzapp/usercredithistory",
@@ -269,10 +269,10 @@ pub async fn user_credit_history(
     own_workspace(&user, q.workspace_id)?;
     Ok(Json(ResultEnvelope::ok(CreditHistory {
         org_id: None,
-        plan_id: 1,
+        plan_id: i32::try_from(user.plan_id).unwrap_or(1),
         seat_issued: 1,
-        validity: None,
-        is_trial: false,
+        validity: user.plan_validity.and_then(views::rfc3339),
+        is_trial: user.plan_is_trial,
     })))
 }
 

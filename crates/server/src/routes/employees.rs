@@ -100,6 +100,7 @@ async fn invite(state: &AppState, org_id: i64, people: &[user::Model]) {
         (status = 200, description = "The added employees (invited)", body = ResultEnvelope<AddedEmployees>),
         (status = 403, description = "An employee; or a manager placing outside their team", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or a team of another organisation", body = contract::ErrorBody),
+        (status = 409, description = "`seats_exhausted`: more people than the plan's free seats; nothing added", body = contract::ErrorBody),
         (status = 422, description = "Per-row field errors", body = contract::ErrorBody),
     )
 )]
@@ -164,7 +165,15 @@ pub async fn add_employees(
         .map(|(row, (role, team))| new_employee(row, role, team))
         .collect();
     let now = state.clock.now_ms();
-    let report = store::orgs::add_employees(&state.store, req.org_id, &rows, true, now).await?;
+    let limit = super::billing::seat_limit(&state, req.org_id).await?;
+    let report =
+        store::orgs::add_employees(&state.store, req.org_id, &rows, true, limit, now).await?;
+    if report.existing.is_empty() && !report.over_seats.is_empty() {
+        return Err(AppError::new(
+            ErrorCode::SeatsExhausted,
+            "no seats left on the plan for these employees",
+        ));
+    }
     if !report.existing.is_empty() {
         let fields = report
             .existing
@@ -498,12 +507,21 @@ pub async fn import_employees(
         batch.push(new_employee(row, role, team));
     }
     let now = state.clock.now_ms();
-    let report = store::orgs::add_employees(&state.store, q.org_id, &batch, false, now).await?;
+    let limit = super::billing::seat_limit(&state, q.org_id).await?;
+    let report =
+        store::orgs::add_employees(&state.store, q.org_id, &batch, false, limit, now).await?;
     for i in &report.existing {
         errors.push(ImportRowError {
             row: lines[*i],
             field: "number".to_owned(),
             code: RuleError::EmployeeExists.code().to_owned(),
+        });
+    }
+    for i in &report.over_seats {
+        errors.push(ImportRowError {
+            row: lines[*i],
+            field: "number".to_owned(),
+            code: ErrorCode::SeatsExhausted.code().to_owned(),
         });
     }
     errors.sort_by_key(|e| e.row);

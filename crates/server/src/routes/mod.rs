@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod analytics;
 pub mod auth;
+pub mod billing;
 pub mod client_errors;
 pub mod dev;
 pub mod employees;
@@ -88,6 +89,7 @@ fn declarations() -> Routes {
         analytics::routes(),
         integrations::routes(),
         sync::routes(),
+        billing::routes(),
     ]
     .into_iter()
     .fold(Routes::new(), Routes::merge)

@@ -203,7 +203,8 @@ pub async fn remove_user(
     Ok(Json(Ack::ok("user removed")))
 }
 
-/// 001 §3 organisation credit history: `seat_issued`, `validity`, `is_trial`.
+/// 001 §3 organisation credit history: `seat_issued`, `validity`, `is_trial`; `plan_id` is the
+/// plan in force (Free once the grace period after `validity` has passed).
 #[utoipa::path(
     get,
     path = "/api/v1/whatzapp/organizations/credit-history",
@@ -223,9 +224,18 @@ pub async fn org_credit_history(
     let org = store::orgs::organisation(&state.store, q.org_id)
         .await?
         .ok_or_else(AppError::not_found)?;
+    // The plan whose features apply now: the stored one through the grace period, then Free.
+    let now = crate::billing::standing_now(
+        &state,
+        domain::subscription::PlanFacts {
+            plan_id: i64::from(org.plan_id),
+            is_trial: org.is_trial,
+            validity: org.validity,
+        },
+    );
     Ok(Json(ResultEnvelope::ok(CreditHistory {
         org_id: Some(org.id),
-        plan_id: org.plan_id,
+        plan_id: i32::try_from(now.effective_plan_id).unwrap_or(1),
         seat_issued: org.seat_issued,
         validity: org.validity.and_then(views::rfc3339),
         is_trial: org.is_trial,

@@ -368,6 +368,8 @@ db_test!(
         assert_eq!(created["data"][0]["org_name"], "Acme Traders");
         assert_eq!(created["data"][0]["is_trial"], true);
         assert_eq!(created["data"][0]["seat_issued"], 3);
+        // Six seats bought: more people than the trial's three.
+        app.set_seats(org.org_id, 6).await.unwrap();
 
         let (status, added) = call(
             &app,
@@ -562,7 +564,7 @@ db_test!(
             json!({ "id": 3, "role_name": "Employee" })
         );
 
-        // Seats: 3 issued on the trial, 6 held.
+        // Seats: 6 bought, 6 held.
         let (_, seats) = call(
             &app,
             Method::GET,
@@ -573,7 +575,7 @@ db_test!(
         .await;
         assert_eq!(
             seats["data"],
-            json!({ "seat_issued": 3, "seats_used": 6, "remaining_seats": 0 })
+            json!({ "seat_issued": 6, "seats_used": 6, "remaining_seats": 0 })
         );
     }
 );
@@ -900,6 +902,7 @@ db_test!(
     a_csv_import_adds_the_valid_rows_and_reports_each_bad_one,
     |app| async move {
         let org = org_with_teams(&app, "csv@acme.test", "Csv").await;
+        app.set_seats(org.org_id, 6).await.unwrap();
         call(
             &app,
             Method::POST,

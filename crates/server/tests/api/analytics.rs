@@ -63,6 +63,8 @@ async fn organisation(app: &TestApp, prefix: &str, zone: &str) -> Org {
     )
     .await;
     let org_id = org["data"]["org_id"].as_i64().unwrap();
+    // More people than the trial's three seats.
+    app.set_seats(org_id, 50).await.unwrap();
     let team = ok(
         app,
         Method::POST,

@@ -343,6 +343,33 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             true,
         ),
+        ("POST", "/v1/whatzapp/createorgcheckoutsession") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "workspace_id": org.workspace_id, "plan_id": 10, "quantity": 3, "org_id": org.org_id
+            }))),
+            false,
+        ),
+        ("GET", "/v1/whatzapp/userplanlist") => (
+            p(format!("?workspace_id={}", org.workspace_id)),
+            None,
+            false,
+        ),
+        ("GET", "/billing/overview")
+        | ("GET", "/billing/limits")
+        | ("GET", "/billing/portal")
+        | ("GET", "/billing/failed-transactions") => {
+            (p(format!("?org_id={}", org.org_id)), None, false)
+        }
+        // The seats the organisation has (a change would need a subscription).
+        ("GET", "/billing/seats/preview") => {
+            (p(format!("?org_id={}&seats=50", org.org_id)), None, false)
+        }
+        ("POST", "/billing/seats") => (
+            p(String::new()),
+            Some(Body::Json(json!({ "org_id": org.org_id, "seats": 50 }))),
+            false,
+        ),
         ("PUT", "/v2/crm-label-sync") => (
             p(String::new()),
             Some(Body::Json(json!({
@@ -517,6 +544,8 @@ async fn organisation_with(
     )
     .await;
     let org_id = org["data"]["org_id"].as_i64().unwrap();
+    // More people than the trial's three seats.
+    app.set_seats(org_id, 50).await.unwrap();
     let team = post(
         app,
         &admin,
@@ -655,6 +684,14 @@ const PUBLIC: &[(&str, &str)] = &[
     ("DELETE", "/auth/session"),
     ("GET", "/dev/mailbox"),
     ("GET", "/openapi.json"),
+    // The catalogue and currency (the public pricing page reads them) and the payment
+    // provider's webhook, whose signature is its credential.
+    ("GET", "/v1/whatzapp/planlist"),
+    ("GET", "/v1/whatzapp/getteamaddonlist"),
+    ("POST", "/v1/whatzapp/getLocalizedCurrency"),
+    ("GET", "/v1/whatzapp/exchangeRateService"),
+    ("GET", "/billing/currency"),
+    ("POST", "/billing/stripe/webhook"),
 ];
 
 db_test!(

@@ -5,6 +5,7 @@
 
 mod accounts;
 mod analytics;
+mod billing;
 mod chat_sets_migration;
 mod cli;
 mod foundation;

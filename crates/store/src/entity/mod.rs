@@ -1,6 +1,7 @@
 //! sea-orm entities, one module per table. Column names are plain English; the spec's wire
 //! names (`callyzer_user_mappings`, `workspace_id`…) are produced by the server's DTOs.
 
+pub mod billing;
 pub mod dev_mail;
 pub mod extension_token;
 pub mod integration;

@@ -20,6 +20,10 @@ pub struct Model {
     pub seat_issued: i32,
     /// The knowledge-base (AI) screen; the original product hard-coded organisation 902.
     pub knowledge_base_enabled: bool,
+    /// When a payment first failed and is still unpaid (the dunning state), epoch ms.
+    pub dunning_since: Option<i64>,
+    /// The AI Reply add-on is bought (more AI replies a day).
+    pub ai_addon: bool,
     pub created_by: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,

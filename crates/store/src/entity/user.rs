@@ -14,6 +14,13 @@ pub struct Model {
     pub mobile: Option<String>,
     pub profile_pic: Option<String>,
     pub preferred_language: Option<String>,
+    /// The personal workspace's plan (1 Free until a personal plan is bought).
+    pub plan_id: i64,
+    pub plan_is_trial: bool,
+    /// End of the personal plan's paid period, epoch ms.
+    pub plan_validity: Option<i64>,
+    /// The AI Reply add-on is bought for the personal workspace.
+    pub ai_addon: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }

@@ -1,0 +1,297 @@
+//! Plans, add-ons, currency, checkout and the billing screens on the wire (001 §3, §4, §7):
+//! the spec's calls keep their field names (`isMonthly`, `planid_constant`,
+//! `conversion_rates`, `manageBillingURL`); the billing screen's own calls are ours
+//! (docs/API.md).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// 001 §3 Plan: one plan of the catalogue.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Plan {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub plan_name: String,
+    /// `self` for individual plans, `teams` otherwise.
+    pub plan_type: String,
+    #[serde(rename = "isMonthly")]
+    #[cfg_attr(feature = "ts", ts(rename = "isMonthly"))]
+    pub is_monthly: bool,
+    /// US dollars per employee per month (annual plans: the monthly equivalent).
+    pub amount: f64,
+    /// Offering keys, translated by the web app (`billing:offering.<key>`).
+    pub offerings: Vec<String>,
+}
+
+/// 001 §3 team add-on list entry: prices per employee per month in each currency and period.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TeamAddon {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    /// `calls`, `whatsapp` or `ai_reply`.
+    pub key: String,
+    pub inr: f64,
+    pub usd: f64,
+    pub annual_inr: f64,
+    pub annual_usd: f64,
+}
+
+/// `getLocalizedCurrency?user_currency`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CurrencyQuery {
+    pub user_currency: Option<String>,
+}
+
+/// 001 §3 currency data of a localised currency.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LocalizedCurrency {
+    pub multiplication_factor: f64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub planid_constant: i64,
+}
+
+/// 001 §7 item 6: `status` true and `message` the currency data when the currency is
+/// localised; `status` false and `message` null otherwise (the client then converts with the
+/// exchange rate).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LocalizedCurrencyAnswer {
+    pub status: bool,
+    pub message: Option<LocalizedCurrency>,
+}
+
+/// 001 §7 item 7: rates from US dollars. Without a configured provider only `USD: 1`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExchangeRates {
+    pub result: bool,
+    pub base_code: String,
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, number>"))]
+    #[schema(value_type = Object)]
+    pub conversion_rates: serde_json::Map<String, serde_json::Value>,
+    /// When the rates were fetched (epoch ms); null when only USD is known.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub fetched_at: Option<i64>,
+}
+
+/// The visitor's currency (001 §7 item 9), from the configured geolocation database.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct VisitorCurrency {
+    /// ISO 4217 code, or null when unknown (no database, a private address, no match).
+    pub currency: Option<String>,
+    /// ISO 3166 country code the address belongs to, when known.
+    pub country: Option<String>,
+}
+
+/// 001 §3 checkout request: `workspace_id, plan_id, quantity`. `plan_id` may carry the
+/// localised `planid_constant` (001 §7 item 8). A Teams plan is bought for `org_id` (the
+/// caller's current organisation when absent); `quantity` is its seats (at least 3 and at least
+/// its members). `currency` is the buyer's (USD when absent or not priced).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct CheckoutRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub workspace_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub plan_id: i64,
+    pub quantity: Option<u32>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub currency: Option<String>,
+}
+
+/// The checkout's answer: the provider's page, opened in a new tab.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CheckoutAnswer {
+    pub result: bool,
+    pub url: String,
+}
+
+/// Whose billing a call is about: an organisation, or the caller's personal workspace.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct PayerQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub workspace_id: Option<i64>,
+}
+
+/// Where a plan stands (issue #15): trial, active, grace (features kept until `grace_until`)
+/// or free.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CurrentPlan {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub plan_id: i64,
+    /// The plan whose features apply now (1 after the grace period).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub effective_plan_id: i64,
+    pub plan_name: String,
+    /// `trial`, `active`, `grace` or `free`.
+    pub standing: String,
+    pub is_trial: bool,
+    /// RFC 3339 end of the trial or paid period.
+    pub validity: Option<String>,
+    /// RFC 3339 end of the grace period, while in it.
+    pub grace_until: Option<String>,
+    /// RFC 3339 time a payment failed and is still unpaid (the dunning state).
+    pub dunning_since: Option<String>,
+    pub ai_addon: bool,
+}
+
+/// 001 §7 user plan list: the plans, the caller's current plan and where to manage billing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserPlans {
+    pub plans: Vec<Plan>,
+    pub current: CurrentPlan,
+    /// 000 §3 plan details: opens the provider's customer portal (null before a purchase).
+    #[serde(rename = "manageBillingURL")]
+    #[cfg_attr(feature = "ts", ts(rename = "manageBillingURL"))]
+    pub manage_billing_url: Option<String>,
+}
+
+/// What a plan allows now, for the features that ask.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlanLimits {
+    pub standing: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub effective_plan_id: i64,
+    /// Chat labels allowed; null is unlimited.
+    pub labels: Option<u32>,
+    /// Quick replies allowed; null is unlimited.
+    pub quick_replies: Option<u32>,
+    /// The sent-from-the-product signature is appended.
+    pub signature: bool,
+    pub ai_replies_per_day: u32,
+    /// Seats the organisation may hold; null for a personal workspace.
+    pub seats: Option<u32>,
+}
+
+/// Seats of an organisation's plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Seats {
+    pub seat_issued: u32,
+    pub seats_used: u32,
+    /// Seats kept from the period's end after a removal.
+    pub pending_seats: Option<u32>,
+}
+
+/// An invoice the provider reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Invoice {
+    pub id: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub amount_minor: i64,
+    pub currency: String,
+    /// `paid` or `failed`.
+    pub status: String,
+    pub hosted_url: Option<String>,
+    pub created_at: String,
+}
+
+/// One line of the billing history log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HistoryEntry {
+    pub at: String,
+    /// A stable key the web app translates (`billing:history.<kind>`).
+    pub kind: String,
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
+    #[schema(value_type = Object)]
+    pub detail: serde_json::Value,
+}
+
+/// The estimated next invoice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EstimatedInvoice {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub amount_minor: i64,
+    pub currency: String,
+    /// RFC 3339: when it is due (the period's end).
+    pub due_at: Option<String>,
+}
+
+/// The billing screen (`/settings/billing`): plan, seats, estimated invoice, invoices, history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BillingOverview {
+    pub plan: CurrentPlan,
+    pub seats: Option<Seats>,
+    pub estimated_invoice: Option<EstimatedInvoice>,
+    pub invoices: Vec<Invoice>,
+    pub history: Vec<HistoryEntry>,
+    /// Whether the caller may change the plan or seats (organisation admins; the owner of a
+    /// personal workspace).
+    pub can_manage: bool,
+    /// Whether a subscription with the provider exists (seats change through it).
+    pub subscribed: bool,
+    #[serde(rename = "manageBillingURL")]
+    #[cfg_attr(feature = "ts", ts(rename = "manageBillingURL"))]
+    pub manage_billing_url: Option<String>,
+}
+
+/// A change of seats: `GET` previews it, `POST` makes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatsRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub seats: u32,
+}
+
+/// The price of a change of seats, before it is confirmed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatPreview {
+    pub current_seats: u32,
+    pub new_seats: u32,
+    /// Charged now for the added seats over the rest of the period.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub due_now_minor: i64,
+    /// The next invoice with the new seats.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub next_invoice_minor: i64,
+    pub currency: String,
+    /// A removal waits for the period's end.
+    pub at_period_end: bool,
+    pub period_end: Option<String>,
+}
+
+/// A payment that failed (`/failedtransactions`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FailedTransaction {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub invoice_id: String,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub amount_minor: i64,
+    pub currency: String,
+    pub reason: Option<String>,
+    pub created_at: String,
+    /// When a later payment settled it.
+    pub resolved_at: Option<String>,
+}
+
+/// The webhook's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WebhookReceipt {
+    pub received: bool,
+    /// True when this event id had been applied before (nothing changed).
+    pub duplicate: bool,
+}
