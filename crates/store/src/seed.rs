@@ -1,5 +1,6 @@
 //! Demo data for `switchboard seed-demo`: one organisation with teams and employees, so a
-//! newcomer running the app for the first time sees a populated workspace.
+//! newcomer running the app for the first time sees a populated workspace, and a second one whose
+//! trial has lapsed (back on Free).
 
 use crate::entity::{membership, organisation, team, user};
 use crate::{EpochMs, Store, StoreError};
@@ -9,6 +10,11 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, Tran
 pub const DEMO_ORG_CODE: &str = "DEMO-SWITCH";
 /// The demo organisation's administrator, who can sign in with a one-time code.
 pub const DEMO_ADMIN_EMAIL: &str = "admin@demo.switchboard.test";
+/// A second demo organisation whose Teams trial ended a month ago: back on Free, so the
+/// upgrade popup, the trial-ended notice and the plan chooser show.
+pub const LAPSED_ORG_CODE: &str = "DEMO-LAPSED";
+/// The lapsed organisation's administrator.
+pub const LAPSED_ADMIN_EMAIL: &str = "free@demo.switchboard.test";
 
 const TEAMS: [(&str, i32); 3] = [("Sales", 1), ("Support", 2), ("Renewals", 3)];
 
@@ -127,12 +133,46 @@ pub async fn seed_demo(store: &Store, now: EpochMs) -> Result<SeedOutcome, Store
         m.syncing_active = Set(i % 5 != 0);
         m.insert(&txn).await?;
     }
+    seed_lapsed(&txn, now).await?;
     txn.commit().await?;
     Ok(SeedOutcome::Created {
         org_id: org.id,
         teams: team_ids.len(),
         employees: FIRST_NAMES.len(),
     })
+}
+
+/// The lapsed organisation: its admin alone, its 7-day trial over 30 days ago.
+async fn seed_lapsed(txn: &sea_orm::DatabaseTransaction, now: EpochMs) -> Result<(), StoreError> {
+    const DAY: i64 = 86_400_000;
+    let admin = user::ActiveModel {
+        email: Set(Some(LAPSED_ADMIN_EMAIL.to_owned())),
+        name: Set(Some("Lapsed Admin".to_owned())),
+        mobile: Set(Some("+919800000999".to_owned())),
+        created_at: Set(now - 37 * DAY),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    let org = organisation::ActiveModel {
+        name: Set("Lapsed Traders".to_owned()),
+        organization_code: Set(LAPSED_ORG_CODE.to_owned()),
+        time_zone: Set("Asia/Kolkata".to_owned()),
+        plan_id: Set(10),
+        is_trial: Set(true),
+        validity: Set(Some(now - 30 * DAY)),
+        seat_issued: Set(3),
+        knowledge_base_enabled: Set(false),
+        created_by: Set(Some(admin.id)),
+        created_at: Set(now - 37 * DAY),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    membership(org.id, admin.id, 1, None, now).insert(txn).await?;
+    Ok(())
 }
 
 fn membership(
