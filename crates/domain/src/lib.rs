@@ -24,6 +24,7 @@ pub mod events;
 pub mod format;
 pub mod inputs;
 pub mod labels;
+pub mod lead_routing;
 pub mod language;
 pub mod plans;
 pub mod providers;
