@@ -4,6 +4,7 @@
 // which checks them against the catalogue first.
 import 'i18next';
 import type auth from '../../locales/en/auth.json';
+import type billing from '../../locales/en/billing.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type errors from '../../locales/en/errors.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      billing: typeof billing;
       common: typeof common;
       dashboard: typeof dashboard;
       errors: typeof errors;

@@ -1,7 +1,7 @@
 // The signed-in frame (spec 001 §2): a side navigation that expands on hover, and a top bar with
 // the product and organisation logos, the section title, the organisation (or user) name and
 // the account menu. The top bar is hidden in dashboard-only mode.
-import { Alert, AppShell, Avatar, Burger, Button, Group, NavLink, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, NavLink, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
@@ -22,6 +22,7 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { useSession } from '@/stores/session';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
+import { BillingPopups, PlanNotice, resetBillingUi } from '@/features/billing/components/BillingPrompts';
 import { dashboardOnly, isActive, visibleEntries } from '@/features/shell/nav';
 import { useWorkspace } from '@/stores/workspace';
 import { setActiveOrganisation } from '@/api/account';
@@ -84,7 +85,6 @@ export function AppLayout() {
   const { t: tp } = useTranslation('pages');
   const [opened, { toggle }] = useDisclosure();
   const [hovered, setHovered] = useState(false);
-  const [bannerClosed, setBannerClosed] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -132,6 +132,7 @@ export function AppLayout() {
   async function signOut() {
     await logout();
     reset();
+    resetBillingUi();
     navigate('/workspace/signup', { replace: true });
   }
 
@@ -226,25 +227,8 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <SwitchingPopup />
-        {notice?.code === 'trial_ended' && !bannerClosed && pathname !== '/settings/billing' && (
-          <Alert
-            role="alert"
-            color="orange"
-            withCloseButton
-            closeButtonLabel={t('close_banner')}
-            onClose={() => setBannerClosed(true)}
-            style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 8px)', zIndex: 10 }}
-            mb="md"
-            data-testid="trial-ended-banner"
-          >
-            <Group justify="space-between">
-              <Text size="sm">{te('trial_ended')}</Text>
-              <Button component={Link} to="/settings/billing" size="xs" color="orange">
-                {t('upgrade_now')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <BillingPopups suppressed={onlyDashboard} />
+        <PlanNotice />
         <Suspense fallback={<FullScreenLoader />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 // The route table and the guard, rendered for real (memory router, real pages, real catalogue).
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
@@ -90,8 +90,8 @@ describe('route table (spec 000 §2)', () => {
     renderAt('/integrations');
     const banner = await screen.findByTestId('trial-ended-banner');
     expect(banner).toHaveTextContent('Your free trial has ended');
-    expect(banner.querySelector('a[href="/settings/billing"]')).not.toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(within(banner).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('trial-ended-banner')).toBeNull();
   });
 

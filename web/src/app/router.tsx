@@ -21,6 +21,10 @@ const onboarding = () => import('@/features/shell/pages/OnboardingPage');
 const integrations = () => import('@/features/integrations/pages/IntegrationsPage');
 const dashboard = () => import('@/features/dashboard/pages/DashboardPage');
 const settings = () => import('@/features/settings/pages/SettingsPage');
+const billing = () => import('@/features/billing/pages/BillingPage');
+const failedTransactions = () => import('@/features/billing/pages/FailedTransactionsPage');
+const pricing = () => import('@/features/billing/pages/PricingPage');
+const checkout = () => import('@/features/billing/pages/CheckoutPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -28,16 +32,19 @@ export const publicRoutes: RouteObject[] = [
   ['/terms', 'TermsPage'],
   ['/privacy', 'PrivacyPage'],
   ['/faqs', 'FaqsPage'],
-  ['/pricing', 'PricingPage'],
   ['/features', 'FeaturesPage'],
   ['/howitworks', 'HowItWorksPage'],
   ['/feedback/:id', 'FeedbackPage'],
-  ['/checkout', 'CheckoutPage'],
   ['/navcomp', 'NavCompPage'],
   ['/trendsTable', 'TrendsTablePage'],
   ['/performanceTable', 'PerformanceTablePage'],
   ['/admin/panel/secure', 'SecureAdminPage'],
-].map(([path, name]) => ({ path, lazy: lazyPage(publicPages, name!) }));
+]
+  .map(([path, name]) => ({ path, lazy: lazyPage(publicPages, name!) }) as RouteObject)
+  .concat([
+    { path: '/pricing', lazy: lazyPage(pricing, 'default') },
+    { path: '/checkout', lazy: lazyPage(checkout, 'default') },
+  ]);
 
 export const protectedRoutes: RouteObject[] = [
   { path: '/organization', lazy: lazyPage(organization, 'default') },
@@ -47,19 +54,19 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/dashboard', lazy: lazyPage(dashboard, 'default') },
   { path: '/settings', lazy: lazyPage(settings, 'default') },
   { path: '/settings/:id', lazy: lazyPage(settings, 'default') },
+  { path: '/settings/billing', lazy: lazyPage(billing, 'default') },
+  { path: '/failedtransactions', lazy: lazyPage(failedTransactions, 'default') },
   // Sections whose screens arrive with their own feature folders.
   ...[
   ['/team-inbox', 'TeamInboxPage'],
   ['/knowledge-base', 'KnowledgeBasePage'],
   ['/leads', 'LeadsPage'],
-  ['/settings/billing', 'BillingPage'],
   ['/quick-replies', 'ManageToolsPage'],
   ['/quick-replies/analytics', 'QuickReplyAnalyticsPage'],
   ['/userproperties', 'ManageToolsPage'],
   ['/labels', 'ManageToolsPage'],
   ['/leadcrm', 'LeadCrmPage'],
   [`/${PRODUCT}/admin/panel`, 'AdminPanelPage'],
-  ['/failedtransactions', 'FailedTransactionsPage'],
   ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),
 ];
 

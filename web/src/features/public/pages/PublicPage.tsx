@@ -1,4 +1,5 @@
-// The public pages of the route table (spec 000 §2): terms, privacy, FAQs, pricing and the rest.
+// The public pages of the route table (spec 000 §2): terms, privacy, FAQs and the rest (pricing
+// and checkout are the billing feature's).
 import type { ParseKeys } from 'i18next';
 import { SectionPage } from '@/components/SectionPage';
 import { useParams } from 'react-router';
@@ -12,10 +13,8 @@ export function publicPage(titleKey: ParseKeys<'pages'>) {
 export const TermsPage = publicPage('terms');
 export const PrivacyPage = publicPage('privacy');
 export const FaqsPage = publicPage('faqs');
-export const PricingPage = publicPage('pricing');
 export const FeaturesPage = publicPage('features');
 export const HowItWorksPage = publicPage('how_it_works');
-export const CheckoutPage = publicPage('checkout');
 export const NavCompPage = publicPage('navigation');
 export const TrendsTablePage = publicPage('trends_table');
 export const PerformanceTablePage = publicPage('performance_table');

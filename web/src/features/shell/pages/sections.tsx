@@ -12,9 +12,7 @@ const page = (titleKey: ParseKeys<'pages'>) => {
 export const TeamInboxPage = page('team_inbox');
 export const KnowledgeBasePage = page('knowledge_base');
 export const LeadsPage = page('leads');
-export const BillingPage = page('billing');
 export const ManageToolsPage = page('manage_tools');
 export const QuickReplyAnalyticsPage = page('quick_reply_analytics');
 export const LeadCrmPage = page('lead_crm');
 export const AdminPanelPage = page('admin_panel');
-export const FailedTransactionsPage = page('failed_transactions');

@@ -1,0 +1,166 @@
+// The plan chooser against a fake server and the real domain rules (wasm): it starts on Monthly;
+// the audience toggle shows only without an organisation (Individuals then, Teams with one);
+// Annually shows the 23% Off badge; INR prices carry ₹ and the localised factor; add-ons add in;
+// the seats of a team are at least 3; Upgrade asks for the checkout with the localised plan id
+// and opens the provider's page.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import PlanChooser from './components/PlanChooser';
+import { useBillingUi } from './stores/billing';
+import { errorBody, fakeServer, ME, ORG, orgMapping, renderAt, resetStores, signIn } from './testing';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  resetStores();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function open() {
+  act(() => useBillingUi.getState().openChooser());
+  renderAt('/conversations/analytics', <PlanChooser />);
+  return screen.findByRole('dialog', { name: 'Choose the right plan' });
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const price = (name: string) => within(card(name)).getByTestId('plan-price');
+
+test('with an organisation: Monthly, Teams, no audience toggle, dollar prices', async () => {
+  fakeServer();
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  expect(within(dialog).getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  expect(within(dialog).getByRole('radio', { name: 'Annually' })).not.toBeChecked();
+  expect(within(dialog).queryByRole('radio', { name: 'For Teams' })).toBeNull();
+  expect(within(dialog).queryByRole('radio', { name: 'For Individuals' })).toBeNull();
+  expect(within(dialog).getAllByRole('article')).toHaveLength(1);
+  expect(price('Teams')).toHaveTextContent('$12.00');
+  expect(within(card('Teams')).queryByTestId('annual-badge')).toBeNull();
+});
+
+test('without an organisation: the audience toggle on For Individuals, and Teams asks for an organisation', async () => {
+  fakeServer();
+  signIn(null);
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Pro Plus' });
+  expect(within(dialog).getByRole('radio', { name: 'For Individuals' })).toBeChecked();
+  expect(within(dialog).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+    'Free',
+    'Personal Pro',
+    'Pro Plus',
+  ]);
+  expect(price('Pro Plus')).toHaveTextContent('$9.00');
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'For Teams' }));
+  expect(await within(dialog).findByTestId('teams-needs-org')).toBeInTheDocument();
+  expect(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' })).toBeDisabled();
+});
+
+test('Annually shows the 23% Off badge on paid plans and the annual prices', async () => {
+  fakeServer();
+  signIn(null);
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Pro Plus' });
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'Annually' }));
+  expect(within(card('Pro Plus')).getByTestId('annual-badge')).toHaveTextContent('23% Off');
+  expect(within(card('Personal Pro')).getByTestId('annual-badge')).toHaveTextContent('23% Off');
+  expect(within(card('Free')).queryByTestId('annual-badge')).toBeNull();
+  expect(price('Pro Plus')).toHaveTextContent('$6.93');
+});
+
+test('INR prices carry ₹ and the localised factor, with the add-ons and the seats', async () => {
+  fakeServer();
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  fireEvent.change(within(dialog).getByLabelText('Currency'), { target: { value: 'INR' } });
+  await waitFor(() => expect(price('Teams')).toHaveTextContent('₹480.00'));
+  expect(within(card('Teams')).getByTestId('plan-total')).toHaveTextContent('₹1,440.00 a month for 3 seats');
+  fireEvent.click(within(dialog).getByRole('checkbox', { name: /AI Reply/ }));
+  expect(price('Teams')).toHaveTextContent('₹760.00');
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'Annually' }));
+  // 9.24 × 40 + 200 (the annual AI Reply add-on in rupees).
+  expect(price('Teams')).toHaveTextContent('₹569.60');
+});
+
+test('a team below 3 seats cannot check out', async () => {
+  fakeServer();
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  fireEvent.change(within(dialog).getByLabelText('Seats'), { target: { value: '2' } });
+  expect(await within(dialog).findByText('Minimum team size of 3')).toBeInTheDocument();
+  expect(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' })).toBeDisabled();
+});
+
+test('Upgrade checks out with the localised plan id, the seats and the currency, in a new tab', async () => {
+  const calls = fakeServer((c) =>
+    c.url.pathname === '/api/v1/whatzapp/createorgcheckoutsession'
+      ? { body: { result: true, url: 'https://pay.example.test/s/1' } }
+      : undefined,
+  );
+  const tab = { opener: {}, closed: false, location: { href: 'about:blank' }, close: vi.fn() };
+  const openSpy = vi.fn(() => tab);
+  vi.stubGlobal('open', openSpy);
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'Annually' }));
+  fireEvent.change(within(dialog).getByLabelText('Currency'), { target: { value: 'INR' } });
+  await waitFor(() => expect(price('Teams')).toHaveTextContent('₹369.60'));
+  fireEvent.change(within(dialog).getByLabelText('Seats'), { target: { value: '4' } });
+  fireEvent.click(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' }));
+  await waitFor(() => expect(tab.location.href).toBe('https://pay.example.test/s/1'));
+  expect(openSpy).toHaveBeenCalledWith('', '_blank');
+  expect(tab.opener).toBeNull();
+  expect(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('createorgcheckoutsession'))?.body).toEqual({
+    workspace_id: ME,
+    plan_id: 1011,
+    quantity: 4,
+    org_id: ORG,
+    currency: 'INR',
+  });
+  expect(useBillingUi.getState().chooserOpen).toBe(false);
+});
+
+test('a refused checkout says why and closes the reserved tab', async () => {
+  fakeServer((c) =>
+    c.url.pathname.endsWith('createorgcheckoutsession') ? { status: 409, body: errorBody('already_subscribed') } : undefined,
+  );
+  const tab = { opener: {}, closed: false, location: { href: 'about:blank' }, close: vi.fn() };
+  vi.stubGlobal('open', vi.fn(() => tab));
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  fireEvent.click(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' }));
+  expect(
+    await within(dialog).findByText('You already have a subscription. Change its seats or plan in Billing.'),
+  ).toBeInTheDocument();
+  expect(tab.close).toHaveBeenCalled();
+});
+
+test('a member who is not the admin cannot buy Teams for the organisation', async () => {
+  fakeServer();
+  signIn(orgMapping({ role_id: 3 }));
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  expect(within(dialog).getByTestId('teams-admin-only')).toHaveTextContent('Only Admins can access this section');
+  expect(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' })).toBeDisabled();
+});
+
+test('plans that cannot be loaded say so and can be asked again', async () => {
+  let fail = true;
+  fakeServer((c) => (fail && c.url.pathname.endsWith('planlist') ? { status: 500, body: errorBody('internal') } : undefined));
+  signIn(orgMapping());
+  const dialog = await open();
+  expect(await within(dialog).findByText('The plans could not be loaded.')).toBeInTheDocument();
+  fail = false;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+  expect(await within(dialog).findByRole('article', { name: 'Teams' })).toBeInTheDocument();
+});

@@ -1,0 +1,313 @@
+// /settings/billing (001 §2 'Billing'): the estimated invoice, current seats and their change,
+// the current plan (standing, validity, grace, a failed payment, Manage billing), invoices and
+// the history log, and the plan chooser. It shows the current organisation when the user is its
+// admin, else the personal workspace.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import type { BillingOverview, HistoryEntry } from '@/generated/contract';
+import { codeOf, useCodeText } from '@/lib/errorText';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
+import { fetchOverview, fetchPortal, type Payer } from '../api';
+import { openPage, reserveTab } from '../components/openPage';
+import { SeatsCard } from '../components/SeatsCard';
+import { billingPayer, formatDate, formatMoney } from '../logic';
+import { useBillingUi } from '../stores/billing';
+
+type Phase = 'loading' | 'ready' | 'error';
+
+function useOverview(payer: Payer | null) {
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [overview, setOverview] = useState<BillingOverview | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = payer ? JSON.stringify(payer) : null;
+
+  useEffect(() => {
+    if (!key) return;
+    const ctl = new AbortController();
+    setPhase('loading');
+    fetchOverview(JSON.parse(key) as Payer, ctl.signal)
+      .then((o) => {
+        setOverview(o);
+        setPhase('ready');
+      })
+      .catch((e: unknown) => {
+        if (ctl.signal.aborted) return;
+        setErrorCode(codeOf(e));
+        setPhase('error');
+      });
+    return () => ctl.abort();
+  }, [key, attempt]);
+
+  return { phase, overview, errorCode, setOverview, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+const STANDING_COLOR: Record<string, string> = { trial: 'blue', active: 'green', grace: 'orange', free: 'gray' };
+
+export default function BillingPage() {
+  const { t, i18n } = useTranslation('billing');
+  const codeText = useCodeText();
+  const lang = i18n.language;
+  const workspaceId = useSession((s) => s.user?.id);
+  const status = useWorkspace((s) => s.status);
+  const current = useWorkspace((s) => s.current);
+  const me = useWorkspace((s) => s.me);
+  const openChooser = useBillingUi((s) => s.openChooser);
+  const [portalBusy, setPortalBusy] = useState(false);
+  const payer = workspaceId !== undefined && (me || status === 'error') ? billingPayer(workspaceId, current) : null;
+  const { phase, overview, errorCode, setOverview, retry } = useOverview(payer);
+
+  useEffect(() => {
+    document.title = `${t('title')} · Switchboard`;
+  }, [t]);
+
+  async function manage(url: string) {
+    setPortalBusy(true);
+    const tab = reserveTab();
+    try {
+      const portal = await fetchPortal(url);
+      if (portal) openPage(portal, tab);
+      else {
+        tab?.close();
+        toast.info(t('page.portal_unavailable'));
+      }
+    } catch (e) {
+      tab?.close();
+      toast.error(codeText(codeOf(e)));
+    } finally {
+      setPortalBusy(false);
+    }
+  }
+
+  const kindText = (h: HistoryEntry) => {
+    const k = `history.${h.kind}`;
+    return i18n.exists(k, { ns: 'billing' }) ? t(k as ParseKeys<'billing'>) : h.kind;
+  };
+  const detailText = (h: HistoryEntry) => {
+    const { from, to } = h.detail as { from?: unknown; to?: unknown };
+    return typeof from === 'number' && typeof to === 'number' ? t('page.seats_change', { from, to }) : '';
+  };
+
+  const orgName = 'org_id' in (payer ?? {}) ? current?.callyzer_organization.org_name : null;
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <div>
+            <Title order={1}>{t('title')}</Title>
+            {payer && (
+              <Text c="dimmed" size="sm" data-testid="billing-payer">
+                {orgName ?? t('page.personal_workspace')}
+              </Text>
+            )}
+          </div>
+          <Button onClick={openChooser}>{t('page.choose_plan')}</Button>
+        </Group>
+
+        {phase === 'loading' && (
+          <Center py="xl">
+            <Loader aria-label={t('loading')} />
+          </Center>
+        )}
+        {phase === 'error' && (
+          <Alert color="red" role="alert" title={t('load_failed')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{codeText(errorCode)}</Text>
+              <Button size="xs" variant="light" onClick={retry}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+
+        {phase === 'ready' && overview && (
+          <>
+            {overview.plan.dunning_since && (
+              <Alert color="red" role="alert" title={t('page.dunning_title')} data-testid="dunning-warning">
+                {t('page.dunning', { date: formatDate(overview.plan.dunning_since, lang) })}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Card withBorder radius="md" padding="lg" data-testid="current-plan">
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed" tt="uppercase">
+                    {t('page.current_plan')}
+                  </Text>
+                  <Group gap="sm">
+                    <Title order={2} size="h3" data-testid="plan-name">
+                      {overview.plan.plan_name}
+                    </Title>
+                    <Badge color={STANDING_COLOR[overview.plan.standing] ?? 'gray'} data-testid="plan-standing">
+                      {i18n.exists(`standing.${overview.plan.standing}`, { ns: 'billing' })
+                        ? t(`standing.${overview.plan.standing}` as ParseKeys<'billing'>)
+                        : overview.plan.standing}
+                    </Badge>
+                  </Group>
+                  {overview.plan.validity && (
+                    <Text size="sm">
+                      {t(overview.plan.standing === 'trial' ? 'page.trial_until' : 'page.valid_until', {
+                        date: formatDate(overview.plan.validity, lang),
+                      })}
+                    </Text>
+                  )}
+                  {overview.plan.grace_until && (
+                    <Text size="sm" c="orange">
+                      {t('page.grace_until', { date: formatDate(overview.plan.grace_until, lang) })}
+                    </Text>
+                  )}
+                  {overview.plan.ai_addon && <Text size="sm">{t('page.ai_addon')}</Text>}
+                  <Group gap="xs" mt="xs">
+                    <Button size="xs" variant="light" onClick={openChooser}>
+                      {t('page.choose_plan')}
+                    </Button>
+                    {overview.manageBillingURL && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={portalBusy}
+                        onClick={() => void manage(overview.manageBillingURL!)}
+                      >
+                        {t('page.manage_billing')}
+                      </Button>
+                    )}
+                  </Group>
+                </Stack>
+              </Card>
+              <Card withBorder radius="md" padding="lg" data-testid="estimated-invoice">
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed" tt="uppercase">
+                    {t('page.estimated_invoice')}
+                  </Text>
+                  {overview.estimated_invoice ? (
+                    <>
+                      <Title order={2} size="h3" data-testid="estimated-amount">
+                        {formatMoney(overview.estimated_invoice.amount_minor, overview.estimated_invoice.currency, lang)}
+                      </Title>
+                      {overview.estimated_invoice.due_at && (
+                        <Text size="sm">{t('page.estimated_due', { date: formatDate(overview.estimated_invoice.due_at, lang) })}</Text>
+                      )}
+                    </>
+                  ) : (
+                    <Text c="dimmed">{t('page.no_estimated_invoice')}</Text>
+                  )}
+                </Stack>
+              </Card>
+            </SimpleGrid>
+
+            {overview.seats && payer && 'org_id' in payer && (
+              <SeatsCard
+                key={`${overview.seats.seat_issued}-${overview.seats.pending_seats ?? ''}`}
+                orgId={payer.org_id}
+                seats={overview.seats}
+                subscribed={overview.subscribed}
+                onChanged={setOverview}
+                onChoosePlan={openChooser}
+              />
+            )}
+
+            <Card withBorder radius="md" padding="lg">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {t('page.invoices')}
+                </Title>
+                {overview.invoices.length === 0 ? (
+                  <Text c="dimmed" data-testid="invoices-empty">
+                    {t('page.invoices_empty')}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={560}>
+                    <Table data-testid="invoices">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('page.col_date')}</Table.Th>
+                          <Table.Th>{t('page.col_amount')}</Table.Th>
+                          <Table.Th>{t('page.col_status')}</Table.Th>
+                          <Table.Th>{t('page.col_invoice')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {overview.invoices.map((inv) => (
+                          <Table.Tr key={inv.id}>
+                            <Table.Td>{formatDate(inv.created_at, lang)}</Table.Td>
+                            <Table.Td>{formatMoney(inv.amount_minor, inv.currency, lang)}</Table.Td>
+                            <Table.Td>
+                              <Badge color={inv.status === 'paid' ? 'green' : 'red'} variant="light">
+                                {inv.status === 'paid' ? t('page.invoice_paid') : inv.status === 'failed' ? t('page.invoice_failed') : inv.status}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td>
+                              {inv.hosted_url ? (
+                                <a href={inv.hosted_url} target="_blank" rel="noopener noreferrer">
+                                  {t('page.invoice_view')}
+                                </a>
+                              ) : (
+                                '—'
+                              )}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Stack>
+            </Card>
+
+            <Card withBorder radius="md" padding="lg">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {t('page.history')}
+                </Title>
+                {overview.history.length === 0 ? (
+                  <Text c="dimmed" data-testid="history-empty">
+                    {t('page.history_empty')}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={560}>
+                    <Table data-testid="history">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('page.col_date')}</Table.Th>
+                          <Table.Th>{t('page.col_event')}</Table.Th>
+                          <Table.Th>{t('page.col_details')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {overview.history.map((h, i) => (
+                          <Table.Tr key={`${h.at}-${i}`}>
+                            <Table.Td>{formatDate(h.at, lang)}</Table.Td>
+                            <Table.Td>{kindText(h)}</Table.Td>
+                            <Table.Td>{detailText(h)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Stack>
+            </Card>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,213 @@
+// Test helpers for the billing screens: the catalogue in the contract's shapes (the seeded plans
+// and add-ons, the INR localisation), a signed-in user and their workspace, and a fake server
+// answering the billing calls (each call recorded; a handler may answer first).
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type {
+  BillingOverview,
+  CreditHistory,
+  CurrentPlan,
+  ErrorBody,
+  OrgMapping,
+  Plan,
+  PlanLimits,
+  TeamAddon,
+  UserExistence,
+} from '@/generated/contract';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
+import { useBillingUi } from './stores/billing';
+
+export const ME = 7;
+export const ORG = 42;
+
+const offerings = ['everything_in_pro_plus', 'team_inbox'];
+export const plans: Plan[] = [
+  { id: 1, plan_name: 'Free', plan_type: 'self', isMonthly: true, amount: 0, offerings: ['labels_5', 'quick_replies_5', 'signature'] },
+  { id: 3, plan_name: 'Personal Pro', plan_type: 'self', isMonthly: true, amount: 5, offerings: ['scheduler'] },
+  { id: 7, plan_name: 'Personal Pro', plan_type: 'self', isMonthly: false, amount: 3.85, offerings: ['scheduler'] },
+  { id: 8, plan_name: 'Pro Plus', plan_type: 'self', isMonthly: true, amount: 9, offerings: ['crm_sync'] },
+  { id: 9, plan_name: 'Pro Plus', plan_type: 'self', isMonthly: false, amount: 6.93, offerings: ['crm_sync'] },
+  { id: 10, plan_name: 'Teams', plan_type: 'teams', isMonthly: true, amount: 12, offerings },
+  { id: 11, plan_name: 'Teams', plan_type: 'teams', isMonthly: false, amount: 9.24, offerings },
+];
+
+export const addons: TeamAddon[] = [
+  { id: 1, key: 'calls', inr: 200, usd: 5, annual_inr: 154, annual_usd: 3.85 },
+  { id: 2, key: 'whatsapp', inr: 400, usd: 10, annual_inr: 308, annual_usd: 7.7 },
+  { id: 3, key: 'ai_reply', inr: 280, usd: 7, annual_inr: 200, annual_usd: 5 },
+];
+
+export function orgMapping(over: Partial<OrgMapping> = {}): OrgMapping {
+  return {
+    mapping_id: 1,
+    org_id: ORG,
+    role_id: 1,
+    team_id: null,
+    is_default_org: 1,
+    default_org: 1,
+    user_status: 2,
+    joined_at: 0,
+    callyzer_organization: { org_id: ORG, org_name: 'Acme Traders', organization_code: 'ACME2345' },
+    ...over,
+  };
+}
+
+export function me(mappings: OrgMapping[]): UserExistence {
+  return {
+    id: ME,
+    email: 'owner@acme.test',
+    name: 'Owner',
+    mobile: null,
+    profile_pic: null,
+    integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
+    callyzer_user_mappings: mappings,
+  };
+}
+
+export const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function credit(over: Partial<CreditHistory> = {}): CreditHistory {
+  return { org_id: ORG, plan_id: 10, seat_issued: 3, validity: iso(Date.now() + 3 * DAY), is_trial: true, ...over };
+}
+
+export function limits(over: Partial<PlanLimits> = {}): PlanLimits {
+  return {
+    standing: 'trial',
+    effective_plan_id: 10,
+    labels: null,
+    quick_replies: null,
+    signature: false,
+    ai_replies_per_day: 50,
+    seats: 3,
+    ...over,
+  };
+}
+
+export function currentPlan(over: Partial<CurrentPlan> = {}): CurrentPlan {
+  return {
+    plan_id: 10,
+    effective_plan_id: 10,
+    plan_name: 'Teams',
+    standing: 'active',
+    is_trial: false,
+    validity: '2030-02-01T00:00:00Z',
+    grace_until: null,
+    dunning_since: null,
+    ai_addon: false,
+    ...over,
+  };
+}
+
+export function overview(over: Partial<BillingOverview> = {}): BillingOverview {
+  return {
+    plan: currentPlan(),
+    seats: { seat_issued: 4, seats_used: 2, pending_seats: null },
+    estimated_invoice: { amount_minor: 192_000, currency: 'INR', due_at: '2030-02-01T00:00:00Z' },
+    invoices: [
+      { id: 'in_1', amount_minor: 192_000, currency: 'inr', status: 'paid', hosted_url: 'https://invoice.example.test/i', created_at: '2030-01-01T00:00:00Z' },
+    ],
+    history: [
+      { at: '2030-01-01T00:00:00Z', kind: 'subscription_started', detail: {} },
+      { at: '2030-01-02T00:00:00Z', kind: 'seats_added', detail: { from: 3, to: 4 } },
+    ],
+    can_manage: true,
+    subscribed: true,
+    manageBillingURL: `/api/billing/portal?org_id=${ORG}`,
+    ...over,
+  };
+}
+
+/** Signs `ME` in, on the organisation (`current`) or the personal workspace (null). */
+export function signIn(current: OrgMapping | null, credit: CreditHistory | null = null) {
+  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: 'Owner' } });
+  useWorkspace.setState({
+    status: 'ready',
+    me: me(current ? [current] : []),
+    current,
+    org: null,
+    credit,
+    switching: null,
+  });
+}
+
+export function resetStores() {
+  sessionStorage.clear();
+  localStorage.clear();
+  useBillingUi.getState().reset();
+  useWorkspace.getState().reset();
+  useSession.setState({ status: 'anonymous', user: null });
+}
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+type Answer = { status?: number; body: unknown };
+type Handler = (call: Call) => Answer | undefined;
+
+export const errorBody = (code: ErrorBody['error']['code'], fields?: Record<string, string>): ErrorBody => ({
+  error: { code, message: code, ...(fields ? { fields } : {}) },
+});
+
+/** A fake server: the catalogue, USD visitors, the INR localisation, the rates, and `limits()`. */
+export function fakeServer(...handlers: Handler[]) {
+  const calls: Call[] = [];
+  const answer = (call: Call): Answer => {
+    for (const h of handlers) {
+      const a = h(call);
+      if (a) return a;
+    }
+    const p = call.url.pathname;
+    const ok = (data: unknown) => ({ body: { result: true, data } });
+    if (p === '/api/v1/whatzapp/planlist') return ok(plans);
+    if (p === '/api/v1/whatzapp/getteamaddonlist') return ok(addons);
+    if (p === '/api/billing/currency') return { body: { currency: null, country: null } };
+    if (p === '/api/v1/whatzapp/getLocalizedCurrency') {
+      const inr = call.url.searchParams.get('user_currency') === 'INR';
+      return { body: inr ? { status: true, message: { multiplication_factor: 40, planid_constant: 1000 } } : { status: false, message: null } };
+    }
+    if (p === '/api/v1/whatzapp/exchangeRateService')
+      return { body: { result: true, base_code: 'USD', conversion_rates: { USD: 1, INR: 83.12, EUR: 0.9184 }, fetched_at: 0 } };
+    if (p === '/api/billing/limits') return { body: limits() };
+    return { status: 404, body: errorBody('not_found') };
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        url: new URL(String(input), 'http://localhost'),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const { status = 200, body } = answer(call);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+/** Renders `element` at `path` (with the same element on every path) in the app's providers. */
+export function renderAt(path: string, element: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider>
+      <Notifications />
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
