@@ -17,6 +17,7 @@ mod m20261123_000006_call_rollups;
 mod m20261124_000007_chat_sets;
 mod m20261125_000008_extension_tokens;
 mod m20261125_000009_billing;
+mod m20261125_000010_operator_admin;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000007_chat_sets::Migration),
             Box::new(m20261125_000008_extension_tokens::Migration),
             Box::new(m20261125_000009_billing::Migration),
+            Box::new(m20261125_000010_operator_admin::Migration),
         ]
     }
 }

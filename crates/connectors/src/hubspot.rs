@@ -102,3 +102,100 @@ pub async fn log_chat(
         contact_created,
     }))
 }
+
+/// A HubSpot owner (a person leads can be assigned to).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owner {
+    pub id: String,
+    pub email: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// The account's owners (`GET /crm/v3/owners`), with the operator's private-app token.
+pub async fn owners(
+    api_url: &str,
+    token: &str,
+    allow: &[SocketAddr],
+) -> Result<Vec<Owner>, ConnectorError> {
+    let url = format!("{}/crm/v3/owners?limit=100", api_url.trim_end_matches('/'));
+    let answer = send("hubspot", Auth::ApiKey, Method::GET, &url, allow, |b| {
+        b.bearer_auth(token)
+    })
+    .await?;
+    let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+    Ok(answer
+        .as_ref()
+        .and_then(|a| a.get("results"))
+        .and_then(Value::as_array)
+        .map(|owners| {
+            owners
+                .iter()
+                .filter_map(|o| {
+                    Some(Owner {
+                        id: crate::activity::id_string(o.get("id")?)?,
+                        email: o.get("email").and_then(Value::as_str).map(str::to_owned),
+                        first_name: text(o, "firstName"),
+                        last_name: text(o, "lastName"),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// Makes `owner_id` the owner of the contact with `email`, creating the contact when HubSpot
+/// has none (`hubspot_owner_id`, HubSpot's contact-owner property).
+pub async fn assign_owner(
+    api_url: &str,
+    token: &str,
+    email: &str,
+    owner_id: &str,
+    allow: &[SocketAddr],
+) -> Result<(), ConnectorError> {
+    let api = api_url.trim_end_matches('/');
+    let found = send(
+        "hubspot",
+        Auth::ApiKey,
+        Method::POST,
+        &format!("{api}/crm/v3/objects/contacts/search"),
+        allow,
+        |b| {
+            b.bearer_auth(token).json(&json!({
+                "filterGroups": [{ "filters": [{ "propertyName": "email", "operator": "EQ", "value": email }] }]
+            }))
+        },
+    )
+    .await?;
+    let properties = json!({ "properties": { "email": email, "hubspot_owner_id": owner_id } });
+    match found
+        .as_ref()
+        .and_then(|a| a.pointer("/results/0/id"))
+        .and_then(crate::activity::id_string)
+    {
+        Some(id) => {
+            send(
+                "hubspot",
+                Auth::ApiKey,
+                Method::PATCH,
+                &format!("{api}/crm/v3/objects/contacts/{id}"),
+                allow,
+                |b| b.bearer_auth(token).json(&properties),
+            )
+            .await?;
+        }
+        None => {
+            let created = send(
+                "hubspot",
+                Auth::ApiKey,
+                Method::POST,
+                &format!("{api}/crm/v3/objects/contacts"),
+                allow,
+                |b| b.bearer_auth(token).json(&properties),
+            )
+            .await?;
+            id_at(&created, "/id", "contact creation")?;
+        }
+    }
+    Ok(())
+}

@@ -71,6 +71,8 @@ error_codes! {
     BillingUnavailable => "billing_unavailable",
     /// The payer already has a subscription: change its seats or plan from Billing instead.
     AlreadySubscribed => "already_subscribed",
+    /// 000 §5: 'Invalid login credentials' — every failed operator sign-in, whatever failed.
+    InvalidLoginCredentials => "invalid_login_credentials",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

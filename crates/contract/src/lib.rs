@@ -3,6 +3,7 @@
 //! come from here, so a field renamed in one place is renamed everywhere.
 
 pub mod accounts;
+pub mod admin;
 pub mod analytics;
 pub mod auth;
 pub mod billing;

@@ -151,6 +151,19 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::billing::SeatsRequest>();
     c.visit::<crate::billing::SeatPreview>();
     c.visit::<crate::billing::FailedTransaction>();
+    // The operator's admin panel.
+    c.visit::<crate::admin::AdminSignIn>();
+    c.visit::<crate::admin::AdminMe>();
+    c.visit::<crate::admin::Page<()>>();
+    c.visit::<crate::admin::AdminOrg>();
+    c.visit::<crate::admin::AdminUser>();
+    c.visit::<crate::admin::AdminUserDetail>();
+    c.visit::<crate::admin::PlanChange>();
+    c.visit::<crate::admin::AuditEntry>();
+    c.visit::<crate::admin::DynamicAssignment>();
+    c.visit::<crate::admin::AssignmentRequest>();
+    c.visit::<crate::admin::ShareRow>();
+    c.visit::<crate::admin::LeadView>();
 }
 
 /// The generated module: a header, then every declaration sorted by name.

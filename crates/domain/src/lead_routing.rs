@@ -50,6 +50,20 @@ pub struct Pick {
     pub considered: Vec<Considered>,
 }
 
+/// The region of a sign-up from its country (ISO 3166 alpha-2): Spain, Latin America, or other
+/// (also when the country is unknown).
+pub fn region_of_country(country: Option<&str>) -> Region {
+    const LATAM: &[&str] = &[
+        "AR", "BO", "BR", "CL", "CO", "CR", "CU", "DO", "EC", "GT", "HN", "MX", "NI", "PA", "PE",
+        "PR", "PY", "SV", "UY", "VE",
+    ];
+    match country.map(|c| c.trim().to_ascii_uppercase()) {
+        Some(c) if c == "ES" => Region::Spain,
+        Some(c) if LATAM.contains(&c.as_str()) => Region::Latam,
+        _ => Region::Other,
+    }
+}
+
 /// Whether `m` may take `lead`.
 pub fn matches(m: &Member, lead: Lead) -> bool {
     !m.paused
@@ -113,10 +127,7 @@ pub fn shares(targets: &[(i64, u32)], counts: &[(i64, u64)]) -> Vec<Share> {
     targets
         .iter()
         .map(|(id, target)| {
-            let assigned = counts
-                .iter()
-                .find(|(m, _)| m == id)
-                .map_or(0, |(_, n)| *n);
+            let assigned = counts.iter().find(|(m, _)| m == id).map_or(0, |(_, n)| *n);
             Share {
                 member_id: *id,
                 target: f64::from(*target) / 100.0,
@@ -186,7 +197,10 @@ mod tests {
         for (id, target) in [(1, 50.0), (2, 30.0), (3, 20.0)] {
             let s = share(&got, id);
             assert!((s - target).abs() <= 1.0, "member {id}: {s}% for {target}%");
-            assert!(longest_run(&got, id) <= 2, "member {id} got more than 2 in a row");
+            assert!(
+                longest_run(&got, id) <= 2,
+                "member {id} got more than 2 in a row"
+            );
         }
     }
 
@@ -233,6 +247,14 @@ mod tests {
         let p = pick(&members, lead).unwrap();
         assert_eq!(p.member_id, 2);
         assert_eq!(p.considered.len(), 1, "the reason lists who was considered");
+    }
+
+    #[test]
+    fn sign_ups_from_spain_and_latin_america_get_their_regions() {
+        assert_eq!(region_of_country(Some("es")), Region::Spain);
+        assert_eq!(region_of_country(Some("MX")), Region::Latam);
+        assert_eq!(region_of_country(Some("IN")), Region::Other);
+        assert_eq!(region_of_country(None), Region::Other);
     }
 
     #[test]

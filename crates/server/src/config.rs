@@ -267,6 +267,10 @@ pub struct HubspotConfig {
     pub token_url: String,
     /// HubSpot's CRM API (contacts, notes).
     pub api_url: String,
+    /// The operator's own HubSpot private-app token: dynamic lead assignment reads its owners
+    /// and writes each assigned lead's contact owner with it.
+    #[serde(skip_serializing)]
+    pub operator_token: Option<SecretString>,
 }
 
 impl Default for HubspotConfig {
@@ -276,6 +280,7 @@ impl Default for HubspotConfig {
             client_secret: None,
             authorize_url: "https://app.hubspot.com/oauth/authorize".to_owned(),
             token_url: "https://api.hubapi.com/oauth/v1/token".to_owned(),
+            operator_token: None,
             api_url: "https://api.hubapi.com".to_owned(),
         }
     }

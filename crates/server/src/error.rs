@@ -102,7 +102,9 @@ impl AppError {
             | ErrorCode::WrongLeadsquaredCredentials
             | ErrorCode::AddressRefused
             | ErrorCode::AuthenticationFailed => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
+            ErrorCode::Unauthenticated | ErrorCode::InvalidLoginCredentials => {
+                StatusCode::UNAUTHORIZED
+            }
             ErrorCode::Forbidden | ErrorCode::CrossSiteRefused => StatusCode::FORBIDDEN,
             ErrorCode::Conflict | ErrorCode::SeatsExhausted | ErrorCode::AlreadySubscribed => {
                 StatusCode::CONFLICT

@@ -1,4 +1,4 @@
-//! The `switchboard` command: `serve` (default), `migrate`, `seed-demo`.
+//! The `switchboard` command: `serve` (default), `migrate`, `seed-demo`, `admin create`.
 
 use clap::{Parser, Subcommand};
 use server::config::{Config, Overrides};
@@ -34,6 +34,23 @@ enum Command {
     Migrate,
     /// Fill a demo organisation with teams and employees.
     SeedDemo,
+    /// Manage the operator admins of this installation.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminAction {
+    /// Add an operator admin (or set a new password for one). The password is read from
+    /// standard input — typed at the prompt, or piped: `printf '%s' "$PW" | switchboard admin
+    /// create --email ops@example.com` — never from an argument, so it stays out of the shell's
+    /// history and the process list.
+    Create {
+        #[arg(long)]
+        email: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -67,6 +84,9 @@ fn main() -> ExitCode {
                 Ok(())
             }
             Command::SeedDemo => seed(config).await,
+            Command::Admin {
+                action: AdminAction::Create { email },
+            } => create_admin(config, &email).await,
         }
     });
     match result {
@@ -108,6 +128,39 @@ async fn seed(config: Config) -> anyhow::Result<()> {
         let (calls, messages) = store::seed_events::seed_demo_events(&store, org.id, now).await?;
         println!("demo activity: {calls} calls and {messages} chat messages added");
     }
+    Ok(())
+}
+
+/// The shortest operator password accepted.
+const MIN_ADMIN_PASSWORD: usize = 12;
+
+async fn create_admin(config: Config, email: &str) -> anyhow::Result<()> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let email = domain::inputs::Email::parse(email)
+        .map_err(|_| anyhow::anyhow!("not an e-mail address: {email}"))?;
+    if std::io::stdin().is_terminal() {
+        eprint!(
+            "Password for {} (at least {MIN_ADMIN_PASSWORD} characters): ",
+            email.as_str()
+        );
+        std::io::stderr().flush()?;
+    }
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let password = line.trim_end_matches(['\n', '\r']);
+    if password.chars().count() < MIN_ADMIN_PASSWORD {
+        anyhow::bail!("the password needs at least {MIN_ADMIN_PASSWORD} characters");
+    }
+    let hash = server::operator::hash_password(password)
+        .map_err(|_| anyhow::anyhow!("the password could not be hashed"))?;
+    let store = server::open_store(&config).await?;
+    let now = server::clock::Clock::default().now_ms();
+    let address = email.as_str().to_lowercase();
+    let admin = store::operator::upsert_admin(&store, &address, &hash, now).await?;
+    println!(
+        "operator admin {} ({}) can sign in at /admin/panel/secure",
+        admin.id, admin.email
+    );
     Ok(())
 }
 

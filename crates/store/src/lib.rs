@@ -11,6 +11,8 @@ mod connect;
 pub mod entity;
 pub mod error;
 pub mod integrations;
+pub mod leads;
+pub mod operator;
 pub mod orgs;
 pub mod seed;
 pub mod seed_events;

@@ -171,7 +171,9 @@ async fn seed_lapsed(txn: &sea_orm::DatabaseTransaction, now: EpochMs) -> Result
     }
     .insert(txn)
     .await?;
-    membership(org.id, admin.id, 1, None, now).insert(txn).await?;
+    membership(org.id, admin.id, 1, None, now)
+        .insert(txn)
+        .await?;
     Ok(())
 }
 

@@ -301,6 +301,8 @@ pub async fn spawn_app_with(
     config.providers.google.sheets_api_url = fake.url("/google-sheets");
     config.providers.hubspot.api_url = fake.url("/hubspot-api");
     config.providers.zoho.api_url = Some(fake.url("/zoho-api"));
+    config.providers.hubspot.operator_token =
+        Some(fake::HUBSPOT_PRIVATE_APP_TOKEN.to_owned().into());
     config.providers.stripe.api_url = fake.url("/stripe");
     config.providers.stripe.secret_key = Some(fake::STRIPE_SECRET_KEY.to_owned().into());
     config.providers.stripe.webhook_secret = Some(fake::STRIPE_WEBHOOK_SECRET.to_owned().into());
@@ -359,8 +361,35 @@ fn replace_database(url: &str, db: &str) -> String {
 /// testkit::db_test!(health_answers, |app| async move { /* use app */ });
 /// ```
 /// expands to `health_answers::sqlite` and `health_answers::postgres`.
+///
+/// `db_test!(name, config = |c| { … }, |app| …)` adjusts the server's configuration first.
 #[macro_export]
 macro_rules! db_test {
+    ($name:ident, config = $adjust:expr, |$app:ident| $body:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test]
+            async fn sqlite() {
+                let $app = $crate::spawn_app_with($crate::Backend::Sqlite, $adjust)
+                    .await
+                    .expect("spawn app");
+                $body.await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if !$crate::postgres_available().await {
+                    return;
+                }
+                let $app = $crate::spawn_app_with($crate::Backend::Postgres, $adjust)
+                    .await
+                    .expect("spawn app");
+                $body.await;
+            }
+        }
+    };
     ($name:ident, |$app:ident| $body:expr) => {
         mod $name {
             #[allow(unused_imports)]

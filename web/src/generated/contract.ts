@@ -43,6 +43,44 @@ export type AddEmployees = { org_id: number, employees: Array<NewEmployee>, };
 export type AddedEmployees = { employees: Array<Employee>, };
 
 /**
+ * The signed-in operator admin.
+ */
+export type AdminMe = { email: string, };
+
+/**
+ * One membership of a user.
+ */
+export type AdminMembership = { org: AdminOrg, role_id: number, user_status: number, is_default_org: boolean, };
+
+/**
+ * An organisation in the admin panel.
+ */
+export type AdminOrg = { org_id: number, org_name: string, organization_code: string, plan_id: number, effective_plan_id: number, 
+/**
+ * trial, active, grace or free.
+ */
+standing: string, is_trial: boolean, validity: string | null, seat_issued: number, members: number, dunning_since: string | null, };
+
+/**
+ * The secure admin screen's form.
+ */
+export type AdminSignIn = { email: string, password: string, };
+
+/**
+ * A user in the admin panel.
+ */
+export type AdminUser = { id: number, email: string | null, name: string | null, mobile: string | null, 
+/**
+ * The personal workspace's plan.
+ */
+plan_id: number, created_at: string, };
+
+/**
+ * User Info: a user with their memberships (plan and seats of each organisation) and sessions.
+ */
+export type AdminUserDetail = { user: AdminUser, memberships: Array<AdminMembership>, live_sessions: number, };
+
+/**
  * The dashboards' filter (000 §3): an organisation, a period, a team or one employee.
  */
 export type AnalyticsQuery = { org_id: number, 
@@ -81,6 +119,34 @@ export type AnalyticsRange = { start_ms: number, end_ms: number, start_date: str
  * Add employees to a team.
  */
 export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], };
+
+/**
+ * 000 §3 assignment member.
+ */
+export type AssignmentMemberView = { 
+/**
+ * The member's row id (null for an owner not yet added).
+ */
+id: number | null, hubspot_owner_id: string, employee_name: string, firstName: string, onboarding_stage: Array<string>, region: string, 
+/**
+ * Text, as the form holds it ("30", "12.5").
+ */
+target_percentage: string, paused: boolean, };
+
+/**
+ * 000 §7 `POST dashboard/dynamic-assignment`: `owner_id, name, target_percentage, region,
+ * onboarding_stage`; `paused` is ours.
+ */
+export type AssignmentRequest = { owner_id: string, name: string, 
+/**
+ * Text or number.
+ */
+target_percentage: string | number, region?: string | null, onboarding_stage: Array<string>, paused?: boolean | null, };
+
+/**
+ * One line of the audit log.
+ */
+export type AuditEntry = { id: number, at: string, admin_email: string | null, action: string, target: string, reason: string | null, detail: Record<string, unknown>, };
 
 /**
  * `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.
@@ -400,6 +466,15 @@ export type DevMailbox = { messages: Array<DevMail>, };
 export type DirectionTotals = { incoming: CallTotals, outgoing: CallTotals, missed: CallTotals, rejected: CallTotals, all: CallTotals, };
 
 /**
+ * 000 §7 `GET dashboard/dynamic-assignment`.
+ */
+export type DynamicAssignment = { result: boolean, activeMembers: Array<AssignmentMemberView>, 
+/**
+ * Every HubSpot owner and hand-added member, added or not.
+ */
+allMembers: Array<AssignmentMemberView>, };
+
+/**
  * 001 §3 employee (organisation mapping).
  */
 export type Employee = { workspace_id: number, user_id: number, org_id: number, team_id: number | null, role_id: number, 
@@ -446,7 +521,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "invalid_login_credentials" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -667,6 +742,11 @@ provider: Provider,
 sync_status: SyncState, last_sync_at: number | null, sync_error: string | null, pending: number, dead: number, };
 
 /**
+ * A lead of the installation.
+ */
+export type LeadView = { id: number, email: string | null, region: string, stage: string, owner_id: string | null, assigned_at: string | null, created_at: string, };
+
+/**
  * `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
  */
 export type LeadsquaredLink = { host: string, homepage?: string | null, access_id: string, secret_key: string, };
@@ -853,6 +933,11 @@ users: Array<UserOverview>, totals: DirectionTotals,
 top_performers: number[], needing_attention: number[], };
 
 /**
+ * A page of results.
+ */
+export type Page<T> = { items: Array<T>, total: number, page: number, per_page: number, };
+
+/**
  * 001 §3 Plan: one plan of the catalogue.
  */
 export type Plan = { id: number, plan_name: string, 
@@ -868,6 +953,20 @@ amount: number,
  * Offering keys, translated by the web app (`billing:offering.<key>`).
  */
 offerings: Array<string>, };
+
+/**
+ * A change of an organisation's plan, seats or trial by an operator, with the reason the audit
+ * log keeps. Absent fields stay as they are.
+ */
+export type PlanChange = { plan_id: number | null, seats?: number | null, is_trial?: boolean | null, 
+/**
+ * The plan's new end, this many days from now (0 ends it now).
+ */
+valid_days?: number | null, 
+/**
+ * Why (required).
+ */
+reason: string, };
 
 /**
  * What a plan allows now, for the features that ask.
@@ -1051,6 +1150,11 @@ id: number, email: string, name: string | null, };
  * Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
  */
 export type SetActiveOrgQuery = { workspace_id: number, org_id?: number | null, };
+
+/**
+ * A member's target against what it received (the report).
+ */
+export type ShareRow = { owner_id: string, name: string, target: number, assigned: number, actual: number, };
 
 /**
  * `GET getsheetfunnel` (000 §7 `data.funnel_name`, the label).

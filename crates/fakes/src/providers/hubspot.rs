@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::{
     add_activity, add_contact, crm_contact, crm_gate, live_token, reply, token_after, with_crm,
-    FakeState, Reply,
+    FakeState, Reply, HUBSPOT_OWNERS, HUBSPOT_PRIVATE_APP_TOKEN,
 };
 
 fn hubspot_401() -> Reply {
@@ -22,7 +22,9 @@ fn hubspot_401() -> Reply {
 
 fn hubspot_gate(state: &FakeState, path: &str, headers: &HeaderMap, body: &Value) -> Option<Reply> {
     state.record("POST", format!("/hubspot-api{path}"), headers, body.clone());
-    let ok = live_token(state, "hubspot", token_after(headers, "Bearer "));
+    let presented = token_after(headers, "Bearer ");
+    let ok =
+        presented == Some(HUBSPOT_PRIVATE_APP_TOKEN) || live_token(state, "hubspot", presented);
     crm_gate(state, "hubspot", ok, hubspot_401)
 }
 
@@ -120,4 +122,53 @@ pub(super) async fn hubspot_create_note(
         StatusCode::CREATED,
         json!({ "id": id, "properties": props }),
     )
+}
+
+/// HubSpot's owners (`GET /crm/v3/owners`): [`HUBSPOT_OWNERS`].
+pub(super) async fn hubspot_owners(State(state): State<FakeState>, headers: HeaderMap) -> Reply {
+    if let Some(r) = hubspot_gate(&state, "/crm/v3/owners", &headers, &Value::Null) {
+        return r;
+    }
+    let results: Vec<Value> = HUBSPOT_OWNERS
+        .iter()
+        .map(|(id, first, last, email)| {
+            json!({ "id": id, "firstName": first, "lastName": last, "email": email, "archived": false })
+        })
+        .collect();
+    reply(StatusCode::OK, json!({ "results": results }))
+}
+
+/// HubSpot contact update (`PATCH /crm/v3/objects/contacts/{id}`): merges the properties.
+pub(super) async fn hubspot_update_contact(
+    State(state): State<FakeState>,
+    axum::extract::Path(id): axum::extract::Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    let path = format!("/crm/v3/objects/contacts/{id}");
+    if let Some(r) = hubspot_gate(&state, &path, &headers, &body) {
+        return r;
+    }
+    let updated = with_crm(&state, "hubspot", |c, _| {
+        let found = c
+            .contacts
+            .iter_mut()
+            .find(|x| super::id_of(&x["id"]).as_deref() == Some(id.as_str()))?;
+        if let (Some(props), Some(new)) = (
+            found["properties"].as_object_mut(),
+            body["properties"].as_object(),
+        ) {
+            for (k, v) in new {
+                props.insert(k.clone(), v.clone());
+            }
+        }
+        Some(found.clone())
+    });
+    match updated {
+        Some(c) => reply(StatusCode::OK, c),
+        None => reply(
+            StatusCode::NOT_FOUND,
+            json!({ "status": "error", "category": "OBJECT_NOT_FOUND" }),
+        ),
+    }
 }

@@ -40,7 +40,10 @@ use freshdesk::{
     freshdesk_contacts, freshdesk_create_note, freshdesk_create_ticket, freshdesk_tickets,
 };
 use google::{google_create_spreadsheet, google_values};
-use hubspot::{hubspot_create_contact, hubspot_create_note, hubspot_search};
+use hubspot::{
+    hubspot_create_contact, hubspot_create_note, hubspot_owners, hubspot_search,
+    hubspot_update_contact,
+};
 use leadsquared::{
     leadsquared_by_phone, leadsquared_create_activity, leadsquared_create_lead, leadsquared_user,
 };
@@ -64,6 +67,15 @@ pub const FRESHDESK_MISSING_DOMAIN: &str = "nohelpdesk.freshdesk.com";
 pub const OAUTH_CLIENT_ID: &str = "fake-client-id";
 pub const OAUTH_CLIENT_SECRET: &str = "fake-client-secret-0b9e4d";
 
+/// The operator's HubSpot private-app token the fake accepts (dynamic assignment's owners).
+pub const HUBSPOT_PRIVATE_APP_TOKEN: &str = "pat-na1-fake-0a1b2c3d";
+/// The fake HubSpot account's owners: (id, first name, last name, e-mail).
+pub const HUBSPOT_OWNERS: &[(&str, &str, &str, &str)] = &[
+    ("9001", "Lucia", "Moreno", "lucia@owners.test"),
+    ("9002", "Javier", "Ruiz", "javier@owners.test"),
+    ("9003", "Asha", "Rao", "asha@owners.test"),
+];
+
 /// The payment provider's secret API key and webhook signing secret the fake uses.
 pub const STRIPE_SECRET_KEY: &str = "sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc";
 pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_fake_7d1c0b9a3e5f";
@@ -85,6 +97,7 @@ pub const SECRETS: &[&str] = &[
     OAUTH_CLIENT_SECRET,
     STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET,
+    HUBSPOT_PRIVATE_APP_TOKEN,
     "-tok-access-",
     "-tok-refresh-",
 ];
@@ -276,6 +289,10 @@ impl FakeProviders {
             (
                 "PROVIDERS__GOOGLE__SHEETS_API_URL",
                 self.url("/google-sheets"),
+            ),
+            (
+                "PROVIDERS__HUBSPOT__OPERATOR_TOKEN",
+                HUBSPOT_PRIVATE_APP_TOKEN.to_owned(),
             ),
             ("PROVIDERS__STRIPE__API_URL", self.url("/stripe")),
             (
@@ -521,6 +538,11 @@ fn router(state: FakeState) -> Router {
         .route(
             "/hubspot-api/crm/v3/objects/contacts",
             post(hubspot_create_contact),
+        )
+        .route("/hubspot-api/crm/v3/owners", get(hubspot_owners))
+        .route(
+            "/hubspot-api/crm/v3/objects/contacts/{id}",
+            axum::routing::patch(hubspot_update_contact),
         )
         .route(
             "/hubspot-api/crm/v3/objects/notes",

@@ -89,7 +89,20 @@ pub async fn save_with_expiry<K: LinkKind>(
         expires_at,
     };
     let now = state.clock.now_ms();
-    Ok(store::integrations::save(&state.store, K::PROVIDER.key(), owner, data, now).await?)
+    let saved =
+        store::integrations::save(&state.store, K::PROVIDER.key(), owner, data, now).await?;
+    if let Owner::User(id) = owner {
+        if let Some(user) = store::accounts::find_user(&state.store, id).await? {
+            crate::leads::on_stage(
+                state,
+                &user,
+                domain::assignment::OnboardingStage::IntegrationDone,
+                domain::assignment::Region::Other,
+            )
+            .await;
+        }
+    }
+    Ok(saved)
 }
 
 /// Replaces a link's plain settings; its secret is untouched.

@@ -17,6 +17,7 @@ use contract::accounts::{CodeRequest, CodeSent, SignedIn, VerifyRequest};
 use contract::auth::{SessionInfo, SessionUser};
 use contract::ErrorCode;
 use domain::accounts::{code_from_random, resend_wait, OtpCode, CODE_TTL_MS, RESEND_WAIT_MS};
+use domain::assignment::OnboardingStage;
 use domain::inputs::Email;
 use store::accounts::CodeCheck;
 use utoipa_axum::routes;
@@ -125,6 +126,7 @@ pub async fn request_code(
 )]
 pub async fn verify_code(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     jar: CookieJar,
     Json(req): Json<VerifyRequest>,
 ) -> Result<impl IntoResponse, AppError> {
@@ -156,6 +158,12 @@ pub async fn verify_code(
     ))
     .map_err(AppError::internal)?;
     tracing::info!(user_id = user.id, signed_up, "signed in by e-mail code");
+    if signed_up {
+        // Every sign-up is a lead of the installation (dynamic lead assignment).
+        let country = crate::geo::country_of(&state, peer.ip());
+        let region = domain::lead_routing::region_of_country(country.as_deref());
+        crate::leads::on_stage(&state, &user, OnboardingStage::LinkedinAds, region).await;
+    }
     Ok((
         jar.add(cookie),
         Json(SignedIn {

@@ -174,6 +174,15 @@ pub async fn add_employees(
             "no seats left on the plan for these employees",
         ));
     }
+    if !report.added.is_empty() {
+        crate::leads::on_stage(
+            &state,
+            &user,
+            domain::assignment::OnboardingStage::UserAdded,
+            domain::assignment::Region::Other,
+        )
+        .await;
+    }
     if !report.existing.is_empty() {
         let fields = report
             .existing

@@ -86,6 +86,13 @@ pub async fn mint_extension_token(
         state.config.extension_token_ttl_ms(),
     )
     .await?;
+    crate::leads::on_stage(
+        &state,
+        &user,
+        domain::assignment::OnboardingStage::ExtensionInstalled,
+        domain::assignment::Region::Other,
+    )
+    .await;
     tracing::info!(
         user_id = user.id,
         token_id = row.id,

@@ -5,6 +5,7 @@
 //! `all_routes()`, cannot miss a route.
 
 pub mod accounts;
+pub mod admin;
 pub mod analytics;
 pub mod auth;
 pub mod billing;
@@ -39,6 +40,9 @@ pub enum Access {
     /// A signed-in caller naming an organisation, team or user by id: membership and role are
     /// checked on the server and every query is scoped by the organisation.
     Scoped,
+    /// An operator admin of this installation (their own `sb_admin` session; a user's session
+    /// does not count), across every organisation.
+    Operator,
 }
 
 /// One route as declared: method, path under `/api`, and who may call it.
@@ -90,6 +94,7 @@ fn declarations() -> Routes {
         integrations::routes(),
         sync::routes(),
         billing::routes(),
+        admin::routes(),
     ]
     .into_iter()
     .fold(Routes::new(), Routes::merge)

@@ -75,3 +75,56 @@ fn migrate_then_seed_demo_on_a_fresh_sqlite_file_succeed_and_seeding_is_idempote
         .unwrap();
     assert!(String::from_utf8_lossy(&again.stdout).contains("already present"));
 }
+
+#[test]
+fn admin_create_reads_the_password_from_standard_input_and_stores_only_an_argon2id_hash() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("sb.db").display());
+    let create = |password: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
+            .args(["admin", "create", "--email", "Ops@Example.com"])
+            .env("DATABASE_URL", &url)
+            .env_remove("SWITCHBOARD_DATABASE_URL")
+            .current_dir(std::env::temp_dir())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(password.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let short = create("too short\n");
+    assert!(!short.status.success());
+    assert_one_readable_line(&String::from_utf8_lossy(&short.stderr));
+    let ok = create("a long enough passphrase\n");
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = store::Store::connect(&url).await.unwrap();
+        let admin = store::operator::admin_by_email(&store, "ops@example.com")
+            .await
+            .unwrap()
+            .expect("the admin exists, under the lower-case address");
+        assert!(
+            admin.password_hash.starts_with("$argon2id$"),
+            "{}",
+            admin.password_hash
+        );
+        assert!(!admin.password_hash.contains("passphrase"));
+        assert!(server::operator::verify_password(
+            "a long enough passphrase",
+            &admin.password_hash
+        ));
+    });
+}

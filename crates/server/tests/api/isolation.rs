@@ -692,6 +692,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/v1/whatzapp/exchangeRateService"),
     ("GET", "/billing/currency"),
     ("POST", "/billing/stripe/webhook"),
+    // The operator's sign-in (its failures all answer alike and are rate limited).
+    ("POST", "/admin/session"),
 ];
 
 db_test!(
@@ -736,6 +738,15 @@ db_test!(
             let (status, body) = send(&app, &anonymous, None).await;
             assert_eq!(status, 401, "{name} without a session: {body}");
             if route.access == Access::SignedIn {
+                continue;
+            }
+            if route.access == Access::Operator {
+                // An organisation admin's session is not an operator's.
+                let (status, body) = send(&app, &anonymous, Some(&a_admin)).await;
+                assert_eq!(
+                    status, 401,
+                    "{name} with an organisation admin's session: {body}"
+                );
                 continue;
             }
             // B's ids, by each of A's roles.

@@ -4,6 +4,7 @@
 //! against a fresh SQLite file or PostgreSQL database (`testkit::spawn_app`).
 
 mod accounts;
+mod admin;
 mod analytics;
 mod billing;
 mod chat_sets_migration;

@@ -8,6 +8,7 @@ pub mod integration;
 pub mod login_code;
 pub mod membership;
 pub mod oauth_state;
+pub mod operator;
 pub mod organisation;
 pub mod session;
 pub mod team;
