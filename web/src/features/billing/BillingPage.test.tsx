@@ -194,3 +194,24 @@ test('a member who is not the admin sees their personal workspace', async () => 
   expect(screen.getByTestId('billing-payer')).toHaveTextContent('Your personal workspace');
   expect(screen.queryByTestId('seats-card')).toBeNull();
 });
+
+test('an organisation whose trial is over reads Free, and which plan ended', async () => {
+  fakeServer(
+    onOverview(() => ({
+      body: overview({
+        plan: currentPlan({ plan_id: 10, effective_plan_id: 1, standing: 'free', is_trial: true, validity: '2020-01-01T00:00:00Z' }),
+        seats: { seat_issued: 3, seats_used: 1, pending_seats: null },
+        subscribed: false,
+        estimated_invoice: null,
+        invoices: [],
+        history: [],
+        manageBillingURL: null,
+      }),
+    })),
+  );
+  signIn(orgMapping());
+  renderAt('/settings/billing', <BillingPage />);
+  expect(await screen.findByTestId('plan-name')).toHaveTextContent('Free');
+  expect(screen.getByTestId('plan-ended')).toHaveTextContent('Your Teams plan has ended.');
+  expect(screen.queryByText(/Renews or ends on/)).toBeNull();
+});

@@ -21,6 +21,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import type { BillingOverview, HistoryEntry } from '@/generated/contract';
+import { value } from '@/lib/domain';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
@@ -107,6 +108,9 @@ export default function BillingPage() {
   };
 
   const orgName = 'org_id' in (payer ?? {}) ? current?.callyzer_organization.org_name : null;
+  // Once a plan is over its stored name is the old plan's: the features are Free's.
+  const backOnFree =
+    overview !== null && value('plan_info', { planId: overview.plan.effective_plan_id }).kind === 'free';
 
   return (
     <Container size="lg" py="lg">
@@ -154,7 +158,7 @@ export default function BillingPage() {
                   </Text>
                   <Group gap="sm">
                     <Title order={2} size="h3" data-testid="plan-name">
-                      {overview.plan.plan_name}
+                      {backOnFree ? t('page.free_plan') : overview.plan.plan_name}
                     </Title>
                     <Badge color={STANDING_COLOR[overview.plan.standing] ?? 'gray'} data-testid="plan-standing">
                       {i18n.exists(`standing.${overview.plan.standing}`, { ns: 'billing' })
@@ -162,7 +166,12 @@ export default function BillingPage() {
                         : overview.plan.standing}
                     </Badge>
                   </Group>
-                  {overview.plan.validity && (
+                  {backOnFree && overview.plan.plan_id !== overview.plan.effective_plan_id && (
+                    <Text size="sm" c="dimmed" data-testid="plan-ended">
+                      {t('page.plan_ended', { plan: overview.plan.plan_name })}
+                    </Text>
+                  )}
+                  {overview.plan.validity && !backOnFree && (
                     <Text size="sm">
                       {t(overview.plan.standing === 'trial' ? 'page.trial_until' : 'page.valid_until', {
                         date: formatDate(overview.plan.validity, lang),
