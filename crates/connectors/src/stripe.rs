@@ -39,6 +39,8 @@ pub struct NewCheckout<'a> {
     /// `month` or `year`.
     pub interval: &'a str,
     pub quantity: u32,
+    /// More items charged with the plan, per seat and interval like it: (name, minor units).
+    pub extra_items: &'a [(String, i64)],
     /// An existing customer of this payer, so their portal shows every subscription.
     pub customer: Option<&'a str>,
     pub success_url: &'a str,
@@ -52,6 +54,8 @@ pub struct Subscription {
     pub customer: Option<String>,
     pub status: String,
     pub item_id: Option<String>,
+    /// Every item (the plan first, then its add-ons): each seat change moves them together.
+    pub item_ids: Vec<String>,
     pub quantity: u32,
     /// The item's price: upper-case currency, minor units per seat per interval, the interval.
     pub currency: Option<String>,
@@ -83,6 +87,16 @@ impl Subscription {
                 .and_then(|i| i.get("id"))
                 .and_then(Value::as_str)
                 .map(str::to_owned),
+            item_ids: o
+                .pointer("/items/data")
+                .and_then(Value::as_array)
+                .map(|items| {
+                    items
+                        .iter()
+                        .filter_map(|i| i.get("id").and_then(Value::as_str).map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
             quantity: item
                 .and_then(|i| i.get("quantity"))
                 .or_else(|| o.get("quantity"))
@@ -218,6 +232,15 @@ impl Stripe {
                 c.product_name.into(),
             ),
         ];
+        for (i, (name, amount)) in c.extra_items.iter().enumerate() {
+            let n = i + 1;
+            let item = |k: &str| format!("line_items[{n}][{k}]");
+            form.push((item("quantity"), c.quantity.to_string()));
+            form.push((item("price_data][currency"), c.currency.into()));
+            form.push((item("price_data][unit_amount"), amount.to_string()));
+            form.push((item("price_data][recurring][interval"), c.interval.into()));
+            form.push((item("price_data][product_data][name"), name.clone()));
+        }
         for (k, v) in c.metadata {
             form.push((format!("metadata[{k}]"), v.clone()));
             form.push((format!("subscription_data[metadata][{k}]"), v.clone()));
@@ -256,19 +279,19 @@ impl Stripe {
     pub async fn set_quantity(
         &self,
         subscription: &str,
-        item: &str,
+        items: &[String],
         quantity: u32,
         prorate: bool,
         idempotency_key: &str,
     ) -> Result<Subscription, ConnectorError> {
-        let form = vec![
-            ("items[0][id]".to_owned(), item.to_owned()),
-            ("items[0][quantity]".to_owned(), quantity.to_string()),
-            (
-                "proration_behavior".to_owned(),
-                if prorate { "always_invoice" } else { "none" }.to_owned(),
-            ),
-        ];
+        let mut form = vec![(
+            "proration_behavior".to_owned(),
+            if prorate { "always_invoice" } else { "none" }.to_owned(),
+        )];
+        for (i, item) in items.iter().enumerate() {
+            form.push((format!("items[{i}][id]"), item.clone()));
+            form.push((format!("items[{i}][quantity]"), quantity.to_string()));
+        }
         let body = self
             .call(
                 reqwest::Method::POST,

@@ -91,7 +91,8 @@ pub struct VisitorCurrency {
 /// 001 §3 checkout request: `workspace_id, plan_id, quantity`. `plan_id` may carry the
 /// localised `planid_constant` (001 §7 item 8). A Teams plan is bought for `org_id` (the
 /// caller's current organisation when absent); `quantity` is its seats (at least 3 and at least
-/// its members). `currency` is the buyer's (USD when absent or not priced).
+/// its members). `currency` is the buyer's (USD when absent or not priced); `addons` are charged
+/// with the plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct CheckoutRequest {
@@ -103,6 +104,9 @@ pub struct CheckoutRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     pub currency: Option<String>,
+    /// Add-on keys bought with the plan (`calls`, `whatsapp` for Teams; `ai_reply` for any),
+    /// per seat like the plan.
+    pub addons: Option<Vec<String>>,
 }
 
 /// The checkout's answer: the provider's page, opened in a new tab.
@@ -294,4 +298,27 @@ pub struct WebhookReceipt {
     pub received: bool,
     /// True when this event id had been applied before (nothing changed).
     pub duplicate: bool,
+}
+
+/// `GET /api/billing/checkout?session_id`: a checkout of the caller's, as the return page
+/// reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CheckoutSessionQuery {
+    pub session_id: String,
+}
+
+/// Whose checkout it was and whether the provider reported it complete.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CheckoutStatus {
+    /// `open` until the provider reports the payment, then `complete`.
+    pub status: String,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub workspace_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub plan_id: i64,
+    pub seats: i32,
 }

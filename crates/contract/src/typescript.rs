@@ -151,6 +151,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::billing::SeatsRequest>();
     c.visit::<crate::billing::SeatPreview>();
     c.visit::<crate::billing::FailedTransaction>();
+    c.visit::<crate::billing::CheckoutSessionQuery>();
+    c.visit::<crate::billing::CheckoutStatus>();
     // The operator's admin panel.
     c.visit::<crate::admin::AdminSignIn>();
     c.visit::<crate::admin::AdminMe>();

@@ -93,7 +93,8 @@ pub fn standing_name(s: Standing) -> &'static str {
 /// The plan as the billing screen and the user plan list show it.
 pub async fn current_plan(state: &AppState, plan: &PayerPlan) -> Result<CurrentPlan, AppError> {
     let now = standing_now(state, plan.facts);
-    let name_of = normalize_plan_id(plan.facts.plan_id);
+    // The plan in force: the stored one through the grace period, then Free.
+    let name_of = normalize_plan_id(now.effective_plan_id);
     let plan_name = store::billing::plan(&state.store, name_of)
         .await?
         .map(|p| p.plan_name)
@@ -143,7 +144,13 @@ async fn subscription_state(
         return Ok(None);
     };
     let ms = |secs: Option<i64>| secs.map(|t| t.saturating_mul(1000));
+    let ai_addon = s
+        .metadata
+        .get("addons")
+        .and_then(Value::as_str)
+        .map(|a| a.split(',').any(|k| k == "ai_reply"));
     Ok(Some(SubscriptionState {
+        ai_addon,
         provider_id: s.id.clone(),
         customer_id: s.customer.clone(),
         item_id: s.item_id.clone(),

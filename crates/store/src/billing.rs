@@ -256,6 +256,8 @@ pub struct SubscriptionState {
     pub period_end: Option<EpochMs>,
     pub cancel_at_period_end: bool,
     pub ended_at: Option<EpochMs>,
+    /// Whether the AI Reply add-on is bought with it (None: unknown, left as it is).
+    pub ai_addon: Option<bool>,
 }
 
 impl SubscriptionState {
@@ -355,6 +357,9 @@ pub async fn apply_subscription(
         (s.plan_id, false, Some(ended))
     };
     set_plan(txn, s.payer, plan_id, is_trial, validity, Some(held_seats)).await?;
+    if let Some(ai) = s.ai_addon {
+        set_ai_addon(txn, s.payer, ai && s.runs()).await?;
+    }
     let kind = if !s.runs() {
         "subscription_ended"
     } else if existing.is_none() {
@@ -399,6 +404,30 @@ pub async fn set_plan(
                 .col_expr(user::Column::PlanId, Expr::value(plan_id))
                 .col_expr(user::Column::PlanIsTrial, Expr::value(is_trial))
                 .col_expr(user::Column::PlanValidity, Expr::value(validity))
+                .filter(user::Column::Id.eq(id))
+                .exec(txn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn set_ai_addon(
+    txn: &impl ConnectionTrait,
+    payer: Payer,
+    on: bool,
+) -> Result<(), StoreError> {
+    match payer {
+        Payer::Org(id) => {
+            organisation::Entity::update_many()
+                .col_expr(organisation::Column::AiAddon, Expr::value(on))
+                .filter(organisation::Column::Id.eq(id))
+                .exec(txn)
+                .await?;
+        }
+        Payer::User(id) => {
+            user::Entity::update_many()
+                .col_expr(user::Column::AiAddon, Expr::value(on))
                 .filter(user::Column::Id.eq(id))
                 .exec(txn)
                 .await?;

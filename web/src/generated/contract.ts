@@ -258,9 +258,30 @@ export type CheckoutAnswer = { result: boolean, url: string, };
  * 001 §3 checkout request: `workspace_id, plan_id, quantity`. `plan_id` may carry the
  * localised `planid_constant` (001 §7 item 8). A Teams plan is bought for `org_id` (the
  * caller's current organisation when absent); `quantity` is its seats (at least 3 and at least
- * its members). `currency` is the buyer's (USD when absent or not priced).
+ * its members). `currency` is the buyer's (USD when absent or not priced); `addons` are charged
+ * with the plan.
  */
-export type CheckoutRequest = { workspace_id: number, plan_id: number, quantity?: number | null, org_id: number | null, currency?: string | null, };
+export type CheckoutRequest = { workspace_id: number, plan_id: number, quantity?: number | null, org_id: number | null, currency?: string | null, 
+/**
+ * Add-on keys bought with the plan (`calls`, `whatsapp` for Teams; `ai_reply` for any),
+ * per seat like the plan.
+ */
+addons?: Array<string> | null, };
+
+/**
+ * `GET /api/billing/checkout?session_id`: a checkout of the caller's, as the return page
+ * reads it.
+ */
+export type CheckoutSessionQuery = { session_id: string, };
+
+/**
+ * Whose checkout it was and whether the provider reported it complete.
+ */
+export type CheckoutStatus = { 
+/**
+ * `open` until the provider reports the payment, then `complete`.
+ */
+status: string, org_id: number | null, workspace_id: number | null, plan_id: number, seats: number, };
 
 export type ClientErrorReport = { 
 /**

@@ -124,6 +124,24 @@ pub(super) async fn create_checkout(
         )
             .into_response();
     };
+    // Every line item: the plan first, then its add-ons.
+    let mut items = Vec::new();
+    for n in 0.. {
+        let key = |k: &str| format!("line_items[{n}][{k}]");
+        let (Some(q), Some(a)) = (
+            form.get(&key("quantity"))
+                .and_then(|v| v.parse::<i64>().ok()),
+            form.get(&key("price_data][unit_amount"))
+                .and_then(|v| v.parse::<i64>().ok()),
+        ) else {
+            break;
+        };
+        items.push(json!({
+            "quantity": q,
+            "unit_amount": a,
+            "name": form.get(&key("price_data][product_data][name")),
+        }));
+    }
     let id = next_id(&state, "cs");
     let base = state
         .0
@@ -149,6 +167,7 @@ pub(super) async fn create_checkout(
         "success_url": form.get("success_url"),
         "cancel_url": form.get("cancel_url"),
         "subscription": null,
+        "items": items,
     });
     let mut i = state
         .0
@@ -231,6 +250,20 @@ pub(super) async fn pay(State(state): State<FakeState>, Path(id): Path<String>) 
         .map(str::to_owned)
         .unwrap_or_else(|| next_id(&state, "cus"));
     let sub_id = next_id(&state, "sub");
+    let items: Vec<Value> = s["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|i| {
+            json!({
+                "id": next_id(&state, "si"),
+                "quantity": i["quantity"],
+                "price": {"unit_amount": i["unit_amount"], "currency": s["currency"],
+                          "recurring": {"interval": s["interval"]}, "nickname": i["name"]},
+            })
+        })
+        .collect();
     let now = now_s();
     let period = if s["interval"] == "year" { 365 } else { 30 } * 86_400;
     let sub = json!({
@@ -241,12 +274,7 @@ pub(super) async fn pay(State(state): State<FakeState>, Path(id): Path<String>) 
         "cancel_at_period_end": false,
         "current_period_start": now,
         "current_period_end": now + period,
-        "items": {"data": [{
-            "id": next_id(&state, "si"),
-            "quantity": s["quantity"],
-            "price": {"unit_amount": s["unit_amount"], "currency": s["currency"],
-                      "recurring": {"interval": s["interval"]}},
-        }]},
+        "items": {"data": items},
         "metadata": s["subscription_metadata"],
     });
     s["customer"] = json!(customer);
@@ -273,8 +301,18 @@ pub(super) async fn pay(State(state): State<FakeState>, Path(id): Path<String>) 
 /// An invoice of `sub` for one period of its seats.
 pub(super) fn invoice_of(state: &FakeState, sub: &Value, status: &str) -> Value {
     let item = &sub["items"]["data"][0];
-    let amount =
-        item["price"]["unit_amount"].as_i64().unwrap_or(0) * item["quantity"].as_i64().unwrap_or(1);
+    let amount: i64 = sub["items"]["data"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| {
+                    i["price"]["unit_amount"].as_i64().unwrap_or(0)
+                        * i["quantity"].as_i64().unwrap_or(1)
+                })
+                .sum()
+        })
+        .unwrap_or(0);
     json!({
         "id": next_id(state, "in"),
         "object": "invoice",
@@ -401,11 +439,20 @@ pub(super) async fn update_subscription(
             )
                 .into_response();
         };
-        if let Some(q) = form
-            .get("items[0][quantity]")
-            .and_then(|q| q.parse::<i64>().ok())
-        {
-            sub["items"]["data"][0]["quantity"] = json!(q);
+        for n in 0..10 {
+            let (Some(item), Some(q)) = (
+                form.get(&format!("items[{n}][id]")),
+                form.get(&format!("items[{n}][quantity]"))
+                    .and_then(|q| q.parse::<i64>().ok()),
+            ) else {
+                break;
+            };
+            if let Some(found) = sub["items"]["data"]
+                .as_array_mut()
+                .and_then(|all| all.iter_mut().find(|i| i["id"] == json!(item)))
+            {
+                found["quantity"] = json!(q);
+            }
         }
         sub.clone()
     };

@@ -17,10 +17,10 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use contract::accounts::ResultEnvelope;
 use contract::billing::{
-    BillingOverview, CheckoutAnswer, CheckoutRequest, CurrencyQuery, EstimatedInvoice,
-    ExchangeRates, FailedTransaction, HistoryEntry, Invoice, LocalizedCurrency,
-    LocalizedCurrencyAnswer, PayerQuery, Plan, PlanLimits, SeatPreview, Seats, SeatsRequest,
-    TeamAddon, UserPlans, VisitorCurrency, WebhookReceipt,
+    BillingOverview, CheckoutAnswer, CheckoutRequest, CheckoutSessionQuery, CheckoutStatus,
+    CurrencyQuery, EstimatedInvoice, ExchangeRates, FailedTransaction, HistoryEntry, Invoice,
+    LocalizedCurrency, LocalizedCurrencyAnswer, PayerQuery, Plan, PlanLimits, SeatPreview, Seats,
+    SeatsRequest, TeamAddon, UserPlans, VisitorCurrency, WebhookReceipt,
 };
 use contract::ErrorCode;
 use domain::plans::{normalize_plan_id, PlanKind, MIN_TEAM_SIZE};
@@ -49,6 +49,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(change_seats))
         .add(Access::Scoped, routes!(failed_transactions))
         .add(Access::Scoped, routes!(portal))
+        .add(Access::SignedIn, routes!(checkout_status))
 }
 
 fn minor_to_major(minor: i64) -> f64 {
@@ -394,6 +395,37 @@ pub async fn create_checkout(
     } else {
         (per_month * 12, "year")
     };
+    // Add-ons, per seat and period like the plan: the calls and WhatsApp add-ons with Teams,
+    // AI Reply with any plan.
+    let mut addon_keys: Vec<String> = req.addons.clone().unwrap_or_default();
+    addon_keys.sort();
+    addon_keys.dedup();
+    let catalogue = store::billing::addons(&state.store).await?;
+    let mut extra_items = Vec::new();
+    for key in &addon_keys {
+        let addon = catalogue
+            .iter()
+            .find(|a| &a.key == key)
+            .filter(|a| a.key == "ai_reply" || plan.plan_type == "teams")
+            .ok_or_else(|| {
+                AppError::new(
+                    ErrorCode::ValidationFailed,
+                    format!("no add-on {key} for this plan"),
+                )
+            })?;
+        let monthly = match (currency.as_str(), plan.is_monthly) {
+            ("INR", true) => addon.inr_minor,
+            ("INR", false) => addon.annual_inr_minor,
+            (_, true) => addon.usd_minor,
+            (_, false) => addon.annual_usd_minor,
+        };
+        let amount = if plan.is_monthly {
+            monthly
+        } else {
+            monthly * 12
+        };
+        extra_items.push((format!("{} add-on", addon.key), amount));
+    }
     let now = state.clock.now_ms();
     let (payer_text, reference) = match payer {
         Payer::Org(id) => (format!("org:{id}"), format!("org_{id}")),
@@ -402,7 +434,12 @@ pub async fn create_checkout(
     let key = {
         let day = now / 86_400_000;
         let digest = sha2::Sha256::digest(
-            format!("{payer_text}|{}|{seats}|{currency}|{day}", plan.id).as_bytes(),
+            format!(
+                "{payer_text}|{}|{seats}|{currency}|{day}|{}",
+                plan.id,
+                addon_keys.join(",")
+            )
+            .as_bytes(),
         );
         let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
         format!("checkout_{hex}")
@@ -443,7 +480,10 @@ pub async fn create_checkout(
         Payer::Org(id) => (Some(id), None),
         Payer::User(id) => (None, Some(id)),
     };
-    let mut metadata = vec![("plan_id", plan.id.to_string())];
+    let mut metadata = vec![
+        ("plan_id", plan.id.to_string()),
+        ("addons", addon_keys.join(",")),
+    ];
     if let Some(o) = org_meta {
         metadata.push(("org_id", o.to_string()));
     }
@@ -461,6 +501,7 @@ pub async fn create_checkout(
         unit_amount,
         interval,
         quantity: seats,
+        extra_items: &extra_items,
         customer: customer.as_deref(),
         success_url: &success,
         cancel_url: &cancel,
@@ -732,18 +773,27 @@ pub async fn change_seats(
         .ok_or_else(|| {
             AppError::new(ErrorCode::Conflict, "no subscription: choose a plan first")
         })?;
-    let item = sub
-        .item_id
-        .clone()
-        .ok_or_else(|| AppError::new(ErrorCode::Conflict, "the subscription has no item"))?;
+    let stripe = billing::stripe(&state)?;
+    // The plan's item and its add-ons' move together.
+    let items = stripe
+        .subscription(&sub.provider_id)
+        .await
+        .map_err(upstream)?
+        .item_ids;
+    if items.is_empty() {
+        return Err(AppError::new(
+            ErrorCode::Conflict,
+            "the subscription has no item",
+        ));
+    }
     let adding = req.seats > plan.seat_issued;
     let now = state.clock.now_ms();
     if !adding {
         store::billing::set_pending_seats(&state.store, sub.id, Some(req.seats as i32)).await?;
     }
     let key = format!("seats_{}_{}_{}", sub.provider_id, req.seats, sub.event_at);
-    let answer = match billing::stripe(&state)?
-        .set_quantity(&sub.provider_id, &item, req.seats, adding, &key)
+    let answer = match stripe
+        .set_quantity(&sub.provider_id, &items, req.seats, adding, &key)
         .await
     {
         Ok(a) => a,
@@ -852,4 +902,44 @@ pub async fn seat_limit(state: &AppState, org_id: i64) -> Result<u32, AppError> 
         Standing::Free => 0,
         _ => plan.seat_issued,
     })
+}
+
+/// The return page's question (`/checkout?session_id=…`): whose checkout it was (the caller's
+/// workspace, or an organisation the caller administers) and whether its payment arrived.
+/// Another person's checkout answers as an unknown one (404).
+#[utoipa::path(
+    get,
+    path = "/api/billing/checkout",
+    tag = "billing",
+    params(("session_id" = String, Query, description = "The provider's checkout session")),
+    responses(
+        (status = 200, description = "The checkout", body = CheckoutStatus),
+        (status = 404, description = "No checkout of the caller's", body = contract::ErrorBody),
+    )
+)]
+pub async fn checkout_status(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<CheckoutSessionQuery>,
+) -> Result<Json<CheckoutStatus>, AppError> {
+    let found = store::billing::checkout_by_session(state.store.conn(), &q.session_id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let allowed = match (found.org_id, found.user_id) {
+        (Some(org), _) => member_at(&state, &user, org, AccessLevel::Admin)
+            .await
+            .is_ok(),
+        (None, Some(u)) => u == user.id,
+        _ => false,
+    };
+    if !allowed {
+        return Err(AppError::not_found());
+    }
+    Ok(Json(CheckoutStatus {
+        status: found.status,
+        org_id: found.org_id,
+        workspace_id: found.user_id,
+        plan_id: found.plan_id,
+        seats: found.seats,
+    }))
 }

@@ -324,6 +324,27 @@ db_test!(
         assert_eq!(res.status().as_u16(), 303);
         let back = res.headers()["location"].to_str().unwrap().to_owned();
         assert!(back.contains("/checkout?status=paid"), "{back}");
+        // The return page learns whose checkout it was and that it is paid.
+        let session = url.rsplit('/').next().unwrap();
+        let status = get(
+            &app,
+            &format!("/api/billing/checkout?session_id={session}"),
+            &org.admin,
+        )
+        .await;
+        assert_eq!(status["status"], "complete");
+        assert_eq!(status["org_id"], org.org_id);
+        assert_eq!(status["seats"], 5);
+        let stranger = app.sign_in("stranger@example.com").await.unwrap();
+        let (code, _) = app
+            .call(
+                Method::GET,
+                &format!("/api/billing/checkout?session_id={session}"),
+                Some(&stranger),
+                None,
+            )
+            .await;
+        assert_eq!(code, 404, "another person's checkout is unknown to them");
 
         for e in app.fake.stripe_events() {
             assert_eq!(e["delivered_status"], 200, "{}", e["type"]);
@@ -756,3 +777,53 @@ async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_with
         .unwrap();
     assert_eq!(answer, json!({"currency": null, "country": null}));
 }
+
+db_test!(
+    add_ons_are_charged_per_seat_with_the_plan_and_the_ai_add_on_raises_the_daily_limit,
+    |app| async move {
+        let org = organisation(&app, "addons@example.com").await;
+        let (status, answer) = app
+            .call(
+                Method::POST,
+                "/api/v1/whatzapp/createorgcheckoutsession",
+                Some(&org.admin),
+                Some(json!({
+                    "workspace_id": org.workspace_id, "plan_id": 10, "quantity": 4,
+                    "org_id": org.org_id, "addons": ["ai_reply", "calls"]
+                })),
+            )
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(
+            pay(answer["url"].as_str().unwrap()).await.status().as_u16(),
+            303
+        );
+        let o = overview(&app, &org).await;
+        // (12.00 Teams + 7.00 AI Reply + 5.00 calls) × 4 seats
+        assert_eq!(o["invoices"][0]["amount_minor"], 9_600);
+        assert_eq!(o["plan"]["ai_addon"], true);
+        let limits = get(
+            &app,
+            &format!("/api/billing/limits?org_id={}", org.org_id),
+            &org.admin,
+        )
+        .await;
+        assert_eq!(
+            limits["ai_replies_per_day"],
+            domain::subscription::AI_REPLIES_PER_DAY_ADDON
+        );
+
+        // A team add-on is not sold with a personal plan.
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/v1/whatzapp/createorgcheckoutsession",
+                Some(&org.admin),
+                Some(
+                    json!({"workspace_id": org.workspace_id, "plan_id": 8, "addons": ["whatsapp"]}),
+                ),
+            )
+            .await;
+        assert_eq!(status, 422, "{body}");
+    }
+);

@@ -99,7 +99,7 @@ test('a team below 3 seats cannot check out', async () => {
   expect(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' })).toBeDisabled();
 });
 
-test('Upgrade checks out with the localised plan id, the seats and the currency, in a new tab', async () => {
+test('Upgrade checks out with the localised plan id, the seats, the currency and the add-ons ticked, in a new tab', async () => {
   const calls = fakeServer((c) =>
     c.url.pathname === '/api/v1/whatzapp/createorgcheckoutsession'
       ? { body: { result: true, url: 'https://pay.example.test/s/1' } }
@@ -115,6 +115,7 @@ test('Upgrade checks out with the localised plan id, the seats and the currency,
   fireEvent.change(within(dialog).getByLabelText('Currency'), { target: { value: 'INR' } });
   await waitFor(() => expect(price('Teams')).toHaveTextContent('₹369.60'));
   fireEvent.change(within(dialog).getByLabelText('Seats'), { target: { value: '4' } });
+  fireEvent.click(within(dialog).getByRole('checkbox', { name: /^AI Reply/ }));
   fireEvent.click(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' }));
   await waitFor(() => expect(tab.location.href).toBe('https://pay.example.test/s/1'));
   expect(openSpy).toHaveBeenCalledWith('', '_blank');
@@ -125,6 +126,7 @@ test('Upgrade checks out with the localised plan id, the seats and the currency,
     quantity: 4,
     org_id: ORG,
     currency: 'INR',
+    addons: ['ai_reply'],
   });
   expect(useBillingUi.getState().chooserOpen).toBe(false);
 });

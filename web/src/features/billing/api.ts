@@ -5,6 +5,7 @@ import type {
   BillingOverview,
   CheckoutAnswer,
   CheckoutRequest,
+  CheckoutStatus,
   ExchangeRates,
   FailedTransaction,
   LocalizedCurrencyAnswer,
@@ -49,6 +50,10 @@ export const createCheckout = (body: CheckoutRequest) =>
 /** What the payer's plan allows now (any member of an organisation may ask). */
 export const fetchLimits = (payer: Payer, signal?: AbortSignal) =>
   apiFetch<PlanLimits>(`/api/billing/limits${payerQuery(payer)}`, { signal });
+
+/** The return page's question: whose checkout `sessionId` was, and whether it is paid. */
+export const fetchCheckoutStatus = (sessionId: string, signal?: AbortSignal) =>
+  apiFetch<CheckoutStatus>(`/api/billing/checkout?session_id=${encodeURIComponent(sessionId)}`, { signal });
 
 /** The billing screen (an organisation's admins, or the owner of a workspace). */
 export const fetchOverview = (payer: Payer, signal?: AbortSignal) =>

@@ -10,7 +10,7 @@ import { useSession } from '@/stores/session';
 import CheckoutPage from './pages/CheckoutPage';
 import FailedTransactionsPage from './pages/FailedTransactionsPage';
 import PricingPage from './pages/PricingPage';
-import { currentPlan, errorBody, fakeServer, ORG, orgMapping, overview, renderAt, resetStores, signIn } from './testing';
+import { currentPlan, errorBody, fakeServer, ME, ORG, orgMapping, overview, renderAt, resetStores, signIn } from './testing';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -28,6 +28,8 @@ describe('/checkout', () => {
   test('paid: pending until the plan is active, then the plan and its seats', async () => {
     let asked = 0;
     const calls = fakeServer((c) => {
+      if (c.url.pathname === '/api/billing/checkout')
+        return { body: { status: 'complete', org_id: ORG, workspace_id: null, plan_id: 10, seats: 4 } };
       if (c.url.pathname !== '/api/billing/overview') return undefined;
       asked += 1;
       return asked === 1
@@ -41,6 +43,21 @@ describe('/checkout', () => {
     expect(await screen.findByTestId('checkout-plan')).toHaveTextContent('Teams · 4 seats');
     expect(asked).toBe(2);
     expect(calls.find((c) => c.url.pathname === '/api/billing/overview')?.url.search).toBe(`?org_id=${ORG}`);
+  });
+
+  test('paid for a personal plan by an organisation admin: the workspace is asked, not the organisation', async () => {
+    const calls = fakeServer((c) => {
+      if (c.url.pathname === '/api/billing/checkout')
+        return { body: { status: 'complete', org_id: null, workspace_id: ME, plan_id: 8, seats: 1 } };
+      if (c.url.pathname === '/api/billing/overview')
+        return { body: overview({ seats: null, plan: currentPlan({ plan_name: 'Pro Plus', standing: 'active' }) }) };
+      return undefined;
+    });
+    signIn(orgMapping());
+    renderAt('/checkout?status=paid&session_id=cs_2', <CheckoutPage />);
+    expect(await screen.findByTestId('checkout-plan')).toHaveTextContent('Pro Plus');
+    expect(calls.find((c) => c.url.pathname === '/api/billing/checkout')?.url.search).toBe('?session_id=cs_2');
+    expect(calls.find((c) => c.url.pathname === '/api/billing/overview')?.url.search).toBe(`?workspace_id=${ME}`);
   });
 
   test('cancelled: nothing charged, and a way back to billing', async () => {

@@ -51,6 +51,8 @@ export interface CardContext {
   seatsError: string | null;
   conversion: Conversion;
   price: Price | null;
+  /** The add-ons ticked (and offered with this audience), bought with the plan. */
+  addons: string[];
 }
 
 interface Props {
@@ -225,7 +227,16 @@ export function PlanCatalogue({ orgId, askSeats, initialSeats, renderAction, ren
                     ))}
                   </List>
                   <div style={{ marginTop: 'auto' }}>
-                    {renderAction({ plan, audience, annual, seats, seatsError, conversion, price })}
+                    {renderAction({
+                      plan,
+                      audience,
+                      annual,
+                      seats,
+                      seatsError,
+                      conversion,
+                      price,
+                      addons: offered.filter((a) => selected.includes(a.key)).map((a) => a.key),
+                    })}
                   </div>
                 </Stack>
               </Card>

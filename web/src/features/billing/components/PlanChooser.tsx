@@ -33,7 +33,7 @@ export default function PlanChooser() {
   const admin = orgId !== null && isAdmin(current?.role_id);
   const otherOrg = me?.callyzer_user_mappings.find((m) => m.org_id !== null)?.org_id ?? null;
 
-  async function buy({ plan, audience, seats, conversion }: CardContext) {
+  async function buy({ plan, audience, seats, conversion, addons }: CardContext) {
     if (workspaceId === undefined) return;
     const teams = audience === 'teams';
     setError(null);
@@ -48,6 +48,7 @@ export default function PlanChooser() {
         quantity: teams ? seats : 1,
         org_id: teams ? orgId : null,
         currency: conversion.currency,
+        addons,
       });
       openPage(answer.url, tab);
       close();

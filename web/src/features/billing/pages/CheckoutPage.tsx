@@ -8,11 +8,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { BillingOverview } from '@/generated/contract';
+import type { Payer } from '../api';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
-import { fetchOverview } from '../api';
+import { fetchCheckoutStatus, fetchOverview } from '../api';
 import { billingPayer } from '../logic';
 import { useBillingUi } from '../stores/billing';
 
@@ -41,7 +42,23 @@ function PaidState() {
     if (user?.email && status === 'idle') void load(user.email);
   }, [user?.email, status, load]);
 
-  const payer = user && me ? billingPayer(user.id, current) : null;
+  // Whose checkout it was, from the provider's session id (a personal plan bought by an
+  // organisation's admin is the workspace's); without one, the payer the billing page shows.
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const [checkoutPayer, setCheckoutPayer] = useState<Payer | null>(null);
+  useEffect(() => {
+    if (!sessionId || !user) return;
+    const abort = new AbortController();
+    fetchCheckoutStatus(sessionId, abort.signal)
+      .then((c) =>
+        setCheckoutPayer(c.org_id !== null ? { org_id: c.org_id } : { workspace_id: c.workspace_id ?? user.id }),
+      )
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [sessionId, user]);
+  const fallback = user && me ? billingPayer(user.id, current) : null;
+  const payer = sessionId ? checkoutPayer : fallback;
   const key = payer ? JSON.stringify(payer) : null;
 
   useEffect(() => {
