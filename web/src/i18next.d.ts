@@ -3,6 +3,7 @@
 // time (a server error code, a rule code) go through `useCodeText` in `src/lib/errorText.ts`,
 // which checks them against the catalogue first.
 import 'i18next';
+import type admin from '../../locales/en/admin.json';
 import type auth from '../../locales/en/auth.json';
 import type billing from '../../locales/en/billing.json';
 import type common from '../../locales/en/common.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      admin: typeof admin;
       auth: typeof auth;
       billing: typeof billing;
       common: typeof common;

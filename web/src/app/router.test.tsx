@@ -6,7 +6,8 @@ import { beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
-import { routes, publicRoutes, protectedRoutes, PRODUCT } from './router';
+import { ADMIN_PATHS } from '@/features/admin/paths';
+import { routes, publicRoutes, protectedRoutes, adminRoutes, PRODUCT } from './router';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -34,15 +35,27 @@ describe('route table (spec 000 §2)', () => {
     );
   });
 
-  it('lists every protected route of the spec, with the admin panel under the product name', () => {
+  it('lists every protected route of the spec', () => {
     expect(protectedRoutes.map((r) => r.path)).toEqual(
       expect.arrayContaining([
         '/organization', '/organization/:id', '/conversations/analytics', '/team-inbox',
         '/integrations', '/knowledge-base', '/leads', '/settings', '/settings/:id',
         '/settings/billing', '/quick-replies', '/quick-replies/analytics', '/userproperties',
-        '/labels', '/leadcrm', `/${PRODUCT}/admin/panel`, '/failedtransactions',
+        '/labels', '/leadcrm', '/failedtransactions',
       ]),
     );
+  });
+
+  it('keeps the operator screens apart: the secure sign-in and the admin panel under the product name', () => {
+    const paths = adminRoutes.map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/admin/panel/secure', `/${PRODUCT}/admin/panel`]));
+    // Every link of the admin sidebar and tabs is a route.
+    for (const path of Object.values(ADMIN_PATHS)) expect(paths).toContain(path);
+    // Neither behind the users' sign-in nor public to anyone.
+    for (const path of paths) {
+      expect(protectedRoutes.map((r) => r.path)).not.toContain(path);
+      expect(publicRoutes.map((r) => r.path)).not.toContain(path);
+    }
   });
 
   it('redirects a signed-out visitor from a protected route to the signup page', async () => {

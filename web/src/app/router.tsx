@@ -25,6 +25,10 @@ const billing = () => import('@/features/billing/pages/BillingPage');
 const failedTransactions = () => import('@/features/billing/pages/FailedTransactionsPage');
 const pricing = () => import('@/features/billing/pages/PricingPage');
 const checkout = () => import('@/features/billing/pages/CheckoutPage');
+const adminFrame = () => import('@/features/admin/components/AdminFrame');
+const adminDashboard = () => import('@/features/admin/pages/AdminDashboardPage');
+const adminPanel = () => import('@/features/admin/pages/AdminPanelPage');
+const adminUserInfo = () => import('@/features/admin/pages/UserInfoPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -38,7 +42,6 @@ export const publicRoutes: RouteObject[] = [
   ['/navcomp', 'NavCompPage'],
   ['/trendsTable', 'TrendsTablePage'],
   ['/performanceTable', 'PerformanceTablePage'],
-  ['/admin/panel/secure', 'SecureAdminPage'],
 ]
   .map(([path, name]) => ({ path, lazy: lazyPage(publicPages, name!) }) as RouteObject)
   .concat([
@@ -66,8 +69,22 @@ export const protectedRoutes: RouteObject[] = [
   ['/userproperties', 'ManageToolsPage'],
   ['/labels', 'ManageToolsPage'],
   ['/leadcrm', 'LeadCrmPage'],
-  [`/${PRODUCT}/admin/panel`, 'AdminPanelPage'],
   ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),
+];
+
+/**
+ * The operator's screens (issue #16): behind their own guard on the operator session, not the
+ * users' sign-in, and outside the users' frame. `/admin/panel/secure` is the sign-in, then the
+ * Dashboard; the admin panel sits under the product's name with its sections and User Info.
+ */
+export const adminRoutes: RouteObject[] = [
+  { path: '/admin/panel/secure', lazy: lazyPage(adminDashboard, 'default') },
+  ...['', '/users', '/audit', '/failed-transactions'].map((section) => ({
+    path: `/${PRODUCT}/admin/panel${section}`,
+    lazy: lazyPage(adminPanel, 'default'),
+  })),
+  { path: `/${PRODUCT}/admin/panel/user-info`, lazy: lazyPage(adminUserInfo, 'default') },
+  { path: `/${PRODUCT}/admin/panel/user-info/:id`, lazy: lazyPage(adminUserInfo, 'default') },
 ];
 
 export const routes: RouteObject[] = [
@@ -79,6 +96,7 @@ export const routes: RouteObject[] = [
       { path: '/createorganization', lazy: lazyPage(createOrganisation, 'default') },
       { path: '/logout', lazy: lazyPage(logoutPage, 'default') },
       { path: '/onboarding', lazy: lazyPage(onboarding, 'default') },
+      { lazy: lazyPage(adminFrame, 'AdminFrame'), children: adminRoutes },
       {
         element: <RequireAuth />,
         children: [

@@ -18,7 +18,6 @@ export const HowItWorksPage = publicPage('how_it_works');
 export const NavCompPage = publicPage('navigation');
 export const TrendsTablePage = publicPage('trends_table');
 export const PerformanceTablePage = publicPage('performance_table');
-export const SecureAdminPage = publicPage('secure_admin');
 
 export function FeedbackPage() {
   const { id } = useParams();

@@ -15,4 +15,3 @@ export const LeadsPage = page('leads');
 export const ManageToolsPage = page('manage_tools');
 export const QuickReplyAnalyticsPage = page('quick_reply_analytics');
 export const LeadCrmPage = page('lead_crm');
-export const AdminPanelPage = page('admin_panel');

@@ -1,0 +1,168 @@
+// The Admin Panel and User Info against a fake server: organisations and users searched (the
+// text goes to the server, back to the first page) and paged; a user opening User Info with
+// memberships, personal plan and live sessions; the plan change needing a reason; the audit log
+// and failed transactions across the installation, with their empty states.
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, expect, test, vi } from 'vitest';
+import type { AdminUserDetail, FailedTransaction } from '@/generated/contract';
+import { initI18n } from '@/lib/i18n';
+import { ORGS_PER_PAGE } from './components/OrganisationsList';
+import { ADMIN_PATHS, userInfoPath } from './paths';
+import { callsTo, fakeServer, org, renderAdmin, user } from './testing';
+
+beforeAll(async () => {
+  await initI18n('en');
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+});
+
+const ORGS = Array.from({ length: 45 }, (_, i) => org(i + 1, { org_name: i % 2 === 0 ? `Acme ${i + 1}` : `Zenith ${i + 1}` }));
+const orgNames = () => screen.getAllByTestId('org-row').map((r) => r.querySelector('td')!.textContent);
+
+test('organisations are paged by the server and searched from the first page', async () => {
+  const { calls } = fakeServer({ signedIn: true, orgs: ORGS });
+  renderAdmin(ADMIN_PATHS.organisations);
+  await screen.findByTestId('organisations');
+  expect(orgNames()).toHaveLength(ORGS_PER_PAGE);
+  expect(screen.getByTestId('pager-range')).toHaveTextContent('1–20 of 45');
+  const first = callsTo(calls, '/api/admin/organisations')[0]!.url.searchParams;
+  expect([first.get('page'), first.get('per_page'), first.get('q')]).toEqual(['0', String(ORGS_PER_PAGE), null]);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+  await waitFor(() => expect(orgNames()).toHaveLength(5));
+  expect(callsTo(calls, '/api/admin/organisations').at(-1)!.url.searchParams.get('page')).toBe('2');
+  expect(screen.getByTestId('pager-range')).toHaveTextContent('41–45 of 45');
+
+  fireEvent.change(screen.getByRole('textbox', { name: 'Search organisations' }), { target: { value: 'zenith' } });
+  await waitFor(() => expect(callsTo(calls, '/api/admin/organisations').at(-1)!.url.searchParams.get('q')).toBe('zenith'));
+  expect(callsTo(calls, '/api/admin/organisations').at(-1)!.url.searchParams.get('page')).toBe('0');
+  await waitFor(() => expect(screen.getByTestId('pager-range')).toHaveTextContent('1–20 of 22'));
+  expect(orgNames().every((n) => n!.startsWith('Zenith'))).toBe(true);
+
+  fireEvent.change(screen.getByRole('textbox', { name: 'Search organisations' }), { target: { value: 'nothing like it' } });
+  expect(await screen.findByText('No organisation matches this search.')).toBeInTheDocument();
+});
+
+test('an organisation’s plan change needs a reason, then sends the change and shows the result', async () => {
+  const { calls } = fakeServer({ signedIn: true, orgs: [org(7, { org_name: 'Acme Traders', seat_issued: 3 })] });
+  renderAdmin(ADMIN_PATHS.organisations);
+  fireEvent.click(await screen.findByRole('button', { name: 'Change the plan of Acme Traders' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change the plan of Acme Traders' });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Seats' }), { target: { value: '12' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Apply change' }));
+  expect(await within(dialog).findByText('Give a reason: the audit log keeps it.')).toBeInTheDocument();
+  expect(callsTo(calls, '/api/admin/organisations/7/plan', 'POST')).toHaveLength(0);
+
+  fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Annual contract signed' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Apply change' }));
+  await waitFor(() => expect(callsTo(calls, '/api/admin/organisations/7/plan', 'POST')).toHaveLength(1));
+  expect(callsTo(calls, '/api/admin/organisations/7/plan', 'POST')[0]!.body).toEqual({
+    plan_id: null,
+    seats: 12,
+    is_trial: null,
+    valid_days: null,
+    reason: 'Annual contract signed',
+  });
+  expect(await screen.findByText('The plan of Acme Traders was changed')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByTestId('org-row')).toHaveTextContent('2 of 12'));
+});
+
+const detail: AdminUserDetail = {
+  user: user(3, { name: 'Ana Souza', email: 'ana@acme.test', mobile: '+5511999990000', plan_id: 8 }),
+  memberships: [
+    { org: org(7, { org_name: 'Acme Traders', organization_code: 'ACME2345', standing: 'grace', members: 4, seat_issued: 5 }), role_id: 1, user_status: 2, is_default_org: true },
+    { org: org(9, { org_name: 'Beta Ltd', plan_id: 1, standing: 'free', is_trial: false, validity: null }), role_id: 3, user_status: 1, is_default_org: false },
+  ],
+  live_sessions: 2,
+};
+
+test('users are searched and paged; a user opens User Info with memberships, personal plan and sessions', async () => {
+  const users = Array.from({ length: 30 }, (_, i) => user(i + 1, i === 2 ? { name: 'Ana Souza', email: 'ana@acme.test' } : {}));
+  const { calls } = fakeServer({ signedIn: true, users, details: { 3: detail } });
+  const { router } = renderAdmin(ADMIN_PATHS.users);
+  await screen.findByTestId('users');
+  expect(screen.getAllByTestId('user-row')).toHaveLength(20);
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(10));
+  expect(callsTo(calls, '/api/admin/users').at(-1)!.url.searchParams.get('page')).toBe('1');
+
+  fireEvent.change(screen.getByRole('textbox', { name: 'Search users' }), { target: { value: 'ana' } });
+  await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
+  expect(callsTo(calls, '/api/admin/users').at(-1)!.url.searchParams.get('page')).toBe('0');
+
+  fireEvent.click(screen.getByRole('link', { name: 'Open User Info for Ana Souza' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe(userInfoPath(3));
+  expect(screen.getByRole('link', { name: 'User Info', current: 'page' })).toBeInTheDocument();
+  expect(screen.getByTestId('personal-plan')).toHaveTextContent('Pro Plus (8)');
+  expect(screen.getByTestId('live-sessions')).toHaveTextContent('2');
+  const rows = screen.getAllByTestId('membership-row');
+  expect(rows[0]).toHaveTextContent('Acme Traders');
+  expect(rows[0]).toHaveTextContent('ACME2345');
+  expect(rows[0]).toHaveTextContent('Admin');
+  expect(rows[0]).toHaveTextContent('Active');
+  expect(rows[0]).toHaveTextContent('Teams (10)');
+  expect(rows[0]).toHaveTextContent('Grace period');
+  expect(rows[0]).toHaveTextContent('4 of 5');
+  expect(rows[1]).toHaveTextContent('Employee');
+  expect(rows[1]).toHaveTextContent('Invited');
+  expect(rows[1]).toHaveTextContent('Free (1)');
+  expect(rows[1]).toHaveTextContent('No end date');
+  expect(within(rows[1]!).getByRole('button', { name: 'Change the plan of Beta Ltd' })).toBeInTheDocument();
+});
+
+test('User Info of an unknown user says so', async () => {
+  fakeServer({ signedIn: true });
+  renderAdmin(userInfoPath(404));
+  expect(await screen.findByText('The user could not be loaded')).toBeInTheDocument();
+  expect(screen.getByText("We couldn't find what you asked for.")).toBeInTheDocument();
+});
+
+test('the audit log and the installation’s failed transactions have their own tabs', async () => {
+  const failed: FailedTransaction[] = [
+    { id: 1, invoice_id: 'in_1', org_id: 7, amount_minor: 12000, currency: 'usd', reason: 'card_declined', created_at: '2026-03-01T10:00:00Z', resolved_at: null },
+    { id: 2, invoice_id: 'in_2', org_id: null, amount_minor: 500, currency: 'eur', reason: null, created_at: '2026-02-01T10:00:00Z', resolved_at: '2026-02-03T10:00:00Z' },
+  ];
+  const audit = [
+    { id: 1, at: '2026-03-01T10:00:00Z', admin_email: 'ops@switchboard.test', action: 'change_plan', target: 'organisation 7', reason: 'Contract', detail: { after: { seats: 12 } } },
+  ];
+  const { calls } = fakeServer({ signedIn: true, failed, audit });
+  renderAdmin(ADMIN_PATHS.organisations);
+  await screen.findByText('No organisations yet.');
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
+  const log = await screen.findByTestId('audit-log');
+  expect(within(log).getByText('Changed a plan')).toBeInTheDocument();
+  expect(within(log).getByText('organisation 7')).toBeInTheDocument();
+  expect(within(log).getByText('Contract')).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Failed Transactions' }));
+  const table = await screen.findByTestId('failed-transactions');
+  const rows = within(table).getAllByTestId('failed-row');
+  expect(rows[0]).toHaveTextContent('Organisation 7');
+  expect(rows[0]).toHaveTextContent('$120.00');
+  expect(rows[0]).toHaveTextContent('card_declined');
+  expect(rows[0]).toHaveTextContent('Not settled');
+  expect(rows[1]).toHaveTextContent('Personal workspace');
+  expect(rows[1]).toHaveTextContent('No reason given');
+  expect(rows[1]).toHaveTextContent(/Settled/);
+  expect(callsTo(calls, '/api/admin/failed-transactions')[0]!.url.searchParams.get('per_page')).toBe('20');
+});
+
+test('empty lists say so', async () => {
+  fakeServer({ signedIn: true });
+  renderAdmin(ADMIN_PATHS.failedTransactions);
+  expect(await screen.findByText('No payment has failed.')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
+  expect(await screen.findByText('Nothing has been recorded yet.')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+  expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+});
