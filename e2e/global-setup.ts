@@ -4,6 +4,7 @@
 // SWITCHBOARD_E2E_URL (the fakes' receiver and the credentials a person types go in
 // SWITCHBOARD_E2E_*). Returns the teardown.
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });
+  // An operator admin for the admin panel's journey, made as an operator would: `switchboard
+  // admin create` with the password on standard input.
+  const adminEmail = 'ops@e2e.test';
+  const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
+  execFileSync(bin, ['admin', 'create', '--email', adminEmail], {
+    cwd: root,
+    env,
+    input: `${adminPassword}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  process.env.SWITCHBOARD_E2E_ADMIN_EMAIL = adminEmail;
+  process.env.SWITCHBOARD_E2E_ADMIN_PASSWORD = adminPassword;
   const child = spawn(bin, ['serve', '--bind', `127.0.0.1:${port}`], {
     cwd: root,
     env,
