@@ -18,6 +18,7 @@ mod m20261124_000007_chat_sets;
 mod m20261125_000008_extension_tokens;
 mod m20261125_000009_billing;
 mod m20261125_000010_operator_admin;
+mod m20261125_000011_knowledge_base;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000008_extension_tokens::Migration),
             Box::new(m20261125_000009_billing::Migration),
             Box::new(m20261125_000010_operator_admin::Migration),
+            Box::new(m20261125_000011_knowledge_base::Migration),
         ]
     }
 }

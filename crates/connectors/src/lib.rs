@@ -7,6 +7,7 @@
 //! [`guard::guard_url`] and the client it returns, which connects by the vetted addresses only.
 
 pub mod activity;
+pub mod ai;
 pub mod bitrix;
 pub mod exchange_rates;
 pub mod freshdesk;

@@ -71,6 +71,12 @@ error_codes! {
     BillingUnavailable => "billing_unavailable",
     /// The payer already has a subscription: change its seats or plan from Billing instead.
     AlreadySubscribed => "already_subscribed",
+    /// A document that is not a readable PDF (broken, or not a PDF at all despite its name).
+    PdfUnreadable => "pdf_unreadable",
+    /// A password-protected PDF: its text cannot be read.
+    PdfEncrypted => "pdf_encrypted",
+    /// A PDF without text to read (scanned pages are images).
+    PdfNoText => "pdf_no_text",
     /// 000 §5: 'Invalid login credentials' — every failed operator sign-in, whatever failed.
     InvalidLoginCredentials => "invalid_login_credentials",
     /// Something failed on the server; the details are in its log.

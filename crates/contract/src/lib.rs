@@ -11,6 +11,7 @@ pub mod client_error;
 pub mod error;
 pub mod health;
 pub mod integrations;
+pub mod kb;
 pub mod sync;
 #[cfg(feature = "ts")]
 pub mod typescript;

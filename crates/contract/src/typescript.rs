@@ -153,6 +153,13 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::billing::FailedTransaction>();
     c.visit::<crate::billing::CheckoutSessionQuery>();
     c.visit::<crate::billing::CheckoutStatus>();
+    // The knowledge base.
+    c.visit::<crate::kb::KbDocument>();
+    c.visit::<crate::kb::AskRequest>();
+    c.visit::<crate::kb::AskAnswer>();
+    c.visit::<crate::kb::KbConversation>();
+    c.visit::<crate::kb::KbConversationDetail>();
+    c.visit::<crate::kb::UnansweredQuestion>();
     // The operator's admin panel.
     c.visit::<crate::admin::AdminSignIn>();
     c.visit::<crate::admin::AdminMe>();

@@ -23,6 +23,7 @@ pub mod error;
 pub mod events;
 pub mod format;
 pub mod inputs;
+pub mod kb;
 pub mod labels;
 pub mod language;
 pub mod lead_routing;

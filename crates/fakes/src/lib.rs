@@ -6,5 +6,6 @@
 //! (`crates/connectors/tests`) drive them without linking it.
 
 pub mod geoip;
+pub mod pdf;
 pub mod providers;
 pub mod receiver;

@@ -93,8 +93,9 @@ pub fn standing_name(s: Standing) -> &'static str {
 /// The plan as the billing screen and the user plan list show it.
 pub async fn current_plan(state: &AppState, plan: &PayerPlan) -> Result<CurrentPlan, AppError> {
     let now = standing_now(state, plan.facts);
-    // The plan in force: the stored one through the grace period, then Free.
-    let name_of = normalize_plan_id(now.effective_plan_id);
+    // The plan bought (or trialled); `effective_plan_id` and `standing` say whether it still
+    // applies, so the screen can say which plan ended.
+    let name_of = normalize_plan_id(plan.facts.plan_id);
     let plan_name = store::billing::plan(&state.store, name_of)
         .await?
         .map(|p| p.plan_name)

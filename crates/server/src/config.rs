@@ -54,6 +54,8 @@ pub struct Config {
     pub sync: SyncConfig,
     /// Plans and payments: the grace period, where checkouts return, the visitor's currency.
     pub billing: BillingConfig,
+    /// The knowledge base: where its files are kept, the AI service, the extraction limits.
+    pub knowledge_base: KnowledgeBaseConfig,
     /// The external providers, one section each (`providers.hubspot.client_id`, …).
     pub providers: ProvidersConfig,
 }
@@ -77,6 +79,7 @@ impl Default for Config {
             mail: MailConfig::default(),
             sync: SyncConfig::default(),
             billing: BillingConfig::default(),
+            knowledge_base: KnowledgeBaseConfig::default(),
             providers: ProvidersConfig::default(),
         }
     }
@@ -164,6 +167,30 @@ impl Default for BillingConfig {
             return_url: "http://127.0.0.1:8080/checkout".to_owned(),
             geoip_db: None,
             trust_forwarded_for: false,
+        }
+    }
+}
+
+/// The knowledge base: where its files are kept, the AI service, the extraction limits.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnowledgeBaseConfig {
+    /// The folder uploaded documents are kept in (one interface for files; every replica must
+    /// see the same folder).
+    pub files_dir: PathBuf,
+    /// The AI service (000 §7 `ai-handler`: POST `{searchText}`, answers `status` and `data`);
+    /// without it answers come from the documents' passages alone.
+    pub ai_handler_url: Option<String>,
+    /// How long reading one PDF's text may take before the upload is refused.
+    pub extract_timeout_ms: u64,
+}
+
+impl Default for KnowledgeBaseConfig {
+    fn default() -> Self {
+        KnowledgeBaseConfig {
+            files_dir: PathBuf::from("data/files"),
+            ai_handler_url: None,
+            extract_timeout_ms: 30_000,
         }
     }
 }

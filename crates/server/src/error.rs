@@ -101,7 +101,10 @@ impl AppError {
             | ErrorCode::WrongApiKeyOrDomain
             | ErrorCode::WrongLeadsquaredCredentials
             | ErrorCode::AddressRefused
-            | ErrorCode::AuthenticationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            | ErrorCode::AuthenticationFailed
+            | ErrorCode::PdfUnreadable
+            | ErrorCode::PdfEncrypted
+            | ErrorCode::PdfNoText => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::Unauthenticated | ErrorCode::InvalidLoginCredentials => {
                 StatusCode::UNAUTHORIZED
             }

@@ -25,6 +25,8 @@ pub struct AppState {
     pub sync_wake: Arc<tokio::sync::Notify>,
     /// The country database for visitors' currencies, when configured.
     pub geo: Option<Arc<crate::geo::Reader>>,
+    /// Where uploaded files are kept.
+    pub files: crate::files::Files,
 }
 
 impl AppState {
@@ -38,6 +40,7 @@ impl AppState {
         let mailer = Mailer::from_config(&config)?;
         let vault = Vault::from_config(&config)?;
         let geo = crate::geo::open(config.billing.geoip_db.as_deref());
+        let files = crate::files::Files::new(&config.knowledge_base.files_dir);
         Ok(AppState {
             store,
             config: Arc::new(config),
@@ -47,6 +50,7 @@ impl AppState {
             webhook_clients: connectors::webhook::WebhookClients::default(),
             sync_wake: Arc::new(tokio::sync::Notify::new()),
             geo,
+            files,
         })
     }
 }

@@ -6,6 +6,8 @@ pub mod process;
 
 /// A country database in the MaxMind format, for the visitor-currency tests.
 pub use fakes::geoip;
+/// PDFs made for the knowledge-base tests.
+pub use fakes::pdf;
 /// The fake providers (`crates/fakes`), under the names the server's tests use.
 pub use fakes::providers as fake;
 pub use fakes::receiver;
@@ -32,6 +34,8 @@ pub struct TestApp {
     pub fake: fake::FakeProviders,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _sqlite_dir: Option<tempfile::TempDir>,
+    /// The uploaded files' folder, removed with the app.
+    _files_dir: tempfile::TempDir,
     pg_database: Option<(String, String)>,
 }
 
@@ -301,6 +305,8 @@ pub async fn spawn_app_with(
     config.providers.google.sheets_api_url = fake.url("/google-sheets");
     config.providers.hubspot.api_url = fake.url("/hubspot-api");
     config.providers.zoho.api_url = Some(fake.url("/zoho-api"));
+    let files_dir = tempfile::tempdir()?;
+    config.knowledge_base.files_dir = files_dir.path().to_path_buf();
     config.providers.hubspot.operator_token =
         Some(fake::HUBSPOT_PRIVATE_APP_TOKEN.to_owned().into());
     config.providers.stripe.api_url = fake.url("/stripe");
@@ -332,6 +338,7 @@ pub async fn spawn_app_with(
         fake,
         shutdown: Some(tx),
         _sqlite_dir: sqlite_dir,
+        _files_dir: files_dir,
         pg_database,
     })
 }

@@ -116,6 +116,16 @@ field?: string | null, };
 export type AnalyticsRange = { start_ms: number, end_ms: number, start_date: string, end_date: string, days: number, time_zone: string, };
 
 /**
+ * The question as stored and its answer.
+ */
+export type AskAnswer = { conversation_id: number, question: KbMessage, answer: KbMessage, };
+
+/**
+ * A question (`conversation_id` continues a conversation; none starts one).
+ */
+export type AskRequest = { org_id: number, conversation_id: number | null, question: string, };
+
+/**
  * Add employees to a team.
  */
 export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], };
@@ -282,6 +292,20 @@ export type CheckoutStatus = {
  * `open` until the provider reports the payment, then `complete`.
  */
 status: string, org_id: number | null, workspace_id: number | null, plan_id: number, seats: number, };
+
+/**
+ * A passage cited by an answer: its document, page and text, with the matched words' byte
+ * ranges to highlight.
+ */
+export type Citation = { document_id: number, document_name: string, page: number, passage: string, 
+/**
+ * `[start, end)` byte offsets in `passage` (UTF-8).
+ */
+highlights: Array<[number, number]>, 
+/**
+ * Opens the PDF at the page (`…#page=N`).
+ */
+url: string, };
 
 export type ClientErrorReport = { 
 /**
@@ -542,7 +566,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "invalid_login_credentials" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -734,6 +758,38 @@ export type Invoice = { id: string, amount_minor: number, currency: string,
  * `paid` or `failed`.
  */
 status: string, hosted_url: string | null, created_at: string, };
+
+/**
+ * A conversation in the list.
+ */
+export type KbConversation = { id: number, title: string, updated_at: string, };
+
+/**
+ * A conversation with its messages.
+ */
+export type KbConversationDetail = { conversation: KbConversation, messages: Array<KbMessage>, };
+
+/**
+ * An uploaded document.
+ */
+export type KbDocument = { id: number, name: string, size_bytes: number, pages: number, passages: number, created_at: string, };
+
+/**
+ * 000 §3 chat message: id, message, type (user or bot), date; with our status and citations.
+ */
+export type KbMessage = { id: number, message: string, 
+/**
+ * `user` or `bot`.
+ */
+type: string, 
+/**
+ * UTC timestamp text.
+ */
+date: string, 
+/**
+ * The bot's: `answered`, `not_found` or `failed`; the user's: `asked`.
+ */
+status: string, citations: Array<Citation>, };
 
 /**
  * An employee's `crmLabelSyncData` (000 §3): per CRM, the labels a chat must carry to sync
@@ -1270,6 +1326,11 @@ export type TimeValue = number | string;
  * organisation.
  */
 export type TypeEnvelope<T> = { type: boolean, data: T, };
+
+/**
+ * A question nothing in the documents answered.
+ */
+export type UnansweredQuestion = { question: string, at: string, };
 
 /**
  * Update one employee (admins). Absent fields stay; `team_id` 0 takes them out of their team.

@@ -144,6 +144,10 @@ struct Inner {
     /// Whether Bitrix's token answer names the portal's REST endpoint on this fake
     /// (`http://<fake>/bitrix/<portal>/rest/`) rather than `https://<portal>/rest/`.
     bitrix_rest_on_fake: bool,
+    /// Whether the AI service answers without `status` (000 §8: a failed reply).
+    ai_failing: bool,
+    /// The questions the AI service was asked, with their context.
+    ai_asked: Vec<Value>,
     /// This fake's own `http://addr` (the checkout pages' links).
     self_url: String,
     /// The payment provider's sessions, subscriptions and events, and the rate calls.
@@ -479,6 +483,22 @@ impl FakeProviders {
         stripe::send(&self.state, "invoice.paid", paid).await
     }
 
+    /// Makes the AI service answer without `status` (a failed reply), or answer again.
+    pub fn ai_failing(&self, failing: bool) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.ai_failing = failing;
+        }
+    }
+
+    /// What the AI service was asked (`{searchText, context}`), oldest first.
+    pub fn ai_asked(&self) -> Vec<Value> {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.ai_asked.clone())
+            .unwrap_or_default()
+    }
+
     /// How many times the exchange-rate provider was asked.
     pub fn rate_calls(&self) -> usize {
         self.state
@@ -588,6 +608,7 @@ fn router(state: FakeState) -> Router {
         )
         .route("/stripe/pay/{id}", get(stripe::pay_page).post(stripe::pay))
         .route("/rates/latest/{base}", get(stripe::rates_latest))
+        .route("/ai-handler", post(ai_handler))
         .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
         .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
         .route("/zoho-accounts/oauth/v2/token", post(zoho_token))
@@ -608,6 +629,27 @@ fn router(state: FakeState) -> Router {
             post(salesforce_token),
         )
         .with_state(state)
+}
+
+/// The AI service (000 §7): `{status: true, data}` with a reply built from the question and
+/// the first passage of context; `{data: null}` without `status` while failing.
+async fn ai_handler(State(state): State<FakeState>, Json(body): Json<Value>) -> Json<Value> {
+    let failing = {
+        let mut i = state
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        i.ai_asked.push(body.clone());
+        i.ai_failing
+    };
+    if failing {
+        return Json(json!({ "data": null }));
+    }
+    let first = body["context"][0].as_str().unwrap_or("nothing");
+    Json(json!({
+        "status": true,
+        "data": format!("AI: about \"{}\", your documents say: {first}", body["searchText"].as_str().unwrap_or("")),
+    }))
 }
 
 /// A consent page that consents at once: back to `redirect_uri` with a fresh code and the state.

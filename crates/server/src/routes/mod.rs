@@ -16,6 +16,7 @@ pub mod events;
 pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
+pub mod kb;
 pub mod orgs;
 pub mod sync;
 pub mod teams;
@@ -95,6 +96,7 @@ fn declarations() -> Routes {
         sync::routes(),
         billing::routes(),
         admin::routes(),
+        kb::routes(),
     ]
     .into_iter()
     .fold(Routes::new(), Routes::merge)

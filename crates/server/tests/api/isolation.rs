@@ -32,6 +32,9 @@ struct Target {
     email: String,
     /// A webhook delivery of the organisation.
     job_id: i64,
+    /// A knowledge-base document and a conversation of the organisation's admin.
+    document_id: i64,
+    conversation_id: i64,
 }
 
 struct Call {
@@ -43,6 +46,7 @@ struct Call {
 enum Body {
     Json(Value),
     Csv(String),
+    Pdf(Vec<u8>),
 }
 
 static UNIQUE: AtomicUsize = AtomicUsize::new(0);
@@ -370,6 +374,40 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             Some(Body::Json(json!({ "org_id": org.org_id, "seats": 50 }))),
             false,
         ),
+        ("POST", "/kb/documents") => (
+            p(format!("?org_id={}&name=n{n}.pdf", org.org_id)),
+            Some(Body::Pdf(testkit::pdf::document(&[
+                "Shipping leaves on Tuesday.",
+            ]))),
+            false,
+        ),
+        ("GET", "/kb/documents") | ("GET", "/kb/conversations") | ("GET", "/kb/unanswered") => {
+            (p(format!("?org_id={}", org.org_id)), None, false)
+        }
+        ("POST", "/kb/ask") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "conversation_id": inner.conversation_id, "question": "refund days"
+            }))),
+            true,
+        ),
+        ("GET", "/kb/documents/{id}/file") | ("DELETE", "/kb/documents/{id}") => (
+            format!(
+                "/api/kb/documents/{}{}",
+                inner.document_id,
+                if path.ends_with("/file") { "/file" } else { "" }
+            ) + &format!("?org_id={}", org.org_id),
+            None,
+            true,
+        ),
+        ("GET", "/kb/conversations/{id}") => (
+            format!(
+                "/api/kb/conversations/{}?org_id={}",
+                inner.conversation_id, org.org_id
+            ),
+            None,
+            true,
+        ),
         ("PUT", "/v2/crm-label-sync") => (
             p(String::new()),
             Some(Body::Json(json!({
@@ -496,6 +534,9 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
     req = match body {
         Some(Body::Json(v)) => req.json(v),
         Some(Body::Csv(text)) => req.header("content-type", "text/csv").body(text.clone()),
+        Some(Body::Pdf(bytes)) => req
+            .header("content-type", "application/pdf")
+            .body(bytes.clone()),
         None => req,
     };
     let res = req.send().await.unwrap();
@@ -629,7 +670,32 @@ async fn organisation_with(
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    let document_id = {
+        let res = app
+            .client
+            .post(app.url(&format!(
+                "/api/kb/documents?org_id={org_id}&name=handbook.pdf"
+            )))
+            .session(&admin)
+            .header("content-type", "application/pdf")
+            .body(testkit::pdf::document(&["Refunds within 45 days."]))
+            .send()
+            .await
+            .unwrap();
+        res.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+    };
+    let conversation_id = post(
+        app,
+        &admin,
+        "/api/kb/ask",
+        json!({ "org_id": org_id, "question": "refund days" }),
+    )
+    .await["conversation_id"]
+        .as_i64()
+        .unwrap();
     let target = Target {
+        document_id,
+        conversation_id,
         org_id,
         code: org["data"]["organization_code"]
             .as_str()
@@ -714,7 +780,10 @@ db_test!(
         let mut checked = 0;
         // Routes that change A run last so the read checks see A as it was set up.
         let mut routes: Vec<_> = all_routes().collect();
-        routes.sort_by_key(|r| r.path.contains("remove-user"));
+        routes.sort_by_key(|r| {
+            r.path.contains("remove-user")
+                || (r.method == Method::DELETE && r.path.starts_with("/kb/"))
+        });
         for route in routes {
             let name = format!("{} {}", route.method, route.path);
             if route.access == Access::Public {

@@ -13,6 +13,7 @@ mod foundation;
 mod ingest_restart;
 mod integrations;
 mod isolation;
+mod kb;
 mod sync;
 mod sync_crm;
 mod sync_replicas;

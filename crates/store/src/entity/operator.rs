@@ -1,28 +1,6 @@
 //! The operator's tables (migration 000010): operator admins, their sessions and sign-in
 //! attempts, the audit log, and dynamic lead assignment (members, leads, assignments).
 
-macro_rules! table {
-    ($(#[$doc:meta])* $module:ident, $table:literal, { $($(#[$fdoc:meta])* $field:ident : $ty:ty),+ $(,)? }) => {
-        $(#[$doc])*
-        pub mod $module {
-            use sea_orm::entity::prelude::*;
-
-            #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-            #[sea_orm(table_name = $table)]
-            pub struct Model {
-                #[sea_orm(primary_key)]
-                pub id: i64,
-                $($(#[$fdoc])* pub $field: $ty,)+
-            }
-
-            #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-            pub enum Relation {}
-
-            impl ActiveModelBehavior for ActiveModel {}
-        }
-    };
-}
-
 table!(
     /// A person who runs this installation (not an organisation's admin).
     operator_admin, "operator_admins", {

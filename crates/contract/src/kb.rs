@@ -1,0 +1,119 @@
+//! The knowledge base on the wire (000 §2 `/knowledge-base`, §3 chat message, §7 AI handler;
+//! issue #17). Paths ours under `/api/kb` (docs/API.md).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// An uploaded document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct KbDocument {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub name: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub size_bytes: i64,
+    pub pages: i32,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub passages: u64,
+    pub created_at: String,
+}
+
+/// `?org_id&name` of an upload (the body is the PDF).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UploadQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub name: String,
+}
+
+/// A passage cited by an answer: its document, page and text, with the matched words' byte
+/// ranges to highlight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Citation {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub document_id: i64,
+    pub document_name: String,
+    pub page: i32,
+    pub passage: String,
+    /// `[start, end)` byte offsets in `passage` (UTF-8).
+    #[cfg_attr(feature = "ts", ts(type = "Array<[number, number]>"))]
+    pub highlights: Vec<(usize, usize)>,
+    /// Opens the PDF at the page (`…#page=N`).
+    pub url: String,
+}
+
+/// 000 §3 chat message: id, message, type (user or bot), date; with our status and citations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct KbMessage {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub message: String,
+    /// `user` or `bot`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub kind: String,
+    /// UTC timestamp text.
+    pub date: String,
+    /// The bot's: `answered`, `not_found` or `failed`; the user's: `asked`.
+    pub status: String,
+    pub citations: Vec<Citation>,
+}
+
+/// A question (`conversation_id` continues a conversation; none starts one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct AskRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub conversation_id: Option<i64>,
+    pub question: String,
+}
+
+/// The question as stored and its answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AskAnswer {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub conversation_id: i64,
+    pub question: KbMessage,
+    pub answer: KbMessage,
+}
+
+/// A conversation in the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct KbConversation {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub title: String,
+    pub updated_at: String,
+}
+
+/// A conversation with its messages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct KbConversationDetail {
+    pub conversation: KbConversation,
+    pub messages: Vec<KbMessage>,
+}
+
+/// A question nothing in the documents answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UnansweredQuestion {
+    pub question: String,
+    pub at: String,
+}
+
+/// `?org_id` with an id in the path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct KbOrgQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+}

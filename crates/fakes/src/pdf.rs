@@ -1,0 +1,90 @@
+//! PDFs made for tests: one page per given text (each line of a page's text a line on it), in a
+//! standard font, so the server's reader sees real PDF structure; and an image-only PDF (pages
+//! without text) and an encrypted-looking one for the refusals.
+
+use lopdf::content::{Content, Operation};
+use lopdf::{dictionary, Document, Object, Stream};
+
+/// A PDF whose page `i` shows `pages[i]`.
+pub fn document(pages: &[&str]) -> Vec<u8> {
+    build(pages, false)
+}
+
+/// A PDF of `n` pages with no text on them (as a scan's pages are images).
+pub fn without_text(n: usize) -> Vec<u8> {
+    build(&vec![""; n], false)
+}
+
+/// A PDF whose trailer says it is encrypted.
+pub fn encrypted(pages: &[&str]) -> Vec<u8> {
+    build(pages, true)
+}
+
+fn build(pages: &[&str], encrypted: bool) -> Vec<u8> {
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let font_id = doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "Type1",
+        "BaseFont" => "Helvetica",
+        "Encoding" => "WinAnsiEncoding",
+    });
+    let resources_id = doc.add_object(dictionary! {
+        "Font" => dictionary! { "F1" => font_id },
+    });
+    let mut kids = Vec::new();
+    for text in pages {
+        let mut operations = vec![
+            Operation::new("BT", vec![]),
+            Operation::new("Tf", vec!["F1".into(), 11.into()]),
+            Operation::new("TL", vec![14.into()]),
+            Operation::new("Td", vec![50.into(), 780.into()]),
+        ];
+        for line in text.lines() {
+            operations.push(Operation::new("Tj", vec![Object::string_literal(line)]));
+            operations.push(Operation::new("T*", vec![]));
+        }
+        operations.push(Operation::new("ET", vec![]));
+        let content = Content { operations };
+        let content_id = doc.add_object(Stream::new(
+            dictionary! {},
+            content.encode().expect("a content stream"),
+        ));
+        let page_id = doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "Contents" => content_id,
+        });
+        kids.push(page_id.into());
+    }
+    let count = kids.len() as i64;
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages",
+            "Kids" => kids,
+            "Count" => count,
+            "Resources" => resources_id,
+            "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+        }),
+    );
+    let catalog_id = doc.add_object(dictionary! {
+        "Type" => "Catalog",
+        "Pages" => pages_id,
+    });
+    doc.trailer.set("Root", catalog_id);
+    if encrypted {
+        let enc = doc.add_object(dictionary! {
+            "Filter" => "Standard",
+            "V" => 1,
+            "R" => 2,
+            "O" => Object::string_literal(vec![0u8; 32]),
+            "U" => Object::string_literal(vec![0u8; 32]),
+            "P" => -4,
+        });
+        doc.trailer.set("Encrypt", enc);
+    }
+    let mut out = Vec::new();
+    doc.save_to(&mut out).expect("a PDF in memory");
+    out
+}

@@ -1,0 +1,484 @@
+//! The knowledge base (000 §2 `/knowledge-base`, §4 chat flow, §5 'Only PDF files up to 15MB
+//! are supported.', §7 AI handler; issue #17): an organisation's PDFs — uploaded (checked by the
+//! domain's attachment rule and by content), read page by page, indexed, listed, downloaded and
+//! deleted — and questions answered from them with page-exact citations, or from the AI service
+//! when one is configured (falling back to the passages when it fails). A question nothing
+//! answers says so and is listed for the organisation's admins. Conversations are kept per user
+//! and organisation.
+
+use super::{Access, Routes};
+use crate::access::{member, member_at};
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::extract::{Json, Query};
+use crate::state::AppState;
+use crate::views::rfc3339;
+use axum::extract::{Path, Request, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use contract::accounts::ResultEnvelope;
+use contract::kb::{
+    AskAnswer, AskRequest, Citation, KbConversation, KbConversationDetail, KbDocument, KbMessage,
+    KbOrgQuery, UnansweredQuestion, UploadQuery,
+};
+use contract::ErrorCode;
+use domain::chat::MAX_ATTACHMENT_BYTES;
+use domain::roles::AccessLevel;
+use store::entity::kb::{conversation, message};
+use utoipa_axum::routes;
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(upload_document))
+        .add(Access::Scoped, routes!(list_documents))
+        .add(Access::Scoped, routes!(download_document))
+        .add(Access::Scoped, routes!(delete_document))
+        .add(Access::Scoped, routes!(ask))
+        .add(Access::Scoped, routes!(list_conversations))
+        .add(Access::Scoped, routes!(get_conversation))
+        .add(Access::Scoped, routes!(unanswered_questions))
+}
+
+/// The longest question read (longer ones are cut).
+const MAX_QUESTION_CHARS: usize = 2_000;
+
+fn refused() -> AppError {
+    AppError::invalid_field("file", domain::RuleError::AttachmentNotSupported)
+}
+
+fn document_view(d: &store::entity::kb::document::Model, passages: u64) -> KbDocument {
+    KbDocument {
+        id: d.id,
+        name: d.name.clone(),
+        size_bytes: d.size_bytes,
+        pages: d.pages,
+        passages,
+        created_at: rfc3339(d.created_at).unwrap_or_default(),
+    }
+}
+
+/// Uploads a PDF (the body, `Content-Type: application/pdf`): at most 15 728 640 bytes and a
+/// PDF by content (else `fields.file` = `attachment_not_supported`, 'Only PDF files up to 15MB
+/// are supported.'); a broken, password-protected or text-less PDF is refused with its own code
+/// and nothing is stored. Its text is read page by page and indexed before the answer.
+#[utoipa::path(
+    post,
+    path = "/api/kb/documents",
+    tag = "knowledge base",
+    params(
+        ("org_id" = i64, Query, description = "The organisation"),
+        ("name" = String, Query, description = "The file's name"),
+    ),
+    request_body(content = Vec<u8>, content_type = "application/pdf"),
+    responses(
+        (status = 200, description = "The document, indexed", body = KbDocument),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 422, description = "`fields.file` = attachment_not_supported; pdf_unreadable, pdf_encrypted, pdf_no_text", body = contract::ErrorBody),
+    )
+)]
+pub async fn upload_document(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<UploadQuery>,
+    req: Request,
+) -> Result<Json<KbDocument>, AppError> {
+    member(&state, &user, q.org_id).await?;
+    // Read at most one byte more than allowed: a larger body is refused without reading it all.
+    let limit = usize::try_from(MAX_ATTACHMENT_BYTES).unwrap_or(usize::MAX) + 1;
+    let bytes = axum::body::to_bytes(req.into_body(), limit)
+        .await
+        .map_err(|_| refused())?;
+    let check = domain::chat::AttachmentInput {
+        name: q.name.clone(),
+        size: bytes.len() as u64,
+        mime_type: Some("application/pdf".to_owned()),
+    };
+    domain::chat::check_attachment(&check).map_err(|rule| AppError::invalid_field("file", rule))?;
+    if !crate::pdf::looks_like_pdf(&bytes) {
+        return Err(refused());
+    }
+    let timeout = std::time::Duration::from_millis(state.config.knowledge_base.extract_timeout_ms);
+    let reading = {
+        let bytes = bytes.clone();
+        tokio::task::spawn_blocking(move || crate::pdf::page_texts(&bytes))
+    };
+    let pages = match tokio::time::timeout(timeout, reading).await {
+        Ok(Ok(Ok(pages))) => pages,
+        Ok(Ok(Err(refusal))) => {
+            return Err(AppError::new(
+                refusal.code(),
+                "the PDF's text cannot be read",
+            ))
+        }
+        Ok(Err(e)) => return Err(AppError::internal(e)),
+        Err(_) => {
+            return Err(AppError::new(
+                ErrorCode::PdfUnreadable,
+                "reading the PDF took too long",
+            ))
+        }
+    };
+    let mut passages = Vec::new();
+    for (i, text) in pages.iter().enumerate() {
+        for p in domain::kb::passages(text) {
+            let terms = domain::kb::terms(&p);
+            passages.push((i32::try_from(i + 1).unwrap_or(i32::MAX), p, terms));
+        }
+    }
+    let count = passages.len() as u64;
+    let key = format!("kb/{}/{}.pdf", q.org_id, uuid::Uuid::new_v4());
+    state
+        .files
+        .put(&key, &bytes)
+        .await
+        .map_err(AppError::internal)?;
+    let now = state.clock.now_ms();
+    let stored = store::kb::add_document(
+        &state.store,
+        store::kb::NewDocument {
+            org_id: q.org_id,
+            name: q.name.trim().chars().take(255).collect(),
+            size_bytes: bytes.len() as i64,
+            pages: i32::try_from(pages.len()).unwrap_or(i32::MAX),
+            storage_key: key.clone(),
+            uploaded_by: user.id,
+            passages,
+        },
+        now,
+    )
+    .await;
+    match stored {
+        Ok(doc) => Ok(Json(document_view(&doc, count))),
+        Err(e) => {
+            // Nothing half-stored: the file goes with the failed rows.
+            let _ = state.files.delete(&key).await;
+            Err(e.into())
+        }
+    }
+}
+
+/// The organisation's documents, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/kb/documents",
+    tag = "knowledge base",
+    params(("org_id" = i64, Query, description = "The organisation")),
+    responses(
+        (status = 200, description = "The documents", body = ResultEnvelope<Vec<KbDocument>>),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn list_documents(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<Json<ResultEnvelope<Vec<KbDocument>>>, AppError> {
+    member(&state, &user, q.org_id).await?;
+    let docs = store::kb::documents(&state.store, q.org_id).await?;
+    Ok(Json(ResultEnvelope::ok(
+        docs.iter().map(|d| document_view(d, 0)).collect(),
+    )))
+}
+
+/// The PDF itself (`#page=N` on this address opens it at a page).
+#[utoipa::path(
+    get,
+    path = "/api/kb/documents/{id}/file",
+    tag = "knowledge base",
+    params(
+        ("id" = i64, Path, description = "The document"),
+        ("org_id" = i64, Query, description = "The organisation"),
+    ),
+    responses(
+        (status = 200, description = "The PDF", content_type = "application/pdf", body = Vec<u8>),
+        (status = 404, description = "Not a member, or no such document", body = contract::ErrorBody),
+    )
+)]
+pub async fn download_document(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<impl IntoResponse, AppError> {
+    member(&state, &user, q.org_id).await?;
+    let doc = store::kb::document(&state.store, q.org_id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let bytes = state
+        .files
+        .get(&doc.storage_key)
+        .await
+        .map_err(AppError::internal)?;
+    let disposition = format!(
+        "inline; filename=\"{}\"",
+        doc.name.replace(['"', '\\', '\r', '\n'], "_")
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    ))
+}
+
+/// Deletes a document, its passages (answers no longer cite it) and its file.
+#[utoipa::path(
+    delete,
+    path = "/api/kb/documents/{id}",
+    tag = "knowledge base",
+    params(
+        ("id" = i64, Path, description = "The document"),
+        ("org_id" = i64, Query, description = "The organisation"),
+    ),
+    responses(
+        (status = 200, description = "The documents left", body = ResultEnvelope<Vec<KbDocument>>),
+        (status = 404, description = "Not a member, or no such document", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_document(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<Json<ResultEnvelope<Vec<KbDocument>>>, AppError> {
+    member(&state, &user, q.org_id).await?;
+    let doc = store::kb::delete_document(&state.store, q.org_id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    if let Err(e) = state.files.delete(&doc.storage_key).await {
+        tracing::warn!(error = %e, "document file not removed");
+    }
+    list_documents(State(state), CurrentUser(user), Query(q)).await
+}
+
+fn message_view(m: &message::Model) -> KbMessage {
+    KbMessage {
+        id: m.id,
+        message: m.text.clone(),
+        kind: m.role.clone(),
+        date: rfc3339(m.created_at).unwrap_or_default(),
+        status: m.status.clone(),
+        citations: serde_json::from_str(&m.citations).unwrap_or_default(),
+    }
+}
+
+fn conversation_view(c: &conversation::Model) -> KbConversation {
+    KbConversation {
+        id: c.id,
+        title: c.title.clone(),
+        updated_at: rfc3339(c.updated_at).unwrap_or_default(),
+    }
+}
+
+/// The passages that answer `question` in the organisation's documents, best first.
+async fn search(state: &AppState, org_id: i64, question: &str) -> Result<Vec<Citation>, AppError> {
+    let query = domain::kb::query_terms(question);
+    if query.is_empty() {
+        return Ok(Vec::new());
+    }
+    let found = store::kb::candidates(&state.store, org_id, &query).await?;
+    let candidates: Vec<domain::kb::Candidate> = found
+        .hits
+        .into_iter()
+        .map(|(passage_id, length, matches)| domain::kb::Candidate {
+            passage_id,
+            length,
+            matches,
+        })
+        .collect();
+    let ranked = domain::kb::rank(&candidates, &found.df, found.passages, found.avg_length);
+    let ids: Vec<i64> = ranked.iter().map(|r| r.passage_id).collect();
+    let rows = store::kb::passages_with_documents(&state.store, org_id, &ids).await?;
+    Ok(ids
+        .iter()
+        .filter_map(|id| rows.iter().find(|(p, _)| p.id == *id))
+        .map(|(p, d)| Citation {
+            document_id: d.id,
+            document_name: d.name.clone(),
+            page: p.page,
+            highlights: domain::kb::highlights(&p.text, &query),
+            passage: p.text.clone(),
+            url: format!(
+                "/api/kb/documents/{}/file?org_id={org_id}#page={}",
+                d.id, p.page
+            ),
+        })
+        .collect())
+}
+
+/// Asks the organisation's documents (000 §4 chat flow): the question is stored, then the
+/// answer — from the AI service when configured (with the passages found as context; a failure
+/// falls back and is logged), else the best passage with page-exact citations; when nothing in
+/// the documents answers, `not_found` and the question joins the unanswered list.
+#[utoipa::path(
+    post,
+    path = "/api/kb/ask",
+    tag = "knowledge base",
+    request_body = AskRequest,
+    responses(
+        (status = 200, description = "The question and its answer", body = AskAnswer),
+        (status = 404, description = "Not a member, or another person's conversation", body = contract::ErrorBody),
+        (status = 422, description = "An empty question", body = contract::ErrorBody),
+    )
+)]
+pub async fn ask(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<AskRequest>,
+) -> Result<Json<AskAnswer>, AppError> {
+    member(&state, &user, req.org_id).await?;
+    let question: String = req
+        .question
+        .trim()
+        .chars()
+        .take(MAX_QUESTION_CHARS)
+        .collect();
+    if question.is_empty() {
+        return Err(AppError::new(
+            ErrorCode::ValidationFailed,
+            "the question is empty",
+        ));
+    }
+    let now = state.clock.now_ms();
+    let conversation = match req.conversation_id {
+        Some(id) => store::kb::conversation(&state.store, req.org_id, user.id, id)
+            .await?
+            .ok_or_else(AppError::not_found)?,
+        None => {
+            store::kb::start_conversation(&state.store, req.org_id, user.id, &question, now).await?
+        }
+    };
+    let asked = store::kb::add_message(
+        &state.store,
+        conversation.id,
+        "user",
+        &question,
+        "asked",
+        serde_json::json!([]),
+        now,
+    )
+    .await?;
+    let citations = search(&state, req.org_id, &question).await?;
+    let (text, status) = if citations.is_empty() {
+        store::kb::add_unanswered(&state.store, req.org_id, &question, user.id, now).await?;
+        (
+            "I could not find this in your documents.".to_owned(),
+            "not_found",
+        )
+    } else {
+        let offline = citations[0].passage.clone();
+        let text = match &state.config.knowledge_base.ai_handler_url {
+            Some(url) => {
+                let context: Vec<String> = citations.iter().map(|c| c.passage.clone()).collect();
+                match connectors::ai::ask(url, &question, &context).await {
+                    Ok(reply) => reply,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "AI service failed; answering from the passages");
+                        offline
+                    }
+                }
+            }
+            None => offline,
+        };
+        (text, "answered")
+    };
+    let answer = store::kb::add_message(
+        &state.store,
+        conversation.id,
+        "bot",
+        &text,
+        status,
+        serde_json::to_value(&citations).map_err(AppError::internal)?,
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(Json(AskAnswer {
+        conversation_id: conversation.id,
+        question: message_view(&asked),
+        answer: message_view(&answer),
+    }))
+}
+
+/// The caller's conversations in the organisation, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/kb/conversations",
+    tag = "knowledge base",
+    params(("org_id" = i64, Query, description = "The organisation")),
+    responses(
+        (status = 200, description = "The conversations", body = ResultEnvelope<Vec<KbConversation>>),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn list_conversations(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<Json<ResultEnvelope<Vec<KbConversation>>>, AppError> {
+    member(&state, &user, q.org_id).await?;
+    let rows = store::kb::conversations(&state.store, q.org_id, user.id).await?;
+    Ok(Json(ResultEnvelope::ok(
+        rows.iter().map(conversation_view).collect(),
+    )))
+}
+
+/// One of the caller's conversations with its messages (to reopen it).
+#[utoipa::path(
+    get,
+    path = "/api/kb/conversations/{id}",
+    tag = "knowledge base",
+    params(
+        ("id" = i64, Path, description = "The conversation"),
+        ("org_id" = i64, Query, description = "The organisation"),
+    ),
+    responses(
+        (status = 200, description = "The conversation", body = KbConversationDetail),
+        (status = 404, description = "Not a member, or not the caller's", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<Json<KbConversationDetail>, AppError> {
+    member(&state, &user, q.org_id).await?;
+    let c = store::kb::conversation(&state.store, q.org_id, user.id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let messages = store::kb::messages(&state.store, c.id).await?;
+    Ok(Json(KbConversationDetail {
+        conversation: conversation_view(&c),
+        messages: messages.iter().map(message_view).collect(),
+    }))
+}
+
+/// The questions nothing in the documents answered, newest first (admins: to improve them).
+#[utoipa::path(
+    get,
+    path = "/api/kb/unanswered",
+    tag = "knowledge base",
+    params(("org_id" = i64, Query, description = "The organisation")),
+    responses(
+        (status = 200, description = "The questions", body = ResultEnvelope<Vec<UnansweredQuestion>>),
+        (status = 403, description = "Not an admin", body = contract::ErrorBody),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn unanswered_questions(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<Json<ResultEnvelope<Vec<UnansweredQuestion>>>, AppError> {
+    member_at(&state, &user, q.org_id, AccessLevel::Admin).await?;
+    let rows = store::kb::unanswered(&state.store, q.org_id, 200).await?;
+    Ok(Json(ResultEnvelope::ok(
+        rows.into_iter()
+            .map(|u| UnansweredQuestion {
+                question: u.question,
+                at: rfc3339(u.at).unwrap_or_default(),
+            })
+            .collect(),
+    )))
+}

@@ -1,0 +1,323 @@
+//! The knowledge base over real HTTP, on SQLite and PostgreSQL (issue #17): PDFs the tests make
+//! (several pages, one fact only on page 2) are uploaded and answered from with page-exact
+//! citations; a question about nothing in them is "not found" and listed for admins; a 16 MB
+//! file, a PNG named `.pdf`, a broken PDF, an encrypted one and a scan without text are refused
+//! with nothing stored; deleting a document takes it out of the answers; the AI service answers
+//! when configured and its failure falls back to the passages; conversations reopen.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use testkit::{db_test, pdf, TestApp, WithSession};
+
+struct Org {
+    admin: String,
+    org_id: i64,
+}
+
+async fn organisation(app: &TestApp, email: &str) -> Org {
+    let admin = app.sign_in(email).await.unwrap();
+    let (status, created) = app
+        .call(
+            Method::POST,
+            "/api/v1/whatzapp/organizations",
+            Some(&admin),
+            Some(json!({ "org_name": "Acme" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    Org {
+        admin,
+        org_id: created["data"]["org_id"].as_i64().unwrap(),
+    }
+}
+
+async fn upload(app: &TestApp, org: &Org, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let res = app
+        .client
+        .post(app.url(&format!(
+            "/api/kb/documents?org_id={}&name={name}",
+            org.org_id
+        )))
+        .session(&org.admin)
+        .header("Content-Type", "application/pdf")
+        .body(bytes)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+async fn ask(app: &TestApp, org: &Org, question: &str, conversation: Option<i64>) -> Value {
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            "/api/kb/ask",
+            Some(&org.admin),
+            Some(json!({ "org_id": org.org_id, "question": question, "conversation_id": conversation })),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+const HANDBOOK: [&str; 3] = [
+    "Welcome to Acme Traders.\nOur office opens at nine in the morning.",
+    "Refund policy.\nCustomers may ask for a refund within 45 days of delivery.\nRefunds go back to the original card.",
+    "Shipping.\nParcels leave the warehouse every Tuesday.",
+];
+
+async fn document_count(app: &TestApp, org: &Org) -> usize {
+    let (_, docs) = app
+        .call(
+            Method::GET,
+            &format!("/api/kb/documents?org_id={}", org.org_id),
+            Some(&org.admin),
+            None,
+        )
+        .await;
+    docs["data"].as_array().unwrap().len()
+}
+
+db_test!(
+    a_fact_only_on_page_two_is_answered_with_page_two_cited_and_nothing_else_is_not_found,
+    |app| async move {
+        let org = organisation(&app, "kb@example.com").await;
+        let (status, doc) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        assert_eq!(status, 200, "{doc}");
+        assert_eq!(doc["pages"], 3);
+        upload(
+            &app,
+            &org,
+            "other.pdf",
+            pdf::document(&["Our logo is blue.", "Holidays are in August."]),
+        )
+        .await;
+
+        let answer = ask(
+            &app,
+            &org,
+            "How many days do customers have to ask for a refund?",
+            None,
+        )
+        .await;
+        let a = &answer["answer"];
+        assert_eq!(a["type"], "bot");
+        assert_eq!(a["status"], "answered");
+        let cited = &a["citations"][0];
+        assert_eq!(cited["document_name"], "handbook.pdf");
+        assert_eq!(cited["page"], 2);
+        let passage = cited["passage"].as_str().unwrap();
+        assert!(passage.contains("45 days"), "{passage}");
+        // Every highlighted word is one of the question's words, and is in the passage.
+        for h in cited["highlights"].as_array().unwrap() {
+            let (s, e) = (
+                h[0].as_u64().unwrap() as usize,
+                h[1].as_u64().unwrap() as usize,
+            );
+            let word = passage[s..e].to_lowercase();
+            assert!(
+                ["refund", "days", "customers", "ask", "many"].contains(&word.as_str()),
+                "{word}"
+            );
+        }
+        assert!(cited["url"].as_str().unwrap().ends_with("#page=2"));
+        assert!(a["citations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["document_name"] == "handbook.pdf"));
+
+        let nothing = ask(&app, &org, "What is the capital of Mongolia?", None).await;
+        assert_eq!(nothing["answer"]["status"], "not_found");
+        assert_eq!(nothing["answer"]["citations"], json!([]));
+        let (_, unanswered) = app
+            .call(
+                Method::GET,
+                &format!("/api/kb/unanswered?org_id={}", org.org_id),
+                Some(&org.admin),
+                None,
+            )
+            .await;
+        assert_eq!(
+            unanswered["data"][0]["question"],
+            "What is the capital of Mongolia?"
+        );
+
+        // The file opens as a PDF.
+        let url = cited["url"]
+            .as_str()
+            .unwrap()
+            .split('#')
+            .next()
+            .unwrap()
+            .to_owned();
+        let res = app
+            .client
+            .get(app.url(&url))
+            .session(&org.admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["content-type"], "application/pdf");
+        assert!(res.bytes().await.unwrap().starts_with(b"%PDF-"));
+
+        // Deleting the document takes it out of the answers.
+        let id = doc["id"].as_i64().unwrap();
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/kb/documents/{id}?org_id={}", org.org_id),
+                Some(&org.admin),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200);
+        let after = ask(
+            &app,
+            &org,
+            "How many days do customers have to ask for a refund?",
+            None,
+        )
+        .await;
+        assert_eq!(after["answer"]["status"], "not_found");
+        assert_eq!(document_count(&app, &org).await, 1);
+    }
+);
+
+db_test!(
+    oversized_mislabelled_broken_encrypted_and_text_less_files_are_refused_with_nothing_stored,
+    |app| async move {
+        let org = organisation(&app, "refuse@example.com").await;
+        let mut big = pdf::document(&["big"]);
+        big.resize(16 * 1024 * 1024, b' ');
+        let (status, body) = upload(&app, &org, "big.pdf", big).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["error"]["fields"]["file"], "attachment_not_supported");
+        let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        let (status, body) = upload(&app, &org, "photo.pdf", png).await;
+        assert_eq!(
+            (status, body["error"]["fields"]["file"].clone()),
+            (422, json!("attachment_not_supported"))
+        );
+        let mut broken = pdf::document(&HANDBOOK);
+        broken.truncate(broken.len() / 3);
+        let (status, body) = upload(&app, &org, "broken.pdf", broken).await;
+        assert_eq!(
+            (status, body["error"]["code"].clone()),
+            (422, json!("pdf_unreadable")),
+            "{body}"
+        );
+        let (status, body) = upload(&app, &org, "locked.pdf", pdf::encrypted(&HANDBOOK)).await;
+        assert_eq!(
+            (status, body["error"]["code"].clone()),
+            (422, json!("pdf_encrypted")),
+            "{body}"
+        );
+        let (status, body) = upload(&app, &org, "scan.pdf", pdf::without_text(2)).await;
+        assert_eq!(
+            (status, body["error"]["code"].clone()),
+            (422, json!("pdf_no_text")),
+            "{body}"
+        );
+        assert_eq!(document_count(&app, &org).await, 0, "nothing stored");
+    }
+);
+
+db_test!(
+    conversations_are_kept_per_user_and_reopened_with_their_messages,
+    |app| async move {
+        let org = organisation(&app, "chat@example.com").await;
+        upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        let first = ask(&app, &org, "When do parcels leave the warehouse?", None).await;
+        let id = first["conversation_id"].as_i64().unwrap();
+        assert_eq!(first["answer"]["citations"][0]["page"], 3);
+        let second = ask(&app, &org, "When does the office open?", Some(id)).await;
+        assert_eq!(second["conversation_id"], id);
+        ask(&app, &org, "Refund window?", None).await;
+        let (_, list) = app
+            .call(
+                Method::GET,
+                &format!("/api/kb/conversations?org_id={}", org.org_id),
+                Some(&org.admin),
+                None,
+            )
+            .await;
+        assert_eq!(list["data"].as_array().unwrap().len(), 2);
+        let (_, detail) = app
+            .call(
+                Method::GET,
+                &format!("/api/kb/conversations/{id}?org_id={}", org.org_id),
+                Some(&org.admin),
+                None,
+            )
+            .await;
+        let kinds: Vec<&str> = detail["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(kinds, ["user", "bot", "user", "bot"]);
+        assert_eq!(
+            detail["messages"][0]["message"],
+            "When do parcels leave the warehouse?"
+        );
+        // Another member cannot reopen it.
+        let other = app.sign_in("colleague@example.com").await.unwrap();
+        let (status, _) = app
+            .call(
+                Method::GET,
+                &format!("/api/kb/conversations/{id}?org_id={}", org.org_id),
+                Some(&other),
+                None,
+            )
+            .await;
+        assert_eq!(status, 404);
+    }
+);
+
+/// Points the knowledge base at the fake AI service (beside the fake HubSpot API).
+fn with_ai(c: &mut server::config::Config) {
+    c.knowledge_base.ai_handler_url = Some(
+        c.providers
+            .hubspot
+            .api_url
+            .replace("/hubspot-api", "/ai-handler"),
+    );
+}
+
+db_test!(
+    the_ai_service_answers_with_the_passages_as_context_and_its_failure_falls_back,
+    config = with_ai,
+    |app| async move {
+        let org = organisation(&app, "ai@example.com").await;
+        upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        let answer = ask(&app, &org, "How many days for a refund?", None).await;
+        let text = answer["answer"]["message"].as_str().unwrap();
+        assert!(text.starts_with("AI: about"), "{text}");
+        assert_eq!(
+            answer["answer"]["citations"][0]["page"], 2,
+            "the cited passages stay"
+        );
+        let asked = app.fake.ai_asked();
+        assert_eq!(asked[0]["searchText"], "How many days for a refund?");
+        assert!(asked[0]["context"][0].as_str().unwrap().contains("45 days"));
+
+        app.fake.ai_failing(true);
+        let fallback = ask(&app, &org, "How many days for a refund?", None).await;
+        let text = fallback["answer"]["message"].as_str().unwrap();
+        assert!(
+            !text.starts_with("AI:") && text.contains("45 days"),
+            "{text}"
+        );
+        assert_eq!(fallback["answer"]["status"], "answered");
+        // Nothing found: the AI service is not asked at all.
+        let before = app.fake.ai_asked().len();
+        let nothing = ask(&app, &org, "Who painted the Mona Lisa?", None).await;
+        assert_eq!(nothing["answer"]["status"], "not_found");
+        assert_eq!(app.fake.ai_asked().len(), before);
+    }
+);

@@ -1,0 +1,354 @@
+//! The knowledge base's rows (issue #17): a document, its passages and their terms written in
+//! one transaction (so a document is answerable entirely or not at all), deleted the same way;
+//! the candidates a query's terms reach with what BM25 needs; conversations, messages and
+//! unanswered questions. Every query names the organisation.
+
+use crate::entity::kb::{conversation, document, message, passage, term, unanswered};
+use crate::{EpochMs, Store, StoreError};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
+};
+use std::collections::HashMap;
+
+/// A document to store: its pages' passages, each with its terms.
+pub struct NewDocument {
+    pub org_id: i64,
+    pub name: String,
+    pub size_bytes: i64,
+    pub pages: i32,
+    pub storage_key: String,
+    pub uploaded_by: i64,
+    /// `(page, passage text, its terms)`.
+    pub passages: Vec<(i32, String, Vec<String>)>,
+}
+
+/// Stores a document with its passages and terms, all or nothing.
+pub async fn add_document(
+    store: &Store,
+    new: NewDocument,
+    now: EpochMs,
+) -> Result<document::Model, StoreError> {
+    let txn = store.conn().begin().await?;
+    let doc = document::ActiveModel {
+        org_id: Set(new.org_id),
+        name: Set(new.name),
+        size_bytes: Set(new.size_bytes),
+        pages: Set(new.pages),
+        storage_key: Set(new.storage_key),
+        uploaded_by: Set(new.uploaded_by),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    for (page, text, terms) in new.passages {
+        let p = passage::ActiveModel {
+            document_id: Set(doc.id),
+            org_id: Set(new.org_id),
+            page: Set(page),
+            length: Set(i32::try_from(terms.len()).unwrap_or(i32::MAX)),
+            text: Set(text),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let mut counts: HashMap<String, i32> = HashMap::new();
+        for t in terms {
+            *counts.entry(t.chars().take(64).collect()).or_default() += 1;
+        }
+        let rows: Vec<term::ActiveModel> = counts
+            .into_iter()
+            .map(|(t, tf)| term::ActiveModel {
+                org_id: Set(new.org_id),
+                term: Set(t),
+                passage_id: Set(p.id),
+                tf: Set(tf),
+                ..Default::default()
+            })
+            .collect();
+        for chunk in rows.chunks(200) {
+            term::Entity::insert_many(chunk.to_vec()).exec(&txn).await?;
+        }
+    }
+    txn.commit().await?;
+    Ok(doc)
+}
+
+pub async fn documents(store: &Store, org_id: i64) -> Result<Vec<document::Model>, StoreError> {
+    Ok(document::Entity::find()
+        .filter(document::Column::OrgId.eq(org_id))
+        .order_by_desc(document::Column::Id)
+        .all(store.conn())
+        .await?)
+}
+
+pub async fn document(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+) -> Result<Option<document::Model>, StoreError> {
+    Ok(document::Entity::find_by_id(id)
+        .filter(document::Column::OrgId.eq(org_id))
+        .one(store.conn())
+        .await?)
+}
+
+/// Deletes a document with its passages and terms; answers it (its file is the caller's to
+/// remove), or None.
+pub async fn delete_document(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+) -> Result<Option<document::Model>, StoreError> {
+    let txn = store.conn().begin().await?;
+    let Some(doc) = document::Entity::find_by_id(id)
+        .filter(document::Column::OrgId.eq(org_id))
+        .one(&txn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let ids: Vec<i64> = passage::Entity::find()
+        .filter(passage::Column::DocumentId.eq(id))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+    for chunk in ids.chunks(500) {
+        term::Entity::delete_many()
+            .filter(term::Column::PassageId.is_in(chunk.to_vec()))
+            .exec(&txn)
+            .await?;
+    }
+    passage::Entity::delete_many()
+        .filter(passage::Column::DocumentId.eq(id))
+        .exec(&txn)
+        .await?;
+    document::Entity::delete_by_id(id).exec(&txn).await?;
+    txn.commit().await?;
+    Ok(Some(doc))
+}
+
+/// A passage a query's terms reach: its id, its length and `(term index, tf)` per matched term.
+pub type Hit = (i64, u32, Vec<(usize, u32)>);
+
+/// What BM25 needs for a query over an organisation's passages: the passage count, their mean
+/// length, each query term's document frequency, and each passage the terms reach with its
+/// length and `(term index, tf)` matches.
+pub struct Candidates {
+    pub passages: u64,
+    pub avg_length: f64,
+    pub df: Vec<u64>,
+    pub hits: Vec<Hit>,
+}
+
+pub async fn candidates(
+    store: &Store,
+    org_id: i64,
+    query: &[String],
+) -> Result<Candidates, StoreError> {
+    let db = store.conn();
+    let passages = passage::Entity::find()
+        .filter(passage::Column::OrgId.eq(org_id))
+        .count(db)
+        .await?;
+    let total_length: Option<i64> = passage::Entity::find()
+        .select_only()
+        .column_as(Expr::col(passage::Column::Length).sum(), "total")
+        .filter(passage::Column::OrgId.eq(org_id))
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await?
+        .flatten();
+    let rows = if query.is_empty() {
+        Vec::new()
+    } else {
+        term::Entity::find()
+            .filter(term::Column::OrgId.eq(org_id))
+            .filter(term::Column::Term.is_in(query.to_vec()))
+            .all(db)
+            .await?
+    };
+    let mut df = vec![0u64; query.len()];
+    let mut by_passage: HashMap<i64, Vec<(usize, u32)>> = HashMap::new();
+    for r in rows {
+        if let Some(i) = query.iter().position(|q| *q == r.term) {
+            df[i] += 1;
+            by_passage
+                .entry(r.passage_id)
+                .or_default()
+                .push((i, u32::try_from(r.tf).unwrap_or(0)));
+        }
+    }
+    let ids: Vec<i64> = by_passage.keys().copied().collect();
+    let mut lengths: HashMap<i64, u32> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        for p in passage::Entity::find()
+            .filter(passage::Column::Id.is_in(chunk.to_vec()))
+            .all(db)
+            .await?
+        {
+            lengths.insert(p.id, u32::try_from(p.length).unwrap_or(0));
+        }
+    }
+    let hits = by_passage
+        .into_iter()
+        .map(|(id, m)| (id, lengths.get(&id).copied().unwrap_or(0), m))
+        .collect();
+    Ok(Candidates {
+        passages,
+        avg_length: if passages == 0 {
+            0.0
+        } else {
+            total_length.unwrap_or(0) as f64 / passages as f64
+        },
+        df,
+        hits,
+    })
+}
+
+/// Passages by id with their documents (of the organisation only).
+pub async fn passages_with_documents(
+    store: &Store,
+    org_id: i64,
+    ids: &[i64],
+) -> Result<Vec<(passage::Model, document::Model)>, StoreError> {
+    let rows = passage::Entity::find()
+        .filter(passage::Column::OrgId.eq(org_id))
+        .filter(passage::Column::Id.is_in(ids.to_vec()))
+        .all(store.conn())
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for p in rows {
+        if let Some(d) = document::Entity::find_by_id(p.document_id)
+            .one(store.conn())
+            .await?
+        {
+            out.push((p, d));
+        }
+    }
+    Ok(out)
+}
+
+/// The conversation `id` of `user_id` in `org_id`.
+pub async fn conversation(
+    store: &Store,
+    org_id: i64,
+    user_id: i64,
+    id: i64,
+) -> Result<Option<conversation::Model>, StoreError> {
+    Ok(conversation::Entity::find_by_id(id)
+        .filter(conversation::Column::OrgId.eq(org_id))
+        .filter(conversation::Column::UserId.eq(user_id))
+        .one(store.conn())
+        .await?)
+}
+
+pub async fn start_conversation(
+    store: &Store,
+    org_id: i64,
+    user_id: i64,
+    title: &str,
+    now: EpochMs,
+) -> Result<conversation::Model, StoreError> {
+    Ok(conversation::ActiveModel {
+        org_id: Set(org_id),
+        user_id: Set(user_id),
+        title: Set(title.chars().take(200).collect()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(store.conn())
+    .await?)
+}
+
+/// The user's conversations in the organisation, newest first.
+pub async fn conversations(
+    store: &Store,
+    org_id: i64,
+    user_id: i64,
+) -> Result<Vec<conversation::Model>, StoreError> {
+    Ok(conversation::Entity::find()
+        .filter(conversation::Column::OrgId.eq(org_id))
+        .filter(conversation::Column::UserId.eq(user_id))
+        .order_by_desc(conversation::Column::UpdatedAt)
+        .all(store.conn())
+        .await?)
+}
+
+/// Adds a message and touches its conversation.
+pub async fn add_message(
+    store: &Store,
+    conversation_id: i64,
+    role: &str,
+    text: &str,
+    status: &str,
+    citations: serde_json::Value,
+    now: EpochMs,
+) -> Result<message::Model, StoreError> {
+    let m = message::ActiveModel {
+        conversation_id: Set(conversation_id),
+        role: Set(role.to_owned()),
+        text: Set(text.to_owned()),
+        status: Set(status.to_owned()),
+        citations: Set(citations.to_string()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(store.conn())
+    .await?;
+    conversation::Entity::update_many()
+        .col_expr(conversation::Column::UpdatedAt, Expr::value(now))
+        .filter(conversation::Column::Id.eq(conversation_id))
+        .exec(store.conn())
+        .await?;
+    Ok(m)
+}
+
+pub async fn messages(
+    store: &Store,
+    conversation_id: i64,
+) -> Result<Vec<message::Model>, StoreError> {
+    Ok(message::Entity::find()
+        .filter(message::Column::ConversationId.eq(conversation_id))
+        .order_by_asc(message::Column::Id)
+        .all(store.conn())
+        .await?)
+}
+
+pub async fn add_unanswered(
+    store: &Store,
+    org_id: i64,
+    question: &str,
+    asked_by: i64,
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    unanswered::ActiveModel {
+        org_id: Set(org_id),
+        question: Set(question.to_owned()),
+        asked_by: Set(asked_by),
+        at: Set(now),
+        ..Default::default()
+    }
+    .insert(store.conn())
+    .await?;
+    Ok(())
+}
+
+/// The organisation's unanswered questions, newest first.
+pub async fn unanswered(
+    store: &Store,
+    org_id: i64,
+    limit: u64,
+) -> Result<Vec<unanswered::Model>, StoreError> {
+    Ok(unanswered::Entity::find()
+        .filter(unanswered::Column::OrgId.eq(org_id))
+        .order_by_desc(unanswered::Column::Id)
+        .limit(limit)
+        .all(store.conn())
+        .await?)
+}
