@@ -1,5 +1,6 @@
 //! The knowledge base (issue #17): an organisation's documents (the files live in the file
-//! store), their passages per page with an inverted index of terms (so every replica answers
+//! store), their passages per page with an inverted index of terms and the counts BM25 needs
+//! per organisation (so every replica answers
 //! from the database, on SQLite and PostgreSQL alike), conversations with their messages, and
 //! the questions nothing in the documents answered.
 
@@ -73,6 +74,18 @@ impl MigrationTrait for Migration {
                 ],
             ),
             (
+                "kb_stats",
+                vec![
+                    ColumnDef::new(Alias::new("org_id"))
+                        .big_integer()
+                        .not_null()
+                        .primary_key()
+                        .to_owned(),
+                    col("passages").big_integer().not_null().to_owned(),
+                    col("total_length").big_integer().not_null().to_owned(),
+                ],
+            ),
+            (
                 "kb_conversations",
                 vec![
                     id(),
@@ -134,6 +147,7 @@ impl MigrationTrait for Migration {
             "kb_unanswered",
             "kb_messages",
             "kb_conversations",
+            "kb_stats",
             "kb_terms",
             "kb_passages",
             "kb_documents",

@@ -3,12 +3,12 @@
 //! the candidates a query's terms reach with what BM25 needs; conversations, messages and
 //! unanswered questions. Every query names the organisation.
 
-use crate::entity::kb::{conversation, document, message, passage, term, unanswered};
+use crate::entity::kb::{conversation, document, message, passage, stats, term, unanswered};
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
 };
 use std::collections::HashMap;
 
@@ -23,6 +23,37 @@ pub struct NewDocument {
     /// `(page, passage text, its terms)`.
     pub passages: Vec<(i32, String, Vec<String>)>,
 }
+
+/// Adds `passages` and `length` (negative to remove) to the organisation's counts.
+async fn bump_stats(
+    txn: &impl sea_orm::ConnectionTrait,
+    org_id: i64,
+    passages: i64,
+    length: i64,
+) -> Result<(), StoreError> {
+    let found = stats::Entity::find_by_id(org_id).one(txn).await?;
+    match found {
+        Some(s) => {
+            let mut row = stats::ActiveModel::from(s.clone());
+            row.passages = Set((s.passages + passages).max(0));
+            row.total_length = Set((s.total_length + length).max(0));
+            row.update(txn).await?;
+        }
+        None => {
+            stats::ActiveModel {
+                org_id: Set(org_id),
+                passages: Set(passages.max(0)),
+                total_length: Set(length.max(0)),
+            }
+            .insert(txn)
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Terms whose postings are read for every query: the rarest, until this many postings.
+const DRIVER_POSTINGS: u64 = 2_000;
 
 /// Stores a document with its passages and terms, all or nothing.
 pub async fn add_document(
@@ -43,6 +74,9 @@ pub async fn add_document(
     }
     .insert(&txn)
     .await?;
+    let added = new.passages.len() as i64;
+    let added_length: i64 = new.passages.iter().map(|(_, _, t)| t.len() as i64).sum();
+    bump_stats(&txn, new.org_id, added, added_length).await?;
     for (page, text, terms) in new.passages {
         let p = passage::ActiveModel {
             document_id: Set(doc.id),
@@ -110,13 +144,13 @@ pub async fn delete_document(
     else {
         return Ok(None);
     };
-    let ids: Vec<i64> = passage::Entity::find()
+    let rows = passage::Entity::find()
         .filter(passage::Column::DocumentId.eq(id))
         .all(&txn)
-        .await?
-        .into_iter()
-        .map(|p| p.id)
-        .collect();
+        .await?;
+    let removed_length: i64 = rows.iter().map(|p| i64::from(p.length)).sum();
+    bump_stats(&txn, org_id, -(rows.len() as i64), -removed_length).await?;
+    let ids: Vec<i64> = rows.into_iter().map(|p| p.id).collect();
     for chunk in ids.chunks(500) {
         term::Entity::delete_many()
             .filter(term::Column::PassageId.is_in(chunk.to_vec()))
@@ -151,32 +185,62 @@ pub async fn candidates(
     query: &[String],
 ) -> Result<Candidates, StoreError> {
     let db = store.conn();
-    let passages = passage::Entity::find()
-        .filter(passage::Column::OrgId.eq(org_id))
-        .count(db)
-        .await?;
-    let total_length: Option<i64> = passage::Entity::find()
-        .select_only()
-        .column_as(Expr::col(passage::Column::Length).sum(), "total")
-        .filter(passage::Column::OrgId.eq(org_id))
-        .into_tuple::<Option<i64>>()
+    let (passages, total_length) = stats::Entity::find_by_id(org_id)
         .one(db)
         .await?
-        .flatten();
-    let rows = if query.is_empty() {
-        Vec::new()
-    } else {
-        term::Entity::find()
-            .filter(term::Column::OrgId.eq(org_id))
-            .filter(term::Column::Term.is_in(query.to_vec()))
-            .all(db)
-            .await?
+        .map_or((0, 0), |s| (s.passages, s.total_length));
+    let passages = u64::try_from(passages).unwrap_or(0);
+    let mut out = Candidates {
+        passages,
+        avg_length: if passages == 0 {
+            0.0
+        } else {
+            total_length as f64 / passages as f64
+        },
+        df: vec![0u64; query.len()],
+        hits: Vec::new(),
     };
-    let mut df = vec![0u64; query.len()];
+    if query.is_empty() || passages == 0 {
+        return Ok(out);
+    }
+    // Each term's document frequency, from the index.
+    let counts: Vec<(String, i64)> = term::Entity::find()
+        .select_only()
+        .column(term::Column::Term)
+        .column_as(Expr::col(term::Column::Id).count(), "n")
+        .filter(term::Column::OrgId.eq(org_id))
+        .filter(term::Column::Term.is_in(query.to_vec()))
+        .group_by(term::Column::Term)
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (t, n) in counts {
+        if let Some(i) = query.iter().position(|q| *q == t) {
+            out.df[i] = u64::try_from(n).unwrap_or(0);
+        }
+    }
+    // The rarest terms choose the candidates (at least one term, then more while their
+    // postings stay few); the common terms are read only for those candidates.
+    let mut order: Vec<usize> = (0..query.len()).filter(|i| out.df[*i] > 0).collect();
+    order.sort_by_key(|i| out.df[*i]);
+    let mut drivers = Vec::new();
+    let mut postings = 0;
+    for i in &order {
+        if !drivers.is_empty() && postings + out.df[*i] > DRIVER_POSTINGS {
+            break;
+        }
+        postings += out.df[*i];
+        drivers.push(*i);
+    }
     let mut by_passage: HashMap<i64, Vec<(usize, u32)>> = HashMap::new();
-    for r in rows {
+    let driver_terms: Vec<String> = drivers.iter().map(|i| query[*i].clone()).collect();
+    for r in term::Entity::find()
+        .filter(term::Column::OrgId.eq(org_id))
+        .filter(term::Column::Term.is_in(driver_terms))
+        .all(db)
+        .await?
+    {
         if let Some(i) = query.iter().position(|q| *q == r.term) {
-            df[i] += 1;
             by_passage
                 .entry(r.passage_id)
                 .or_default()
@@ -184,30 +248,45 @@ pub async fn candidates(
         }
     }
     let ids: Vec<i64> = by_passage.keys().copied().collect();
+    let others: Vec<String> = order
+        .iter()
+        .filter(|i| !drivers.contains(i))
+        .map(|i| query[*i].clone())
+        .collect();
     let mut lengths: HashMap<i64, u32> = HashMap::new();
     for chunk in ids.chunks(500) {
-        for p in passage::Entity::find()
+        if !others.is_empty() {
+            for r in term::Entity::find()
+                .filter(term::Column::PassageId.is_in(chunk.to_vec()))
+                .filter(term::Column::Term.is_in(others.clone()))
+                .all(db)
+                .await?
+            {
+                if let Some(i) = query.iter().position(|q| *q == r.term) {
+                    by_passage
+                        .entry(r.passage_id)
+                        .or_default()
+                        .push((i, u32::try_from(r.tf).unwrap_or(0)));
+                }
+            }
+        }
+        let rows: Vec<(i64, i32)> = passage::Entity::find()
+            .select_only()
+            .column(passage::Column::Id)
+            .column(passage::Column::Length)
             .filter(passage::Column::Id.is_in(chunk.to_vec()))
+            .into_tuple()
             .all(db)
-            .await?
-        {
-            lengths.insert(p.id, u32::try_from(p.length).unwrap_or(0));
+            .await?;
+        for (id, length) in rows {
+            lengths.insert(id, u32::try_from(length).unwrap_or(0));
         }
     }
-    let hits = by_passage
+    out.hits = by_passage
         .into_iter()
         .map(|(id, m)| (id, lengths.get(&id).copied().unwrap_or(0), m))
         .collect();
-    Ok(Candidates {
-        passages,
-        avg_length: if passages == 0 {
-            0.0
-        } else {
-            total_length.unwrap_or(0) as f64 / passages as f64
-        },
-        df,
-        hits,
-    })
+    Ok(out)
 }
 
 /// Passages by id with their documents (of the organisation only).

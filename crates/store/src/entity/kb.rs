@@ -71,3 +71,22 @@ table!(
         at: i64,
     }
 );
+
+/// BM25's counts per organisation: passages and their summed length, kept with the passages.
+pub mod stats {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "kb_stats")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub org_id: i64,
+        pub passages: i64,
+        pub total_length: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
