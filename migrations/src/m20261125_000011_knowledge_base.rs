@@ -2,7 +2,8 @@
 //! store), their passages per page with an inverted index of terms and the counts BM25 needs
 //! per organisation (so every replica answers
 //! from the database, on SQLite and PostgreSQL alike), conversations with their messages, and
-//! the questions nothing in the documents answered.
+//! the questions nothing in the documents answered; and each user's AI replies per day (the
+//! plan's daily limit).
 
 use sea_orm_migration::prelude::*;
 
@@ -86,6 +87,15 @@ impl MigrationTrait for Migration {
                 ],
             ),
             (
+                "ai_reply_usage",
+                vec![
+                    id(),
+                    col("user_id").big_integer().not_null().to_owned(),
+                    col("day").string_len(10).not_null().to_owned(),
+                    col("used").integer().not_null().to_owned(),
+                ],
+            ),
+            (
                 "kb_conversations",
                 vec![
                     id(),
@@ -136,6 +146,7 @@ impl MigrationTrait for Migration {
             index("kb_conversations", &["org_id", "user_id"], false),
             index("kb_messages", &["conversation_id"], false),
             index("kb_unanswered", &["org_id", "at"], false),
+            index("ai_reply_usage", &["user_id", "day"], true),
         ] {
             m.create_index(i).await?;
         }
@@ -147,6 +158,7 @@ impl MigrationTrait for Migration {
             "kb_unanswered",
             "kb_messages",
             "kb_conversations",
+            "ai_reply_usage",
             "kb_stats",
             "kb_terms",
             "kb_passages",

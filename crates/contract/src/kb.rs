@@ -117,3 +117,42 @@ pub struct KbOrgQuery {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
 }
+
+/// One message of the chat a reply is suggested for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ChatLine {
+    pub text: String,
+    /// `INCOMING` (the contact's) or `OUTGOING` (ours); incoming when absent.
+    pub direction: Option<String>,
+}
+
+/// 001 §1, §9 AI reply generator: the chat's last messages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplyRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub messages: Vec<ChatLine>,
+}
+
+/// A suggested reply and the replies left today (001 §9 'shown as replies left').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplySuggestion {
+    /// Null when nothing in the documents fits the chat.
+    pub suggestion: Option<String>,
+    /// `ai`, `documents` or `none`.
+    pub source: String,
+    pub citations: Vec<Citation>,
+    pub replies_left: u32,
+    pub daily_limit: u32,
+}
+
+/// The replies left today.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RepliesLeft {
+    pub replies_left: u32,
+    pub daily_limit: u32,
+}

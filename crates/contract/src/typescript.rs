@@ -160,6 +160,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::kb::KbConversation>();
     c.visit::<crate::kb::KbConversationDetail>();
     c.visit::<crate::kb::UnansweredQuestion>();
+    c.visit::<crate::kb::ReplyRequest>();
+    c.visit::<crate::kb::ReplySuggestion>();
+    c.visit::<crate::kb::RepliesLeft>();
     // The operator's admin panel.
     c.visit::<crate::admin::AdminSignIn>();
     c.visit::<crate::admin::AdminMe>();

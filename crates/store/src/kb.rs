@@ -3,7 +3,9 @@
 //! the candidates a query's terms reach with what BM25 needs; conversations, messages and
 //! unanswered questions. Every query names the organisation.
 
-use crate::entity::kb::{conversation, document, message, passage, stats, term, unanswered};
+use crate::entity::kb::{
+    ai_usage, conversation, document, message, passage, stats, term, unanswered,
+};
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -430,4 +432,82 @@ pub async fn unanswered(
         .limit(limit)
         .all(store.conn())
         .await?)
+}
+
+/// Takes one of `user_id`'s AI replies of `day` if fewer than `limit` were taken; answers how
+/// many are left afterwards, or None when none was left. One statement each way, so two
+/// requests at once cannot both take the last one.
+pub async fn take_ai_reply(
+    store: &Store,
+    user_id: i64,
+    day: &str,
+    limit: u32,
+) -> Result<Option<u32>, StoreError> {
+    let txn = store.conn().begin().await?;
+    let found = ai_usage::Entity::find()
+        .filter(ai_usage::Column::UserId.eq(user_id))
+        .filter(ai_usage::Column::Day.eq(day))
+        .one(&txn)
+        .await?;
+    let limit_i = i32::try_from(limit).unwrap_or(i32::MAX);
+    let used = match found {
+        None => {
+            if limit_i == 0 {
+                return Ok(None);
+            }
+            let inserted = ai_usage::ActiveModel {
+                user_id: Set(user_id),
+                day: Set(day.to_owned()),
+                used: Set(1),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await;
+            match inserted {
+                Ok(_) => 1,
+                Err(e)
+                    if matches!(
+                        e.sql_err(),
+                        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+                    ) =>
+                {
+                    return Err(StoreError::Conflict("ai reply".into()))
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Some(row) => {
+            let res = ai_usage::Entity::update_many()
+                .col_expr(
+                    ai_usage::Column::Used,
+                    Expr::col(ai_usage::Column::Used).add(1),
+                )
+                .filter(ai_usage::Column::Id.eq(row.id))
+                .filter(ai_usage::Column::Used.lt(limit_i))
+                .exec(&txn)
+                .await?;
+            if res.rows_affected == 0 {
+                return Ok(None);
+            }
+            row.used + 1
+        }
+    };
+    txn.commit().await?;
+    Ok(Some(u32::try_from(limit_i - used).unwrap_or(0)))
+}
+
+/// AI replies `user_id` has left on `day`.
+pub async fn ai_replies_left(
+    store: &Store,
+    user_id: i64,
+    day: &str,
+    limit: u32,
+) -> Result<u32, StoreError> {
+    let used = ai_usage::Entity::find()
+        .filter(ai_usage::Column::UserId.eq(user_id))
+        .filter(ai_usage::Column::Day.eq(day))
+        .one(store.conn())
+        .await?
+        .map_or(0, |r| u32::try_from(r.used).unwrap_or(0));
+    Ok(limit.saturating_sub(used))
 }

@@ -260,6 +260,15 @@ unique_calls: number, };
 export type ChangeValue = { current: number, previous: number, absolute: number, percent: number | null, };
 
 /**
+ * One message of the chat a reply is suggested for.
+ */
+export type ChatLine = { text: string, 
+/**
+ * `INCOMING` (the contact's) or `OUTGOING` (ours); incoming when absent.
+ */
+direction?: string | null, };
+
+/**
  * The checkout's answer: the provider's page, opened in a new tab.
  */
 export type CheckoutAnswer = { result: boolean, url: string, };
@@ -1086,6 +1095,29 @@ export type QuickReplyAnalytics = { range: AnalyticsRange, quick_reply_updated_c
  * Remove user: `?user_id&org_id` (admins).
  */
 export type RemoveUserQuery = { user_id: number, org_id: number, };
+
+/**
+ * The replies left today.
+ */
+export type RepliesLeft = { replies_left: number, daily_limit: number, };
+
+/**
+ * 001 §1, §9 AI reply generator: the chat's last messages.
+ */
+export type ReplyRequest = { org_id: number, messages: Array<ChatLine>, };
+
+/**
+ * A suggested reply and the replies left today (001 §9 'shown as replies left').
+ */
+export type ReplySuggestion = { 
+/**
+ * Null when nothing in the documents fits the chat.
+ */
+suggestion: string | null, 
+/**
+ * `ai`, `documents` or `none`.
+ */
+source: string, citations: Array<Citation>, replies_left: number, daily_limit: number, };
 
 /**
  * The v1 answer: `result` true on success, the payload in `data`.

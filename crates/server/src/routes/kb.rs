@@ -19,7 +19,7 @@ use axum::response::IntoResponse;
 use contract::accounts::ResultEnvelope;
 use contract::kb::{
     AskAnswer, AskRequest, Citation, KbConversation, KbConversationDetail, KbDocument, KbMessage,
-    KbOrgQuery, UnansweredQuestion, UploadQuery,
+    KbOrgQuery, RepliesLeft, ReplyRequest, ReplySuggestion, UnansweredQuestion, UploadQuery,
 };
 use contract::ErrorCode;
 use domain::chat::MAX_ATTACHMENT_BYTES;
@@ -37,6 +37,8 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(list_conversations))
         .add(Access::Scoped, routes!(get_conversation))
         .add(Access::Scoped, routes!(unanswered_questions))
+        .add(Access::Scoped, routes!(suggest_reply))
+        .add(Access::Scoped, routes!(replies_left))
 }
 
 /// The longest question read (longer ones are cut).
@@ -481,4 +483,113 @@ pub async fn unanswered_questions(
             })
             .collect(),
     )))
+}
+
+/// The caller's AI replies a day in the organisation: the plan in force's limit (more with the
+/// AI Reply add-on), and today's UTC day.
+async fn ai_quota(state: &AppState, org_id: i64) -> Result<(u32, String), AppError> {
+    let plan = crate::billing::payer_plan(state, store::billing::Payer::Org(org_id)).await?;
+    let now = crate::billing::standing_now(state, plan.facts);
+    let limit = domain::subscription::plan_limits(&now, plan.ai_addon, None).ai_replies_per_day;
+    let day = crate::views::rfc3339(state.clock.now_ms())
+        .unwrap_or_default()
+        .chars()
+        .take(10)
+        .collect();
+    Ok((limit, day))
+}
+
+/// The AI reply generator (001 §1, §9; the extension's call, ours): from the chat's last
+/// messages, a reply grounded in the organisation's documents — from the AI service when one is
+/// configured, else the passage that answers the contact's last message — counted against the
+/// plan's AI replies a day (429 `rate_limited` once none is left), with the replies left.
+#[utoipa::path(
+    post,
+    path = "/api/v2/ai/reply-suggestion",
+    tag = "knowledge base",
+    request_body = ReplyRequest,
+    responses(
+        (status = 200, description = "The suggestion (null when nothing fits) and the replies left", body = ReplySuggestion),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 429, description = "`rate_limited`: no AI reply left today", body = contract::ErrorBody),
+    )
+)]
+pub async fn suggest_reply(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<ReplyRequest>,
+) -> Result<Json<ReplySuggestion>, AppError> {
+    member(&state, &user, req.org_id).await?;
+    // The contact's last message is what the reply answers; our own lines are context only.
+    let last_incoming = req
+        .messages
+        .iter()
+        .rev()
+        .find(|m| {
+            !m.direction
+                .as_deref()
+                .is_some_and(|d| d.eq_ignore_ascii_case("OUTGOING"))
+        })
+        .map(|m| {
+            m.text
+                .trim()
+                .chars()
+                .take(MAX_QUESTION_CHARS)
+                .collect::<String>()
+        })
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| AppError::new(ErrorCode::ValidationFailed, "no message from the contact"))?;
+    let (limit, day) = ai_quota(&state, req.org_id).await?;
+    let left = store::kb::take_ai_reply(&state.store, user.id, &day, limit)
+        .await?
+        .ok_or_else(|| AppError::new(ErrorCode::RateLimited, "no AI reply left today"))?;
+    let citations = search(&state, req.org_id, &last_incoming).await?;
+    let (suggestion, source) = match (
+        citations.first(),
+        &state.config.knowledge_base.ai_handler_url,
+    ) {
+        (None, _) => (None, "none"),
+        (Some(first), Some(url)) => {
+            let context: Vec<String> = citations.iter().map(|c| c.passage.clone()).collect();
+            match connectors::ai::ask(url, &last_incoming, &context).await {
+                Ok(reply) => (Some(reply), "ai"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "AI service failed; suggesting the passage");
+                    (Some(first.passage.clone()), "documents")
+                }
+            }
+        }
+        (Some(first), None) => (Some(first.passage.clone()), "documents"),
+    };
+    Ok(Json(ReplySuggestion {
+        suggestion,
+        source: source.to_owned(),
+        citations,
+        replies_left: left,
+        daily_limit: limit,
+    }))
+}
+
+/// The caller's AI replies left today in the organisation (001 §9 'shown as replies left').
+#[utoipa::path(
+    get,
+    path = "/api/v2/ai/replies-left",
+    tag = "knowledge base",
+    params(("org_id" = i64, Query, description = "The organisation")),
+    responses(
+        (status = 200, description = "Replies left today", body = RepliesLeft),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn replies_left(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<KbOrgQuery>,
+) -> Result<Json<RepliesLeft>, AppError> {
+    member(&state, &user, q.org_id).await?;
+    let (limit, day) = ai_quota(&state, q.org_id).await?;
+    Ok(Json(RepliesLeft {
+        replies_left: store::kb::ai_replies_left(&state.store, user.id, &day, limit).await?,
+        daily_limit: limit,
+    }))
 }

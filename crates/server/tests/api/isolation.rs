@@ -400,6 +400,14 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             true,
         ),
+        ("POST", "/v2/ai/reply-suggestion") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "messages": [{ "text": "refund days?", "direction": "INCOMING" }]
+            }))),
+            false,
+        ),
+        ("GET", "/v2/ai/replies-left") => (p(format!("?org_id={}", org.org_id)), None, false),
         ("GET", "/kb/conversations/{id}") => (
             format!(
                 "/api/kb/conversations/{}?org_id={}",

@@ -321,3 +321,74 @@ db_test!(
         assert_eq!(app.fake.ai_asked().len(), before);
     }
 );
+
+db_test!(
+    a_suggested_reply_comes_from_the_documents_and_counts_against_the_daily_limit,
+    |app| async move {
+        let org = organisation(&app, "reply@example.com").await;
+        upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        let body = json!({ "org_id": org.org_id, "messages": [
+            { "text": "Hello! I bought a lamp last week.", "direction": "INCOMING" },
+            { "text": "Hi, how can we help?", "direction": "OUTGOING" },
+            { "text": "How many days do I have for a refund?", "direction": "INCOMING" }
+        ] });
+        let (status, first) = app
+            .call(
+                Method::POST,
+                "/api/v2/ai/reply-suggestion",
+                Some(&org.admin),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, 200, "{first}");
+        assert_eq!(first["source"], "documents");
+        assert!(first["suggestion"].as_str().unwrap().contains("45 days"));
+        assert_eq!(first["citations"][0]["page"], 2);
+        let limit = domain::subscription::AI_REPLIES_PER_DAY;
+        assert_eq!(
+            (first["daily_limit"].clone(), first["replies_left"].clone()),
+            (json!(limit), json!(limit - 1))
+        );
+        for _ in 1..limit {
+            let (status, _) = app
+                .call(
+                    Method::POST,
+                    "/api/v2/ai/reply-suggestion",
+                    Some(&org.admin),
+                    Some(body.clone()),
+                )
+                .await;
+            assert_eq!(status, 200);
+        }
+        let (status, over) = app
+            .call(
+                Method::POST,
+                "/api/v2/ai/reply-suggestion",
+                Some(&org.admin),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(status, 429, "{over}");
+        let (_, left) = app
+            .call(
+                Method::GET,
+                &format!("/api/v2/ai/replies-left?org_id={}", org.org_id),
+                Some(&org.admin),
+                None,
+            )
+            .await;
+        assert_eq!(left["replies_left"], 0);
+        // A new day brings the replies back.
+        app.clock.advance(86_400_000);
+        let (status, next) = app
+            .call(
+                Method::POST,
+                "/api/v2/ai/reply-suggestion",
+                Some(&org.admin),
+                Some(body),
+            )
+            .await;
+        assert_eq!(status, 200, "{next}");
+        assert_eq!(next["replies_left"], limit - 1);
+    }
+);

@@ -90,3 +90,12 @@ pub mod stats {
 
     impl ActiveModelBehavior for ActiveModel {}
 }
+
+table!(
+    /// AI replies a user took on one UTC day (`YYYY-MM-DD`), for the plan's daily limit.
+    ai_usage, "ai_reply_usage", {
+        user_id: i64,
+        day: String,
+        used: i32,
+    }
+);
