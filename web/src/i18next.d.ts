@@ -10,6 +10,7 @@ import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type errors from '../../locales/en/errors.json';
 import type integrations from '../../locales/en/integrations.json';
+import type kb from '../../locales/en/kb.json';
 import type nav from '../../locales/en/nav.json';
 import type organization from '../../locales/en/organization.json';
 import type pages from '../../locales/en/pages.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       errors: typeof errors;
       integrations: typeof integrations;
+      kb: typeof kb;
       nav: typeof nav;
       organization: typeof organization;
       pages: typeof pages;

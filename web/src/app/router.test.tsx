@@ -86,6 +86,13 @@ describe('route table (spec 000 §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
   });
 
+  it('serves the knowledge-base screen at /knowledge-base, which needs an organisation', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    useWorkspace.setState({ status: 'ready', current: null, org: null });
+    renderAt('/knowledge-base');
+    expect(await screen.findByText('Choose an organisation to use the knowledge base.')).toBeInTheDocument();
+  });
+
   it('shows the section title with its sub-section links (001 §2)', async () => {
     useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
     renderAt('/labels');

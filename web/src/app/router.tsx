@@ -29,6 +29,7 @@ const adminFrame = () => import('@/features/admin/components/AdminFrame');
 const adminDashboard = () => import('@/features/admin/pages/AdminDashboardPage');
 const adminPanel = () => import('@/features/admin/pages/AdminPanelPage');
 const adminUserInfo = () => import('@/features/admin/pages/UserInfoPage');
+const knowledgeBase = () => import('@/features/kb/pages/KnowledgeBasePage');
 
 export const PRODUCT = 'switchboard';
 
@@ -59,10 +60,10 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/settings/:id', lazy: lazyPage(settings, 'default') },
   { path: '/settings/billing', lazy: lazyPage(billing, 'default') },
   { path: '/failedtransactions', lazy: lazyPage(failedTransactions, 'default') },
+  { path: '/knowledge-base', lazy: lazyPage(knowledgeBase, 'default') },
   // Sections whose screens arrive with their own feature folders.
   ...[
   ['/team-inbox', 'TeamInboxPage'],
-  ['/knowledge-base', 'KnowledgeBasePage'],
   ['/leads', 'LeadsPage'],
   ['/quick-replies', 'ManageToolsPage'],
   ['/quick-replies/analytics', 'QuickReplyAnalyticsPage'],

@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import type { LanguageTag } from './domain';
 
 export const LANGUAGES: readonly LanguageTag[] = ['en', 'es', 'hi', 'id', 'pt-BR', 'pt-PT'];
-export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations', 'dashboard', 'settings', 'billing', 'admin'] as const;
+export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations', 'dashboard', 'settings', 'billing', 'admin', 'kb'] as const;
 
 // One module per language (src/locales/<lang>.ts) gathers that language's catalogues, so a
 // language arrives in one response rather than one per namespace.

@@ -10,7 +10,6 @@ const page = (titleKey: ParseKeys<'pages'>) => {
 };
 
 export const TeamInboxPage = page('team_inbox');
-export const KnowledgeBasePage = page('knowledge_base');
 export const LeadsPage = page('leads');
 export const ManageToolsPage = page('manage_tools');
 export const QuickReplyAnalyticsPage = page('quick_reply_analytics');

@@ -1,0 +1,122 @@
+// The chat's input row (000 §2, §5): attach a PDF, type a question (Enter sends; empty input is
+// ignored), Send. An attachment is checked by the domain's rule first and refused in the browser
+// with 'Only PDF files up to 15MB are supported.'; otherwise it is uploaded with a progress bar,
+// then 'Indexing…' until the server has read it; the server's refusals are shown translated.
+import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { codeOf, useCodeText } from '@/lib/errorText';
+import { uploadDocument, type UploadPhase } from '../api';
+import { attachmentError } from '../logic';
+import { useKb } from '../stores/kb';
+
+type Upload =
+  | { state: 'idle' }
+  | { state: 'busy'; name: string; progress: UploadPhase }
+  | { state: 'done'; name: string }
+  | { state: 'error'; code: string };
+
+export function Composer({ orgId }: { orgId: number }) {
+  const { t } = useTranslation('kb');
+  const codeText = useCodeText();
+  const draft = useKb((s) => s.draft);
+  const setDraft = useKb((s) => s.setDraft);
+  const ask = useKb((s) => s.ask);
+  const addDocument = useKb((s) => s.addDocument);
+  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const send = () => {
+    const question = draft.trim();
+    if (!question || useKb.getState().asking) return;
+    setDraft('');
+    void ask(question);
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    const refused = attachmentError(file);
+    if (refused) {
+      setUpload({ state: 'error', code: refused });
+      return;
+    }
+    setUpload({ state: 'busy', name: file.name, progress: { phase: 'uploading', percent: 0 } });
+    try {
+      const doc = await uploadDocument(orgId, file, (progress) => setUpload({ state: 'busy', name: file.name, progress }));
+      addDocument(doc);
+      setUpload({ state: 'done', name: doc.name });
+    } catch (e) {
+      setUpload({ state: 'error', code: codeOf(e) });
+    }
+  };
+
+  const busy = upload.state === 'busy';
+  return (
+    <Stack gap="xs">
+      {upload.state === 'busy' && (
+        <Stack gap={4} data-testid="upload-status">
+          <Text size="sm">
+            {upload.progress.phase === 'indexing' ? t('indexing') : t('uploading', { name: upload.name })}
+          </Text>
+          <Progress
+            aria-label={t('uploading', { name: upload.name })}
+            value={upload.progress.phase === 'indexing' ? 100 : upload.progress.percent}
+            striped={upload.progress.phase === 'indexing'}
+            animated={upload.progress.phase === 'indexing'}
+          />
+        </Stack>
+      )}
+      {upload.state === 'done' && (
+        <Alert color="teal" variant="light" withCloseButton onClose={() => setUpload({ state: 'idle' })} data-testid="upload-done">
+          {t('uploaded', { name: upload.name })}
+        </Alert>
+      )}
+      {upload.state === 'error' && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setUpload({ state: 'idle' })} data-testid="upload-error">
+          {codeText(upload.code)}
+        </Alert>
+      )}
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('attach')}
+          title={t('attach')}
+          loading={busy}
+          onClick={() => fileInput.current?.click()}
+        >
+          <IconPaperclip size={18} aria-hidden />
+        </ActionIcon>
+        <VisuallyHidden>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/pdf,.pdf"
+            tabIndex={-1}
+            data-testid="attach-input"
+            aria-hidden
+            onChange={(e) => void pick(e.currentTarget.files?.[0])}
+          />
+        </VisuallyHidden>
+        <TextInput
+          style={{ flex: 1 }}
+          aria-label={t('question')}
+          placeholder={t('placeholder')}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+        <Button rightSection={<IconSend size={16} aria-hidden />} onClick={send}>
+          {t('send')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+// The knowledge base's sidebar (000 §2): Mask, Discovery and New Chat, then the caller's
+// conversations in this organisation, newest first, each reopened with a click.
+import { Button, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { IconEyeOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { maskPersonal } from '../logic';
+import { useKb } from '../stores/kb';
+
+export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
+  const { t } = useTranslation('kb');
+  const { t: tc } = useTranslation('common');
+  const mask = useKb((s) => s.mask);
+  const toggleMask = useKb((s) => s.toggleMask);
+  const newChat = useKb((s) => s.newChat);
+  const open = useKb((s) => s.open);
+  const current = useKb((s) => s.conversationId);
+  const conversations = useKb((s) => s.conversations);
+  const load = useKb((s) => s.loadConversations);
+  return (
+    <Stack gap="xs" component="nav" aria-label={t('conversations')}>
+      <Button
+        variant={mask ? 'filled' : 'default'}
+        leftSection={<IconEyeOff size={16} aria-hidden />}
+        aria-pressed={mask}
+        title={t('mask_hint')}
+        onClick={toggleMask}
+      >
+        {t('mask')}
+      </Button>
+      <Button variant="default" leftSection={<IconSearch size={16} aria-hidden />} onClick={onDiscovery}>
+        {t('discovery')}
+      </Button>
+      <Button variant="default" leftSection={<IconMessagePlus size={16} aria-hidden />} onClick={newChat}>
+        {t('new_chat')}
+      </Button>
+      <Title order={2} size="h6" mt="sm">
+        {t('conversations')}
+      </Title>
+      {conversations.status === 'loading' && <Loader size="sm" aria-label={tc('loading')} />}
+      {conversations.status === 'error' && (
+        <Stack gap={4} align="flex-start">
+          <Text size="sm" c="red">
+            {t('load_failed')}
+          </Text>
+          <Button size="xs" variant="subtle" onClick={() => void load()}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      )}
+      {conversations.status === 'ready' && conversations.list.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('no_conversations')}
+        </Text>
+      )}
+      <Stack gap={0} data-testid="conversation-list">
+        {conversations.list.map((c) => (
+          <NavLink
+            key={c.id}
+            component="button"
+            label={mask ? maskPersonal(c.title) : c.title}
+            active={c.id === current}
+            aria-current={c.id === current ? 'true' : undefined}
+            onClick={() => void open(c.id)}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
