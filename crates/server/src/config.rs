@@ -54,8 +54,10 @@ pub struct Config {
     pub sync: SyncConfig,
     /// Plans and payments: the grace period, where checkouts return, the visitor's currency.
     pub billing: BillingConfig,
-    /// The knowledge base: where its files are kept, the AI service, the extraction limits.
+    /// The knowledge base: the AI service and the extraction limits.
     pub knowledge_base: KnowledgeBaseConfig,
+    /// Where uploaded files are kept: a folder, or an S3-compatible bucket.
+    pub files: FilesConfig,
     /// The external providers, one section each (`providers.hubspot.client_id`, …).
     pub providers: ProvidersConfig,
 }
@@ -80,6 +82,7 @@ impl Default for Config {
             sync: SyncConfig::default(),
             billing: BillingConfig::default(),
             knowledge_base: KnowledgeBaseConfig::default(),
+            files: FilesConfig::default(),
             providers: ProvidersConfig::default(),
         }
     }
@@ -171,13 +174,43 @@ impl Default for BillingConfig {
     }
 }
 
-/// The knowledge base: where its files are kept, the AI service, the extraction limits.
+/// Where uploaded files are kept: a folder, or an S3-compatible bucket.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FilesConfig {
+    /// The folder files are kept in when no bucket is configured (replicas must share it).
+    pub dir: PathBuf,
+    /// An S3-compatible bucket's endpoint (e.g. `https://s3.eu-west-1.amazonaws.com` or a MinIO
+    /// address); with `bucket`, files go there instead of the folder.
+    pub s3_endpoint: Option<String>,
+    /// The bucket's name.
+    pub bucket: Option<String>,
+    /// The bucket's region.
+    pub s3_region: String,
+    /// The access key id for the bucket.
+    pub s3_access_key_id: Option<String>,
+    /// The secret access key for the bucket.
+    #[serde(skip_serializing)]
+    pub s3_secret_access_key: Option<SecretString>,
+}
+
+impl Default for FilesConfig {
+    fn default() -> Self {
+        FilesConfig {
+            dir: PathBuf::from("data/files"),
+            s3_endpoint: None,
+            bucket: None,
+            s3_region: "us-east-1".to_owned(),
+            s3_access_key_id: None,
+            s3_secret_access_key: None,
+        }
+    }
+}
+
+/// The knowledge base: the AI service and the extraction limits.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct KnowledgeBaseConfig {
-    /// The folder uploaded documents are kept in (one interface for files; every replica must
-    /// see the same folder).
-    pub files_dir: PathBuf,
     /// The AI service (000 §7 `ai-handler`: POST `{searchText}`, answers `status` and `data`);
     /// without it answers come from the documents' passages alone.
     pub ai_handler_url: Option<String>,
@@ -188,7 +221,6 @@ pub struct KnowledgeBaseConfig {
 impl Default for KnowledgeBaseConfig {
     fn default() -> Self {
         KnowledgeBaseConfig {
-            files_dir: PathBuf::from("data/files"),
             ai_handler_url: None,
             extract_timeout_ms: 30_000,
         }

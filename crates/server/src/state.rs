@@ -40,7 +40,7 @@ impl AppState {
         let mailer = Mailer::from_config(&config)?;
         let vault = Vault::from_config(&config)?;
         let geo = crate::geo::open(config.billing.geoip_db.as_deref());
-        let files = crate::files::Files::new(&config.knowledge_base.files_dir);
+        let files = crate::files::Files::from_config(&config.files)?;
         Ok(AppState {
             store,
             config: Arc::new(config),

@@ -306,7 +306,7 @@ pub async fn spawn_app_with(
     config.providers.hubspot.api_url = fake.url("/hubspot-api");
     config.providers.zoho.api_url = Some(fake.url("/zoho-api"));
     let files_dir = tempfile::tempdir()?;
-    config.knowledge_base.files_dir = files_dir.path().to_path_buf();
+    config.files.dir = files_dir.path().to_path_buf();
     config.providers.hubspot.operator_token =
         Some(fake::HUBSPOT_PRIVATE_APP_TOKEN.to_owned().into());
     config.providers.stripe.api_url = fake.url("/stripe");

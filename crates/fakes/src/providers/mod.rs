@@ -31,6 +31,7 @@ mod google;
 mod hubspot;
 mod leadsquared;
 mod salesforce;
+mod storage;
 mod stripe;
 mod webhook;
 mod zoho;
@@ -144,6 +145,8 @@ struct Inner {
     /// Whether Bitrix's token answer names the portal's REST endpoint on this fake
     /// (`http://<fake>/bitrix/<portal>/rest/`) rather than `https://<portal>/rest/`.
     bitrix_rest_on_fake: bool,
+    /// The fake bucket's objects, by `bucket/key`.
+    objects: HashMap<String, Vec<u8>>,
     /// Whether the AI service answers without `status` (000 §8: a failed reply).
     ai_failing: bool,
     /// The questions the AI service was asked, with their context.
@@ -483,6 +486,18 @@ impl FakeProviders {
         stripe::send(&self.state, "invoice.paid", paid).await
     }
 
+    /// The keys of the fake bucket's objects (`bucket/key`), sorted.
+    pub fn bucket_keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self
+            .state
+            .0
+            .lock()
+            .map(|i| i.objects.keys().cloned().collect())
+            .unwrap_or_default();
+        keys.sort();
+        keys
+    }
+
     /// Makes the AI service answer without `status` (a failed reply), or answer again.
     pub fn ai_failing(&self, failing: bool) {
         if let Ok(mut i) = self.state.0.lock() {
@@ -609,6 +624,13 @@ fn router(state: FakeState) -> Router {
         .route("/stripe/pay/{id}", get(stripe::pay_page).post(stripe::pay))
         .route("/rates/latest/{base}", get(stripe::rates_latest))
         .route("/ai-handler", post(ai_handler))
+        .route(
+            "/s3/{bucket}/{*key}",
+            get(storage::object)
+                .put(storage::object)
+                .delete(storage::object)
+                .head(storage::object),
+        )
         .route("/bitrix/{domain}/oauth/authorize/", get(bitrix_authorize))
         .route("/bitrix-oauth/oauth/token/", get(bitrix_token))
         .route("/zoho-accounts/oauth/v2/token", post(zoho_token))

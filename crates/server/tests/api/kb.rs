@@ -392,3 +392,51 @@ db_test!(
         assert_eq!(next["replies_left"], limit - 1);
     }
 );
+
+/// Keeps files in the fake S3-compatible bucket instead of the folder.
+fn in_a_bucket(c: &mut server::config::Config) {
+    c.files.s3_endpoint = Some(c.providers.hubspot.api_url.replace("/hubspot-api", "/s3"));
+    c.files.bucket = Some("documents".to_owned());
+    c.files.s3_access_key_id = Some("fake-access".to_owned());
+    c.files.s3_secret_access_key = Some("fake-secret".to_owned().into());
+}
+
+db_test!(
+    with_a_bucket_configured_the_files_live_in_it,
+    config = in_a_bucket,
+    |app| async move {
+        let org = organisation(&app, "bucket@example.com").await;
+        let (status, doc) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        assert_eq!(status, 200, "{doc}");
+        let keys = app.fake.bucket_keys();
+        assert_eq!(keys.len(), 1, "{keys:?}");
+        assert!(
+            keys[0].starts_with(&format!("documents/kb/{}/", org.org_id)),
+            "{keys:?}"
+        );
+        let id = doc["id"].as_i64().unwrap();
+        let res = app
+            .client
+            .get(app.url(&format!(
+                "/api/kb/documents/{id}/file?org_id={}",
+                org.org_id
+            )))
+            .session(&org.admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        assert_eq!(
+            res.bytes().await.unwrap().to_vec(),
+            pdf::document(&HANDBOOK)
+        );
+        app.call(
+            Method::DELETE,
+            &format!("/api/kb/documents/{id}?org_id={}", org.org_id),
+            Some(&org.admin),
+            None,
+        )
+        .await;
+        assert!(app.fake.bucket_keys().is_empty());
+    }
+);
