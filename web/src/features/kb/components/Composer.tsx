@@ -11,6 +11,26 @@ import { uploadDocument, type UploadPhase } from '../api';
 import { attachmentError } from '../logic';
 import { useKb } from '../stores/kb';
 
+/** The upload's bar: the whole bar is the progressbar, so it shows (and is named) even at 0%. */
+function UploadBar({ name, progress }: { name: string; progress: UploadPhase }) {
+  const { t } = useTranslation('kb');
+  const indexing = progress.phase === 'indexing';
+  const value = indexing ? 100 : progress.percent;
+  return (
+    <Progress.Root
+      size="md"
+      role="progressbar"
+      aria-label={t('uploading', { name })}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={indexing ? t('indexing') : `${value}%`}
+    >
+      <Progress.Section value={value} withAria={false} striped={indexing} animated={indexing} />
+    </Progress.Root>
+  );
+}
+
 type Upload =
   | { state: 'idle' }
   | { state: 'busy'; name: string; progress: UploadPhase }
@@ -60,12 +80,7 @@ export function Composer({ orgId }: { orgId: number }) {
           <Text size="sm">
             {upload.progress.phase === 'indexing' ? t('indexing') : t('uploading', { name: upload.name })}
           </Text>
-          <Progress
-            aria-label={t('uploading', { name: upload.name })}
-            value={upload.progress.phase === 'indexing' ? 100 : upload.progress.percent}
-            striped={upload.progress.phase === 'indexing'}
-            animated={upload.progress.phase === 'indexing'}
-          />
+          <UploadBar name={upload.name} progress={upload.progress} />
         </Stack>
       )}
       {upload.state === 'done' && (
