@@ -72,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SWITCHBOARD_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
     SWITCHBOARD_OAUTH_REDIRECT_URL: redirect,
     SWITCHBOARD_BILLING__RETURN_URL: `http://127.0.0.1:${port}/checkout`,
+    SWITCHBOARD_FILES__DIR: join(dataDir, 'files'),
     ...fakes.env,
   };
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.

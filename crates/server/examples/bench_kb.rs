@@ -116,6 +116,7 @@ async fn run(backend: Backend, pages: usize, per_doc: usize, questions: usize) {
         .await
         .unwrap();
     let org_id = org["data"]["org_id"].as_i64().unwrap();
+    app.enable_knowledge_base(org_id).await.unwrap();
     let docs: Vec<Vec<u8>> = (0..pages.div_ceil(per_doc))
         .map(|d| {
             let texts: Vec<String> = (d * per_doc..((d + 1) * per_doc).min(pages))

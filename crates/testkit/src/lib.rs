@@ -129,6 +129,20 @@ impl TestApp {
         )
     }
 
+    /// Switches the knowledge base on for organisation `org_id` (as the operator does).
+    pub async fn enable_knowledge_base(&self, org_id: i64) -> anyhow::Result<()> {
+        use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        store::entity::organisation::Entity::update_many()
+            .col_expr(
+                store::entity::organisation::Column::KnowledgeBaseEnabled,
+                store::sea_orm::sea_query::Expr::value(true),
+            )
+            .filter(store::entity::organisation::Column::Id.eq(org_id))
+            .exec(self.store.conn())
+            .await?;
+        Ok(())
+    }
+
     /// Gives organisation `org_id` `seats` seats on its plan, as a purchase would: for tests
     /// that add more people than the trial's three seats.
     pub async fn set_seats(&self, org_id: i64, seats: i32) -> anyhow::Result<()> {

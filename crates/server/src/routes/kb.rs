@@ -44,6 +44,27 @@ pub fn routes() -> Routes {
 /// The longest question read (longer ones are cut).
 const MAX_QUESTION_CHARS: usize = 2_000;
 
+/// An active member of an organisation whose knowledge base is on (000 §2: the entry is shown
+/// only for organisations with it; a typed address gets the same answer as the hidden entry).
+async fn kb_member(
+    state: &AppState,
+    user: &store::entity::user::Model,
+    org_id: i64,
+) -> Result<(), AppError> {
+    member(state, user, org_id).await?;
+    let on = store::orgs::organisation(&state.store, org_id)
+        .await?
+        .is_some_and(|o| o.knowledge_base_enabled);
+    if on {
+        Ok(())
+    } else {
+        Err(AppError::new(
+            ErrorCode::Forbidden,
+            "the knowledge base is not on for this organisation",
+        ))
+    }
+}
+
 fn refused() -> AppError {
     AppError::invalid_field("file", domain::RuleError::AttachmentNotSupported)
 }
@@ -84,7 +105,7 @@ pub async fn upload_document(
     Query(q): Query<UploadQuery>,
     req: Request,
 ) -> Result<Json<KbDocument>, AppError> {
-    member(&state, &user, q.org_id).await?;
+    kb_member(&state, &user, q.org_id).await?;
     // Read at most one byte more than allowed: a larger body is refused without reading it all.
     let limit = usize::try_from(MAX_ATTACHMENT_BYTES).unwrap_or(usize::MAX) + 1;
     let bytes = axum::body::to_bytes(req.into_body(), limit)
@@ -175,7 +196,7 @@ pub async fn list_documents(
     CurrentUser(user): CurrentUser,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<KbDocument>>>, AppError> {
-    member(&state, &user, q.org_id).await?;
+    kb_member(&state, &user, q.org_id).await?;
     let docs = store::kb::documents(&state.store, q.org_id).await?;
     Ok(Json(ResultEnvelope::ok(
         docs.iter().map(|d| document_view(d, 0)).collect(),
@@ -202,7 +223,7 @@ pub async fn download_document(
     Path(id): Path<i64>,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<impl IntoResponse, AppError> {
-    member(&state, &user, q.org_id).await?;
+    kb_member(&state, &user, q.org_id).await?;
     let doc = store::kb::document(&state.store, q.org_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
@@ -244,7 +265,7 @@ pub async fn delete_document(
     Path(id): Path<i64>,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<KbDocument>>>, AppError> {
-    member(&state, &user, q.org_id).await?;
+    kb_member(&state, &user, q.org_id).await?;
     let doc = store::kb::delete_document(&state.store, q.org_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
@@ -329,7 +350,7 @@ pub async fn ask(
     CurrentUser(user): CurrentUser,
     Json(req): Json<AskRequest>,
 ) -> Result<Json<AskAnswer>, AppError> {
-    member(&state, &user, req.org_id).await?;
+    kb_member(&state, &user, req.org_id).await?;
     let question: String = req
         .question
         .trim()
@@ -418,7 +439,7 @@ pub async fn list_conversations(
     CurrentUser(user): CurrentUser,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<KbConversation>>>, AppError> {
-    member(&state, &user, q.org_id).await?;
+    kb_member(&state, &user, q.org_id).await?;
     let rows = store::kb::conversations(&state.store, q.org_id, user.id).await?;
     Ok(Json(ResultEnvelope::ok(
         rows.iter().map(conversation_view).collect(),
@@ -445,7 +466,7 @@ pub async fn get_conversation(
     Path(id): Path<i64>,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<KbConversationDetail>, AppError> {
-    member(&state, &user, q.org_id).await?;
+    kb_member(&state, &user, q.org_id).await?;
     let c = store::kb::conversation(&state.store, q.org_id, user.id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
@@ -473,6 +494,7 @@ pub async fn unanswered_questions(
     CurrentUser(user): CurrentUser,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<UnansweredQuestion>>>, AppError> {
+    kb_member(&state, &user, q.org_id).await?;
     member_at(&state, &user, q.org_id, AccessLevel::Admin).await?;
     let rows = store::kb::unanswered(&state.store, q.org_id, 200).await?;
     Ok(Json(ResultEnvelope::ok(

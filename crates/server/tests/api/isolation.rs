@@ -593,8 +593,9 @@ async fn organisation_with(
     )
     .await;
     let org_id = org["data"]["org_id"].as_i64().unwrap();
-    // More people than the trial's three seats.
+    // More people than the trial's three seats, and the knowledge base on.
     app.set_seats(org_id, 50).await.unwrap();
+    app.enable_knowledge_base(org_id).await.unwrap();
     let team = post(
         app,
         &admin,

@@ -27,10 +27,9 @@ async fn organisation(app: &TestApp, email: &str) -> Org {
         )
         .await;
     assert_eq!(status, 200, "{created}");
-    Org {
-        admin,
-        org_id: created["data"]["org_id"].as_i64().unwrap(),
-    }
+    let org_id = created["data"]["org_id"].as_i64().unwrap();
+    app.enable_knowledge_base(org_id).await.unwrap();
+    Org { admin, org_id }
 }
 
 async fn upload(app: &TestApp, org: &Org, name: &str, bytes: Vec<u8>) -> (u16, Value) {
@@ -438,5 +437,41 @@ db_test!(
         )
         .await;
         assert!(app.fake.bucket_keys().is_empty());
+    }
+);
+
+db_test!(
+    an_organisation_without_the_knowledge_base_is_refused,
+    |app| async move {
+        let admin = app.sign_in("off@example.com").await.unwrap();
+        let (_, created) = app
+            .call(
+                Method::POST,
+                "/api/v1/whatzapp/organizations",
+                Some(&admin),
+                Some(json!({ "org_name": "Off" })),
+            )
+            .await;
+        let org = Org {
+            admin,
+            org_id: created["data"]["org_id"].as_i64().unwrap(),
+        };
+        let (status, body) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        assert_eq!(
+            (status, body["error"]["code"].clone()),
+            (403, json!("forbidden"))
+        );
+        let (status, _) = app
+            .call(
+                Method::POST,
+                "/api/kb/ask",
+                Some(&org.admin),
+                Some(json!({ "org_id": org.org_id, "question": "refund?" })),
+            )
+            .await;
+        assert_eq!(status, 403);
+        app.enable_knowledge_base(org.org_id).await.unwrap();
+        let (status, _) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        assert_eq!(status, 200);
     }
 );
