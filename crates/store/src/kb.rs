@@ -7,10 +7,10 @@ use crate::entity::kb::{
     ai_usage, conversation, document, message, passage, stats, term, unanswered,
 };
 use crate::{EpochMs, Store, StoreError};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
 };
 use std::collections::HashMap;
 
@@ -234,59 +234,49 @@ pub async fn candidates(
         postings += out.df[*i];
         drivers.push(*i);
     }
-    let mut by_passage: HashMap<i64, Vec<(usize, u32)>> = HashMap::new();
-    let driver_terms: Vec<String> = drivers.iter().map(|i| query[*i].clone()).collect();
-    for r in term::Entity::find()
-        .filter(term::Column::OrgId.eq(org_id))
-        .filter(term::Column::Term.is_in(driver_terms))
-        .all(db)
-        .await?
-    {
-        if let Some(i) = query.iter().position(|q| *q == r.term) {
-            by_passage
-                .entry(r.passage_id)
-                .or_default()
-                .push((i, u32::try_from(r.tf).unwrap_or(0)));
-        }
-    }
-    let ids: Vec<i64> = by_passage.keys().copied().collect();
-    let others: Vec<String> = order
-        .iter()
-        .filter(|i| !drivers.contains(i))
-        .map(|i| query[*i].clone())
-        .collect();
-    let mut lengths: HashMap<i64, u32> = HashMap::new();
-    for chunk in ids.chunks(500) {
-        if !others.is_empty() {
-            for r in term::Entity::find()
-                .filter(term::Column::PassageId.is_in(chunk.to_vec()))
-                .filter(term::Column::Term.is_in(others.clone()))
-                .all(db)
-                .await?
-            {
-                if let Some(i) = query.iter().position(|q| *q == r.term) {
-                    by_passage
-                        .entry(r.passage_id)
-                        .or_default()
-                        .push((i, u32::try_from(r.tf).unwrap_or(0)));
-                }
-            }
-        }
-        let rows: Vec<(i64, i32)> = passage::Entity::find()
-            .select_only()
-            .column(passage::Column::Id)
-            .column(passage::Column::Length)
-            .filter(passage::Column::Id.is_in(chunk.to_vec()))
-            .into_tuple()
-            .all(db)
-            .await?;
-        for (id, length) in rows {
-            lengths.insert(id, u32::try_from(length).unwrap_or(0));
+    // One round trip: every query term's postings in the passages the drivers reach, with
+    // each passage's length.
+    let drivers: Vec<String> = drivers.iter().map(|i| query[*i].clone()).collect();
+    let reached = Query::select()
+        .column(term::Column::PassageId)
+        .from(term::Entity)
+        .and_where(Expr::col((term::Entity, term::Column::OrgId)).eq(org_id))
+        .and_where(Expr::col((term::Entity, term::Column::Term)).is_in(drivers))
+        .to_owned();
+    let select = Query::select()
+        .column((term::Entity, term::Column::PassageId))
+        .column((term::Entity, term::Column::Term))
+        .column((term::Entity, term::Column::Tf))
+        .column((passage::Entity, passage::Column::Length))
+        .from(term::Entity)
+        .inner_join(
+            passage::Entity,
+            Expr::col((passage::Entity, passage::Column::Id))
+                .equals((term::Entity, term::Column::PassageId)),
+        )
+        .and_where(Expr::col((term::Entity, term::Column::OrgId)).eq(org_id))
+        .and_where(Expr::col((term::Entity, term::Column::Term)).is_in(query.to_vec()))
+        .and_where(Expr::col((term::Entity, term::Column::PassageId)).in_subquery(reached))
+        .to_owned();
+    let rows = db
+        .query_all(db.get_database_backend().build(&select))
+        .await?;
+    let mut by_passage: HashMap<i64, (u32, Vec<(usize, u32)>)> = HashMap::new();
+    for row in rows {
+        let passage_id: i64 = row.try_get("", "passage_id")?;
+        let t: String = row.try_get("", "term")?;
+        let tf: i32 = row.try_get("", "tf")?;
+        let length: i32 = row.try_get("", "length")?;
+        if let Some(i) = query.iter().position(|q| *q == t) {
+            let entry = by_passage
+                .entry(passage_id)
+                .or_insert_with(|| (u32::try_from(length).unwrap_or(0), Vec::new()));
+            entry.1.push((i, u32::try_from(tf).unwrap_or(0)));
         }
     }
     out.hits = by_passage
         .into_iter()
-        .map(|(id, m)| (id, lengths.get(&id).copied().unwrap_or(0), m))
+        .map(|(id, (length, m))| (id, length, m))
         .collect();
     Ok(out)
 }
