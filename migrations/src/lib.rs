@@ -6,6 +6,7 @@
 pub use sea_orm_migration::prelude::*;
 
 pub mod chat_sets;
+mod columns;
 
 mod m20261121_000001_core;
 mod m20261122_000002_accounts;

@@ -4,36 +4,11 @@
 //! what they changed, and dynamic lead assignment — its members with their running credit, the
 //! installation's leads and each assignment with the reason it was made.
 
+use crate::columns::{col, id, index};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn id() -> ColumnDef {
-    ColumnDef::new(Alias::new("id"))
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
-fn col(name: &str) -> ColumnDef {
-    ColumnDef::new(Alias::new(name)).to_owned()
-}
-
-fn index(table: &str, cols: &[&str], unique: bool) -> IndexCreateStatement {
-    let mut i = Index::create();
-    i.name(format!("idx_{table}_{}", cols.join("_")))
-        .table(Alias::new(table));
-    for c in cols {
-        i.col(Alias::new(*c));
-    }
-    if unique {
-        i.unique();
-    }
-    i.to_owned()
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
