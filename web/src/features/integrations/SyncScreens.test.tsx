@@ -3,7 +3,7 @@
 // secret shown once and rotated, the last sync on cards and pages, and the label rules.
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { LastSync } from '@/generated/contract';
 import { initI18n } from '@/lib/i18n';
 import { delivery, fakeServer, ME, ORG, pathOf, renderPage, type Call } from './testing';
@@ -243,6 +243,16 @@ describe('the signing secret', { timeout: 20_000 }, () => {
 });
 
 describe('last sync', { timeout: 20_000 }, () => {
+  // "N hours ago" is within today in the organisation's zone (Asia/Kolkata by default): pin the
+  // clock at noon there, or a run just after local midnight reads "yesterday".
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-08T06:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const sync = (provider: LastSync['provider'], change: Partial<LastSync>): LastSync => ({
     provider,
     sync_status: 'READY',
