@@ -161,6 +161,30 @@ rule_errors! {
     CrmUnknown => "crm_unknown",
     /// One label is both included and excluded for the same CRM.
     LabelInBothLists => "label_in_both_lists",
+
+    // Manage tools (001 §2, §3, §5, §6, §9)
+    QuickReplyNameInvalid => "quick_reply_name_invalid",
+    QuickReplyMessageInvalid => "quick_reply_message_invalid",
+    LabelNameTooLong => "label_name_too_long",
+    LabelColorInvalid => "label_color_invalid",
+    LabelAdminOnly => "label_admin_only",
+    FunnelNameInvalid => "funnel_name_invalid",
+    FunnelStagesRequired => "funnel_stages_required",
+    FunnelStageInvalid => "funnel_stage_invalid",
+    FunnelStageDuplicate => "funnel_stage_duplicate",
+    PropertyNameHasNumber => "property_name_has_number",
+    PropertyNameDuplicate => "property_name_duplicate",
+    PropertyOptionsRequired => "property_options_required",
+    PropertyValueMismatch => "property_value_mismatch",
+    PropertiesNeedOrganisation => "properties_need_organisation",
+    TagRequired => "tag_required",
+    TagsTooMany => "tags_too_many",
+    TagTooLong => "tag_too_long",
+    TitleRequired => "title_required",
+    TimeHasPassed => "time_has_passed",
+    MessageAndUploadEmpty => "message_and_upload_empty",
+    RepeatInvalid => "repeat_invalid",
+    AttachmentTooLarge => "attachment_too_large",
 }
 
 #[cfg(test)]

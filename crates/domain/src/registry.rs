@@ -369,8 +369,57 @@ registry! {
     "time_zones" => fn(_i: NoInput) -> TimeZoneList { Ok(crate::zones::time_zones()) }
 }
 
-/// [`call`] with JSON in and out: the outcome as a `serde_json::Value`.
+/// The manage tools' rules (001 §2, §3, §5, §9: quick replies, labels and funnels, user
+/// properties, tags, follow-ups and scheduled messages): a registry of their own, so the wasm
+/// module the boot path loads does not carry them. The manage screens load a second module,
+/// built from this same crate with the wasm crate's `manage` feature (scripts/build-wasm.sh).
+/// Same wire shape as the rules above; [`call_json`] and the shared vectors reach both.
+pub mod manage {
+    use super::*;
+    use crate::manage::{
+        FollowUpDraft, FollowUpInput, FunnelDraft, FunnelInput, LabelDraft, LabelInput,
+        PropertyDraft, PropertyInput, PropertyValue, PropertyValueInput, QuickReplyDraft,
+        QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft, ScheduledMessageInput,
+        Tags, TagsInput,
+    };
+    use crate::recurrence::{SchedulePreview, SchedulePreviewInput};
+
+    registry! {
+        /// 001 §5 'Enter a valid quick reply name / message'.
+        "quick_reply" => fn(i: QuickReplyInput) -> QuickReplyDraft { crate::manage::quick_reply(&i) }
+        /// `{{first_name}}` and the other variables filled for a contact.
+        "render_message" => fn(i: RenderInput) -> Rendered { Ok(crate::manage::render_message(&i)) }
+        "label" => fn(i: LabelInput) -> LabelDraft { crate::manage::label(&i) }
+        "funnel" => fn(i: FunnelInput) -> FunnelDraft { crate::manage::funnel(&i) }
+        /// 001 §5 property name messages.
+        "user_property" => fn(i: PropertyInput) -> PropertyDraft { crate::manage::user_property(&i) }
+        /// 001 §5 'Property values should match property type'.
+        "property_value" => fn(i: PropertyValueInput) -> PropertyValue {
+            crate::manage::property_value(&i)
+        }
+        /// 001 §5, §9: one or two tags of at most 10 characters.
+        "contact_tags" => fn(i: TagsInput) -> Tags { crate::manage::contact_tags(&i) }
+        "follow_up" => fn(i: FollowUpInput) -> FollowUpDraft { crate::manage::follow_up(&i) }
+        "scheduled_message" => fn(i: ScheduledMessageInput) -> ScheduledMessageDraft {
+            crate::manage::scheduled_message(&i)
+        }
+        /// The next sends of a schedule, DST-exact in its zone.
+        "schedule_preview" => fn(i: SchedulePreviewInput) -> SchedulePreview {
+            crate::recurrence::schedule_preview(&i)
+        }
+    }
+}
+
+/// Whether `rule` is one of the manage tools' rules ([`manage`]).
+pub fn is_manage_rule(rule: &str) -> bool {
+    manage::RULE_NAMES.contains(&rule)
+}
+
+/// [`call`] (or [`manage::call`]) with JSON in and out: the outcome as a `serde_json::Value`.
 pub fn call_json(rule: &str, input: serde_json::Value) -> Result<serde_json::Value, CallError> {
+    if is_manage_rule(rule) {
+        return manage::call(rule, input, serde_json::value::Serializer);
+    }
     call(rule, input, serde_json::value::Serializer)
 }
 
@@ -413,6 +462,7 @@ pub fn typescript() -> String {
         decls: BTreeMap::new(),
     };
     visit_types(&mut c);
+    manage::visit_types(&mut c);
     c.visit::<RuleError>();
     c.visit::<crate::billing::NoticeCode>();
     c.visit::<crate::providers::ProviderSpec>();
@@ -450,6 +500,21 @@ pub fn typescript() -> String {
     out.push_str("}\n\nexport type RuleName = keyof Rules;\n\n");
     out.push_str("export const RULE_NAMES: readonly RuleName[] = [\n");
     for r in RULES {
+        out.push_str(&format!("  \"{}\",\n", r.name));
+    }
+    out.push_str("];\n\n");
+    out.push_str(
+        "/** The manage tools' rules (the lazily loaded module), by registry name. */\nexport interface ManageRules {\n",
+    );
+    for r in manage::RULES {
+        out.push_str(&format!(
+            "  {}: {{ input: {}; output: {} }};\n",
+            r.name, r.input, r.output
+        ));
+    }
+    out.push_str("}\n\nexport type ManageRuleName = keyof ManageRules;\n\n");
+    out.push_str("export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [\n");
+    for r in manage::RULES {
         out.push_str(&format!("  \"{}\",\n", r.name));
     }
     out.push_str("];\n\n");

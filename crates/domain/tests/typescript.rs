@@ -36,7 +36,10 @@ fn the_committed_typescript_types_match_the_registry() {
 #[test]
 fn every_rule_appears_in_the_rules_map() {
     let ts = domain::registry::typescript();
-    for r in domain::registry::RULES {
+    for r in domain::registry::RULES
+        .iter()
+        .chain(domain::registry::manage::RULES)
+    {
         let entry = format!(
             "  {}: {{ input: {}; output: {} }};",
             r.name, r.input, r.output

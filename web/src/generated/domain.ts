@@ -60,6 +60,28 @@ export type RuleErrorCode =
   | "import_too_many_rows"
   | "crm_unknown"
   | "label_in_both_lists"
+  | "quick_reply_name_invalid"
+  | "quick_reply_message_invalid"
+  | "label_name_too_long"
+  | "label_color_invalid"
+  | "label_admin_only"
+  | "funnel_name_invalid"
+  | "funnel_stages_required"
+  | "funnel_stage_invalid"
+  | "funnel_stage_duplicate"
+  | "property_name_has_number"
+  | "property_name_duplicate"
+  | "property_options_required"
+  | "property_value_mismatch"
+  | "properties_need_organisation"
+  | "tag_required"
+  | "tags_too_many"
+  | "tag_too_long"
+  | "title_required"
+  | "time_has_passed"
+  | "message_and_upload_empty"
+  | "repeat_invalid"
+  | "attachment_too_large"
 ;
 
 /** A rule's outcome: `{ ok }` with its output, or `{ err }` with the code it broke. */
@@ -607,6 +629,28 @@ numberRequired: boolean, };
 export type FieldError = { field: string, code: RuleError, };
 
 /**
+ * A follow-up's checked fields.
+ */
+export type FollowUpDraft = { title: string, dueMs: number, amount: string | null, };
+
+/**
+ * Input of the `follow_up` rule.
+ */
+export type FollowUpInput = { title: string, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`.
+ */
+due: string, timeZone: string, amount?: string | null, recurrence?: Recurrence | null, 
+/**
+ * The instant the form is sent (the browser's clock; the server uses its own).
+ */
+nowMs: number, 
+/**
+ * A new follow-up, or one whose time changed, must be in the future.
+ */
+checkPast?: boolean | null, };
+
+/**
  * The Freshdesk link as stored (000 §3: domain, api_key).
  */
 export type FreshdeskCredentials = { domain: FreshdeskDomain, api_key: string, };
@@ -625,6 +669,16 @@ export type FreshdeskDomainInput = { domain: string, };
  * Input of the `freshdesk_credentials` rule: the Freshdesk modal's two fields.
  */
 export type FreshdeskInput = { domain: string, apiKey: string, };
+
+/**
+ * A funnel's checked name and ordered stages.
+ */
+export type FunnelDraft = { name: string, stages: Array<string>, };
+
+/**
+ * Input of the `funnel` rule.
+ */
+export type FunnelInput = { name: string, stages: Array<string>, };
 
 /**
  * How a series is cut.
@@ -647,6 +701,20 @@ export type Id = string;
  * 'Total percentage cannot exceed 100%. Other members use N%'.
  */
 export type Issue = { code: RuleError, n: number | null, };
+
+/**
+ * A label's checked name and colour (the colour in lower case).
+ */
+export type LabelDraft = { name: string, color: string, };
+
+/**
+ * Input of the `label` rule.
+ */
+export type LabelInput = { name: string, 
+/**
+ * `#RRGGBB`.
+ */
+color: string, };
 
 /**
  * 000 §3 Label status.
@@ -880,6 +948,23 @@ export type PlanKind = "free" | "pro_plus" | "teams" | "unknown";
 export type Point = { key: BucketKey, count: number, };
 
 /**
+ * One previewed send.
+ */
+export type PreviewItem = { index: number, 
+/**
+ * Milliseconds since the epoch.
+ */
+atMs: number, 
+/**
+ * `YYYY-MM-DDTHH:MM` in the schedule's zone.
+ */
+local: string, 
+/**
+ * The asked time did not exist that day (clocks went forward) and was moved.
+ */
+shifted: boolean, };
+
+/**
  * A price per employee per month, and for the seats when given.
  */
 export type Price = { currency: string, symbol: string, perEmployeeMonth: Money, total: Money | null, };
@@ -917,6 +1002,36 @@ addOns?: Array<number> | null,
 seats?: number | null, };
 
 /**
+ * A user property's checked definition.
+ */
+export type PropertyDraft = { name: string, kind: PropertyKind, options: Array<string>, };
+
+/**
+ * Input of the `user_property` rule: the property and the names of the organisation's other
+ * properties.
+ */
+export type PropertyInput = { name: string, kind: PropertyKind, options?: Array<string> | null, 
+/**
+ * The names already taken (the property's own name left out when it is renamed).
+ */
+existing: Array<string>, };
+
+/**
+ * A user property's type (001 §3 'User property: name, value, type; options may be added').
+ */
+export type PropertyKind = "text" | "number" | "date" | "boolean" | "select";
+
+/**
+ * A value kept as text in its canonical spelling.
+ */
+export type PropertyValue = string;
+
+/**
+ * Input of the `property_value` rule.
+ */
+export type PropertyValueInput = { kind: PropertyKind, options?: Array<string> | null, value: string, };
+
+/**
  * 000 §3: an integration, by its card's `dataKey`.
  */
 export type Provider = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "salesforce" | "leadsquared" | "bitrix" | "webhooks";
@@ -939,6 +1054,16 @@ labelName: string | null, connect: Connect,
 refreshes: boolean, sync: SyncTarget, access: AccessLevel, card: Card, };
 
 /**
+ * A quick reply's checked name and message.
+ */
+export type QuickReplyDraft = { name: string, message: string, };
+
+/**
+ * Input of the `quick_reply` rule.
+ */
+export type QuickReplyInput = { name: string, message: string, hasAttachment?: boolean | null, };
+
+/**
  * 001 §9: 'by count, duration or unique calls'.
  */
 export type RankBy = "count" | "duration" | "unique_calls";
@@ -954,6 +1079,11 @@ export type RawBucket = { key: RawBucketKey, doc_count: number, };
  * `date_histogram` returns); text is a bucket name as [`Grid::key`] writes it.
  */
 export type RawBucketKey = number | string;
+
+/**
+ * A reminder's recurrence (001 §3 'doesn't repeat, daily, weekly, monthly, annually').
+ */
+export type Recurrence = "none" | "daily" | "weekly" | "monthly" | "annually";
 
 /**
  * 000 §5, §9: 'region latam, spain, other (default other)'.
@@ -982,6 +1112,22 @@ now: number, timeZone?: string | null, };
  * 000 §9: 'Relative time shows Today, Yesterday, or n days, weeks, months or years ago'.
  */
 export type RelativeUnit = "today" | "yesterday" | "days" | "weeks" | "months" | "years";
+
+/**
+ * Input of the `render_message` rule.
+ */
+export type RenderInput = { message: string, vars?: TemplateVars | null, };
+
+/**
+ * A rendered message and the variables it names that do not exist (kept as written, so the
+ * writer sees the typo).
+ */
+export type Rendered = { text: string, unknown: Array<string>, };
+
+/**
+ * A repeat's unit (001 §3 'repeat every N minute/hour/day/week/month'; reminders add years).
+ */
+export type RepeatUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
 
 /**
  * Input of the `retry_step` rule.
@@ -1016,7 +1162,44 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large";
+
+/**
+ * The occurrences a preview lists.
+ */
+export type SchedulePreview = Array<PreviewItem>;
+
+/**
+ * Input of the `schedule_preview` rule: the form's values.
+ */
+export type SchedulePreviewInput = { 
+/**
+ * `YYYY-MM-DDTHH:MM`, local to `time_zone`.
+ */
+start: string, timeZone: string, 
+/**
+ * Repeat every N units; none (or `unit` none) for a one-off.
+ */
+every?: number | null, unit?: RepeatUnit | null, stopAfter?: number | null, 
+/**
+ * How many to list (at most [`MAX_PREVIEW`]).
+ */
+count: number, };
+
+/**
+ * A scheduled message's checked fields: the recipient in international form and the first
+ * send's instant.
+ */
+export type ScheduledMessageDraft = { recipient: string, message: string, firstMs: number, };
+
+/**
+ * Input of the `scheduled_message` rule.
+ */
+export type ScheduledMessageInput = { recipient: string, message: string, hasAttachment?: boolean | null, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`.
+ */
+start: string, timeZone: string, every?: number | null, unit?: RepeatUnit | null, stopAfter?: number | null, nowMs: number, };
 
 /**
  * Input of the `self_close_valid` rule.
@@ -1078,6 +1261,16 @@ export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED"
 export type SyncTarget = "crm" | "sheet" | "webhook";
 
 /**
+ * A contact's tags, trimmed, without repeats.
+ */
+export type Tags = Array<string>;
+
+/**
+ * Input of the `contact_tags` rule.
+ */
+export type TagsInput = { tags: Array<string>, };
+
+/**
  * Input of the `target_percentage` rule.
  */
 export type TargetPercentageInput = { targetPercentage: string, };
@@ -1096,6 +1289,15 @@ export type TeamSeats = number;
  * Input of the `team_seats` rule.
  */
 export type TeamSeatsInput = { seats: number, };
+
+/**
+ * The contact and sender a message is rendered for (every field optional).
+ */
+export type TemplateVars = { name?: string | null, firstName?: string | null, lastName?: string | null, phone?: string | null, email?: string | null, company?: string | null, 
+/**
+ * The sender's own name.
+ */
+myName?: string | null, };
 
 /**
  * Input of the `number` and `has_digit` rules.
@@ -1370,6 +1572,35 @@ export const RULE_NAMES: readonly RuleName[] = [
   "resolve_language",
   "time_zone",
   "time_zones",
+];
+
+/** The manage tools' rules (the lazily loaded module), by registry name. */
+export interface ManageRules {
+  quick_reply: { input: QuickReplyInput; output: QuickReplyDraft };
+  render_message: { input: RenderInput; output: Rendered };
+  label: { input: LabelInput; output: LabelDraft };
+  funnel: { input: FunnelInput; output: FunnelDraft };
+  user_property: { input: PropertyInput; output: PropertyDraft };
+  property_value: { input: PropertyValueInput; output: PropertyValue };
+  contact_tags: { input: TagsInput; output: Tags };
+  follow_up: { input: FollowUpInput; output: FollowUpDraft };
+  scheduled_message: { input: ScheduledMessageInput; output: ScheduledMessageDraft };
+  schedule_preview: { input: SchedulePreviewInput; output: SchedulePreview };
+}
+
+export type ManageRuleName = keyof ManageRules;
+
+export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [
+  "quick_reply",
+  "render_message",
+  "label",
+  "funnel",
+  "user_property",
+  "property_value",
+  "contact_tags",
+  "follow_up",
+  "scheduled_message",
+  "schedule_preview",
 ];
 
 /** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */
