@@ -11,9 +11,11 @@ import type dashboard from '../../locales/en/dashboard.json';
 import type errors from '../../locales/en/errors.json';
 import type integrations from '../../locales/en/integrations.json';
 import type kb from '../../locales/en/kb.json';
+import type manage from '../../locales/en/manage.json';
 import type nav from '../../locales/en/nav.json';
 import type organization from '../../locales/en/organization.json';
 import type pages from '../../locales/en/pages.json';
+import type planner from '../../locales/en/planner.json';
 import type settings from '../../locales/en/settings.json';
 import type shell from '../../locales/en/shell.json';
 
@@ -29,9 +31,11 @@ declare module 'i18next' {
       errors: typeof errors;
       integrations: typeof integrations;
       kb: typeof kb;
+      manage: typeof manage;
       nav: typeof nav;
       organization: typeof organization;
       pages: typeof pages;
+      planner: typeof planner;
       settings: typeof settings;
       shell: typeof shell;
     };

@@ -4,9 +4,15 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageTag } from './domain';
+import { loadWantedNamespaces, type LazyNamespace } from './i18nLazy';
 
 export const LANGUAGES: readonly LanguageTag[] = ['en', 'es', 'hi', 'id', 'pt-BR', 'pt-PT'];
+/** The namespaces in every language's boot chunk (src/locales/<lang>.ts). */
 export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'organization', 'shell', 'integrations', 'dashboard', 'settings', 'billing', 'admin', 'kb'] as const;
+/** The namespaces a screen loads when it opens (src/lib/i18nLazy.ts), kept off the first load. */
+export const LAZY_NAMESPACES = ['manage', 'planner'] as const satisfies readonly LazyNamespace[];
+/** Every catalogue of a language: the boot ones and the lazy ones. */
+export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 
 // One module per language (src/locales/<lang>.ts) gathers that language's catalogues, so a
 // language arrives in one response rather than one per namespace.
@@ -47,6 +53,8 @@ export async function changeLanguage(lang: LanguageTag): Promise<void> {
       i18next.addResourceBundle(lang, ns, data, true, true);
     }
   }
+  // The lazy namespaces a screen already uses arrive before the switch, so it never shows keys.
+  await loadWantedNamespaces(lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
