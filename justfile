@@ -21,7 +21,8 @@ setup:
     @[ -d web/node_modules ] || (cd web && npm ci --no-audit --no-fund)
     @[ -d e2e/node_modules ] || (cd e2e && npm ci --no-audit --no-fund)
 
-# Build the domain rules as wasm into web/src/wasm-pkg.
+# Build the domain rules as wasm: the boot module into web/src/wasm-pkg, the manage tools' rules
+# (loaded with their screens) into web/src/wasm-manage-pkg.
 wasm:
     ./scripts/build-wasm.sh
 
@@ -61,9 +62,9 @@ e2e: web
     cargo build --bin switchboard --bin fake-providers
     cd e2e && npx playwright test
 
-# Sizes of the initial JavaScript and of the wasm module, gzipped; then what Chromium receives
-# from `switchboard serve` for the first and a second visit of the sign-up page (bytes over the
-# wire; the figures also go to $TMPDIR/switchboard-transfer.json).
+# Sizes of the initial JavaScript and of the wasm modules (boot and manage), gzipped; then what
+# Chromium receives from `switchboard serve` for the first and a second visit of the sign-up
+# page (bytes over the wire; the figures also go to $TMPDIR/switchboard-transfer.json).
 bench-web: web
     cd web && node scripts/size.mjs
     cargo build --bin switchboard --bin fake-providers

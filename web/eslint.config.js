@@ -1,8 +1,10 @@
 // Lint: the web app's import boundaries (bulletproof-react's one-way flow). Shared code
 // (`src/lib`, `src/api`, `src/stores`, `src/components`, `src/generated`, `src/locales`,
 // `src/testing`) imports no feature and not the app; a feature imports shared code and itself,
-// never another feature; the app (`src/app`, `src/main.tsx`) composes the features. A violation
-// fails `just test`.
+// never another feature; the app (`src/app`, `src/main.tsx`) composes the features. The two wasm
+// packages each have one importer: `src/lib/domain.ts` the boot module (and its benchmark),
+// `src/lib/manageDomain.ts` the manage tools' module, which it loads lazily (a static import
+// anywhere else would put it on the boot path). A violation fails `just test`.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
@@ -13,27 +15,29 @@ const features = readdirSync(new URL('./src/features/', import.meta.url), { with
 /** Relative imports may not climb into another folder: cross-folder imports go through `@/`. */
 const noClimbing = { regex: '^(\\.\\./){2,}', message: 'Import across folders with `@/…`, so boundaries stay visible.' };
 
+/** The wasm packages, each imported by one module of src/lib only. */
+const bootWasm = { regex: '(^|/)wasm-pkg(/|$)', message: 'Only src/lib/domain.ts imports the boot wasm module: call rules through it.' };
+const manageWasm = {
+  regex: '(^|/)wasm-manage-pkg(/|$)',
+  message: 'Only src/lib/manageDomain.ts imports the manage wasm module (lazily, so it stays off the boot path): use loadManageRules() or useManageRules().',
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const shared = [{ regex: '^@/(features|app)(/|$)', message: 'Shared code may not import a feature or the app.' }, noClimbing];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/wasm-pkg/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/wasm-pkg/**', 'src/wasm-manage-pkg/**', 'coverage/**'] },
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: restrict(bootWasm, manageWasm),
   },
   {
     files: ['src/{lib,api,stores,components,generated,locales,testing}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^@/(features|app)(/|$)', message: 'Shared code may not import a feature or the app.' },
-            noClimbing,
-          ],
-        },
-      ],
-    },
+    rules: restrict(...shared, bootWasm, manageWasm),
   },
+  { files: ['src/lib/domain.ts', 'src/lib/domain.bench.ts'], rules: restrict(...shared, manageWasm) },
+  { files: ['src/lib/manageDomain.ts'], rules: restrict(...shared, bootWasm) },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -47,6 +51,8 @@ export default tseslint.config(
             },
             { regex: '^@/app(/|$)', message: 'A feature may not import the app.' },
             noClimbing,
+            bootWasm,
+            manageWasm,
           ],
         },
       ],

@@ -1,14 +1,28 @@
 //! The browser's door to the domain crate: one export, `call(rule, input)`, that turns the JS
-//! value into a `domain::value::Value`, runs the named rule from the domain registry
-//! (`registry::call_value`) and turns its outcome (`{ok: …}` or `{err: "<code>"}`) back into a
-//! plain JS value. No rule lives here; the web app's `src/lib/domain.ts` is the only importer
-//! and gives every rule its generated TypeScript type.
+//! value into a `domain::value::Value`, runs the named rule from a domain registry
+//! (`call_value`) and turns its outcome (`{ok: …}` or `{err: "<code>"}`) back into a plain JS
+//! value. No rule lives here.
+//!
+//! Two modules are built from this crate (scripts/build-wasm.sh), the same conversion code in
+//! each: with the `boot` feature (the default) it answers the main registry
+//! (`domain::registry`) and also exports `shapeColumns`, for the module the boot path loads
+//! (`web/src/lib/domain.ts` is its only importer); with `manage` alone it answers the manage
+//! tools' registry (`domain::registry::manage`), for the module their screens load lazily
+//! (`web/src/lib/manageDomain.ts`).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-use domain::value::{FromValue, Value};
+use domain::value::Value;
 use wasm_bindgen::prelude::*;
+
+/// The registry this module answers: the main one, or the manage tools' one.
+#[cfg(feature = "boot")]
+use domain::registry as rules;
+#[cfg(all(feature = "manage", not(feature = "boot")))]
+use domain::registry::manage as rules;
+#[cfg(not(any(feature = "boot", feature = "manage")))]
+compile_error!("switchboard-wasm is built with the `boot` or the `manage` feature");
 
 // The few JS operations the conversion needs, as plain functions: no `js-sys`, whose linked
 // bindings (and their closure shims) were 2 KB of the gzipped module.
@@ -162,26 +176,28 @@ fn to_js(v: &Value) -> JsValue {
     }
 }
 
-/// Runs the registry rule `rule` on `input`. Throws (a JS `Error` whose message starts with
-/// `unknown_rule`, `bad_input` or `encode_failed`) only when the call itself is wrong; a broken
-/// rule is an ordinary `{err}` outcome.
+/// Runs the rule `rule` of this module's registry on `input`. Throws (a JS `Error` whose message
+/// starts with `unknown_rule`, `bad_input` or `encode_failed`) only when the call itself is
+/// wrong (a rule of the other module is unknown here); a broken rule is an ordinary `{err}`
+/// outcome.
 #[wasm_bindgen]
 pub fn call(rule: &str, input: JsValue) -> Result<JsValue, JsError> {
-    domain::registry::call_value(rule, &from_js(&input))
+    rules::call_value(rule, &from_js(&input))
         .map(|out| to_js(&out))
         .map_err(|e| JsError::new(&e.message()))
 }
 
-/// The names of every rule, for tests and diagnostics.
+/// The names of every rule this module knows, for tests and diagnostics.
 #[wasm_bindgen(js_name = ruleNames)]
 pub fn rule_names() -> Vec<String> {
-    domain::registry::RULE_NAMES
+    rules::RULE_NAMES
         .iter()
         .map(|name| (*name).to_owned())
         .collect()
 }
 
 /// A shaped series in columns: bucket names joined by `\n`, counts as a `Float64Array`.
+#[cfg(feature = "boot")]
 #[wasm_bindgen]
 pub struct ShapedColumns {
     keys: String,
@@ -190,6 +206,7 @@ pub struct ShapedColumns {
     outside: f64,
 }
 
+#[cfg(feature = "boot")]
 #[wasm_bindgen]
 impl ShapedColumns {
     #[wasm_bindgen(getter)]
@@ -212,7 +229,8 @@ impl ShapedColumns {
 
 /// The `shape_buckets` rule for long series, with buckets passed as two typed arrays (start in
 /// UTC epoch ms, document count) so no object is built per bucket. Rule failures throw an
-/// `Error` whose message is the rule's code.
+/// `Error` whose message is the rule's code. Boot module only (the dashboards' charts).
+#[cfg(feature = "boot")]
 #[wasm_bindgen(js_name = shapeColumns)]
 pub fn shape_columns(
     granularity: JsValue,
@@ -223,6 +241,7 @@ pub fn shape_columns(
     counts: &[f64],
 ) -> Result<ShapedColumns, JsError> {
     use domain::buckets::{Granularity, Grid};
+    use domain::value::FromValue;
     let granularity = Granularity::from_value(&from_js(&granularity))
         .map_err(|e| JsError::new(&domain::text::concat(&["bad_input: ", &e.0])))?;
     let grid = domain::dates::zone_or_default(time_zone.as_deref())

@@ -1,8 +1,12 @@
 // Parity proven, not assumed: every shared vector in crates/domain/tests/vectors runs through
-// the real wasm module and must give exactly the outcome the Rust test expects.
+// the real wasm modules and must give exactly the outcome the Rust test expects. The manage
+// tools' rules (MANAGE_RULE_NAMES) run through their own module, loaded as their screens load
+// it (manageDomain.ts); every other rule through the boot module (domain.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MANAGE_RULE_NAMES } from '../generated/domain';
 import { rule, ruleNames, shapeSeries, type RuleName } from './domain';
+import { loadManageRules, type ManageRuleName } from './manageDomain';
 
 interface Vector {
   name: string;
@@ -29,16 +33,24 @@ function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+const isManage = (name: string): name is ManageRuleName =>
+  (MANAGE_RULE_NAMES as readonly string[]).includes(name);
+
 describe('shared rule vectors through wasm', () => {
-  it('there are at least 300 of them and every registry rule has one', () => {
+  it('there are at least 300 of them and every rule of both modules has one', async () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     const covered = new Set(all.map(([, v]) => v.rule));
-    const missing = ruleNames().filter((n) => !covered.has(n));
+    const manage = await loadManageRules();
+    const names = [...ruleNames(), ...manage.ruleNames()];
+    expect(manage.ruleNames().length).toBeGreaterThan(0);
+    const missing = names.filter((n) => !covered.has(n));
     expect(missing).toEqual([]);
   });
 
-  it.each(all.map(([f, v]) => [`${f}: ${v.name}`, v] as const))('%s', (_label, v) => {
-    const got = rule(v.rule as RuleName, v.input as never);
+  it.each(all.map(([f, v]) => [`${f}: ${v.name}`, v] as const))('%s', async (_label, v) => {
+    const got = isManage(v.rule)
+      ? (await loadManageRules()).rule(v.rule, v.input as never)
+      : rule(v.rule as RuleName, v.input as never);
     if (!same(got, v.expected)) {
       expect(got).toEqual(v.expected);
     }
