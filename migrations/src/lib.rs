@@ -20,6 +20,7 @@ mod m20261125_000008_extension_tokens;
 mod m20261125_000009_billing;
 mod m20261125_000010_operator_admin;
 mod m20261125_000011_knowledge_base;
+mod m20261126_000012_manage_tools;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_billing::Migration),
             Box::new(m20261125_000010_operator_admin::Migration),
             Box::new(m20261125_000011_knowledge_base::Migration),
+            Box::new(m20261126_000012_manage_tools::Migration),
         ]
     }
 }

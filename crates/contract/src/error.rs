@@ -79,6 +79,9 @@ error_codes! {
     PdfNoText => "pdf_no_text",
     /// 000 §5: 'Invalid login credentials' — every failed operator sign-in, whatever failed.
     InvalidLoginCredentials => "invalid_login_credentials",
+    /// 001 §9: the Free plan's 5 labels or 5 quick replies are used (`fields.plan` says which):
+    /// upgrade for more.
+    PlanLimitReached => "plan_limit_reached",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

@@ -12,6 +12,7 @@ pub mod error;
 pub mod health;
 pub mod integrations;
 pub mod kb;
+pub mod manage;
 pub mod sync;
 #[cfg(feature = "ts")]
 pub mod typescript;

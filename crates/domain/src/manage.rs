@@ -98,7 +98,11 @@ pub const VARIABLES: [&str; 7] = [
 
 impl TemplateVars {
     fn get(&self, key: &str) -> Option<String> {
-        let name = self.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        let name = self
+            .name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty());
         let split = name.map(|n| n.split_once(' ').unwrap_or((n, "")));
         let value = match key {
             "name" => name.map(str::to_string),
@@ -241,7 +245,10 @@ pub fn funnel(input: &FunnelInput) -> Result<FunnelDraft, RuleError> {
         if s.is_empty() || chars(s) > MAX_STAGE_CHARS {
             return Err(RuleError::FunnelStageInvalid);
         }
-        if stages[..i].iter().any(|t| t.to_lowercase() == s.to_lowercase()) {
+        if stages[..i]
+            .iter()
+            .any(|t| t.to_lowercase() == s.to_lowercase())
+        {
             return Err(RuleError::FunnelStageDuplicate);
         }
     }
@@ -333,7 +340,11 @@ pub fn user_property(input: &PropertyInput) -> Result<PropertyDraft, RuleError> 
         return Err(RuleError::LabelNameTooLong);
     }
     let key = name.to_lowercase();
-    if input.existing.iter().any(|e| e.trim().to_lowercase() == key) {
+    if input
+        .existing
+        .iter()
+        .any(|e| e.trim().to_lowercase() == key)
+    {
         return Err(RuleError::PropertyNameDuplicate);
     }
     let mut options: Vec<String> = Vec::new();
@@ -574,7 +585,9 @@ pub struct ScheduledMessageDraft {
 /// numbers need a country code.'); 'Message and Upload can't be empty'; 'Time has already
 /// passed' (the first send not after `now`); a repeat of 1 to 1 000 units and a stop after 1 to
 /// 10 000 sends (`repeat_invalid`).
-pub fn scheduled_message(input: &ScheduledMessageInput) -> Result<ScheduledMessageDraft, RuleError> {
+pub fn scheduled_message(
+    input: &ScheduledMessageInput,
+) -> Result<ScheduledMessageDraft, RuleError> {
     let recipient = crate::accounts::PhoneNumber::parse(&input.recipient)?;
     let message = trimmed(&input.message);
     if message.is_empty() && !input.has_attachment.unwrap_or(false) {
@@ -649,10 +662,22 @@ mod tests {
             })
         };
         assert_eq!(q("  ", "hi", false), Err(RuleError::QuickReplyNameInvalid));
-        assert_eq!(q(&"n".repeat(61), "hi", false), Err(RuleError::QuickReplyNameInvalid));
-        assert_eq!(q("Hi", " \n ", false), Err(RuleError::QuickReplyMessageInvalid));
+        assert_eq!(
+            q(&"n".repeat(61), "hi", false),
+            Err(RuleError::QuickReplyNameInvalid)
+        );
+        assert_eq!(
+            q("Hi", " \n ", false),
+            Err(RuleError::QuickReplyMessageInvalid)
+        );
         assert_eq!(q("Hi", "", true).unwrap().message, "");
-        assert_eq!(q(" Hi ", " a\nb ", false).unwrap(), QuickReplyDraft { name: "Hi".into(), message: "a\nb".into() });
+        assert_eq!(
+            q(" Hi ", " a\nb ", false).unwrap(),
+            QuickReplyDraft {
+                name: "Hi".into(),
+                message: "a\nb".into()
+            }
+        );
     }
 
     #[test]
@@ -670,11 +695,21 @@ mod tests {
 
     #[test]
     fn labels_and_funnels() {
-        let l = |n: &str, c: &str| label(&LabelInput { name: n.into(), color: c.into() });
+        let l = |n: &str, c: &str| {
+            label(&LabelInput {
+                name: n.into(),
+                color: c.into(),
+            })
+        };
         assert_eq!(l("", "#ffffff"), Err(RuleError::LabelNameEmpty));
         assert_eq!(l("VIP", "red"), Err(RuleError::LabelColorInvalid));
         assert_eq!(l("VIP", "#A0B1C2").unwrap().color, "#a0b1c2");
-        let f = |s: &[&str]| funnel(&FunnelInput { name: "Sales".into(), stages: s.iter().map(|x| x.to_string()).collect() });
+        let f = |s: &[&str]| {
+            funnel(&FunnelInput {
+                name: "Sales".into(),
+                stages: s.iter().map(|x| x.to_string()).collect(),
+            })
+        };
         assert_eq!(f(&[]), Err(RuleError::FunnelStagesRequired));
         assert_eq!(f(&["New", "new"]), Err(RuleError::FunnelStageDuplicate));
         assert_eq!(f(&["New", " "]), Err(RuleError::FunnelStageInvalid));
@@ -692,26 +727,60 @@ mod tests {
                 existing: vec!["City".into()],
             })
         };
-        assert_eq!(p("Plan 2", PropertyKind::Text, &[]), Err(RuleError::PropertyNameHasNumber));
-        assert_eq!(p(" city ", PropertyKind::Text, &[]), Err(RuleError::PropertyNameDuplicate));
-        assert_eq!(p("", PropertyKind::Text, &[]), Err(RuleError::FieldsRequired));
-        assert_eq!(p("Tier", PropertyKind::Select, &[" "]), Err(RuleError::PropertyOptionsRequired));
-        assert_eq!(p("Tier", PropertyKind::Select, &["Gold", "gold", "Silver"]).unwrap().options, ["Gold", "Silver"]);
+        assert_eq!(
+            p("Plan 2", PropertyKind::Text, &[]),
+            Err(RuleError::PropertyNameHasNumber)
+        );
+        assert_eq!(
+            p(" city ", PropertyKind::Text, &[]),
+            Err(RuleError::PropertyNameDuplicate)
+        );
+        assert_eq!(
+            p("", PropertyKind::Text, &[]),
+            Err(RuleError::FieldsRequired)
+        );
+        assert_eq!(
+            p("Tier", PropertyKind::Select, &[" "]),
+            Err(RuleError::PropertyOptionsRequired)
+        );
+        assert_eq!(
+            p("Tier", PropertyKind::Select, &["Gold", "gold", "Silver"])
+                .unwrap()
+                .options,
+            ["Gold", "Silver"]
+        );
         let v = |k: PropertyKind, val: &str| {
-            property_value(&PropertyValueInput { kind: k, options: Some(vec!["Gold".into()]), value: val.into() })
+            property_value(&PropertyValueInput {
+                kind: k,
+                options: Some(vec!["Gold".into()]),
+                value: val.into(),
+            })
         };
-        assert_eq!(v(PropertyKind::Number, "12a"), Err(RuleError::PropertyValueMismatch));
-        assert_eq!(v(PropertyKind::Date, "2026-02-30"), Err(RuleError::PropertyValueMismatch));
+        assert_eq!(
+            v(PropertyKind::Number, "12a"),
+            Err(RuleError::PropertyValueMismatch)
+        );
+        assert_eq!(
+            v(PropertyKind::Date, "2026-02-30"),
+            Err(RuleError::PropertyValueMismatch)
+        );
         assert_eq!(v(PropertyKind::Boolean, "TRUE").unwrap().0, "true");
         assert_eq!(v(PropertyKind::Select, "gold").unwrap().0, "Gold");
-        assert_eq!(v(PropertyKind::Select, "Bronze"), Err(RuleError::PropertyValueMismatch));
+        assert_eq!(
+            v(PropertyKind::Select, "Bronze"),
+            Err(RuleError::PropertyValueMismatch)
+        );
         assert_eq!(v(PropertyKind::Number, "").unwrap().0, "");
     }
 
     #[test]
     fn one_or_two_short_tags() {
         // 001 §5, §9
-        let t = |tags: &[&str]| contact_tags(&TagsInput { tags: tags.iter().map(|x| x.to_string()).collect() });
+        let t = |tags: &[&str]| {
+            contact_tags(&TagsInput {
+                tags: tags.iter().map(|x| x.to_string()).collect(),
+            })
+        };
         assert_eq!(t(&[]), Err(RuleError::TagRequired));
         assert_eq!(t(&[" "]), Err(RuleError::TagRequired));
         assert_eq!(t(&["a", "b", "c"]), Err(RuleError::TagsTooMany));
@@ -738,10 +807,25 @@ mod tests {
                 check_past: None,
             })
         };
-        assert_eq!(f(" ", "2026-11-26T09:00", None), Err(RuleError::TitleRequired));
-        assert_eq!(f("Call", "2026-11-25T12:00", None), Err(RuleError::TimeHasPassed));
-        assert_eq!(f("Call", "2026-11-26T09:00", Some("-1")), Err(RuleError::AmountInvalid));
-        assert_eq!(f("Call", "2026-11-26T09:00", Some("12.50")).unwrap().amount.as_deref(), Some("12.50"));
+        assert_eq!(
+            f(" ", "2026-11-26T09:00", None),
+            Err(RuleError::TitleRequired)
+        );
+        assert_eq!(
+            f("Call", "2026-11-25T12:00", None),
+            Err(RuleError::TimeHasPassed)
+        );
+        assert_eq!(
+            f("Call", "2026-11-26T09:00", Some("-1")),
+            Err(RuleError::AmountInvalid)
+        );
+        assert_eq!(
+            f("Call", "2026-11-26T09:00", Some("12.50"))
+                .unwrap()
+                .amount
+                .as_deref(),
+            Some("12.50")
+        );
         let s = |to: &str, msg: &str, at: &str| {
             scheduled_message(&ScheduledMessageInput {
                 recipient: to.into(),
@@ -755,9 +839,18 @@ mod tests {
                 now_ms: now,
             })
         };
-        assert_eq!(s("9812345678", "hi", "2026-11-26T09:00"), Err(RuleError::PhoneCountryCodeMissing));
-        assert_eq!(s("+919812345678", " ", "2026-11-26T09:00"), Err(RuleError::MessageAndUploadEmpty));
-        assert_eq!(s("+919812345678", "hi", "2026-11-25T17:30"), Err(RuleError::TimeHasPassed));
+        assert_eq!(
+            s("9812345678", "hi", "2026-11-26T09:00"),
+            Err(RuleError::PhoneCountryCodeMissing)
+        );
+        assert_eq!(
+            s("+919812345678", " ", "2026-11-26T09:00"),
+            Err(RuleError::MessageAndUploadEmpty)
+        );
+        assert_eq!(
+            s("+919812345678", "hi", "2026-11-25T17:30"),
+            Err(RuleError::TimeHasPassed)
+        );
         let ok = s("+91 98123 45678", "hi", "2026-11-25T17:31").unwrap();
         assert_eq!(ok.recipient, "+919812345678");
         assert_eq!(ok.first_ms, now + 60_000);

@@ -324,7 +324,8 @@ pub fn parse_local(raw: &str) -> Result<NaiveDateTime, RuleError> {
     let b = time.as_bytes();
     let two = |i: usize| -> Option<u32> {
         let (h, l) = (*b.get(i)?, *b.get(i + 1)?);
-        (h.is_ascii_digit() && l.is_ascii_digit()).then(|| u32::from(h - b'0') * 10 + u32::from(l - b'0'))
+        (h.is_ascii_digit() && l.is_ascii_digit())
+            .then(|| u32::from(h - b'0') * 10 + u32::from(l - b'0'))
     };
     let ok_len = b.len() == 5 || (b.len() == 8 && b[5] == b':' && two(6).is_some());
     if !ok_len || b[2] != b':' {
@@ -483,7 +484,7 @@ mod tests {
         let next = s.occurrence(2).unwrap();
         assert!(!next.shifted);
         assert_eq!(next.at.to_rfc3339(), "2026-03-09T06:30:00+00:00"); // back to 02:30
-        // Lisbon skips 01:00–02:00 on the last Sunday of March.
+                                                                       // Lisbon skips 01:00–02:00 on the last Sunday of March.
         let l = schedule("2026-03-28T01:15", "Europe/Lisbon", 1, RepeatUnit::Day);
         assert_eq!(utc(&l, 1), "2026-03-29T01:00:00+00:00"); // 02:00 WEST
     }
@@ -498,10 +499,26 @@ mod tests {
 
     #[test]
     fn minutes_and_hours_are_elapsed_time() {
-        let s = schedule("2026-03-08T01:00", "America/New_York", 90, RepeatUnit::Minute);
-        assert_eq!(locals(&s, 3), ["2026-03-08T01:00", "2026-03-08T03:30", "2026-03-08T05:00"]);
+        let s = schedule(
+            "2026-03-08T01:00",
+            "America/New_York",
+            90,
+            RepeatUnit::Minute,
+        );
+        assert_eq!(
+            locals(&s, 3),
+            ["2026-03-08T01:00", "2026-03-08T03:30", "2026-03-08T05:00"]
+        );
         let h = schedule("2026-10-25T00:00", "Europe/Lisbon", 1, RepeatUnit::Hour);
-        assert_eq!(locals(&h, 4), ["2026-10-25T00:00", "2026-10-25T01:00", "2026-10-25T01:00", "2026-10-25T02:00"]);
+        assert_eq!(
+            locals(&h, 4),
+            [
+                "2026-10-25T00:00",
+                "2026-10-25T01:00",
+                "2026-10-25T01:00",
+                "2026-10-25T02:00"
+            ]
+        );
     }
 
     #[test]
@@ -509,11 +526,19 @@ mod tests {
         let s = schedule("2026-01-31T10:00", "Europe/Lisbon", 1, RepeatUnit::Month);
         assert_eq!(
             locals(&s, 4),
-            ["2026-01-31T10:00", "2026-02-28T10:00", "2026-03-31T10:00", "2026-04-30T10:00"]
+            [
+                "2026-01-31T10:00",
+                "2026-02-28T10:00",
+                "2026-03-31T10:00",
+                "2026-04-30T10:00"
+            ]
         );
         let y = schedule("2028-02-29T08:00", "America/New_York", 1, RepeatUnit::Year);
         assert_eq!(locals(&y, 2), ["2028-02-29T08:00", "2029-02-28T08:00"]);
-        assert_eq!(format_local(y.occurrence(4).unwrap().local), "2032-02-29T08:00");
+        assert_eq!(
+            format_local(y.occurrence(4).unwrap().local),
+            "2032-02-29T08:00"
+        );
     }
 
     #[test]
@@ -530,13 +555,23 @@ mod tests {
 
     #[test]
     fn first_after_skips_what_is_past() {
-        let s = schedule("2026-01-01T09:00", "America/New_York", 15, RepeatUnit::Minute);
+        let s = schedule(
+            "2026-01-01T09:00",
+            "America/New_York",
+            15,
+            RepeatUnit::Minute,
+        );
         let after = s.occurrence(1000).unwrap().at;
         assert_eq!(s.first_after(after, 0).unwrap().index, 1001);
         let d = schedule("2026-01-31T09:00", "America/New_York", 1, RepeatUnit::Month);
         let o = d.first_after(d.occurrence(13).unwrap().at, 2).unwrap();
         assert_eq!(o.index, 14);
-        assert_eq!(d.first_after(d.occurrence(0).unwrap().at - Duration::minutes(1), 0).unwrap().index, 0);
+        assert_eq!(
+            d.first_after(d.occurrence(0).unwrap().at - Duration::minutes(1), 0)
+                .unwrap()
+                .index,
+            0
+        );
     }
 
     #[test]
@@ -546,7 +581,14 @@ mod tests {
         assert_eq!(parse_local("2026-01-01"), Err(RuleError::DateInvalid));
         assert!(parse_local("2026-01-01T09:00:00").is_ok());
         assert_eq!(
-            schedule_from("2026-01-01T09:00", "Europe/Lisbon", Some(0), Some(RepeatUnit::Day), None).err(),
+            schedule_from(
+                "2026-01-01T09:00",
+                "Europe/Lisbon",
+                Some(0),
+                Some(RepeatUnit::Day),
+                None
+            )
+            .err(),
             Some(RuleError::RepeatInvalid)
         );
         assert_eq!(

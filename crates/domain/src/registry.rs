@@ -379,8 +379,8 @@ pub mod manage {
     use crate::manage::{
         FollowUpDraft, FollowUpInput, FunnelDraft, FunnelInput, LabelDraft, LabelInput,
         PropertyDraft, PropertyInput, PropertyValue, PropertyValueInput, QuickReplyDraft,
-        QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft, ScheduledMessageInput,
-        Tags, TagsInput,
+        QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft, ScheduledMessageInput, Tags,
+        TagsInput,
     };
     use crate::recurrence::{SchedulePreview, SchedulePreviewInput};
 

@@ -67,7 +67,7 @@ fn every_shared_vector_gives_its_expected_outcome() {
             } else {
                 domain::registry::call_value(rule, &input)
             }
-                .map(|out| serde_json::Value::from(&out));
+            .map(|out| serde_json::Value::from(&out));
             let server = domain::registry::call_json(rule, v["input"].clone());
             for (path, outcome) in [("server", server), ("browser", browser)] {
                 match outcome {

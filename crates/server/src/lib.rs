@@ -15,6 +15,7 @@ pub mod import;
 pub mod leads;
 pub mod links;
 pub mod mail;
+pub mod manage;
 pub mod oauth;
 pub mod openapi;
 pub mod operator;

@@ -13,6 +13,7 @@ pub mod error;
 pub mod integrations;
 pub mod kb;
 pub mod leads;
+pub mod manage;
 pub mod operator;
 pub mod orgs;
 pub mod seed;

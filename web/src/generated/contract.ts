@@ -154,6 +154,20 @@ export type AssignmentRequest = { owner_id: string, name: string,
 target_percentage: string | number, region?: string | null, onboarding_stage: Array<string>, paused?: boolean | null, };
 
 /**
+ * A file attached to a quick reply or a scheduled message.
+ */
+export type AttachmentInfo = { name: string, size_bytes: number, content_type: string, 
+/**
+ * Downloads the file (signed in as a member of the workspace).
+ */
+url: string, };
+
+/**
+ * `?org_id&name` of an attachment upload (the body is the file, its type in `Content-Type`).
+ */
+export type AttachmentQuery = { org_id: number | null, name: string, };
+
+/**
  * One line of the audit log.
  */
 export type AuditEntry = { id: number, at: string, admin_email: string | null, action: string, target: string, reason: string | null, detail: Record<string, unknown>, };
@@ -269,6 +283,20 @@ export type ChatLine = { text: string,
 direction?: string | null, };
 
 /**
+ * A note or doc of a chat (001 §2 per-chat panels).
+ */
+export type ChatNote = { id: number, contact: string, 
+/**
+ * `note` or `doc`.
+ */
+kind: string, title: string, body: string, updated_at: string, };
+
+/**
+ * Creates or changes a note or doc.
+ */
+export type ChatNoteRequest = { org_id: number | null, contact: string, kind: string, title?: string | null, body: string, };
+
+/**
  * The checkout's answer: the provider's page, opened in a new tab.
  */
 export type CheckoutAnswer = { result: boolean, url: string, };
@@ -315,6 +343,37 @@ highlights: Array<[number, number]>,
  * Opens the PDF at the page (`…#page=N`).
  */
 url: string, };
+
+/**
+ * The sends claimed, and how many were marked missed (skip policy) on the way.
+ */
+export type ClaimAnswer = { sends: Array<ClaimedSend>, missed: number, cancelled: number, };
+
+/**
+ * `POST /api/v2/schedules/claim`: the extension asks for the sends due now.
+ */
+export type ClaimRequest = { org_id: number | null, 
+/**
+ * At most this many (1 to 500, default 50).
+ */
+limit?: number | null, 
+/**
+ * How long the sends are the caller's (10 to 600 seconds, default 120).
+ */
+lease_seconds?: number | null, };
+
+/**
+ * A send handed to the extension: it is the caller's alone until `lease_until`.
+ */
+export type ClaimedSend = { send_id: number, 
+/**
+ * Proves the report comes from this claim.
+ */
+claim_token: string, schedule_id: number, recipient: string, message: string, attachment: AttachmentInfo | null, due_at: string, 
+/**
+ * Past its time (the send-late policy): the extension may say so.
+ */
+late: boolean, lease_until: string, };
 
 export type ClientErrorReport = { 
 /**
@@ -373,9 +432,33 @@ export type ComparisonAnswer = { range: AnalyticsRange, previous_range: Analytic
 chats: ChangeValue, current_days: Array<DayTotals>, previous_days: Array<DayTotals>, };
 
 /**
+ * A contact's property values (the user-profile panel).
+ */
+export type ContactProfile = { contact: string, values: Array<PropertyValueEntry>, };
+
+/**
+ * Sets some of a contact's property values (an empty value clears one).
+ */
+export type ContactProfileRequest = { org_id: number, values: Array<PropertyValueEntry>, };
+
+/**
+ * `?org_id&contact`.
+ */
+export type ContactQuery = { org_id: number | null, contact: string, };
+
+/**
  * One contact record type in the settings (000 §3).
  */
 export type ContactRecordType = { id: string, name: string, isSelected: boolean, selectedField: Array<SalesforceField>, };
+
+/**
+ * A contact's tags (`getusertags` entries).
+ */
+export type ContactTags = { 
+/**
+ * The chat id or phone number.
+ */
+contact: string, tags: Array<string>, updated_at: string, };
 
 /**
  * Create an organisation; the caller becomes its admin.
@@ -575,7 +658,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -657,6 +740,42 @@ export type FailedTransaction = { id: number, invoice_id: string, org_id: number
 resolved_at: string | null, };
 
 /**
+ * A follow-up or reminder (001 §3).
+ */
+export type FollowUp = { id: number, title: string, notes: string, contact: string | null, 
+/**
+ * The instant (RFC 3339, UTC).
+ */
+due_at: string, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`, as entered.
+ */
+due_local: string, time_zone: string, priority: Priority, amount: string | null, recurrence: Recurrence, state: FollowUpState, completed_at: string | null, };
+
+/**
+ * 001 §4 'Pending, Upcoming, Completed'.
+ */
+export type FollowUpBoard = { pending: Array<FollowUp>, upcoming: Array<FollowUp>, 
+/**
+ * The latest 50 completed.
+ */
+completed: Array<FollowUp>, };
+
+/**
+ * Creates or changes a follow-up.
+ */
+export type FollowUpRequest = { org_id: number | null, title: string, notes?: string | null, contact?: string | null, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`.
+ */
+due: string, time_zone: string, priority?: Priority | null, amount?: string | null, recurrence?: Recurrence | null, };
+
+/**
+ * What a follow-up shows as (001 §4 'Pending, Upcoming, Completed').
+ */
+export type FollowUpState = "pending" | "upcoming" | "completed";
+
+/**
  * `GET freshdesk/tickets?domain&api_key`: the credential check.
  */
 export type FreshdeskCheckQuery = { domain: string, api_key: string, };
@@ -665,6 +784,16 @@ export type FreshdeskCheckQuery = { domain: string, api_key: string, };
  * `POST freshdesk/createauth`.
  */
 export type FreshdeskLink = { workspace_id: number, domain: string, api_key: string, };
+
+/**
+ * A funnel: ordered stages a chat moves through.
+ */
+export type Funnel = { id: number, name: string, stages: Array<string>, shared: boolean, editable: boolean, };
+
+/**
+ * Creates or changes a funnel.
+ */
+export type FunnelRequest = { org_id: number | null, name: string, stages: Array<string>, shared?: boolean | null, };
 
 /**
  * `POST googlesheet` (000 §7): in our flow the browser sends the `code` and `state` Google
@@ -801,6 +930,24 @@ date: string,
 status: string, citations: Array<Citation>, };
 
 /**
+ * The labels and funnels the caller sees, with the plan's label limit (001 §9: 5 on Free).
+ */
+export type LabelBoard = { labels: Array<ManagedLabel>, funnels: Array<Funnel>, limit: number | null, 
+/**
+ * Custom labels the caller owns (system labels do not count).
+ */
+used: number, };
+
+/**
+ * Creates or changes a label.
+ */
+export type LabelRequest = { org_id: number | null, name: string, color: string, parent_id: number | null, 
+/**
+ * An admin's label for the whole organisation (admins only).
+ */
+shared?: boolean | null, };
+
+/**
  * An employee's `crmLabelSyncData` (000 §3): per CRM, the labels a chat must carry to sync
  * (`included_labels`) and the ones that keep it out (`excluded_labels`). A PUT replaces the
  * whole list; a CRM left out has no rule (every chat syncs).
@@ -886,6 +1033,30 @@ export type LooseNumber = number | string;
 export type MailboxQuery = { email: string, };
 
 /**
+ * `?org_id`: the organisation, or none for the personal workspace.
+ */
+export type ManageQuery = { org_id: number | null, };
+
+/**
+ * A label (001 §3 'Label: name, colour, sublabels, funnel stages; system, custom and shared').
+ */
+export type ManagedLabel = { id: number, name: string, color: string, 
+/**
+ * The label it is a sublabel of.
+ */
+parent_id: number | null, 
+/**
+ * `system` (WhatsApp Business's own, read-only), `custom` (the caller's) or `shared`
+ * (an admin's, for the whole organisation).
+ */
+kind: string, 
+/**
+ * False for system labels and for admins' labels seen by others ('Labels created by admins
+ * cannot be edited').
+ */
+editable: boolean, };
+
+/**
  * One chat-message event (000 §3 'Webhook sample payload fields').
  */
 export type MessageEventInput = { MessageId?: Id | null, Message?: string | null, Chatid?: Id | null, File?: string | null, FileName?: string | null, Ack?: LooseNumber | null, Datetime?: TimeValue | null, 
@@ -950,6 +1121,11 @@ export type NewExtensionToken = {
  * extension'. At most 80 characters.
  */
 name?: string | null, };
+
+/**
+ * 001 §4 'Notifications can be switched on or off, with sound on or off'.
+ */
+export type NotificationSettings = { enabled: boolean, sound: boolean, };
 
 /**
  * `POST hubspotauthentication?workspace_id&code&state` (000 §7). `grant_type`, `redirect_uri`,
@@ -1076,6 +1252,21 @@ signature: boolean, ai_replies_per_day: number,
 seats: number | null, };
 
 /**
+ * 001 §3 'Priority: none, low, medium, high, very low, very high'.
+ */
+export type Priority = "none" | "very_low" | "low" | "medium" | "high" | "very_high";
+
+/**
+ * A user property's type (001 §3 'User property: name, value, type; options may be added').
+ */
+export type PropertyKind = "text" | "number" | "date" | "boolean" | "select";
+
+/**
+ * One property's value for a contact.
+ */
+export type PropertyValueEntry = { property_id: number, value: string, };
+
+/**
  * 000 §3: an integration, by its card's `dataKey`.
  */
 export type Provider = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "salesforce" | "leadsquared" | "bitrix" | "webhooks";
@@ -1087,14 +1278,76 @@ export type Provider = "googleSheet" | "hubspot" | "freshdesk" | "zoho" | "sales
 export type ProxyRequest = { url: string, method?: string | null, payload: unknown, headers?: { [key in string]?: string } | null, };
 
 /**
+ * 001 §2 'Templates and quick replies (create for self or for a team, … sent count)'.
+ */
+export type QuickReply = { id: number, name: string, 
+/**
+ * May hold variables (`{{first_name}}`, …), filled when it is used.
+ */
+message: string, 
+/**
+ * For a team (its id), or none for the author alone.
+ */
+team_id: number | null, owner_id: number, 
+/**
+ * Whether the caller may change or delete it.
+ */
+editable: boolean, attachment: AttachmentInfo | null, sent_count: number, updated_at: string, };
+
+/**
  * `GET /api/v1/whatzapp/quickreplies/analytics`: quick replies sent per selected employee.
  */
 export type QuickReplyAnalytics = { range: AnalyticsRange, quick_reply_updated_counts: Array<UserCount>, };
 
 /**
+ * The quick replies the caller sees, with the plan's limit (001 §9: 5 on Free).
+ */
+export type QuickReplyList = { items: Array<QuickReply>, 
+/**
+ * The most the caller may own; none when unlimited.
+ */
+limit: number | null, 
+/**
+ * How many the caller owns.
+ */
+used: number, 
+/**
+ * 001 §6: the Free plan's sent-from-the-product signature, appended to every message sent.
+ */
+signature: string | null, };
+
+/**
+ * Creates or changes a quick reply.
+ */
+export type QuickReplyRequest = { org_id: number | null, name: string, message: string, 
+/**
+ * Share with a team of the organisation (Teams admins decide who may).
+ */
+team_id: number | null, };
+
+/**
+ * `POST /api/manage/quick-replies/{id}/sent`: the extension used a quick reply.
+ */
+export type QuickReplySent = { org_id: number | null, 
+/**
+ * Makes a retried report count once.
+ */
+event_id: string, };
+
+/**
+ * A reminder's recurrence (001 §3 'doesn't repeat, daily, weekly, monthly, annually').
+ */
+export type Recurrence = "none" | "daily" | "weekly" | "monthly" | "annually";
+
+/**
  * Remove user: `?user_id&org_id` (admins).
  */
 export type RemoveUserQuery = { user_id: number, org_id: number, };
+
+/**
+ * A repeat's unit (001 §3 'repeat every N minute/hour/day/week/month'; reminders add years).
+ */
+export type RepeatUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
 
 /**
  * The replies left today.
@@ -1190,6 +1443,57 @@ export type SalesforceRecordTypes = { records: Array<SalesforceRecordType>, };
 export type SalesforceSettings = { contactCreationEnabled: boolean, contactRecordTypes: Array<ContactRecordType>, };
 
 /**
+ * Creates or changes a scheduled message.
+ */
+export type ScheduleRequest = { org_id: number | null, recipient: string, message: string, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`.
+ */
+start: string, time_zone: string, every?: number | null, unit?: RepeatUnit | null, stop_after?: number | null, 
+/**
+ * `send_late` (the default) or `skip`.
+ */
+missed_policy?: string | null, cancel_if_replied?: boolean | null, };
+
+/**
+ * One send of a schedule.
+ */
+export type ScheduleSend = { id: number, occurrence: number, due_at: string, 
+/**
+ * `due`, `claimed`, `sent`, `failed`, `missed` or `cancelled` (the contact replied).
+ */
+status: string, 
+/**
+ * Sent after its time (the browser was closed).
+ */
+late: boolean, error: string | null, };
+
+/**
+ * A scheduled message (001 §3 'recipient, message, attachment, time, recurrence').
+ */
+export type ScheduledMessage = { id: number, recipient: string, message: string, attachment: AttachmentInfo | null, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`: the first send.
+ */
+start: string, time_zone: string, every: number | null, unit: RepeatUnit | null, stop_after: number | null, 
+/**
+ * `send_late` or `skip`: what a send missed while no browser was open does.
+ */
+missed_policy: string, 
+/**
+ * The next send is cancelled when the contact has written since the schedule was made.
+ */
+cancel_if_replied: boolean, 
+/**
+ * `active`, `finished` or `cancelled`.
+ */
+status: string, next_send_at: string | null, sent: number, failed: number, missed: number, 
+/**
+ * The latest sends, newest first.
+ */
+recent: Array<ScheduleSend>, };
+
+/**
  * `GET /api/v1/whatzapp/scheduler/analytics`.
  */
 export type SchedulerAnalytics = { range: AnalyticsRange, schedulers: Array<SchedulerCount>, };
@@ -1242,6 +1546,15 @@ pending_seats: number | null, };
  * A change of seats: `GET` previews it, `POST` makes it.
  */
 export type SeatsRequest = { org_id: number, seats: number, };
+
+/**
+ * `POST /api/v2/schedules/sends/{id}/report`.
+ */
+export type SendReport = { claim_token: string, 
+/**
+ * `sent` or `failed`.
+ */
+status: string, error?: string | null, };
 
 /**
  * `GET /api/auth/session`: `user` is null when nobody is signed in (a 200, so an anonymous
@@ -1317,6 +1630,11 @@ sync_type: string, syncing_active: number, };
 export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED" | "STOPPED";
 
 /**
+ * Sets a contact's one or two tags.
+ */
+export type TagsRequest = { org_id: number | null, tags: Array<string>, };
+
+/**
  * A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel
  * beside it.
  */
@@ -1339,6 +1657,16 @@ key: string, inr: number, usd: number, annual_inr: number, annual_usd: number, }
  * 001 §3 team list entry: one visible member.
  */
 export type TeamListEntry = { user_id: number, team_id: number | null, callyzer_orgamnization_team: Team | null, whatzapp_basic_info: BasicInfo, };
+
+/**
+ * Who may change team labels and quick replies in an organisation (001 §6 'Teams plan lets
+ * admins control access to team labels and quick replies').
+ */
+export type TeamToolsAccess = { org_id: number, 
+/**
+ * `admins` or `admins_and_managers`.
+ */
+editors: string, };
 
 /**
  * `teams list?user_id` (the workspace id), optionally `&org_id` (default: the default
@@ -1426,6 +1754,16 @@ export type UserPlans = { plans: Array<Plan>, current: CurrentPlan,
  * 000 §3 plan details: opens the provider's customer portal (null before a purchase).
  */
 manageBillingURL: string | null, };
+
+/**
+ * A user property of the organisation (001 §3 'User property: name, value, type; options').
+ */
+export type UserProperty = { id: number, name: string, kind: PropertyKind, options: Array<string>, };
+
+/**
+ * Creates or changes a user property.
+ */
+export type UserPropertyRequest = { org_id: number | null, name: string, kind: PropertyKind, options?: Array<string> | null, };
 
 /**
  * `POST /api/auth/verify`: sign in (or sign up) with the code.

@@ -17,7 +17,9 @@ pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
 pub mod kb;
+pub mod manage;
 pub mod orgs;
+pub mod planner;
 pub mod sync;
 pub mod teams;
 
@@ -97,6 +99,8 @@ fn declarations() -> Routes {
         billing::routes(),
         admin::routes(),
         kb::routes(),
+        manage::routes(),
+        planner::routes(),
     ]
     .into_iter()
     .fold(Routes::new(), Routes::merge)

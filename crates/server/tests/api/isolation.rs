@@ -35,6 +35,34 @@ struct Target {
     /// A knowledge-base document and a conversation of the organisation's admin.
     document_id: i64,
     conversation_id: i64,
+    /// The admin's manage-tool rows (each with what its routes need: a file, a claimed send).
+    manage: ManageIds,
+}
+
+/// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
+/// scheduled message, and a send of it claimed under `claim_token`.
+#[derive(Clone, Default)]
+struct ManageIds {
+    quick_reply: i64,
+    label: i64,
+    funnel: i64,
+    property: i64,
+    follow_up: i64,
+    note: i64,
+    schedule: i64,
+    send: i64,
+    claim_token: String,
+}
+
+/// A property name without digits ('Property names should not contain numbers').
+fn letters(n: usize) -> String {
+    let mut n = n + 1;
+    let mut out = String::new();
+    while n > 0 {
+        out.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+    }
+    out
 }
 
 struct Call {
@@ -416,6 +444,216 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             None,
             true,
         ),
+        ("GET", "/manage/quick-replies")
+        | ("GET", "/manage/labels")
+        | ("GET", "/manage/user-properties")
+        | ("GET", "/manage/follow-ups")
+        | ("GET", "/manage/schedules")
+        | ("GET", "/manage/team-tools-access")
+        | ("GET", "/v1/whatzapp/getusertags")
+        | ("POST", "/manage/follow-ups/complete-all") => {
+            (p(format!("?org_id={}", org.org_id)), None, false)
+        }
+        ("POST", "/manage/quick-replies") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Reply {n}"), "message": "Hi {{first_name}}" }),
+            )),
+            false,
+        ),
+        ("PUT", "/manage/quick-replies/{id}") => (
+            format!("/api/manage/quick-replies/{}", inner.manage.quick_reply),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Reply {n}"), "message": "Hello" }),
+            )),
+            true,
+        ),
+        ("POST", "/manage/quick-replies/{id}/sent") => (
+            format!(
+                "/api/manage/quick-replies/{}/sent",
+                inner.manage.quick_reply
+            ),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "event_id": format!("e{n}") }),
+            )),
+            true,
+        ),
+        ("POST", "/manage/quick-replies/{id}/attachment")
+        | ("POST", "/manage/schedules/{id}/attachment") => (
+            format!(
+                "/api/manage/{}/{}/attachment?org_id={}&name=f{n}.pdf",
+                if path.contains("schedules") {
+                    "schedules"
+                } else {
+                    "quick-replies"
+                },
+                if path.contains("schedules") {
+                    inner.manage.schedule
+                } else {
+                    inner.manage.quick_reply
+                },
+                org.org_id
+            ),
+            Some(Body::Pdf(testkit::pdf::document(&["Price list"]))),
+            true,
+        ),
+        ("GET", "/manage/quick-replies/{id}/attachment")
+        | ("DELETE", "/manage/quick-replies/{id}/attachment")
+        | ("DELETE", "/manage/quick-replies/{id}")
+        | ("GET", "/manage/schedules/{id}/attachment")
+        | ("DELETE", "/manage/schedules/{id}/attachment")
+        | ("DELETE", "/manage/schedules/{id}")
+        | ("DELETE", "/manage/labels/{id}")
+        | ("DELETE", "/manage/funnels/{id}")
+        | ("DELETE", "/manage/user-properties/{id}")
+        | ("DELETE", "/manage/follow-ups/{id}")
+        | ("POST", "/manage/follow-ups/{id}/complete")
+        | ("DELETE", "/manage/notes/{id}") => {
+            let m = &inner.manage;
+            let id = match path.split('/').nth(2).unwrap_or_default() {
+                "quick-replies" => m.quick_reply,
+                "schedules" => m.schedule,
+                "labels" => m.label,
+                "funnels" => m.funnel,
+                "user-properties" => m.property,
+                "follow-ups" => m.follow_up,
+                _ => m.note,
+            };
+            (
+                format!(
+                    "/api{}?org_id={}",
+                    path.replace("{id}", &id.to_string()),
+                    org.org_id
+                ),
+                None,
+                true,
+            )
+        }
+        ("POST", "/manage/labels") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Label {n}"), "color": "#00a884" }),
+            )),
+            false,
+        ),
+        ("PUT", "/manage/labels/{id}") => (
+            format!("/api/manage/labels/{}", inner.manage.label),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Label {n}"), "color": "#00a884" }),
+            )),
+            true,
+        ),
+        ("POST", "/manage/funnels") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Funnel {n}"), "stages": ["New", "Won"] }),
+            )),
+            false,
+        ),
+        ("PUT", "/manage/funnels/{id}") => (
+            format!("/api/manage/funnels/{}", inner.manage.funnel),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Funnel {n}"), "stages": ["New", "Won"] }),
+            )),
+            true,
+        ),
+        ("POST", "/manage/user-properties") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("City {}", letters(n)), "kind": "text" }),
+            )),
+            false,
+        ),
+        ("PUT", "/manage/user-properties/{id}") => (
+            format!("/api/manage/user-properties/{}", inner.manage.property),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "name": format!("Town {}", letters(n)), "kind": "text" }),
+            )),
+            true,
+        ),
+        ("GET", "/manage/contacts/{contact}/properties") => (
+            format!(
+                "/api/manage/contacts/919800000001/properties?org_id={}",
+                org.org_id
+            ),
+            None,
+            false,
+        ),
+        ("PUT", "/manage/contacts/{contact}/properties") => (
+            "/api/manage/contacts/919800000001/properties".to_owned(),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "values": [{ "property_id": inner.manage.property, "value": "Lisbon" }] }),
+            )),
+            true,
+        ),
+        ("PUT", "/manage/contacts/{contact}/tags") => (
+            "/api/manage/contacts/919800000001/tags".to_owned(),
+            Some(Body::Json(json!({ "org_id": org.org_id, "tags": ["vip"] }))),
+            false,
+        ),
+        ("GET", "/manage/notes") => (
+            p(format!("?org_id={}&contact=919800000001", org.org_id)),
+            None,
+            false,
+        ),
+        ("POST", "/manage/notes") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "contact": "919800000001", "kind": "note", "body": format!("Note {n}") }),
+            )),
+            false,
+        ),
+        ("PUT", "/manage/notes/{id}") => (
+            format!("/api/manage/notes/{}", inner.manage.note),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "contact": "919800000001", "kind": "doc", "body": format!("Doc {n}") }),
+            )),
+            true,
+        ),
+        ("PUT", "/manage/team-tools-access") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "editors": "admins" }),
+            )),
+            false,
+        ),
+        ("POST", "/manage/follow-ups") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "title": format!("Call {n}"), "due": "2030-01-01T09:00", "time_zone": "UTC" }),
+            )),
+            false,
+        ),
+        ("PUT", "/manage/follow-ups/{id}") => (
+            format!("/api/manage/follow-ups/{}", inner.manage.follow_up),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "title": format!("Call {n}"), "due": "2030-01-02T09:00", "time_zone": "UTC" }),
+            )),
+            true,
+        ),
+        ("POST", "/manage/schedules") => (
+            p(String::new()),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "recipient": "+919800000001", "message": format!("Hi {n}"),
+                "start": "2030-01-01T09:00", "time_zone": "UTC", "every": 1, "unit": "week"
+            }))),
+            false,
+        ),
+        ("PUT", "/manage/schedules/{id}") => (
+            format!("/api/manage/schedules/{}", inner.manage.schedule),
+            Some(Body::Json(json!({
+                "org_id": org.org_id, "recipient": "+919800000001", "message": format!("Hi {n}"),
+                "start": "2030-01-01T10:00", "time_zone": "UTC"
+            }))),
+            true,
+        ),
+        ("POST", "/v2/schedules/sends/{id}/report") => (
+            format!("/api/v2/schedules/sends/{}/report", inner.manage.send),
+            Some(Body::Json(
+                json!({ "claim_token": inner.manage.claim_token, "status": "sent" }),
+            )),
+            true,
+        ),
         ("PUT", "/v2/crm-label-sync") => (
             p(String::new()),
             Some(Body::Json(json!({
@@ -702,7 +940,9 @@ async fn organisation_with(
     .await["conversation_id"]
         .as_i64()
         .unwrap();
+    let manage = manage_rows(app, &admin, org_id).await;
     let target = Target {
+        manage,
         document_id,
         conversation_id,
         org_id,
@@ -718,6 +958,133 @@ async fn organisation_with(
         job_id,
     };
     (admin, tokens, target)
+}
+
+/// The admin's manage-tool rows, each with what its routes need.
+async fn manage_rows(app: &TestApp, admin: &str, org_id: i64) -> ManageIds {
+    let qr = post(
+        app,
+        admin,
+        "/api/manage/quick-replies",
+        json!({ "org_id": org_id, "name": "Welcome", "message": "Hi {{first_name}}" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let upload = |path: String| {
+        app.client
+            .post(app.url(&path))
+            .session(admin)
+            .header("content-type", "application/pdf")
+            .body(testkit::pdf::document(&["Price list"]))
+            .send()
+    };
+    let res = upload(format!(
+        "/api/manage/quick-replies/{qr}/attachment?org_id={org_id}&name=prices.pdf"
+    ))
+    .await
+    .unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+    let board = post(
+        app,
+        admin,
+        "/api/manage/labels",
+        json!({ "org_id": org_id, "name": "VIP", "color": "#00a884" }),
+    )
+    .await;
+    let label = board["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["kind"] == "custom")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let funnel = post(
+        app,
+        admin,
+        "/api/manage/funnels",
+        json!({ "org_id": org_id, "name": "Sales", "stages": ["New", "Won"] }),
+    )
+    .await["funnels"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let property = post(
+        app,
+        admin,
+        "/api/manage/user-properties",
+        json!({ "org_id": org_id, "name": "City", "kind": "text" }),
+    )
+    .await["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let follow_up = post(
+        app,
+        admin,
+        "/api/manage/follow-ups",
+        json!({ "org_id": org_id, "title": "Call back", "due": "2030-01-01T09:00", "time_zone": "UTC" }),
+    )
+    .await["upcoming"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let note = post(
+        app,
+        admin,
+        "/api/manage/notes",
+        json!({ "org_id": org_id, "contact": "919800000001", "kind": "note", "body": "Met at the fair" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let schedule = post(
+        app,
+        admin,
+        "/api/manage/schedules",
+        json!({ "org_id": org_id, "recipient": "+919800000001", "message": "Hi", "start": "2030-01-01T09:00", "time_zone": "UTC", "every": 1, "unit": "week" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    // Another due in two minutes, claimed after the clock moves on (changing a schedule
+    // replaces its pending send, so the claimed one is not the one the other routes change).
+    let start = chrono::DateTime::from_timestamp_millis(app.clock.now_ms() + 120_000)
+        .unwrap()
+        .format("%Y-%m-%dT%H:%M")
+        .to_string();
+    let due_soon = post(
+        app,
+        admin,
+        "/api/manage/schedules",
+        json!({ "org_id": org_id, "recipient": "+919800000001", "message": "Hi", "start": start, "time_zone": "UTC", "every": 1, "unit": "day" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let res = upload(format!(
+        "/api/manage/schedules/{schedule}/attachment?org_id={org_id}&name=prices.pdf"
+    ))
+    .await
+    .unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+    app.clock.advance(5 * 60_000);
+    let claim = post(app, admin, "/api/v2/schedules/claim", json!({})).await;
+    let claimed = claim["sends"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["schedule_id"] == due_soon)
+        .unwrap();
+    ManageIds {
+        quick_reply: qr,
+        label,
+        funnel,
+        property,
+        follow_up,
+        note,
+        schedule,
+        send: claimed["send_id"].as_i64().unwrap(),
+        claim_token: claimed["claim_token"].as_str().unwrap().to_owned(),
+    }
 }
 
 /// Everything stored about organisation `org_id`, as text.
@@ -789,9 +1156,15 @@ db_test!(
         let mut checked = 0;
         // Routes that change A run last so the read checks see A as it was set up.
         let mut routes: Vec<_> = all_routes().collect();
+        // (Removing a file goes before removing its row.)
         routes.sort_by_key(|r| {
-            r.path.contains("remove-user")
-                || (r.method == Method::DELETE && r.path.starts_with("/kb/"))
+            let deletes = r.method == Method::DELETE
+                && (r.path.starts_with("/kb/") || r.path.starts_with("/manage/"));
+            match (deletes, r.path.ends_with("/attachment")) {
+                (true, true) => 1,
+                (true, false) => 2,
+                _ => u8::from(r.path.contains("remove-user")) * 2,
+            }
         });
         for route in routes {
             let name = format!("{} {}", route.method, route.path);

@@ -31,6 +31,7 @@ pub mod extension_token;
 pub mod integration;
 pub mod kb;
 pub mod login_code;
+pub mod manage;
 pub mod membership;
 pub mod oauth_state;
 pub mod operator;

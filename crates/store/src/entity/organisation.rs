@@ -24,6 +24,8 @@ pub struct Model {
     pub dunning_since: Option<i64>,
     /// The AI Reply add-on is bought (more AI replies a day).
     pub ai_addon: bool,
+    /// Who may change team labels and quick replies: `admins` or `admins_and_managers`.
+    pub team_tools_editors: String,
     pub created_by: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,

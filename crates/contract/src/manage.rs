@@ -1,0 +1,457 @@
+//! The manage tools on the wire (001 §2 'Manage Tools', §3 entities, §5 messages; issue #18):
+//! quick replies, labels and funnels, user properties, tags, follow-ups, notes and docs per
+//! chat, and scheduled messages with their sends. Paths ours under `/api/manage` and
+//! `/api/v2/schedules` (the extension's claims), and the spec's `getusertags`; docs/API.md.
+//!
+//! Every call names its workspace with `org_id`: an organisation the caller belongs to, or none
+//! for the caller's personal workspace.
+
+use domain::manage::{FollowUpState, Priority, PropertyKind};
+use domain::recurrence::{Recurrence, RepeatUnit};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// `?org_id`: the organisation, or none for the personal workspace.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, IntoParams)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ManageQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+}
+
+/// `?org_id&name` of an attachment upload (the body is the file, its type in `Content-Type`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, IntoParams)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct AttachmentQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub name: String,
+}
+
+/// A file attached to a quick reply or a scheduled message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AttachmentInfo {
+    pub name: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub size_bytes: i64,
+    pub content_type: String,
+    /// Downloads the file (signed in as a member of the workspace).
+    pub url: String,
+}
+
+/// 001 §2 'Templates and quick replies (create for self or for a team, … sent count)'.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct QuickReply {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub name: String,
+    /// May hold variables (`{{first_name}}`, …), filled when it is used.
+    pub message: String,
+    /// For a team (its id), or none for the author alone.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub owner_id: i64,
+    /// Whether the caller may change or delete it.
+    pub editable: bool,
+    pub attachment: Option<AttachmentInfo>,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub sent_count: i64,
+    pub updated_at: String,
+}
+
+/// Creates or changes a quick reply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct QuickReplyRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub name: String,
+    pub message: String,
+    /// Share with a team of the organisation (Teams admins decide who may).
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub team_id: Option<i64>,
+}
+
+/// The quick replies the caller sees, with the plan's limit (001 §9: 5 on Free).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct QuickReplyList {
+    pub items: Vec<QuickReply>,
+    /// The most the caller may own; none when unlimited.
+    pub limit: Option<u32>,
+    /// How many the caller owns.
+    pub used: u32,
+    /// 001 §6: the Free plan's sent-from-the-product signature, appended to every message sent.
+    pub signature: Option<String>,
+}
+
+/// A label (001 §3 'Label: name, colour, sublabels, funnel stages; system, custom and shared').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ManagedLabel {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub name: String,
+    pub color: String,
+    /// The label it is a sublabel of.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub parent_id: Option<i64>,
+    /// `system` (WhatsApp Business's own, read-only), `custom` (the caller's) or `shared`
+    /// (an admin's, for the whole organisation).
+    pub kind: String,
+    /// False for system labels and for admins' labels seen by others ('Labels created by admins
+    /// cannot be edited').
+    pub editable: bool,
+}
+
+/// Creates or changes a label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct LabelRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub name: String,
+    pub color: String,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub parent_id: Option<i64>,
+    /// An admin's label for the whole organisation (admins only).
+    pub shared: Option<bool>,
+}
+
+/// A funnel: ordered stages a chat moves through.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Funnel {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub name: String,
+    pub stages: Vec<String>,
+    pub shared: bool,
+    pub editable: bool,
+}
+
+/// Creates or changes a funnel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct FunnelRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub name: String,
+    pub stages: Vec<String>,
+    pub shared: Option<bool>,
+}
+
+/// The labels and funnels the caller sees, with the plan's label limit (001 §9: 5 on Free).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LabelBoard {
+    pub labels: Vec<ManagedLabel>,
+    pub funnels: Vec<Funnel>,
+    pub limit: Option<u32>,
+    /// Custom labels the caller owns (system labels do not count).
+    pub used: u32,
+}
+
+/// A user property of the organisation (001 §3 'User property: name, value, type; options').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserProperty {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub name: String,
+    #[schema(value_type = String)]
+    pub kind: PropertyKind,
+    pub options: Vec<String>,
+}
+
+/// Creates or changes a user property.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct UserPropertyRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub name: String,
+    #[schema(value_type = String)]
+    pub kind: PropertyKind,
+    pub options: Option<Vec<String>>,
+}
+
+/// One property's value for a contact.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PropertyValueEntry {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub property_id: i64,
+    pub value: String,
+}
+
+/// A contact's property values (the user-profile panel).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ContactProfile {
+    pub contact: String,
+    pub values: Vec<PropertyValueEntry>,
+}
+
+/// Sets some of a contact's property values (an empty value clears one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ContactProfileRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    pub values: Vec<PropertyValueEntry>,
+}
+
+/// A contact's tags (`getusertags` entries).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ContactTags {
+    /// The chat id or phone number.
+    pub contact: String,
+    pub tags: Vec<String>,
+    pub updated_at: String,
+}
+
+/// Sets a contact's one or two tags.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct TagsRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub tags: Vec<String>,
+}
+
+/// A follow-up or reminder (001 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FollowUp {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub title: String,
+    pub notes: String,
+    pub contact: Option<String>,
+    /// The instant (RFC 3339, UTC).
+    pub due_at: String,
+    /// `YYYY-MM-DDTHH:MM` in `time_zone`, as entered.
+    pub due_local: String,
+    pub time_zone: String,
+    #[schema(value_type = String)]
+    pub priority: Priority,
+    pub amount: Option<String>,
+    #[schema(value_type = String)]
+    pub recurrence: Recurrence,
+    #[schema(value_type = String)]
+    pub state: FollowUpState,
+    pub completed_at: Option<String>,
+}
+
+/// Creates or changes a follow-up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct FollowUpRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub title: String,
+    pub notes: Option<String>,
+    pub contact: Option<String>,
+    /// `YYYY-MM-DDTHH:MM` in `time_zone`.
+    pub due: String,
+    pub time_zone: String,
+    #[schema(value_type = Option<String>)]
+    pub priority: Option<Priority>,
+    pub amount: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub recurrence: Option<Recurrence>,
+}
+
+/// 001 §4 'Pending, Upcoming, Completed'.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FollowUpBoard {
+    pub pending: Vec<FollowUp>,
+    pub upcoming: Vec<FollowUp>,
+    /// The latest 50 completed.
+    pub completed: Vec<FollowUp>,
+}
+
+/// 001 §4 'Notifications can be switched on or off, with sound on or off'.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NotificationSettings {
+    pub enabled: bool,
+    pub sound: bool,
+}
+
+/// A note or doc of a chat (001 §2 per-chat panels).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChatNote {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub contact: String,
+    /// `note` or `doc`.
+    pub kind: String,
+    pub title: String,
+    pub body: String,
+    pub updated_at: String,
+}
+
+/// Creates or changes a note or doc.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ChatNoteRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub contact: String,
+    pub kind: String,
+    pub title: Option<String>,
+    pub body: String,
+}
+
+/// `?org_id&contact`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, IntoParams)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ContactQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub contact: String,
+}
+
+/// A scheduled message (001 §3 'recipient, message, attachment, time, recurrence').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScheduledMessage {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub recipient: String,
+    pub message: String,
+    pub attachment: Option<AttachmentInfo>,
+    /// `YYYY-MM-DDTHH:MM` in `time_zone`: the first send.
+    pub start: String,
+    pub time_zone: String,
+    pub every: Option<u32>,
+    #[schema(value_type = Option<String>)]
+    pub unit: Option<RepeatUnit>,
+    pub stop_after: Option<u32>,
+    /// `send_late` or `skip`: what a send missed while no browser was open does.
+    pub missed_policy: String,
+    /// The next send is cancelled when the contact has written since the schedule was made.
+    pub cancel_if_replied: bool,
+    /// `active`, `finished` or `cancelled`.
+    pub status: String,
+    pub next_send_at: Option<String>,
+    pub sent: u32,
+    pub failed: u32,
+    pub missed: u32,
+    /// The latest sends, newest first.
+    pub recent: Vec<ScheduleSend>,
+}
+
+/// One send of a schedule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScheduleSend {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub occurrence: u32,
+    pub due_at: String,
+    /// `due`, `claimed`, `sent`, `failed`, `missed` or `cancelled` (the contact replied).
+    pub status: String,
+    /// Sent after its time (the browser was closed).
+    pub late: bool,
+    pub error: Option<String>,
+}
+
+/// Creates or changes a scheduled message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ScheduleRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    pub recipient: String,
+    pub message: String,
+    /// `YYYY-MM-DDTHH:MM` in `time_zone`.
+    pub start: String,
+    pub time_zone: String,
+    pub every: Option<u32>,
+    #[schema(value_type = Option<String>)]
+    pub unit: Option<RepeatUnit>,
+    pub stop_after: Option<u32>,
+    /// `send_late` (the default) or `skip`.
+    pub missed_policy: Option<String>,
+    pub cancel_if_replied: Option<bool>,
+}
+
+/// `POST /api/v2/schedules/claim`: the extension asks for the sends due now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct ClaimRequest {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    /// At most this many (1 to 500, default 50).
+    pub limit: Option<u32>,
+    /// How long the sends are the caller's (10 to 600 seconds, default 120).
+    pub lease_seconds: Option<u32>,
+}
+
+/// A send handed to the extension: it is the caller's alone until `lease_until`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ClaimedSend {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub send_id: i64,
+    /// Proves the report comes from this claim.
+    pub claim_token: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub schedule_id: i64,
+    pub recipient: String,
+    pub message: String,
+    pub attachment: Option<AttachmentInfo>,
+    pub due_at: String,
+    /// Past its time (the send-late policy): the extension may say so.
+    pub late: bool,
+    pub lease_until: String,
+}
+
+/// The sends claimed, and how many were marked missed (skip policy) on the way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ClaimAnswer {
+    pub sends: Vec<ClaimedSend>,
+    pub missed: u32,
+    pub cancelled: u32,
+}
+
+/// `POST /api/v2/schedules/sends/{id}/report`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct SendReport {
+    pub claim_token: String,
+    /// `sent` or `failed`.
+    pub status: String,
+    pub error: Option<String>,
+}
+
+/// `POST /api/manage/quick-replies/{id}/sent`: the extension used a quick reply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct QuickReplySent {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    /// Makes a retried report count once.
+    pub event_id: String,
+}
+
+/// Who may change team labels and quick replies in an organisation (001 §6 'Teams plan lets
+/// admins control access to team labels and quick replies').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TeamToolsAccess {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    /// `admins` or `admins_and_managers`.
+    pub editors: String,
+}
