@@ -14,6 +14,7 @@ mod ingest_restart;
 mod integrations;
 mod isolation;
 mod kb;
+mod manage;
 mod sync;
 mod sync_crm;
 mod sync_replicas;

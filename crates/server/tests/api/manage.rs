@@ -1,0 +1,742 @@
+//! The manage tools over real HTTP, on SQLite and PostgreSQL (issue #18): every 001 §5 message
+//! of quick replies, labels, user properties, tags, follow-ups and scheduled messages comes from
+//! the API; the Free plan's limits answer 402; admins' labels are read-only for others; a
+//! recurring schedule fires at its DST-exact instants under the test clock and stops after N;
+//! two concurrent claimers never get the same send; missed sends follow their policy; a send
+//! whose contact replied is cancelled.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use testkit::{db_test, TestApp, WithSession};
+
+async fn organisation(app: &TestApp, email: &str) -> (String, i64) {
+    let admin = app.sign_in(email).await.unwrap();
+    let (status, created) = app
+        .call(
+            Method::POST,
+            "/api/v1/whatzapp/organizations",
+            Some(&admin),
+            Some(json!({ "org_name": "Acme" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    (admin, created["data"]["org_id"].as_i64().unwrap())
+}
+
+/// `(status, fields.<field>)` of a call expected to be refused.
+async fn refused(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    who: &str,
+    body: Value,
+    field: &str,
+) -> (u16, String) {
+    let (status, answer) = app.call(method, path, Some(who), Some(body)).await;
+    let code = answer["error"]["fields"][field]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    (status, code)
+}
+
+fn iso_minute(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .unwrap()
+        .format("%Y-%m-%dT%H:%M")
+        .to_string()
+}
+
+db_test!(every_manage_message_comes_from_the_api, |app| async move {
+    let (admin, org_id) = organisation(&app, "owner@manage.test").await;
+    let personal = app.sign_in("solo@manage.test").await.unwrap();
+    let qr = "/api/manage/quick-replies";
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            qr,
+            &admin,
+            json!({ "org_id": org_id, "name": " ", "message": "Hi" }),
+            "name"
+        )
+        .await,
+        (422, "quick_reply_name_invalid".into())
+    );
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            qr,
+            &admin,
+            json!({ "org_id": org_id, "name": "Hi", "message": "x".repeat(4097) }),
+            "message"
+        )
+        .await,
+        (422, "quick_reply_message_invalid".into())
+    );
+    let labels = "/api/manage/labels";
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            labels,
+            &admin,
+            json!({ "org_id": org_id, "name": "", "color": "#00a884" }),
+            "name"
+        )
+        .await,
+        (422, "label_name_empty".into())
+    );
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            "/api/manage/funnels",
+            &admin,
+            json!({ "org_id": org_id, "name": "Sales", "stages": ["New", "new"] }),
+            "stages"
+        )
+        .await,
+        (422, "funnel_stage_duplicate".into())
+    );
+    // User properties (001 §5).
+    let props = "/api/manage/user-properties";
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            props,
+            &personal,
+            json!({ "name": "City", "kind": "text" }),
+            "org_id"
+        )
+        .await,
+        (422, "properties_need_organisation".into())
+    );
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            props,
+            &admin,
+            json!({ "org_id": org_id, "name": "Plan 2", "kind": "text" }),
+            "name"
+        )
+        .await,
+        (422, "property_name_has_number".into())
+    );
+    let (status, list) = app
+        .call(Method::POST, props, Some(&admin), Some(json!({ "org_id": org_id, "name": "Tier", "kind": "select", "options": ["Gold", "Silver"] })))
+        .await;
+    assert_eq!(status, 200, "{list}");
+    let tier = list["data"][0]["id"].as_i64().unwrap();
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            props,
+            &admin,
+            json!({ "org_id": org_id, "name": " tier ", "kind": "text" }),
+            "name"
+        )
+        .await,
+        (422, "property_name_duplicate".into())
+    );
+    let contact = "/api/manage/contacts/919812345678/properties";
+    assert_eq!(
+        refused(
+            &app,
+            Method::PUT,
+            contact,
+            &admin,
+            json!({ "org_id": org_id, "values": [{ "property_id": tier, "value": "Bronze" }] }),
+            "values[0]"
+        )
+        .await,
+        (422, "property_value_mismatch".into())
+    );
+    let (status, profile) = app
+        .call(
+            Method::PUT,
+            contact,
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "values": [{ "property_id": tier, "value": "gold" }] })),
+        )
+        .await;
+    assert_eq!(
+        (status, profile["values"][0]["value"].as_str()),
+        (200, Some("Gold"))
+    );
+    // Tags (001 §5, §9).
+    let tags = "/api/manage/contacts/919812345678/tags";
+    for (given, code) in [
+        (json!([]), "tag_required"),
+        (json!(["a", "b", "c"]), "tags_too_many"),
+        (json!(["wholesaler1"]), "tag_too_long"),
+    ] {
+        assert_eq!(
+            refused(
+                &app,
+                Method::PUT,
+                tags,
+                &admin,
+                json!({ "org_id": org_id, "tags": given }),
+                "tags"
+            )
+            .await,
+            (422, code.into())
+        );
+    }
+    let (status, set) = app
+        .call(
+            Method::PUT,
+            tags,
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "tags": ["vip", "lead"] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{set}");
+    let (_, listed) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/whatzapp/getusertags?org_id={org_id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(listed["data"][0]["tags"], json!(["vip", "lead"]));
+    // Follow-ups and scheduled messages.
+    let past = iso_minute(app.clock.now_ms() - 60_000);
+    let later = iso_minute(app.clock.now_ms() + 3_600_000);
+    let fu = "/api/manage/follow-ups";
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            fu,
+            &admin,
+            json!({ "org_id": org_id, "title": " ", "due": later, "time_zone": "UTC" }),
+            "title"
+        )
+        .await,
+        (422, "title_required".into())
+    );
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            fu,
+            &admin,
+            json!({ "org_id": org_id, "title": "Call", "due": past, "time_zone": "UTC" }),
+            "due"
+        )
+        .await,
+        (422, "time_has_passed".into())
+    );
+    let sc = "/api/manage/schedules";
+    let base = json!({ "org_id": org_id, "recipient": "+919812345678", "message": "Hi", "start": later, "time_zone": "UTC" });
+    let with = |k: &str, v: Value| {
+        let mut b = base.clone();
+        b[k] = v;
+        b
+    };
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            sc,
+            &admin,
+            with("message", json!(" ")),
+            "message"
+        )
+        .await,
+        (422, "message_and_upload_empty".into())
+    );
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            sc,
+            &admin,
+            with("start", json!(past)),
+            "start"
+        )
+        .await,
+        (422, "time_has_passed".into())
+    );
+    assert_eq!(
+        refused(
+            &app,
+            Method::POST,
+            sc,
+            &admin,
+            with("recipient", json!("9812345678")),
+            "recipient"
+        )
+        .await,
+        (422, "phone_country_code_missing".into())
+    );
+    // An attachment over 16 MiB is refused and nothing is kept.
+    let (_, created) = app
+        .call(
+            Method::POST,
+            qr,
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "name": "Prices", "message": "" })),
+        )
+        .await;
+    let id = created["id"].as_i64().unwrap();
+    let res = app
+        .client
+        .post(app.url(&format!(
+            "{qr}/{id}/attachment?org_id={org_id}&name=big.bin"
+        )))
+        .session(&admin)
+        .header("content-type", "application/octet-stream")
+        .body(vec![0u8; 16 * 1024 * 1024 + 1])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 422);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"]["fields"]["file"], "attachment_too_large");
+    let (_, list) = app
+        .call(
+            Method::GET,
+            &format!("{qr}?org_id={org_id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert!(list["items"][0]["attachment"].is_null(), "{list}");
+});
+
+db_test!(admins_labels_are_read_only_for_others, |app| async move {
+    let (admin, org_id) = organisation(&app, "boss@labels.test").await;
+    let (status, added) = app
+        .call(
+            Method::POST,
+            "/api/v1/whatzapp/employees",
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "employees": [{ "email": "clerk@labels.test", "role_id": 3 }] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{added}");
+    let clerk = app.sign_in("clerk@labels.test").await.unwrap();
+    let (_, board) = app
+        .call(
+            Method::POST,
+            "/api/manage/labels",
+            Some(&admin),
+            Some(
+                json!({ "org_id": org_id, "name": "Priority", "color": "#ff0000", "shared": true }),
+            ),
+        )
+        .await;
+    let shared = board["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["kind"] == "shared")
+        .unwrap()
+        .clone();
+    assert_eq!(shared["editable"], true);
+    let (status, answer) = app
+        .call(
+            Method::PUT,
+            &format!("/api/manage/labels/{}", shared["id"]),
+            Some(&clerk),
+            Some(json!({ "org_id": org_id, "name": "Mine now", "color": "#00ff00" })),
+        )
+        .await;
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(answer["error"]["fields"]["role"], "label_admin_only");
+    // The clerk sees it, read-only.
+    let (_, seen) = app
+        .call(
+            Method::GET,
+            &format!("/api/manage/labels?org_id={org_id}"),
+            Some(&clerk),
+            None,
+        )
+        .await;
+    let theirs = seen["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == shared["id"])
+        .unwrap();
+    assert_eq!(theirs["editable"], false);
+    // System labels are listed and never editable.
+    let system: Vec<&Value> = board["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kind"] == "system")
+        .collect();
+    assert_eq!(system.len(), 5);
+    assert!(system.iter().all(|l| l["editable"] == false));
+});
+
+db_test!(
+    the_free_plan_allows_five_labels_and_five_quick_replies,
+    |app| async move {
+        let me = app.sign_in("free@limits.test").await.unwrap();
+        for i in 0..5 {
+            let (status, body) = app
+                .call(
+                    Method::POST,
+                    "/api/manage/quick-replies",
+                    Some(&me),
+                    Some(json!({ "name": format!("Reply {i}"), "message": "Hi" })),
+                )
+                .await;
+            assert_eq!(status, 200, "{body}");
+            let (status, body) = app
+                .call(
+                    Method::POST,
+                    "/api/manage/labels",
+                    Some(&me),
+                    Some(json!({ "name": format!("Label {i}"), "color": "#00a884" })),
+                )
+                .await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let (status, answer) = app
+            .call(
+                Method::POST,
+                "/api/manage/quick-replies",
+                Some(&me),
+                Some(json!({ "name": "Sixth", "message": "Hi" })),
+            )
+            .await;
+        assert_eq!(
+            (
+                status,
+                answer["error"]["code"].as_str(),
+                answer["error"]["fields"]["plan"].as_str()
+            ),
+            (402, Some("plan_limit_reached"), Some("quick_replies"))
+        );
+        let (status, answer) = app
+            .call(
+                Method::POST,
+                "/api/manage/labels",
+                Some(&me),
+                Some(json!({ "name": "Sixth", "color": "#00a884" })),
+            )
+            .await;
+        assert_eq!(
+            (status, answer["error"]["fields"]["plan"].as_str()),
+            (402, Some("labels"))
+        );
+        let (_, list) = app
+            .call(Method::GET, "/api/manage/quick-replies", Some(&me), None)
+            .await;
+        assert_eq!(
+            (list["limit"].as_u64(), list["used"].as_u64()),
+            (Some(5), Some(5))
+        );
+        assert_eq!(list["signature"], "Sent with Switchboard");
+    }
+);
+
+async fn claim(app: &TestApp, who: &str) -> Value {
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/v2/schedules/claim",
+            Some(who),
+            Some(json!({ "limit": 500 })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+async fn report(app: &TestApp, who: &str, send: &Value, status: &str) -> u16 {
+    app.call(
+        Method::POST,
+        &format!("/api/v2/schedules/sends/{}/report", send["send_id"]),
+        Some(who),
+        Some(json!({ "claim_token": send["claim_token"], "status": status })),
+    )
+    .await
+    .0
+}
+
+/// Moves the test clock to `ms` (never back).
+fn move_to(app: &TestApp, ms: i64) {
+    let now = app.clock.now_ms();
+    if ms > now {
+        app.clock.advance(ms - now);
+    }
+}
+
+fn ms(rfc: &str) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(rfc)
+        .unwrap()
+        .timestamp_millis()
+}
+
+db_test!(
+    a_daily_schedule_fires_at_nine_new_york_time_across_the_change_and_stops_after_three,
+    |app| async move {
+        let (admin, org_id) = organisation(&app, "sched@manage.test").await;
+        let (status, created) = app
+        .call(
+            Method::POST,
+            "/api/manage/schedules",
+            Some(&admin),
+            Some(json!({
+                "org_id": org_id, "recipient": "+12125550123", "message": "Good morning {{first_name}}",
+                "start": "2027-03-13T09:00", "time_zone": "America/New_York",
+                "every": 1, "unit": "day", "stop_after": 3
+            })),
+        )
+        .await;
+        assert_eq!(status, 200, "{created}");
+        // 09:00 EST, then 09:00 EDT twice after the clocks go forward on 14 March 2027.
+        let instants = [
+            "2027-03-13T14:00:00Z",
+            "2027-03-14T13:00:00Z",
+            "2027-03-15T13:00:00Z",
+        ];
+        let mut admin = admin;
+        for at in instants {
+            move_to(&app, ms(at) - 60_000);
+            // Months pass: the session of the day before has ended.
+            admin = app.sign_in("sched@manage.test").await.unwrap();
+            assert!(
+                claim(&app, &admin).await["sends"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty(),
+                "nothing before {at}"
+            );
+            move_to(&app, ms(at));
+            let answer = claim(&app, &admin).await;
+            let sends = answer["sends"].as_array().unwrap();
+            assert_eq!(sends.len(), 1, "{answer}");
+            assert_eq!(ms(sends[0]["due_at"].as_str().unwrap()), ms(at));
+            assert_eq!(report(&app, &admin, &sends[0], "sent").await, 200);
+            // A second report of the same send is refused.
+            assert_eq!(report(&app, &admin, &sends[0], "sent").await, 409);
+        }
+        move_to(&app, ms("2027-03-20T00:00:00Z"));
+        let admin = app.sign_in("sched@manage.test").await.unwrap();
+        assert!(claim(&app, &admin).await["sends"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        let (_, list) = app
+            .call(
+                Method::GET,
+                &format!("/api/manage/schedules?org_id={org_id}"),
+                Some(&admin),
+                None,
+            )
+            .await;
+        let s = &list["data"][0];
+        assert_eq!(
+            (
+                s["status"].as_str(),
+                s["sent"].as_u64(),
+                s["next_send_at"].is_null()
+            ),
+            (Some("finished"), Some(3), true)
+        );
+        // Each real send counts in the scheduler analytics.
+        let (_, analytics) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/whatzapp/scheduler/analytics?org_id={org_id}&start_date=2027-03-01&end_date=2027-03-31"),
+            Some(&admin),
+            None,
+        )
+        .await;
+        assert_eq!(
+            analytics["data"]["schedulers"][0]["schedulers"], 3,
+            "{analytics}"
+        );
+    }
+);
+
+db_test!(two_claimers_never_get_the_same_send, |app| async move {
+    let me = app.sign_in("twice@manage.test").await.unwrap();
+    let start = iso_minute(app.clock.now_ms() + 120_000);
+    for i in 0..60 {
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/manage/schedules",
+                Some(&me),
+                Some(json!({ "recipient": "+12125550123", "message": format!("Hi {i}"), "start": start, "time_zone": "UTC" })),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    app.clock.advance(180_000);
+    let small = |limit: u32| {
+        app.call(
+            Method::POST,
+            "/api/v2/schedules/claim",
+            Some(&me),
+            Some(json!({ "limit": limit })),
+        )
+    };
+    let (a, b, c) = tokio::join!(small(25), small(25), small(25));
+    let mut ids: Vec<i64> = [a.1, b.1, c.1]
+        .iter()
+        .flat_map(|x| {
+            x["sends"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["send_id"].as_i64().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let total = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), total, "a send was handed out twice");
+    assert_eq!(total, 60);
+    // Their leases live: nothing more is handed out; once they end, the unreported come back.
+    assert!(claim(&app, &me).await["sends"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    app.clock.advance(121_000);
+    let again = claim(&app, &me).await;
+    assert_eq!(again["sends"].as_array().unwrap().len(), 60);
+});
+
+db_test!(
+    missed_sends_follow_their_policy_and_a_reply_cancels,
+    |app| async move {
+        let (admin, org_id) = organisation(&app, "policy@manage.test").await;
+        let start = iso_minute(app.clock.now_ms() + 120_000);
+        let make = |policy: &'static str, recipient: &'static str, cancel: bool| {
+            app.call(
+            Method::POST,
+            "/api/manage/schedules",
+            Some(&admin),
+            Some(json!({
+                "org_id": org_id, "recipient": recipient, "message": policy, "start": start.clone(),
+                "time_zone": "UTC", "every": 1, "unit": "day", "missed_policy": policy, "cancel_if_replied": cancel
+            })),
+        )
+        };
+        assert_eq!(make("skip", "+12125550101", false).await.0, 200);
+        assert_eq!(make("send_late", "+12125550102", false).await.0, 200);
+        // The browser was closed for half an hour.
+        app.clock.advance(32 * 60_000);
+        let answer = claim(&app, &admin).await;
+        assert_eq!(answer["missed"], 1, "{answer}");
+        let sends = answer["sends"].as_array().unwrap();
+        assert_eq!(sends.len(), 1);
+        assert_eq!(
+            (sends[0]["message"].as_str(), sends[0]["late"].as_bool()),
+            (Some("send_late"), Some(true))
+        );
+        let (_, list) = app
+            .call(
+                Method::GET,
+                &format!("/api/manage/schedules?org_id={org_id}"),
+                Some(&admin),
+                None,
+            )
+            .await;
+        let skip = list["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["missed_policy"] == "skip")
+            .unwrap();
+        assert_eq!(skip["missed"], 1);
+        assert!(
+            skip["next_send_at"].is_string(),
+            "the next day's send is queued: {skip}"
+        );
+        // A contact who wrote since the schedule was made: its send is cancelled.
+        let start2 = iso_minute(app.clock.now_ms() + 120_000);
+        let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/manage/schedules",
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "recipient": "+12125550199", "message": "Following up", "start": start2, "time_zone": "UTC", "cancel_if_replied": true })),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let me: Value = app
+            .call(Method::GET, "/api/auth/session", Some(&admin), None)
+            .await
+            .1;
+        let (status, ingested) = app
+            .call(
+                Method::POST,
+                "/api/v2/events/messages",
+                Some(&admin),
+                Some(json!({ "org_id": org_id, "events": [{
+                "MessageId": "reply-1", "Message": "Thanks!", "Chatid": "12125550199@c.us",
+                "Datetime": app.clock.now_ms() + 30_000, "Direction": "INCOMING",
+                "CreatedByUser": me["user"]["id"].to_string()
+            }] })),
+            )
+            .await;
+        assert_eq!(status, 200, "{ingested}");
+        app.clock.advance(180_000);
+        let answer = claim(&app, &admin).await;
+        assert_eq!(answer["cancelled"], 1, "{answer}");
+        assert!(answer["sends"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["recipient"] != "+12125550199"));
+    }
+);
+
+db_test!(
+    a_recurring_follow_up_comes_round_again_when_ticked,
+    |app| async move {
+        let me = app.sign_in("fu@manage.test").await.unwrap();
+        let due = iso_minute(app.clock.now_ms() + 60_000);
+        let (status, board) = app
+        .call(
+            Method::POST,
+            "/api/manage/follow-ups",
+            Some(&me),
+            Some(json!({ "title": "Weekly check-in", "due": due, "time_zone": "Europe/Lisbon", "priority": "high", "recurrence": "weekly", "amount": "120.50" })),
+        )
+        .await;
+        assert_eq!(status, 200, "{board}");
+        assert_eq!(board["upcoming"].as_array().unwrap().len(), 1);
+        app.clock.advance(120_000);
+        let (_, board) = app
+            .call(Method::GET, "/api/manage/follow-ups", Some(&me), None)
+            .await;
+        let pending = &board["pending"][0];
+        assert_eq!(pending["priority"], "high");
+        let (_, board) = app
+            .call(
+                Method::POST,
+                "/api/manage/follow-ups/complete-all",
+                Some(&me),
+                None,
+            )
+            .await;
+        assert_eq!(board["completed"].as_array().unwrap().len(), 1, "{board}");
+        let next = &board["upcoming"][0];
+        assert_eq!(next["title"], "Weekly check-in");
+        assert_eq!(
+            ms(next["due_at"].as_str().unwrap()) - ms(pending["due_at"].as_str().unwrap()),
+            7 * 86_400_000,
+            "{board}"
+        );
+    }
+);
