@@ -88,6 +88,10 @@ bench-analytics:
 bench-kb:
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_kb
 
+# Scheduled messages: 10 000 sends due in one minute claimed through the API, SQLite and PostgreSQL.
+bench-scheduler:
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_scheduler
+
 # Sync engine: webhook deliveries per second and queue latency, SQLite and PostgreSQL.
 bench-sync:
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_sync
