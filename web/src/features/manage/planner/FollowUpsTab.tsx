@@ -1,0 +1,257 @@
+// Manage Tools › Follow-ups (001 §2 notifications 'Pending and Upcoming', §3 follow-up fields,
+// §4 'Pending, Upcoming, Completed (ticked individually or via mark all complete)'): the board
+// in three tabs with their counts, a tick completing one (a recurring one comes round again,
+// and the screen says when), "Mark all complete", delete after confirming, the create and edit
+// form, and the notification switches. Loaded lazily with its catalogue (`planner`).
+import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconChecks, IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FollowUp, FollowUpBoard, FollowUpRequest, FollowUpState } from '@/generated/contract';
+import { errorCodeOf } from '@/lib/errorText';
+import { useNamespace } from '@/lib/i18nLazy';
+import { useManageRules } from '@/lib/manageDomain';
+import { toast } from '@/lib/toast';
+import * as api from './api';
+import { FollowUpForm, type Errors } from './components/FollowUpForm';
+import { FollowUpItem } from './components/FollowUpItem';
+import { NotificationSwitches } from './components/NotificationSwitches';
+import { ConfirmDelete, LoadFailed, Loading, useNow, usePlannerCodeText, useZones } from './components/shared';
+import { allOf, followUpServerErrors, formatInZone, nextOccurrence, relativeTime } from './logic';
+
+const TABS: FollowUpState[] = ['pending', 'upcoming', 'completed'];
+
+export default function FollowUpsTab({ orgId }: { orgId: number | null }) {
+  const ready = useNamespace('planner');
+  return ready ? <FollowUps orgId={orgId} /> : <Loading />;
+}
+
+type Editing = { item: FollowUp | null } | null;
+
+function FollowUps({ orgId }: { orgId: number | null }) {
+  const { t, i18n } = useTranslation('planner');
+  const codeText = usePlannerCodeText();
+  const { rules, error: rulesError } = useManageRules();
+  const { zones, initial } = useZones();
+  const now = useNow();
+  const [board, setBoard] = useState<FollowUpBoard | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tab, setTab] = useState<FollowUpState>('pending');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<FollowUp | null>(null);
+  const [busy, setBusy] = useState<number | 'all' | 'delete' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const boardRef = useRef<FollowUpBoard | null>(null);
+  boardRef.current = board;
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setBoard(await api.getFollowUps(orgId));
+    } catch {
+      setFailed(true);
+    }
+  }, [orgId]);
+
+  useEffect(() => {
+    setBoard(null);
+    void load();
+  }, [load]);
+
+  const failText = (e: unknown) => codeText(errorCodeOf(e));
+
+  async function tick(item: FollowUp) {
+    const before = boardRef.current;
+    setBusy(item.id);
+    setNotice(null);
+    try {
+      const after = await api.completeFollowUp(orgId, item.id);
+      setBoard(after);
+      const next = before ? nextOccurrence(item, before, after) : null;
+      if (next) {
+        const at = Date.parse(next.due_at);
+        setNotice(
+          t('followups.next_occurrence', {
+            title: next.title,
+            when: `${t('in_zone', { time: formatInZone(at, next.time_zone, i18n.language), zone: next.time_zone })} · ${relativeTime(at, Date.now(), i18n.language)}`,
+          }),
+        );
+      }
+      toast.success(t('followups.completed_one', { title: item.title }));
+    } catch (e) {
+      toast.error(failText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function completeAll() {
+    setBusy('all');
+    setNotice(null);
+    try {
+      setBoard(await api.completeAllFollowUps(orgId));
+      toast.success(t('followups.marked_all'));
+    } catch (e) {
+      toast.error(failText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy('delete');
+    try {
+      setBoard(await api.deleteFollowUp(orgId, deleting.id));
+      toast.success(t('followups.deleted'));
+      setDeleting(null);
+    } catch (e) {
+      toast.error(failText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submit(request: FollowUpRequest): Promise<Errors | null> {
+    const item = editing?.item ?? null;
+    const known = new Set(board ? allOf(board).map((f) => f.id) : []);
+    try {
+      const after = item ? await api.updateFollowUp(item.id, request) : await api.createFollowUp(request);
+      setBoard(after);
+      setEditing(null);
+      toast.success(item ? t('followups.saved') : t('followups.created'));
+      // Show the tab the entry is now in.
+      const id = item?.id ?? allOf(after).find((f) => !known.has(f.id))?.id;
+      const landed = TABS.find((s) => after[s].some((f) => f.id === id));
+      if (landed) setTab(landed);
+      return null;
+    } catch (e) {
+      if (errorCodeOf(e) === 'validation_failed') return followUpServerErrors(e);
+      toast.error(item ? failText(e) : t('followups.create_failed'));
+      return {};
+    }
+  }
+
+  const count = (s: FollowUpState) => board?.[s].length ?? 0;
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="planner-followups-title">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3" id="planner-followups-title">
+            {t('followups.title')}
+          </Title>
+          <Text size="sm" c="dimmed" maw={620}>
+            {t('followups.intro')}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
+          {t('followups.new')}
+        </Button>
+      </Group>
+
+      <NotificationSwitches />
+
+      {rulesError && (
+        <Alert color="yellow" variant="light" data-testid="rules-failed">
+          {t('rules_failed')}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} data-testid="next-occurrence">
+          {notice}
+        </Alert>
+      )}
+
+      {failed ? (
+        <LoadFailed onRetry={() => void load()} />
+      ) : board === null ? (
+        <Loading />
+      ) : (
+        <Tabs value={tab} onChange={(v) => v && setTab(v as FollowUpState)} keepMounted={false}>
+          <Tabs.List>
+            {TABS.map((s) => (
+              <Tabs.Tab
+                key={s}
+                value={s}
+                rightSection={
+                  <Badge size="sm" variant="light" color={s === 'pending' && count(s) > 0 ? 'red' : 'gray'} data-testid={`count-${s}`}>
+                    {count(s)}
+                  </Badge>
+                }
+              >
+                {t(`followups.${s}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TABS.map((s) => (
+            <Tabs.Panel key={s} value={s} pt="md">
+              <Stack gap="sm">
+                {s === 'pending' && board.pending.length > 0 && (
+                  <Group justify="flex-end">
+                    <Button
+                      variant="light"
+                      leftSection={<IconChecks size={16} />}
+                      loading={busy === 'all'}
+                      onClick={() => void completeAll()}
+                    >
+                      {t('followups.mark_all')}
+                    </Button>
+                  </Group>
+                )}
+                {board[s].length === 0 ? (
+                  <Text size="sm" c="dimmed" data-testid={`empty-${s}`}>
+                    {t(`followups.empty_${s}`)}
+                  </Text>
+                ) : (
+                  <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={`list-${s}`}>
+                    {board[s].map((item) => (
+                      <FollowUpItem
+                        key={item.id}
+                        item={item}
+                        now={now}
+                        busy={busy !== null}
+                        onTick={() => void tick(item)}
+                        onEdit={() => setEditing({ item })}
+                        onDelete={() => setDeleting(item)}
+                      />
+                    ))}
+                  </Stack>
+                )}
+              </Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.item ? t('followups.form_edit') : t('followups.form_new')}
+        size="lg"
+        centered
+      >
+        {editing && (
+          <FollowUpForm
+            orgId={orgId}
+            editing={editing.item}
+            zones={zones}
+            initialZone={initial}
+            rules={rules}
+            onSubmit={submit}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDelete
+        opened={deleting !== null}
+        title={t('followups.confirm_title')}
+        text={t('followups.confirm_text', { title: deleting?.title ?? '' })}
+        busy={busy === 'delete'}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </Stack>
+  );
+}
