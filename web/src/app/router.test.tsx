@@ -41,7 +41,7 @@ describe('route table (spec 000 §2)', () => {
         '/organization', '/organization/:id', '/conversations/analytics', '/team-inbox',
         '/integrations', '/knowledge-base', '/leads', '/settings', '/settings/:id',
         '/settings/billing', '/quick-replies', '/quick-replies/analytics', '/userproperties',
-        '/labels', '/leadcrm', '/failedtransactions',
+        '/labels', '/leadcrm', '/failedtransactions', '/quick-replies/follow-ups', '/quick-replies/scheduled',
       ]),
     );
   });
@@ -101,6 +101,24 @@ describe('route table (spec 000 §2)', () => {
     expect(sub).toHaveTextContent('User Profile');
     expect(screen.getByRole('link', { name: 'Labels', current: 'page' })).toBeInTheDocument();
   });
+
+  it('serves Manage Tools at each of its tabs\' addresses, the tab of the address selected', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    useWorkspace.setState({ status: 'ready', current: null, org: null });
+    for (const [path, tab] of [
+      ['/userproperties', 'User Profile'],
+      ['/quick-replies/scheduled', 'Scheduled messages'],
+    ] as const) {
+      const { unmount } = render(
+        <MantineProvider>
+          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+        </MantineProvider>,
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'Manage Tools' })).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: tab, selected: true })).toBeInTheDocument();
+      unmount();
+    }
+  }, 20_000);
 
   it('shows the trial-ended banner with Upgrade now, closable, but not on billing (000 §2)', async () => {
     useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });

@@ -30,6 +30,8 @@ const adminDashboard = () => import('@/features/admin/pages/AdminDashboardPage')
 const adminPanel = () => import('@/features/admin/pages/AdminPanelPage');
 const adminUserInfo = () => import('@/features/admin/pages/UserInfoPage');
 const knowledgeBase = () => import('@/features/kb/pages/KnowledgeBasePage');
+const manageTools = () => import('@/features/manage/pages/ManageToolsPage');
+const quickReplyAnalytics = () => import('@/features/manage/pages/QuickReplyAnalyticsPage');
 
 export const PRODUCT = 'switchboard';
 
@@ -61,14 +63,16 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/settings/billing', lazy: lazyPage(billing, 'default') },
   { path: '/failedtransactions', lazy: lazyPage(failedTransactions, 'default') },
   { path: '/knowledge-base', lazy: lazyPage(knowledgeBase, 'default') },
+  // Manage Tools (000 §2): one page whose tabs each have an address.
+  ...['/quick-replies', '/labels', '/userproperties', '/quick-replies/follow-ups', '/quick-replies/scheduled'].map((path) => ({
+    path,
+    lazy: lazyPage(manageTools, 'default'),
+  })),
+  { path: '/quick-replies/analytics', lazy: lazyPage(quickReplyAnalytics, 'default') },
   // Sections whose screens arrive with their own feature folders.
   ...[
   ['/team-inbox', 'TeamInboxPage'],
   ['/leads', 'LeadsPage'],
-  ['/quick-replies', 'ManageToolsPage'],
-  ['/quick-replies/analytics', 'QuickReplyAnalyticsPage'],
-  ['/userproperties', 'ManageToolsPage'],
-  ['/labels', 'ManageToolsPage'],
   ['/leadcrm', 'LeadCrmPage'],
   ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),
 ];

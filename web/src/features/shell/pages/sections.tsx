@@ -11,6 +11,4 @@ const page = (titleKey: ParseKeys<'pages'>) => {
 
 export const TeamInboxPage = page('team_inbox');
 export const LeadsPage = page('leads');
-export const ManageToolsPage = page('manage_tools');
-export const QuickReplyAnalyticsPage = page('quick_reply_analytics');
 export const LeadCrmPage = page('lead_crm');

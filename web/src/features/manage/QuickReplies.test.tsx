@@ -1,0 +1,293 @@
+// The Quick Replies tab against a fake server: the list (team or 'Only me', attachment, sent
+// count), the plan's 'used/limit', the Free signature note and the upgrade prompt (full plan
+// and 402); the form's messages from the `quick_reply` rule before sending and from the
+// server's 422, the Insert variable menu and the live preview, the team choice for those who
+// may edit team tools, attachments refused in the browser or uploaded with a progress bar,
+// delete with a confirmation, and the admins' team tools access.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { errorBody, fakeServer, holdUploads, invalid, ORG, renderAt, reply, resetStores, sales, signIn, world, type Call } from './testing';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  resetStores();
+  signIn();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+});
+
+const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/manage/quick-replies');
+const dialog = () => within(screen.getByRole('dialog'));
+
+async function openForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'New quick reply' }));
+  return dialog();
+}
+
+function fill(form: ReturnType<typeof dialog>, name: string, message: string) {
+  fireEvent.change(form.getByRole('textbox', { name: /^Name/ }), { target: { value: name } });
+  fireEvent.change(form.getByRole('textbox', { name: 'Message' }), { target: { value: message } });
+}
+
+test('lists quick replies with their team or "Only me", attachment and sent count', async () => {
+  fakeServer(
+    world({
+      replies: {
+        items: [
+          reply({ id: 1, name: 'Greeting', message: 'Hello {{first_name}}!', sent_count: 12 }),
+          reply({
+            id: 2,
+            name: 'Price list',
+            message: 'Our prices',
+            team_id: sales.id,
+            attachment: { name: 'prices.pdf', size_bytes: 2048, content_type: 'application/pdf', url: '/api/manage/quick-replies/2/attachment' },
+          }),
+        ],
+        limit: null,
+        used: 2,
+        signature: null,
+      },
+    }),
+  );
+  renderAt('/quick-replies');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Manage Tools' })).toBeInTheDocument();
+  expect(await screen.findByRole('tab', { name: 'Quick Replies', selected: true })).toBeInTheDocument();
+  const rows = await screen.findAllByTestId('reply-row');
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toHaveTextContent('Greeting');
+  expect(rows[0]).toHaveTextContent('Only me');
+  expect(rows[0]).toHaveTextContent('12');
+  await waitFor(() => expect(rows[1]).toHaveTextContent('Team: Sales'));
+  expect(within(rows[1]!).getByRole('link', { name: 'Download prices.pdf' })).toHaveAttribute('href', '/api/manage/quick-replies/2/attachment');
+  expect(screen.queryByTestId('plan-usage')).toBeNull();
+});
+
+test('an empty list says so', async () => {
+  fakeServer();
+  renderAt('/quick-replies');
+  expect(await screen.findByTestId('replies-empty')).toHaveTextContent('No quick replies yet.');
+});
+
+test('a failed load shows the error with Retry, which loads again', async () => {
+  let fail = true;
+  fakeServer(world(), (c) => (c.url.pathname === '/api/manage/quick-replies' && fail ? { status: 500, body: errorBody('internal') } : undefined));
+  renderAt('/quick-replies');
+  const error = await screen.findByTestId('manage-load-error');
+  expect(error).toHaveTextContent('This could not be loaded.');
+  fail = false;
+  fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByTestId('replies-empty')).toBeInTheDocument();
+});
+
+test('on Free: "used/limit", the signature note, and the upgrade prompt once the plan is full', async () => {
+  signIn(1, 1);
+  fakeServer(
+    world({
+      replies: { items: [1, 2, 3, 4, 5].map((id) => reply({ id, name: `Reply ${id}` })), limit: 5, used: 5, signature: 'Sent with Switchboard' },
+    }),
+  );
+  renderAt('/quick-replies');
+  expect(await screen.findByTestId('plan-usage')).toHaveTextContent('5/5 used');
+  expect(screen.getByTestId('signature-note')).toHaveTextContent('On the Free plan, this signature is added to every message you send: Sent with Switchboard');
+  fireEvent.click(screen.getByRole('button', { name: 'New quick reply' }));
+  const prompt = await screen.findByTestId('upgrade-prompt');
+  expect(prompt).toHaveTextContent('You have used all the quick replies of your plan.');
+  expect(within(prompt).getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/settings/billing');
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('a 402 from the server shows the upgrade prompt in the form', async () => {
+  fakeServer(world(), (c) =>
+    posts([c]).length ? { status: 402, body: errorBody('plan_limit_reached', { plan: 'quick_replies' }) } : undefined,
+  );
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fill(form, 'Thanks', 'Thank you!');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  const prompt = await screen.findByTestId('upgrade-prompt');
+  expect(prompt).toHaveTextContent("Your plan's limit is reached. Upgrade to add more.");
+  expect(within(prompt).getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/settings/billing');
+});
+
+test('the quick_reply rule refuses an empty name and an empty message before anything is sent', async () => {
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await form.findByText('Enter a valid quick reply name')).toBeInTheDocument();
+  fill(form, 'Greeting', '   ');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await form.findByText('Enter a valid quick reply message')).toBeInTheDocument();
+  expect(form.queryByText('Enter a valid quick reply name')).toBeNull();
+  expect(posts(calls)).toHaveLength(0);
+});
+
+test("the server's 422 lands on its field with the same texts", async () => {
+  let field = 'name';
+  fakeServer(world(), (c) =>
+    posts([c]).length ? invalid(field, field === 'name' ? 'quick_reply_name_invalid' : 'quick_reply_message_invalid') : undefined,
+  );
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fill(form, 'Greeting', 'Hello');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await form.findByText('Enter a valid quick reply name')).toBeInTheDocument();
+  field = 'message';
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await form.findByText('Enter a valid quick reply message')).toBeInTheDocument();
+});
+
+test('Insert variable puts {{first_name}} in the message; the preview fills it for the sample contact; Create saves it with a toast', async () => {
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fill(form, ' Greeting ', 'Hello ');
+  expect(form.getByTestId('reply-preview')).toHaveTextContent('Hello');
+  fireEvent.click(form.getByRole('button', { name: 'Insert variable' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: /First name/ }));
+  const message = form.getByRole('textbox', { name: 'Message' });
+  await waitFor(() => expect(message).toHaveValue('Hello {{first_name}}'));
+  await waitFor(() => expect(form.getByTestId('reply-preview')).toHaveTextContent('Hello Priya'));
+  fireEvent.change(message, { target: { value: 'Hello {{first_name}}, I am {{my_name}} {{frist}}' } });
+  await waitFor(() => expect(form.getByTestId('reply-preview')).toHaveTextContent('Hello Priya, I am Asha Rao {{frist}}'));
+  expect(form.getByTestId('unknown-variables')).toHaveTextContent('{{frist}}');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await screen.findByText('Quick Reply created')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(posts(calls)[0]!.body).toEqual({ org_id: ORG, name: 'Greeting', message: 'Hello {{first_name}}, I am {{my_name}} {{frist}}', team_id: null });
+  expect(await screen.findByTestId('reply-row')).toHaveTextContent('Greeting');
+});
+
+test('an admin may write for a team of the organisation', async () => {
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  const forSelect = await form.findByRole('combobox', { name: 'For' });
+  fireEvent.change(forSelect, { target: { value: String(sales.id) } });
+  fill(form, 'Team hello', 'Hi team');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  await screen.findByText('Quick Reply created');
+  expect(posts(calls)[0]!.body).toMatchObject({ team_id: sales.id });
+});
+
+test('an employee is not offered the team choice', async () => {
+  signIn(3);
+  fakeServer();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  await act(async () => new Promise((r) => setTimeout(r, 20)));
+  expect(form.queryByRole('combobox', { name: 'For' })).toBeNull();
+});
+
+test('a manager is offered the team choice only when the organisation lets managers edit team tools', async () => {
+  signIn(2);
+  fakeServer(world({ editors: 'admins_and_managers' }));
+  renderAt('/quick-replies');
+  const form = await openForm();
+  expect(await form.findByRole('combobox', { name: 'For' })).toBeInTheDocument();
+});
+
+test('an attachment over 16 MB is refused in the browser and never sent', async () => {
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  const big = new File(['x'], 'video.mp4', { type: 'video/mp4' });
+  Object.defineProperty(big, 'size', { value: 16 * 1024 * 1024 + 1 });
+  fireEvent.change(form.getByTestId('reply-attachment-input'), { target: { files: [big] } });
+  expect(await form.findByTestId('attachment-error')).toHaveTextContent('Files can be at most 16 MB');
+  expect(form.queryByTestId('chosen-attachment')).toBeNull();
+  expect(calls.filter((c) => c.url.pathname.endsWith('/attachment'))).toHaveLength(0);
+});
+
+test('an attachment is uploaded after the quick reply is created, with a progress bar', async () => {
+  const calls = fakeServer();
+  const gates = holdUploads();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fill(form, 'Brochure', 'Here is our brochure, {{first_name}}');
+  const pdf = new File(['%PDF-1.4 brochure'], 'brochure.pdf', { type: 'application/pdf' });
+  fireEvent.change(form.getByTestId('reply-attachment-input'), { target: { files: [pdf] } });
+  expect(form.getByTestId('chosen-attachment')).toHaveTextContent('brochure.pdf');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  const bar = await form.findByRole('progressbar', { name: 'Uploading brochure.pdf' });
+  await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+  expect(screen.getByText('Quick Reply created')).toBeInTheDocument();
+  act(() => gates.sent.open());
+  act(() => gates.answered.open());
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  const upload = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/manage/quick-replies/100/attachment')!;
+  expect(upload.url.searchParams.get('name')).toBe('brochure.pdf');
+  expect(upload.url.searchParams.get('org_id')).toBe(String(ORG));
+  expect(upload.body).toBe(pdf);
+  expect(await screen.findByRole('link', { name: 'Download brochure.pdf' })).toBeInTheDocument();
+});
+
+test("the server's refusal of an upload is shown on the attachment, the quick reply kept for editing", async () => {
+  fakeServer(world(), (c) => (c.url.pathname.endsWith('/attachment') ? invalid('file', 'attachment_too_large') : undefined));
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fill(form, 'Brochure', 'Here');
+  fireEvent.change(form.getByTestId('reply-attachment-input'), { target: { files: [new File(['x'], 'a.pdf')] } });
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await form.findByTestId('attachment-error')).toHaveTextContent('Files can be at most 16 MB');
+  expect(form.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+});
+
+test('editing saves with "Changes saved successfully"; deleting asks first, then "Quick Reply deleted"', async () => {
+  const calls = fakeServer(world({ replies: { items: [reply({ id: 1, name: 'Greeting' })], limit: null, used: 1, signature: null } }));
+  renderAt('/quick-replies');
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Greeting' }));
+  const form = dialog();
+  fireEvent.change(form.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Welcome' } });
+  fireEvent.click(form.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PUT')!.url.pathname).toBe('/api/manage/quick-replies/1');
+  await waitFor(() => expect(screen.getByTestId('reply-row')).toHaveTextContent('Welcome'));
+
+  fireEvent.click(screen.getByRole('button', { name: 'Delete Welcome' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Delete quick reply' });
+  expect(confirm).toHaveTextContent('Delete the quick reply “Welcome”?');
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Quick Reply deleted')).toBeInTheDocument();
+  expect(await screen.findByTestId('replies-empty')).toBeInTheDocument();
+  expect(calls.some((c) => c.method === 'DELETE' && c.url.search === `?org_id=${ORG}`)).toBe(true);
+});
+
+test('Teams admins choose who may edit team labels and quick replies', async () => {
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  const select = await screen.findByRole('combobox', { name: 'Who may edit team labels and quick replies' });
+  await waitFor(() => expect(select).toHaveValue('admins'));
+  fireEvent.change(select, { target: { value: 'admins_and_managers' } });
+  expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ org_id: ORG, editors: 'admins_and_managers' });
+});
+
+test('the access choice is not shown to managers, nor on a plan other than Teams', async () => {
+  signIn(2);
+  fakeServer();
+  renderAt('/quick-replies');
+  await screen.findByTestId('replies-empty');
+  expect(screen.queryByRole('combobox', { name: 'Who may edit team labels and quick replies' })).toBeNull();
+});
+
+test('the personal workspace names no organisation', async () => {
+  signIn(null, 1);
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  await screen.findByTestId('replies-empty');
+  const list = calls.find((c) => c.url.pathname === '/api/manage/quick-replies')!;
+  expect(list.url.search).toBe('');
+  expect(calls.some((c) => c.url.pathname === '/api/manage/team-tools-access')).toBe(false);
+});

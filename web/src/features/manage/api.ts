@@ -1,0 +1,150 @@
+// The manage tools' calls (docs/API.md 'Manage tools', crates/server/src/routes/manage.rs), in
+// the generated contract's shapes: quick replies (their attachment uploaded as the file's bytes
+// with XMLHttpRequest, which alone reports upload progress), labels and funnels, the
+// organisation's user properties, a contact's property values and tags, who may edit team
+// tools, and the quick replies sent per employee. Every call names its workspace with `org_id`
+// (null: the caller's personal workspace).
+import { ApiError, apiErrorOf, apiFetch, queryString, resultData } from '@/lib/api';
+import type {
+  ContactProfile,
+  ContactProfileRequest,
+  ContactTags,
+  FunnelRequest,
+  LabelBoard,
+  LabelRequest,
+  PropertyValueEntry,
+  QuickReply,
+  QuickReplyAnalytics,
+  QuickReplyList,
+  QuickReplyRequest,
+  TagsRequest,
+  TeamToolsAccess,
+  UserProperty,
+  UserPropertyRequest,
+} from '@/generated/contract';
+
+export { fetchMembers, fetchTeams } from '@/api/teams';
+
+const M = '/api/manage';
+const org = (orgId: number | null) => queryString({ org_id: orgId });
+
+// Quick replies.
+
+export const listQuickReplies = (orgId: number | null) => apiFetch<QuickReplyList>(`${M}/quick-replies${org(orgId)}`);
+
+export const createQuickReply = (body: QuickReplyRequest) =>
+  apiFetch<QuickReply>(`${M}/quick-replies`, { method: 'POST', body });
+
+export const updateQuickReply = (id: number, body: QuickReplyRequest) =>
+  apiFetch<QuickReply>(`${M}/quick-replies/${id}`, { method: 'PUT', body });
+
+export const deleteQuickReply = (orgId: number | null, id: number) =>
+  apiFetch<QuickReplyList>(`${M}/quick-replies/${id}${org(orgId)}`, { method: 'DELETE' });
+
+export const deleteAttachment = (orgId: number | null, id: number) =>
+  apiFetch<QuickReply>(`${M}/quick-replies/${id}/attachment${org(orgId)}`, { method: 'DELETE' });
+
+/** Uploads a quick reply's attachment as the request body, reporting the percent sent. */
+export function uploadAttachment(
+  orgId: number | null,
+  id: number,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<QuickReply> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${M}/quick-replies/${id}/attachment${queryString({ org_id: orgId, name: file.name })}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.upload.onload = () => onProgress(100);
+    xhr.onerror = () => reject(new ApiError(0, 'network'));
+    xhr.onabort = () => reject(new ApiError(0, 'network'));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as QuickReply);
+      else reject(apiErrorOf(xhr.status, body));
+    };
+    onProgress(0);
+    xhr.send(file);
+  });
+}
+
+// Labels and funnels.
+
+export const getLabelBoard = (orgId: number | null) => apiFetch<LabelBoard>(`${M}/labels${org(orgId)}`);
+
+export const createLabel = (body: LabelRequest) => apiFetch<LabelBoard>(`${M}/labels`, { method: 'POST', body });
+
+export const updateLabel = (id: number, body: LabelRequest) =>
+  apiFetch<LabelBoard>(`${M}/labels/${id}`, { method: 'PUT', body });
+
+export const deleteLabel = (orgId: number | null, id: number) =>
+  apiFetch<LabelBoard>(`${M}/labels/${id}${org(orgId)}`, { method: 'DELETE' });
+
+export const createFunnel = (body: FunnelRequest) => apiFetch<LabelBoard>(`${M}/funnels`, { method: 'POST', body });
+
+export const updateFunnel = (id: number, body: FunnelRequest) =>
+  apiFetch<LabelBoard>(`${M}/funnels/${id}`, { method: 'PUT', body });
+
+export const deleteFunnel = (orgId: number | null, id: number) =>
+  apiFetch<LabelBoard>(`${M}/funnels/${id}${org(orgId)}`, { method: 'DELETE' });
+
+// User properties (organisation workspace only), a contact's values and tags.
+
+export const listProperties = (orgId: number) => resultData<UserProperty[]>(`${M}/user-properties${org(orgId)}`);
+
+export const createProperty = (body: UserPropertyRequest) =>
+  resultData<UserProperty[]>(`${M}/user-properties`, { method: 'POST', body });
+
+export const updateProperty = (id: number, body: UserPropertyRequest) =>
+  resultData<UserProperty[]>(`${M}/user-properties/${id}`, { method: 'PUT', body });
+
+export const deleteProperty = (orgId: number, id: number) =>
+  resultData<UserProperty[]>(`${M}/user-properties/${id}${org(orgId)}`, { method: 'DELETE' });
+
+const contactPath = (contact: string) => `${M}/contacts/${encodeURIComponent(contact)}`;
+
+export const getContactProfile = (orgId: number, contact: string) =>
+  apiFetch<ContactProfile>(`${contactPath(contact)}/properties${org(orgId)}`);
+
+export function saveContactProfile(orgId: number, contact: string, values: PropertyValueEntry[]) {
+  const body: ContactProfileRequest = { org_id: orgId, values };
+  return apiFetch<ContactProfile>(`${contactPath(contact)}/properties${org(orgId)}`, { method: 'PUT', body });
+}
+
+/** Every tagged contact of the workspace (`getusertags`). */
+export const listTags = (orgId: number | null) =>
+  resultData<ContactTags[]>(`/api/v1/whatzapp/getusertags${org(orgId)}`);
+
+export function saveTags(orgId: number | null, contact: string, tags: string[]) {
+  const body: TagsRequest = { org_id: orgId, tags };
+  return apiFetch<ContactTags>(`${contactPath(contact)}/tags${org(orgId)}`, { method: 'PUT', body });
+}
+
+// Who may edit team labels and quick replies.
+
+export const getTeamToolsAccess = (orgId: number) =>
+  apiFetch<TeamToolsAccess>(`${M}/team-tools-access${org(orgId)}`);
+
+export const setTeamToolsAccess = (body: TeamToolsAccess) =>
+  apiFetch<TeamToolsAccess>(`${M}/team-tools-access${org(body.org_id)}`, { method: 'PUT', body });
+
+// Quick reply analytics (the dashboard's query shape: a preset or local days, both inclusive).
+
+export interface AnalyticsParams {
+  org_id: number;
+  preset?: string;
+  start_date?: string;
+  end_date?: string;
+}
+
+export const fetchQuickReplyAnalytics = (p: AnalyticsParams, signal?: AbortSignal) =>
+  resultData<QuickReplyAnalytics>(`/api/v1/whatzapp/quickreplies/analytics${queryString({ ...p })}`, { signal });

@@ -1,0 +1,205 @@
+// The Quick Replies tab (000 §2; 001 §2, §6, §9): the caller's quick replies and their teams'
+// (name, message, team or 'Only me', attachment, sent count), created and edited in a form,
+// deleted after a confirmation; the plan's 'used/limit' with the upgrade prompt once it is
+// reached; the Free plan's signature note; and for Teams admins who may edit team tools.
+import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { QuickReply } from '@/generated/contract';
+import { useCodeText } from '@/lib/errorText';
+import { toast } from '@/lib/toast';
+import * as api from '../api';
+import { limitReached, mayEditTeamTools, refusalOf } from '../logic';
+import { useManage } from '../stores/manage';
+import { QuickReplyForm } from './QuickReplyForm';
+import { ConfirmDelete, Loaded, UpgradePrompt, Usage, useManageContext } from './shared';
+
+/** 001 §6: Teams admins decide who may edit team labels and quick replies. */
+function TeamToolsAccess({ orgId }: { orgId: number }) {
+  const { t } = useTranslation('manage');
+  const codeText = useCodeText();
+  const editors = useManage((s) => s.editors);
+  const setEditors = useManage((s) => s.setEditors);
+  const [busy, setBusy] = useState(false);
+  return (
+    <NativeSelect
+      label={t('access.label')}
+      w={360}
+      value={editors ?? 'admins'}
+      disabled={busy}
+      data-testid="team-tools-access"
+      data={[
+        { value: 'admins', label: t('access.admins') },
+        { value: 'admins_and_managers', label: t('access.admins_and_managers') },
+      ]}
+      onChange={async (e) => {
+        const value = e.currentTarget.value;
+        setBusy(true);
+        try {
+          const saved = await api.setTeamToolsAccess({ org_id: orgId, editors: value });
+          setEditors(saved.editors);
+          toast.success(t('toast.changes_saved'));
+        } catch (err) {
+          const r = refusalOf(err);
+          toast.error(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+export function QuickRepliesTab() {
+  const { t } = useTranslation('manage');
+  const codeText = useCodeText();
+  const { orgId, roleId, admin, teamsPlan } = useManageContext();
+  const replies = useManage((s) => s.replies);
+  const teams = useManage((s) => s.teams);
+  const editors = useManage((s) => s.editors);
+  const load = useManage((s) => s.loadReplies);
+  const setReplies = useManage((s) => s.setReplies);
+  const [form, setForm] = useState<{ reply: QuickReply | null } | null>(null);
+  const [deleting, setDeleting] = useState<QuickReply | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [orgId, load]);
+
+  const list = replies.data;
+  const teamChoice = orgId !== null && mayEditTeamTools(roleId, editors) && teams.length > 0;
+  const teamName = (id: number) => teams.find((tm) => tm.id === id)?.team_name ?? `#${id}`;
+
+  const openNew = () => {
+    if (list && limitReached(list)) setPrompt(true);
+    else setForm({ reply: null });
+  };
+
+  async function remove() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      setReplies(await api.deleteQuickReply(orgId, deleting.id));
+      setDeleting(null);
+      toast.success(t('toast.quick_reply_deleted'));
+    } catch (e) {
+      const r = refusalOf(e);
+      setDeleteError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="md" data-testid="quick-replies-tab">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={2} size="h4">
+            {t('replies.heading')}
+          </Title>
+          {list && <Usage used={list.used} limit={list.limit} />}
+        </Group>
+        <Group gap="xs">
+          {orgId !== null && (
+            <Button component={Link} to="/quick-replies/analytics" variant="subtle" leftSection={<IconChartBar size={16} aria-hidden />}>
+              {t('analytics.title')}
+            </Button>
+          )}
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openNew} disabled={replies.status !== 'ready'}>
+            {t('replies.new')}
+          </Button>
+        </Group>
+      </Group>
+      {prompt && <UpgradePrompt what="quick_replies" onClose={() => setPrompt(false)} />}
+      {list?.signature && (
+        <Text size="sm" c="dimmed" data-testid="signature-note">
+          {t('replies.signature', { signature: list.signature })}
+        </Text>
+      )}
+      <Loaded status={replies.status === 'loading' && list ? 'ready' : replies.status} code={replies.code} retry={() => void load()}>
+        {list && list.items.length === 0 ? (
+          <Text c="dimmed" data-testid="replies-empty">
+            {t('replies.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table data-testid="replies-table" verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('replies.name')}</Table.Th>
+                  <Table.Th>{t('replies.message')}</Table.Th>
+                  <Table.Th>{t('replies.for')}</Table.Th>
+                  <Table.Th>{t('replies.attachment')}</Table.Th>
+                  <Table.Th>{t('replies.sent')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list?.items.map((r) => (
+                  <Table.Tr key={r.id} data-testid="reply-row">
+                    <Table.Td fw={500}>{r.name}</Table.Td>
+                    <Table.Td maw={320}>
+                      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                        {r.message}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{r.team_id === null ? t('replies.only_me') : t('replies.team', { team: teamName(r.team_id) })}</Table.Td>
+                    <Table.Td>
+                      {r.attachment ? (
+                        <Anchor href={r.attachment.url} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t('replies.download', { name: r.attachment.name })}>
+                          {r.attachment.name}
+                        </Anchor>
+                      ) : (
+                        t('replies.none')
+                      )}
+                    </Table.Td>
+                    <Table.Td aria-label={t('replies.sent_count', { count: r.sent_count })}>{r.sent_count}</Table.Td>
+                    <Table.Td>
+                      {r.editable && (
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          <ActionIcon variant="subtle" aria-label={t('replies.edit_named', { name: r.name })} onClick={() => setForm({ reply: r })}>
+                            <IconPencil size={16} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('replies.delete_named', { name: r.name })}
+                            onClick={() => {
+                              setDeleteError(null);
+                              setDeleting(r);
+                            }}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Loaded>
+      {orgId !== null && admin && teamsPlan && <TeamToolsAccess orgId={orgId} />}
+      {form && <QuickReplyForm reply={form.reply} teamChoice={teamChoice} onClose={() => setForm(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        title={t('replies.delete_title')}
+        text={t('replies.delete_confirm', { name: deleting?.name ?? '' })}
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

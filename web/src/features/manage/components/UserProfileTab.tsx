@@ -1,0 +1,143 @@
+// The User Profile tab (000 §2 /userproperties; 001 §3, §5): the organisation's user properties
+// (name, type, the options of a list) created, edited and deleted — in the personal workspace
+// 'User properties can only be created from the organisation workspace' instead — and a
+// contact's property values and tags.
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserProperty } from '@/generated/contract';
+import { useCodeText } from '@/lib/errorText';
+import { toast } from '@/lib/toast';
+import * as api from '../api';
+import { refusalOf } from '../logic';
+import { useManage } from '../stores/manage';
+import { ContactLookup } from './ContactLookup';
+import { PropertyForm } from './PropertyForm';
+import { ConfirmDelete, Loaded, useManageContext } from './shared';
+
+function Properties({ orgId }: { orgId: number }) {
+  const { t } = useTranslation('manage');
+  const codeText = useCodeText();
+  const properties = useManage((s) => s.properties);
+  const load = useManage((s) => s.loadProperties);
+  const setProperties = useManage((s) => s.setProperties);
+  const [form, setForm] = useState<{ property: UserProperty | null } | null>(null);
+  const [deleting, setDeleting] = useState<UserProperty | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [orgId, load]);
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      setProperties(await api.deleteProperty(orgId, deleting.id));
+      setDeleting(null);
+      toast.success(t('toast.property_deleted'));
+    } catch (e) {
+      const r = refusalOf(e);
+      setDeleteError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const list = properties.data;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('properties.heading')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm({ property: null })} disabled={properties.status !== 'ready'}>
+          {t('properties.new')}
+        </Button>
+      </Group>
+      <Loaded status={properties.status === 'loading' && list ? 'ready' : properties.status} code={properties.code} retry={() => void load()}>
+        {list && list.length === 0 ? (
+          <Text c="dimmed">{t('properties.empty')}</Text>
+        ) : (
+          <Table data-testid="properties-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('properties.name')}</Table.Th>
+                <Table.Th>{t('properties.kind')}</Table.Th>
+                <Table.Th>{t('properties.options')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list?.map((p) => (
+                <Table.Tr key={p.id} data-testid="property-row">
+                  <Table.Td fw={500}>{p.name}</Table.Td>
+                  <Table.Td>{t(`kinds.${p.kind}`)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {p.options.map((o) => (
+                        <Badge key={o} variant="light" size="sm">
+                          {o}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <ActionIcon variant="subtle" aria-label={t('properties.edit_named', { name: p.name })} onClick={() => setForm({ property: p })}>
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('properties.delete_named', { name: p.name })}
+                        onClick={() => {
+                          setDeleteError(null);
+                          setDeleting(p);
+                        }}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Loaded>
+      {form && <PropertyForm orgId={orgId} property={form.property} onClose={() => setForm(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        title={t('properties.delete_title')}
+        text={t('properties.delete_confirm', { name: deleting?.name ?? '' })}
+        busy={busy}
+        error={deleteError}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+export function UserProfileTab() {
+  const codeText = useCodeText();
+  const { orgId } = useManageContext();
+  return (
+    <Stack gap="lg" data-testid="user-profile-tab">
+      {orgId === null ? (
+        <Alert color="blue" variant="light" data-testid="properties-need-org">
+          {codeText('properties_need_organisation')}
+        </Alert>
+      ) : (
+        <Properties orgId={orgId} />
+      )}
+      <ContactLookup orgId={orgId} />
+    </Stack>
+  );
+}

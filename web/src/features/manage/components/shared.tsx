@@ -1,0 +1,152 @@
+// Pieces every manage tab uses: the caller's workspace and role, a resource's loading and error
+// states, the plan's 'used/limit' with the upgrade prompt (402 or a full plan), and the delete
+// confirmation.
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { rule } from '@/lib/domain';
+import { useCodeText } from '@/lib/errorText';
+import { useWorkspace } from '@/stores/workspace';
+import type { Load } from '../stores/manage';
+
+export interface ManageContext {
+  /** The organisation, or null in the personal workspace. */
+  orgId: number | null;
+  roleId: number | null;
+  admin: boolean;
+  /** The organisation is on the Teams plan (or its trial). */
+  teamsPlan: boolean;
+  myName: string | null;
+}
+
+export function useManageContext(): ManageContext {
+  const current = useWorkspace((s) => s.current);
+  const credit = useWorkspace((s) => s.credit);
+  const me = useWorkspace((s) => s.me);
+  const orgId = current?.org_id ?? null;
+  const roleId = orgId === null ? null : (current?.role_id ?? null);
+  const plan = credit && orgId !== null ? rule('plan_info', { planId: credit.plan_id, isTrial: credit.is_trial }).ok : undefined;
+  return {
+    orgId,
+    roleId,
+    admin: orgId !== null && !rule('access_check', { level: 'admin', roleId }).err,
+    teamsPlan: plan?.kind === 'teams',
+    myName: me?.name ?? null,
+  };
+}
+
+/** A tab's loader, or its error with Retry; `children` once ready. */
+export function Loaded({ status, code, retry, children }: { status: Load; code: string | null; retry: () => void; children: ReactNode }) {
+  const { t } = useTranslation('manage');
+  const codeText = useCodeText();
+  if (status === 'idle' || status === 'loading') return <Loader size="sm" aria-label={t('loading')} data-testid="manage-loading" />;
+  if (status === 'error')
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="manage-load-error">
+        <Group gap="sm" justify="space-between">
+          <Text size="sm">
+            {t('load_failed')} {code && code !== 'internal' ? codeText(code) : ''}
+          </Text>
+          <Button size="xs" variant="white" onClick={retry}>
+            {t('retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  return <>{children}</>;
+}
+
+/** 'used/limit' of the plan's limit, when it has one. */
+export function Usage({ used, limit }: { used: number; limit: number | null }) {
+  const { t } = useTranslation('manage');
+  if (limit === null) return null;
+  return (
+    <Badge variant="light" color={used >= limit ? 'red' : 'gray'} data-testid="plan-usage">
+      {t('limit.used', { used, limit })}
+    </Badge>
+  );
+}
+
+/** The upgrade prompt (001 §9 'Free plan: 5 chat labels, 5 quick replies'), linking to billing. */
+export function UpgradePrompt({ what, onClose }: { what: 'quick_replies' | 'labels'; onClose?: () => void }) {
+  const { t } = useTranslation('manage');
+  const codeText = useCodeText();
+  return (
+    <Alert color="orange" variant="light" role="alert" data-testid="upgrade-prompt" withCloseButton={!!onClose} onClose={onClose} closeButtonLabel={t('close')}>
+      <Stack gap="xs">
+        <Text size="sm">{what === 'labels' ? t('limit.reached_labels') : t('limit.reached_quick_replies')}</Text>
+        <Text size="sm">{codeText('plan_limit_reached')}</Text>
+        <Group>
+          <Button component={Link} to="/settings/billing" size="xs" color="orange">
+            {t('limit.upgrade')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A lock with the reason a row is read-only. */
+export function ReadOnly({ reason }: { reason: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="read-only">
+      <IconLock size={14} aria-hidden />
+      <Text size="xs" c="dimmed">
+        {reason}
+      </Text>
+    </Group>
+  );
+}
+
+/** Asks before deleting; the error of a refused delete is shown inside. */
+export function ConfirmDelete({
+  opened,
+  title,
+  text,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  text: string;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('manage');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
+      <Stack gap="md">
+        <Text size="sm">{text}</Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button color="red" loading={busy} onClick={onConfirm}>
+            {t('delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Runs a delete with its busy and error states (for ConfirmDelete). */
+export function errorAlert(text: string | null) {
+  if (!text) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {text}
+    </Alert>
+  );
+}

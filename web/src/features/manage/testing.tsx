@@ -1,0 +1,331 @@
+// Test helpers for the manage tools: typed fixtures in the contract's shapes, a fake server
+// answering the manage calls like crates/server/src/routes/manage.rs (fetch, and
+// XMLHttpRequest for attachment uploads with progress that a test may hold), each call
+// recorded, a handler answering first; the caller signed in on Acme Traders with a role and a
+// plan; and the real pages behind a memory router with the toasts.
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type {
+  Employee,
+  EmployeeList,
+  ErrorBody,
+  Funnel,
+  LabelBoard,
+  ManagedLabel,
+  QuickReply,
+  QuickReplyList,
+  UserProperty,
+} from '@/generated/contract';
+import { useSession } from '@/stores/session';
+import { useWorkspace } from '@/stores/workspace';
+import { employee, mapping, ME, ORG, sales } from '@/testing/organization';
+import ManageToolsPage from './pages/ManageToolsPage';
+import QuickReplyAnalyticsPage from './pages/QuickReplyAnalyticsPage';
+import { useManage } from './stores/manage';
+
+export { ME, ORG, sales };
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+export type Answer = { status?: number; body: unknown };
+type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
+
+export const errorBody = (code: ErrorBody['error']['code'], fields?: Record<string, string>): ErrorBody => ({
+  error: { code, message: code, ...(fields ? { fields } : {}) },
+});
+
+export const invalid = (field: string, rule: string): Answer => ({ status: 422, body: errorBody('validation_failed', { [field]: rule }) });
+
+export function reply(over: Partial<QuickReply> & { id: number }): QuickReply {
+  return {
+    name: 'Greeting',
+    message: 'Hello {{first_name}}!',
+    team_id: null,
+    owner_id: ME,
+    editable: true,
+    attachment: null,
+    sent_count: 0,
+    updated_at: '2030-01-01T10:00:00Z',
+    ...over,
+  };
+}
+
+export function label(over: Partial<ManagedLabel> & { id: number; name: string }): ManagedLabel {
+  return { color: '#64c4ff', parent_id: null, kind: 'custom', editable: true, ...over };
+}
+
+export const systemLabel = label({ id: -1, name: 'new_customer', color: '#55ccb3', kind: 'system', editable: false });
+
+export function board(over: Partial<LabelBoard> = {}): LabelBoard {
+  return { labels: [systemLabel], funnels: [], limit: null, used: 0, ...over };
+}
+
+export function funnel(over: Partial<Funnel> & { id: number }): Funnel {
+  return { name: 'Sales', stages: ['New', 'Won'], shared: false, editable: true, ...over };
+}
+
+export const prop = (over: Partial<UserProperty> & { id: number; name: string }): UserProperty => ({
+  kind: 'text',
+  options: [],
+  ...over,
+});
+
+export const priya: Employee = employee({
+  user_id: 8,
+  whatzapp_basic_info: { name: 'Priya Sharma', mobile: '+919812345678' },
+  team_id: sales.id,
+});
+
+/** What the fake server holds; tests change it before rendering. */
+export interface World {
+  replies: QuickReplyList;
+  board: LabelBoard;
+  properties: UserProperty[];
+  editors: string;
+  profile: Record<string, { property_id: number; value: string }[]>;
+  tags: { contact: string; tags: string[]; updated_at: string }[];
+}
+
+export function world(over: Partial<World> = {}): World {
+  return {
+    replies: { items: [], limit: null, used: 0, signature: null },
+    board: board(),
+    properties: [],
+    editors: 'admins',
+    profile: {},
+    tags: [],
+    ...over,
+  };
+}
+
+/** Installs the fake server over `w`; returns the calls and the upload gates. */
+export function fakeServer(w: World = world(), ...handlers: Handler[]) {
+  const calls: Call[] = [];
+  held = { sent: open(), answered: open() };
+  let nextId = 100;
+  const ok = (body: unknown): Answer => ({ body });
+  const envelope = (data: unknown): Answer => ({ body: { result: true, data } });
+
+  const answer = async (call: Call): Promise<Answer> => {
+    for (const h of handlers) {
+      const a = await h(call);
+      if (a) return a;
+    }
+    const p = call.url.pathname;
+    const m = call.method;
+    const body = call.body as Record<string, unknown>;
+    let match: RegExpExecArray | null;
+    if (p === '/api/v1/whatzapp/teams') return envelope([sales]);
+    if (p === '/api/v1/whatzapp/employees/invited') {
+      const list: EmployeeList = { result: true, data: [employee({ user_id: ME, role_id: 1 }), priya], sync_list: [], mapping_details: mapping() };
+      return ok(list);
+    }
+    if (p === '/api/manage/team-tools-access') {
+      if (m === 'PUT') w.editors = String(body.editors);
+      return ok({ org_id: ORG, editors: w.editors });
+    }
+    if (p === '/api/manage/quick-replies' && m === 'GET') return ok(w.replies);
+    if (p === '/api/manage/quick-replies' && m === 'POST') {
+      const r = reply({ id: nextId++, name: String(body.name), message: String(body.message), team_id: (body.team_id as number | null) ?? null });
+      w.replies = { ...w.replies, items: [...w.replies.items, r], used: w.replies.used + 1 };
+      return ok(r);
+    }
+    if ((match = /^\/api\/manage\/quick-replies\/(\d+)(\/attachment)?$/.exec(p))) {
+      const id = Number(match[1]);
+      const existing = w.replies.items.find((r) => r.id === id);
+      if (!existing) return { status: 404, body: errorBody('not_found') };
+      let next = existing;
+      if (match[2] && m === 'POST') {
+        const name = call.url.searchParams.get('name') ?? 'file';
+        const size = (call.body as Blob | undefined)?.size ?? 0;
+        next = { ...existing, attachment: { name, size_bytes: size, content_type: 'application/pdf', url: `/api/manage/quick-replies/${id}/attachment?org_id=${ORG}` } };
+      } else if (match[2] && m === 'DELETE') next = { ...existing, attachment: null };
+      else if (m === 'PUT') next = { ...existing, name: String(body.name), message: String(body.message), team_id: (body.team_id as number | null) ?? null };
+      else if (m === 'DELETE') {
+        w.replies = { ...w.replies, items: w.replies.items.filter((r) => r.id !== id), used: w.replies.used - 1 };
+        return ok(w.replies);
+      }
+      w.replies = { ...w.replies, items: w.replies.items.map((r) => (r.id === id ? next : r)) };
+      return ok(next);
+    }
+    if (p === '/api/manage/labels' && m === 'GET') return ok(w.board);
+    if (p === '/api/manage/labels' && m === 'POST') {
+      const l = label({ id: nextId++, name: String(body.name), color: String(body.color), parent_id: (body.parent_id as number | null) ?? null, kind: body.shared ? 'shared' : 'custom' });
+      w.board = { ...w.board, labels: [...w.board.labels, l], used: w.board.used + 1 };
+      return ok(w.board);
+    }
+    if ((match = /^\/api\/manage\/labels\/(-?\d+)$/.exec(p))) {
+      const id = Number(match[1]);
+      if (m === 'DELETE') w.board = { ...w.board, labels: w.board.labels.filter((l) => l.id !== id && l.parent_id !== id), used: w.board.used - 1 };
+      else w.board = { ...w.board, labels: w.board.labels.map((l) => (l.id === id ? { ...l, name: String(body.name), color: String(body.color) } : l)) };
+      return ok(w.board);
+    }
+    if (p === '/api/manage/funnels' && m === 'POST') {
+      const f = funnel({ id: nextId++, name: String(body.name), stages: body.stages as string[], shared: !!body.shared });
+      w.board = { ...w.board, funnels: [...w.board.funnels, f] };
+      return ok(w.board);
+    }
+    if ((match = /^\/api\/manage\/funnels\/(\d+)$/.exec(p))) {
+      const id = Number(match[1]);
+      if (m === 'DELETE') w.board = { ...w.board, funnels: w.board.funnels.filter((f) => f.id !== id) };
+      else w.board = { ...w.board, funnels: w.board.funnels.map((f) => (f.id === id ? { ...f, name: String(body.name), stages: body.stages as string[] } : f)) };
+      return ok(w.board);
+    }
+    if (p === '/api/manage/user-properties' && m === 'GET') return envelope(w.properties);
+    if (p === '/api/manage/user-properties' && m === 'POST') {
+      w.properties = [...w.properties, prop({ id: nextId++, name: String(body.name), kind: body.kind as UserProperty['kind'], options: (body.options as string[] | null) ?? [] })];
+      return envelope(w.properties);
+    }
+    if ((match = /^\/api\/manage\/user-properties\/(\d+)$/.exec(p))) {
+      const id = Number(match[1]);
+      if (m === 'DELETE') w.properties = w.properties.filter((x) => x.id !== id);
+      else w.properties = w.properties.map((x) => (x.id === id ? { ...x, name: String(body.name), kind: body.kind as UserProperty['kind'], options: (body.options as string[] | null) ?? [] } : x));
+      return envelope(w.properties);
+    }
+    if ((match = /^\/api\/manage\/contacts\/([^/]+)\/(properties|tags)$/.exec(p))) {
+      const contact = decodeURIComponent(match[1]!);
+      if (match[2] === 'properties') {
+        if (m === 'PUT') w.profile[contact] = body.values as World['profile'][string];
+        return ok({ contact, values: w.profile[contact] ?? [] });
+      }
+      const entry = { contact, tags: body.tags as string[], updated_at: '2030-01-01T10:00:00Z' };
+      w.tags = [...w.tags.filter((x) => x.contact !== contact), entry];
+      return ok(entry);
+    }
+    if (p === '/api/v1/whatzapp/getusertags') return envelope(w.tags);
+    return { status: 404, body: errorBody('not_found') };
+  };
+
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        url: new URL(String(input), 'http://localhost'),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const { status = 200, body } = await answer(call);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+
+  /** An upload: half the bytes, all of them, then the server's answer (held by `holdUploads`). */
+  class FakeXHR {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    headers: Record<string, string> = {};
+    upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(k: string, v: string) {
+      this.headers[k.toLowerCase()] = v;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const call: Call = { method: this.method, url: new URL(this.url, 'http://localhost'), body };
+      calls.push(call);
+      void (async () => {
+        await Promise.resolve();
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+        await held.sent.wait;
+        this.upload.onload?.();
+        const { status = 200, body: b } = await answer(call);
+        await held.answered.wait;
+        this.status = status;
+        this.responseText = JSON.stringify(b);
+        this.onload?.();
+      })();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  return calls;
+}
+
+/** A gate: calls wait until `open()`. */
+export function gate() {
+  let release: () => void = () => undefined;
+  const wait = new Promise<void>((r) => (release = r));
+  return { wait, open: () => release() };
+}
+
+function open() {
+  return { wait: Promise.resolve(), open: () => undefined };
+}
+
+let held: { sent: ReturnType<typeof gate>; answered: ReturnType<typeof gate> } = { sent: open(), answered: open() };
+
+/** Holds the next uploads after half their bytes (`sent`) and before the answer (`answered`). */
+export function holdUploads() {
+  held = { sent: gate(), answered: gate() };
+  return held;
+}
+
+/**
+ * Signs the caller in: on Acme Traders with `roleId` (1 admin, 2 manager, 3 employee) and the
+ * plan `planId` (10 Teams, 1 Free), or in the personal workspace with `roleId` null.
+ */
+export function signIn(roleId: number | null = 1, planId = 10) {
+  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: 'Owner' } });
+  const current = roleId === null ? null : mapping({ role_id: roleId });
+  useWorkspace.setState({
+    status: 'ready',
+    me: {
+      id: ME,
+      email: 'owner@acme.test',
+      name: 'Asha Rao',
+      mobile: null,
+      profile_pic: null,
+      integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
+      callyzer_user_mappings: current ? [current] : [],
+    },
+    current,
+    org: null,
+    credit: { org_id: roleId === null ? null : ORG, plan_id: planId, seat_issued: 3, validity: '2099-01-01T00:00:00Z', is_trial: false },
+    switching: null,
+  });
+}
+
+export function resetStores() {
+  useManage.getState().reset();
+  useWorkspace.getState().reset();
+}
+
+/** Renders the manage pages at `path` behind a memory router; returns the router. */
+export function renderAt(path = '/quick-replies') {
+  const router = createMemoryRouter(
+    [
+      ...['/quick-replies', '/labels', '/userproperties', '/quick-replies/follow-ups', '/quick-replies/scheduled'].map((p) => ({
+        path: p,
+        element: <ManageToolsPage />,
+      })),
+      { path: '/quick-replies/analytics', element: <QuickReplyAnalyticsPage /> },
+      { path: '/settings/billing', element: <p>billing page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider>
+      <Notifications />
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
