@@ -211,6 +211,7 @@ function FollowUps({ orgId }: { orgId: number | null }) {
                         item={item}
                         now={now}
                         busy={busy !== null}
+                        completing={busy === item.id}
                         onTick={() => void tick(item)}
                         onEdit={() => setEditing({ item })}
                         onDelete={() => setDeleting(item)}

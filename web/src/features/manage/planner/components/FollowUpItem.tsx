@@ -19,6 +19,7 @@ export function FollowUpItem({
   item,
   now,
   busy,
+  completing,
   onTick,
   onEdit,
   onDelete,
@@ -26,6 +27,8 @@ export function FollowUpItem({
   item: FollowUp;
   now: number;
   busy: boolean;
+  /** Being completed: ticked at once, before the server answers. */
+  completing: boolean;
   onTick: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -40,7 +43,7 @@ export function FollowUpItem({
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <Checkbox
           mt={2}
-          checked={done}
+          checked={done || completing}
           disabled={done || busy}
           onChange={() => !done && onTick()}
           aria-label={t('followups.tick', { title: item.title })}
