@@ -1,12 +1,15 @@
 // The planner as a new organisation's owner meets it (issue #18), in a browser set to
 // Asia/Kolkata: Manage Tools › Scheduled messages — a weekly message to an Indian number is
 // typed in and its next five sends are previewed (a week apart, at 09:00 in the chosen zone),
-// then scheduled ('Message scheduled successfully') and listed with 'Every 1 week, 5 times' and
-// its next send; Manage Tools › Follow-ups — a follow-up is created ('Followup created
+// then scheduled ('Message scheduled successfully') with a file uploaded behind a progress bar,
+// and listed with 'Every 1 week, 5 times', its next send and the file, which downloads as sent; Manage Tools › Follow-ups — a follow-up is created ('Followup created
 // successfully'), shows under Upcoming, is ticked and moves to Completed.
 import { expect, test, type Page } from './fixtures';
 
 const ZONE = 'Asia/Kolkata';
+const FILE = 'weekly-summary.pdf';
+/** 160 KB of "PDF": the server keeps any file type; only its size is limited. */
+const ATTACHMENT = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(160 * 1024, 0x20)]);
 test.use({ timezoneId: ZONE, locale: 'en-US' });
 
 async function codeFor(page: Page, email: string): Promise<string> {
@@ -78,8 +81,18 @@ test('a weekly scheduled message previews its next five sends, is scheduled and 
     await expect(sends.nth(k)).toContainText('09:00');
   }
 
+  // An attachment, uploaded once the message is saved, over a slow uplink (64 KB/s) so its
+  // progress bar can be seen.
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles({ name: FILE, mimeType: 'application/pdf', buffer: ATTACHMENT });
+  await expect(form.getByTestId('attachment-chosen')).toContainText(FILE);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
   await form.getByRole('button', { name: 'Schedule' }).click();
-  await expect(page.getByText('Message scheduled successfully')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: `Uploading ${FILE}` })).toBeVisible();
+  await expect(page.getByText('Message scheduled successfully')).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(form).toHaveCount(0);
   const card = page.getByTestId('schedule');
   await expect(card).toHaveCount(1);
@@ -89,6 +102,10 @@ test('a weekly scheduled message previews its next five sends, is scheduled and 
   await expect(card.getByTestId('schedule-next')).toContainText(dateText(first));
   await expect(card.getByTestId('schedule-next')).toContainText(`09:00 AM (${ZONE})`);
   await expect(card.getByTestId('schedule-counts')).toHaveText('Sent 0 · Failed 0 · Missed 0');
+  const link = card.getByRole('link', { name: FILE });
+  const download = await page.request.get((await link.getAttribute('href'))!);
+  expect(download.ok()).toBeTruthy();
+  expect(Buffer.compare(await download.body(), ATTACHMENT)).toBe(0);
 
   // Still there after a reload.
   await page.reload();
