@@ -319,7 +319,11 @@ test("editing sends the changes and says 'Scheduled message updated'; removing t
   expect(field('Message')).toHaveValue(weekly.message);
   expect(field('Repeat')).toHaveValue('week');
   expect(field('Stop after (times)')).toHaveValue('5');
+  // Its first send is past: the form starts at the next one, and says so.
+  expect(field('First send')).toHaveValue('2030-01-07T09:00');
+  expect(form().getByText('The next send: the schedule goes on from there.')).toBeInTheDocument();
   fireEvent.change(field('First send'), { target: { value: '2030-01-08T09:00' } });
+  expect(form().queryByText('The next send: the schedule goes on from there.')).toBeNull();
   fireEvent.change(field('Message'), { target: { value: 'Your weekly summary.' } });
   fireEvent.click(form().getByRole('button', { name: 'Remove the attachment' }));
   fireEvent.click(form().getByRole('button', { name: 'Save' }));

@@ -28,7 +28,7 @@ import type { AttachmentInfo, RepeatUnit, ScheduleRequest, ScheduledMessage } fr
 import { ApiError } from '@/lib/api';
 import { codeOf } from '@/lib/errorText';
 import { loadManageRules, type ManageRules } from '@/lib/manageDomain';
-import { fileSize, MAX_ATTACHMENT_BYTES, nextWholeHour, scheduleFieldOf, scheduleServerErrors, type ScheduleField } from '../logic';
+import { fileSize, localInZone, MAX_ATTACHMENT_BYTES, nextWholeHour, scheduleFieldOf, scheduleServerErrors, type ScheduleField } from '../logic';
 import { SchedulePreview } from './SchedulePreview';
 import { usePlannerCodeText, ZoneSelect } from './shared';
 
@@ -49,12 +49,22 @@ interface Values {
   cancelIfReplied: boolean;
 }
 
+/**
+ * Where an edited schedule starts: its first send while that is still to come, else its next
+ * send (so saving a running schedule goes on from there rather than from a time now past).
+ */
+export function editStart(editing: ScheduledMessage): { start: string; fromNext: boolean } {
+  if (!editing.next_send_at) return { start: editing.start, fromNext: false };
+  const next = localInZone(Date.parse(editing.next_send_at), editing.time_zone);
+  return next === editing.start ? { start: editing.start, fromNext: false } : { start: next, fromNext: true };
+}
+
 function initialValues(editing: ScheduledMessage | null, zone: string): Values {
   if (editing)
     return {
       recipient: editing.recipient,
       message: editing.message,
-      start: editing.start,
+      start: editStart(editing).start,
       timeZone: editing.time_zone,
       unit: editing.unit ?? 'none',
       every: editing.every ?? 1,
@@ -109,6 +119,8 @@ export function ScheduleForm({
   const { t, i18n } = useTranslation('planner');
   const codeText = usePlannerCodeText();
   const [values, setValues] = useState<Values>(() => initialValues(editing, initialZone));
+  /** The next send's time, when the form starts there (it says so until the time is changed). */
+  const [fromNext] = useState(() => (editing && editStart(editing).fromNext ? editStart(editing).start : null));
   /** The schedule this form edits: the one opened, or the one it created. */
   const [saved, setSaved] = useState<ScheduledMessage | null>(editing);
   const [created, setCreated] = useState(false);
@@ -278,6 +290,7 @@ export function ScheduleForm({
           <TextInput
             type="datetime-local"
             label={t('schedules.field_start')}
+            description={fromNext && values.start === fromNext ? t('schedules.start_from_next') : undefined}
             value={values.start}
             onChange={(e) => set('start', e.currentTarget.value)}
             error={error('start')}
