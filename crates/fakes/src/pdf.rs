@@ -20,6 +20,37 @@ pub fn encrypted(pages: &[&str]) -> Vec<u8> {
     build(pages, true)
 }
 
+/// A one-page PDF with a line of text whose content stream inflates to `inflated_mb` MB (it is
+/// a few MB as sent): reading it takes that much memory.
+pub fn inflating(text: &str, inflated_mb: usize) -> Vec<u8> {
+    use std::io::Write;
+    let mut doc = Document::load_mem(&build(&[text], false)).expect("our own PDF");
+    let page = *doc.get_pages().values().next().expect("one page");
+    let content_id = doc
+        .get_page_contents(page)
+        .first()
+        .copied()
+        .expect("a content stream");
+    let plain = doc.get_page_content(page).expect("its content");
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    z.write_all(&plain).expect("in memory");
+    let spaces = vec![b' '; 1024 * 1024];
+    for _ in 0..inflated_mb {
+        z.write_all(&spaces).expect("in memory");
+    }
+    let compressed = z.finish().expect("in memory");
+    doc.objects.insert(
+        content_id,
+        Object::Stream(Stream::new(
+            dictionary! { "Filter" => "FlateDecode" },
+            compressed,
+        )),
+    );
+    let mut out = Vec::new();
+    doc.save_to(&mut out).expect("a PDF in memory");
+    out
+}
+
 fn build(pages: &[&str], encrypted: bool) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();

@@ -100,7 +100,11 @@ async fn run(backend: Backend, sends: usize, users: usize) {
     let started = Instant::now();
     let mut claimers = tokio::task::JoinSet::new();
     for (s, _) in &sessions {
-        claimers.spawn(drain(app.client.clone(), app.url("/api/v2/schedules/claim"), s.clone()));
+        claimers.spawn(drain(
+            app.client.clone(),
+            app.url("/api/v2/schedules/claim"),
+            s.clone(),
+        ));
     }
     let mut claimed = 0;
     while let Some(n) = claimers.join_next().await {
@@ -125,7 +129,12 @@ async fn run(backend: Backend, sends: usize, users: usize) {
     schedules(&app, me["user"]["id"].as_i64().unwrap(), sends, due).await;
     app.clock.advance(60_000);
     let started = Instant::now();
-    let one = drain(app.client.clone(), app.url("/api/v2/schedules/claim"), solo.clone()).await;
+    let one = drain(
+        app.client.clone(),
+        app.url("/api/v2/schedules/claim"),
+        solo.clone(),
+    )
+    .await;
     let single = started.elapsed();
     assert_eq!(one, sends);
     println!(

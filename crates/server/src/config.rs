@@ -216,6 +216,12 @@ pub struct KnowledgeBaseConfig {
     pub ai_handler_url: Option<String>,
     /// How long reading one PDF's text may take before the upload is refused.
     pub extract_timeout_ms: u64,
+    /// The most memory reading one PDF's text may use, in MB (the reader is a child process
+    /// capped at this; a PDF that needs more is refused).
+    pub extract_memory_mb: u64,
+    /// The `switchboard` binary that reads PDFs (`switchboard pdf-text`); default: the running
+    /// server's own binary.
+    pub pdf_reader: Option<String>,
 }
 
 impl Default for KnowledgeBaseConfig {
@@ -223,6 +229,8 @@ impl Default for KnowledgeBaseConfig {
         KnowledgeBaseConfig {
             ai_handler_url: None,
             extract_timeout_ms: 30_000,
+            extract_memory_mb: 512,
+            pdf_reader: None,
         }
     }
 }

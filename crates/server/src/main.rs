@@ -1,4 +1,5 @@
-//! The `switchboard` command: `serve` (default), `migrate`, `seed-demo`, `admin create`.
+//! The `switchboard` command: `serve` (default), `migrate`, `seed-demo`, `admin create`, and
+//! `pdf-text` (the server's PDF reader, run as a child process).
 
 use clap::{Parser, Subcommand};
 use server::config::{Config, Overrides};
@@ -34,6 +35,13 @@ enum Command {
     Migrate,
     /// Fill a demo organisation with teams and employees.
     SeedDemo,
+    /// Read a PDF's text from standard input under a memory limit (the server runs this as a
+    /// child process for every uploaded document).
+    PdfText {
+        /// The most memory the reader may use, in MB.
+        #[arg(long, default_value_t = 512)]
+        max_memory_mb: u64,
+    },
     /// Manage the operator admins of this installation.
     Admin {
         #[command(subcommand)]
@@ -55,6 +63,10 @@ enum AdminAction {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The PDF reader needs neither configuration nor logging: its output is its answer.
+    if let Some(Command::PdfText { max_memory_mb }) = &cli.command {
+        return server::pdf::child_main(*max_memory_mb);
+    }
     let bind = match &cli.command {
         Some(Command::Serve { bind }) => bind.clone(),
         _ => None,
@@ -87,6 +99,7 @@ fn main() -> ExitCode {
             Command::Admin {
                 action: AdminAction::Create { email },
             } => create_admin(config, &email).await,
+            Command::PdfText { .. } => Ok(()),
         }
     });
     match result {

@@ -1,6 +1,13 @@
-//! Reading a PDF's text per page (issue #17) with lopdf, in a blocking task under a time limit.
+//! Reading a PDF's text per page (issue #17) with lopdf, under a time and a memory limit.
 //! The type is judged by content (`%PDF-` at the start), never by the file's name; a broken,
 //! password-protected or text-less (scanned) PDF is refused with its own code.
+//!
+//! A PDF can ask for far more memory than its size (a few hundred KB of compressed stream can
+//! inflate to gigabytes), so the server reads it in a child process — `switchboard pdf-text`,
+//! this same binary — that caps its own address space before reading ([`child_main`]) and is
+//! killed when the time is up. The server only waits for its answer: a reader that runs out of
+//! memory dies alone. Without a reader binary (tests that start the server in-process and set
+//! none) the text is read in a blocking task with the time limit only.
 
 use contract::ErrorCode;
 
@@ -10,16 +17,190 @@ pub enum PdfRefusal {
     Unreadable,
     Encrypted,
     NoText,
+    /// Reading it needed more memory than allowed.
+    TooLarge,
+    /// Reading it took longer than allowed.
+    TooSlow,
 }
 
 impl PdfRefusal {
     pub fn code(self) -> ErrorCode {
         match self {
-            PdfRefusal::Unreadable => ErrorCode::PdfUnreadable,
+            PdfRefusal::Unreadable | PdfRefusal::TooLarge | PdfRefusal::TooSlow => {
+                ErrorCode::PdfUnreadable
+            }
             PdfRefusal::Encrypted => ErrorCode::PdfEncrypted,
             PdfRefusal::NoText => ErrorCode::PdfNoText,
         }
     }
+
+    /// The child's word for it on its standard output.
+    fn name(self) -> &'static str {
+        match self {
+            PdfRefusal::Unreadable => "unreadable",
+            PdfRefusal::Encrypted => "encrypted",
+            PdfRefusal::NoText => "no_text",
+            PdfRefusal::TooLarge => "too_large",
+            PdfRefusal::TooSlow => "too_slow",
+        }
+    }
+
+    fn from_name(name: &str) -> PdfRefusal {
+        match name {
+            "encrypted" => PdfRefusal::Encrypted,
+            "no_text" => PdfRefusal::NoText,
+            "too_large" => PdfRefusal::TooLarge,
+            _ => PdfRefusal::Unreadable,
+        }
+    }
+
+    /// What the log and the error message say.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PdfRefusal::Unreadable => "the PDF's text cannot be read",
+            PdfRefusal::Encrypted => "the PDF is password-protected",
+            PdfRefusal::NoText => "the PDF has no text to read",
+            PdfRefusal::TooLarge => "reading the PDF needs more memory than allowed",
+            PdfRefusal::TooSlow => "reading the PDF took too long",
+        }
+    }
+}
+
+/// How the server reads a PDF's text.
+#[derive(Debug, Clone)]
+pub struct Reader {
+    /// The `switchboard` binary to run `pdf-text` with; none reads in-process.
+    pub program: Option<std::path::PathBuf>,
+    pub timeout: std::time::Duration,
+    pub max_memory_mb: u64,
+}
+
+impl Reader {
+    /// The configured reader: `knowledge_base.pdf_reader`, else this process's own binary when
+    /// it is `switchboard` (a test harness running the server in-process reads in-process).
+    pub fn from_config(cfg: &crate::config::KnowledgeBaseConfig) -> Reader {
+        let program = cfg
+            .pdf_reader
+            .as_ref()
+            .map(std::path::PathBuf::from)
+            .or_else(|| {
+                std::env::current_exe()
+                    .ok()
+                    .filter(|p| p.file_stem().is_some_and(|s| s == "switchboard"))
+            });
+        Reader {
+            program,
+            timeout: std::time::Duration::from_millis(cfg.extract_timeout_ms),
+            max_memory_mb: cfg.extract_memory_mb,
+        }
+    }
+
+    /// The text of every page, read under the time limit (and the memory limit when a reader
+    /// program is set).
+    pub async fn page_texts(&self, bytes: axum::body::Bytes) -> Result<Vec<String>, PdfRefusal> {
+        match &self.program {
+            Some(program) => self.in_child(program, &bytes).await,
+            None => {
+                let reading = tokio::task::spawn_blocking(move || page_texts(&bytes));
+                match tokio::time::timeout(self.timeout, reading).await {
+                    Ok(Ok(result)) => result,
+                    Ok(Err(_)) => Err(PdfRefusal::Unreadable),
+                    Err(_) => Err(PdfRefusal::TooSlow),
+                }
+            }
+        }
+    }
+
+    async fn in_child(
+        &self,
+        program: &std::path::Path,
+        bytes: &[u8],
+    ) -> Result<Vec<String>, PdfRefusal> {
+        use tokio::io::AsyncWriteExt;
+        let mut child = tokio::process::Command::new(program)
+            .arg("pdf-text")
+            .arg("--max-memory-mb")
+            .arg(self.max_memory_mb.to_string())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| {
+                tracing::error!(error = %e, program = %program.display(), "the PDF reader did not start");
+                PdfRefusal::Unreadable
+            })?;
+        let mut stdin = child.stdin.take().ok_or(PdfRefusal::Unreadable)?;
+        let run = async {
+            // A reader that dies early closes its input: what it says then is the answer.
+            let _ = stdin.write_all(bytes).await;
+            drop(stdin);
+            child.wait_with_output().await
+        };
+        let output = match tokio::time::timeout(self.timeout, run).await {
+            Ok(Ok(output)) => output,
+            Ok(Err(_)) => return Err(PdfRefusal::Unreadable),
+            // Dropping the future kills the child (kill_on_drop).
+            Err(_) => return Err(PdfRefusal::TooSlow),
+        };
+        if !output.status.success() {
+            // Out of memory aborts the reader: nothing else makes it fail without an answer.
+            return Err(PdfRefusal::TooLarge);
+        }
+        let answer: ChildAnswer =
+            serde_json::from_slice(&output.stdout).map_err(|_| PdfRefusal::Unreadable)?;
+        match answer {
+            ChildAnswer {
+                pages: Some(pages), ..
+            } => Ok(pages),
+            ChildAnswer { refused, .. } => Err(PdfRefusal::from_name(
+                refused.as_deref().unwrap_or_default(),
+            )),
+        }
+    }
+}
+
+/// What `switchboard pdf-text` writes: the pages, or why not.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ChildAnswer {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pages: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<String>,
+}
+
+/// `switchboard pdf-text --max-memory-mb N`: caps this process's address space at N MB, reads
+/// a PDF from standard input and writes its pages' text (or why not) as JSON to standard
+/// output. Running out of memory aborts the process, which the server reads as too large.
+pub fn child_main(max_memory_mb: u64) -> std::process::ExitCode {
+    use std::io::{Read, Write};
+    let limit = max_memory_mb.saturating_mul(1024 * 1024);
+    if nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_AS, limit, limit).is_err()
+    {
+        return std::process::ExitCode::from(3);
+    }
+    let mut bytes = Vec::new();
+    if std::io::stdin().read_to_end(&mut bytes).is_err() {
+        return std::process::ExitCode::from(4);
+    }
+    let answer = match page_texts(&bytes) {
+        Ok(pages) => ChildAnswer {
+            pages: Some(pages),
+            refused: None,
+        },
+        Err(r) => ChildAnswer {
+            pages: None,
+            refused: Some(r.name().to_owned()),
+        },
+    };
+    let Ok(json) = serde_json::to_vec(&answer) else {
+        return std::process::ExitCode::from(5);
+    };
+    let mut out = std::io::stdout().lock();
+    if out.write_all(&json).and_then(|()| out.flush()).is_err() {
+        return std::process::ExitCode::from(6);
+    }
+    std::process::ExitCode::SUCCESS
 }
 
 /// Whether `bytes` start like a PDF (the header may follow up to 1 KB of junk, as readers allow).

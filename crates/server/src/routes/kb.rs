@@ -120,27 +120,10 @@ pub async fn upload_document(
     if !crate::pdf::looks_like_pdf(&bytes) {
         return Err(refused());
     }
-    let timeout = std::time::Duration::from_millis(state.config.knowledge_base.extract_timeout_ms);
-    let reading = {
-        let bytes = bytes.clone();
-        tokio::task::spawn_blocking(move || crate::pdf::page_texts(&bytes))
-    };
-    let pages = match tokio::time::timeout(timeout, reading).await {
-        Ok(Ok(Ok(pages))) => pages,
-        Ok(Ok(Err(refusal))) => {
-            return Err(AppError::new(
-                refusal.code(),
-                "the PDF's text cannot be read",
-            ))
-        }
-        Ok(Err(e)) => return Err(AppError::internal(e)),
-        Err(_) => {
-            return Err(AppError::new(
-                ErrorCode::PdfUnreadable,
-                "reading the PDF took too long",
-            ))
-        }
-    };
+    let pages = crate::pdf::Reader::from_config(&state.config.knowledge_base)
+        .page_texts(bytes.clone())
+        .await
+        .map_err(|refusal| AppError::new(refusal.code(), refusal.describe()))?;
     let mut passages = Vec::new();
     for (i, text) in pages.iter().enumerate() {
         for p in domain::kb::passages(text) {

@@ -475,3 +475,43 @@ db_test!(
         assert_eq!(status, 200);
     }
 );
+
+/// PDFs read by the `switchboard pdf-text` child under a 128 MB memory limit.
+fn with_the_reader(c: &mut server::config::Config) {
+    c.knowledge_base.pdf_reader = Some(env!("CARGO_BIN_EXE_switchboard").to_owned());
+    c.knowledge_base.extract_memory_mb = 128;
+}
+
+db_test!(
+    a_pdf_that_needs_more_memory_than_allowed_is_refused_and_the_server_lives_on,
+    config = with_the_reader,
+    |app| async move {
+        let org = organisation(&app, "memory@example.com").await;
+        // A few MB as sent (well under the 15 MB limit), 200 MB to read.
+        let heavy = pdf::inflating("Refunds within 45 days.", 200);
+        assert!(heavy.len() < 8 * 1024 * 1024, "{}", heavy.len());
+        let (status, body) = upload(&app, &org, "heavy.pdf", heavy).await;
+        assert_eq!(
+            (status, body["error"]["code"].clone()),
+            (422, json!("pdf_unreadable")),
+            "{body}"
+        );
+        assert_eq!(document_count(&app, &org).await, 0, "nothing stored");
+        // The same reader reads an ordinary PDF, and a small inflated one, with every page.
+        let (status, body) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        assert_eq!((status, body["pages"].as_i64()), (200, Some(3)), "{body}");
+        let (status, body) = upload(
+            &app,
+            &org,
+            "light.pdf",
+            pdf::inflating("Warranty lasts two years.", 20),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let answer = ask(&app, &org, "warranty years", None).await;
+        assert_eq!(
+            answer["answer"]["citations"][0]["document_name"], "light.pdf",
+            "{answer}"
+        );
+    }
+);

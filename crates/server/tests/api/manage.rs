@@ -505,11 +505,10 @@ db_test!(
             "2027-03-14T13:00:00Z",
             "2027-03-15T13:00:00Z",
         ];
-        let mut admin = admin;
         for at in instants {
             move_to(&app, ms(at) - 60_000);
             // Months pass: the session of the day before has ended.
-            admin = app.sign_in("sched@manage.test").await.unwrap();
+            let admin = app.sign_in("sched@manage.test").await.unwrap();
             assert!(
                 claim(&app, &admin).await["sends"]
                     .as_array()
