@@ -3,7 +3,8 @@
 // their counts, an entry's due time in its zone and relative to now, its priority, amount,
 // contact and recurrence; the rule's and the server's refusals on their fields ('Please enter a
 // title', 'Time has already passed'); creating, editing, ticking (a recurring one comes round
-// again), marking all complete, deleting after confirming; the notification switches.
+// again), marking all complete, deleting after confirming; an upcoming one turning pending on an
+// open screen; the notification switches.
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
@@ -299,4 +300,16 @@ test('a failed save of the switches puts them back', async () => {
   fireEvent.click(on);
   expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   await waitFor(() => expect(on).toBeChecked());
+});
+
+test('an upcoming follow-up moves to Pending once its time comes, on an open screen', async () => {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(NOW);
+  const server = show(fakeServer({ followUps: [followUp({ id: 5, title: 'Call Bo', due_at: '2030-01-01T06:30:30Z' })] }));
+  await waitFor(() => expect(screen.getByTestId('count-upcoming')).toHaveTextContent('1'));
+  expect(count('pending')).toHaveTextContent('0');
+  act(() => vi.advanceTimersByTime(60_000));
+  await waitFor(() => expect(count('pending')).toHaveTextContent('1'));
+  expect(count('upcoming')).toHaveTextContent('0');
+  expect(callsTo(server, '/api/manage/follow-ups', 'GET')).toHaveLength(2);
 });

@@ -58,6 +58,12 @@ function FollowUps({ orgId }: { orgId: number | null }) {
     void load();
   }, [load]);
 
+  // An upcoming follow-up whose time has come is pending now: the server says so on a new read.
+  const due = board?.upcoming.some((f) => Date.parse(f.due_at) <= now) ?? false;
+  useEffect(() => {
+    if (due) void load();
+  }, [due, load]);
+
   const failText = (e: unknown) => codeText(errorCodeOf(e));
 
   async function tick(item: FollowUp) {
