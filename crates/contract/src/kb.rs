@@ -129,20 +129,23 @@ pub struct ChatLine {
 
 /// 001 §1, §9 AI reply generator: the chat's last messages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct ReplyRequest {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub messages: Vec<ChatLine>,
+    /// The contact's name, to fill a quick reply's variables (`{{first_name}}`, …).
+    #[serde(default)]
+    pub contact_name: Option<String>,
 }
 
 /// A suggested reply and the replies left today (001 §9 'shown as replies left').
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReplySuggestion {
-    /// Null when nothing in the documents fits the chat.
+    /// Null when nothing in the quick replies or the documents fits the chat.
     pub suggestion: Option<String>,
-    /// `ai`, `documents` or `none`.
+    /// `ai`, `quick_reply`, `documents` or `none`.
     pub source: String,
     pub citations: Vec<Citation>,
     pub replies_left: u32,

@@ -73,6 +73,9 @@ pub struct QuickReplyRequest {
     /// Share with a team of the organisation (Teams admins decide who may).
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
+    /// A file follows (uploaded next): the message may then be empty.
+    #[serde(default)]
+    pub has_attachment: Option<bool>,
 }
 
 /// The quick replies the caller sees, with the plan's limit (001 §9: 5 on Free).
@@ -86,6 +89,9 @@ pub struct QuickReplyList {
     pub used: u32,
     /// 001 §6: the Free plan's sent-from-the-product signature, appended to every message sent.
     pub signature: Option<String>,
+    /// Whether the caller may share quick replies with a team (admins; managers when the
+    /// organisation lets them).
+    pub may_edit_team_tools: bool,
 }
 
 /// A label (001 §3 'Label: name, colour, sublabels, funnel stages; system, custom and shared').
@@ -153,6 +159,8 @@ pub struct LabelBoard {
     pub limit: Option<u32>,
     /// Custom labels the caller owns (system labels do not count).
     pub used: u32,
+    /// Whether the caller may make shared labels and funnels (admins).
+    pub may_share: bool,
 }
 
 /// A user property of the organisation (001 §3 'User property: name, value, type; options').
@@ -383,6 +391,9 @@ pub struct ScheduleRequest {
     /// `send_late` (the default) or `skip`.
     pub missed_policy: Option<String>,
     pub cancel_if_replied: Option<bool>,
+    /// A file follows (uploaded next): the message may then be empty.
+    #[serde(default)]
+    pub has_attachment: Option<bool>,
 }
 
 /// `POST /api/v2/schedules/claim`: the extension asks for the sends due now.

@@ -155,6 +155,23 @@ pub fn rank(candidates: &[Candidate], df: &[u64], n: u64, avg_length: f64) -> Ve
     ranked
 }
 
+/// The text among `texts` (a quick reply's name and message, say) that best answers `query`:
+/// the one with the most of the query's terms, at least half of them (rounded up) as for
+/// passages, the earlier on a tie; none when no text reaches half.
+pub fn best_text(query: &[String], texts: &[String]) -> Option<usize> {
+    let wanted = query.len().div_ceil(2).max(1);
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let have = terms(t);
+            (i, query.iter().filter(|q| have.contains(q)).count())
+        })
+        .filter(|(_, n)| *n >= wanted)
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(i, _)| i)
+}
+
 /// Byte ranges of `text` whose words are among `query` terms (for highlighting).
 pub fn highlights(text: &str, query: &[String]) -> Vec<(usize, usize)> {
     words(text)
@@ -167,6 +184,18 @@ pub fn highlights(text: &str, query: &[String]) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quick_reply_with_most_of_the_question_answers_it() {
+        let q = query_terms("What are your opening hours on Sunday?");
+        let texts = [
+            "Prices: our price list is attached".to_string(),
+            "Opening hours: we open at 9, Monday to Saturday".to_string(),
+            "Sunday opening hours: 10 to 2".to_string(),
+        ];
+        assert_eq!(best_text(&q, &texts), Some(2));
+        assert_eq!(best_text(&query_terms("refund policy"), &texts), None);
+    }
 
     #[test]
     fn terms_are_lower_case_folded_and_without_common_words() {

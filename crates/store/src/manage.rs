@@ -322,6 +322,21 @@ pub async fn all_tags(
         .await?)
 }
 
+/// One contact's tags row, if any.
+pub async fn tags_of(
+    store: &Store,
+    org_id: i64,
+    owner_id: i64,
+    contact: &str,
+) -> Result<Option<tags::Model>, StoreError> {
+    Ok(tags::Entity::find()
+        .filter(tags::Column::OrgId.eq(org_id))
+        .filter(tags::Column::OwnerId.eq(owner_id))
+        .filter(tags::Column::Contact.eq(contact))
+        .one(store.conn())
+        .await?)
+}
+
 /// Sets a contact's tags (a JSON array).
 pub async fn set_tags(
     store: &Store,
@@ -351,11 +366,7 @@ pub async fn set_tags(
         )
         .exec(store.conn())
         .await?;
-    tags::Entity::find()
-        .filter(tags::Column::OrgId.eq(org_id))
-        .filter(tags::Column::OwnerId.eq(owner_id))
-        .filter(tags::Column::Contact.eq(contact))
-        .one(store.conn())
+    tags_of(store, org_id, owner_id, contact)
         .await?
         .ok_or(StoreError::NotFound)
 }

@@ -936,7 +936,11 @@ export type LabelBoard = { labels: Array<ManagedLabel>, funnels: Array<Funnel>, 
 /**
  * Custom labels the caller owns (system labels do not count).
  */
-used: number, };
+used: number, 
+/**
+ * Whether the caller may make shared labels and funnels (admins).
+ */
+may_share: boolean, };
 
 /**
  * Creates or changes a label.
@@ -1314,7 +1318,12 @@ used: number,
 /**
  * 001 §6: the Free plan's sent-from-the-product signature, appended to every message sent.
  */
-signature: string | null, };
+signature: string | null, 
+/**
+ * Whether the caller may share quick replies with a team (admins; managers when the
+ * organisation lets them).
+ */
+may_edit_team_tools: boolean, };
 
 /**
  * Creates or changes a quick reply.
@@ -1323,7 +1332,11 @@ export type QuickReplyRequest = { org_id: number | null, name: string, message: 
 /**
  * Share with a team of the organisation (Teams admins decide who may).
  */
-team_id: number | null, };
+team_id: number | null, 
+/**
+ * A file follows (uploaded next): the message may then be empty.
+ */
+has_attachment?: boolean | null, };
 
 /**
  * `POST /api/manage/quick-replies/{id}/sent`: the extension used a quick reply.
@@ -1357,18 +1370,22 @@ export type RepliesLeft = { replies_left: number, daily_limit: number, };
 /**
  * 001 §1, §9 AI reply generator: the chat's last messages.
  */
-export type ReplyRequest = { org_id: number, messages: Array<ChatLine>, };
+export type ReplyRequest = { org_id: number, messages: Array<ChatLine>, 
+/**
+ * The contact's name, to fill a quick reply's variables (`{{first_name}}`, …).
+ */
+contact_name?: string | null, };
 
 /**
  * A suggested reply and the replies left today (001 §9 'shown as replies left').
  */
 export type ReplySuggestion = { 
 /**
- * Null when nothing in the documents fits the chat.
+ * Null when nothing in the quick replies or the documents fits the chat.
  */
 suggestion: string | null, 
 /**
- * `ai`, `documents` or `none`.
+ * `ai`, `quick_reply`, `documents` or `none`.
  */
 source: string, citations: Array<Citation>, replies_left: number, daily_limit: number, };
 
@@ -1453,7 +1470,11 @@ start: string, time_zone: string, every?: number | null, unit?: RepeatUnit | nul
 /**
  * `send_late` (the default) or `skip`.
  */
-missed_policy?: string | null, cancel_if_replied?: boolean | null, };
+missed_policy?: string | null, cancel_if_replied?: boolean | null, 
+/**
+ * A file follows (uploaded next): the message may then be empty.
+ */
+has_attachment?: boolean | null, };
 
 /**
  * One send of a schedule.

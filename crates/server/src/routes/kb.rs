@@ -505,9 +505,11 @@ async fn ai_quota(state: &AppState, org_id: i64) -> Result<(u32, String), AppErr
 }
 
 /// The AI reply generator (001 §1, §9; the extension's call, ours): from the chat's last
-/// messages, a reply grounded in the organisation's documents — from the AI service when one is
-/// configured, else the passage that answers the contact's last message — counted against the
-/// plan's AI replies a day (429 `rate_limited` once none is left), with the replies left.
+/// messages, a reply grounded in the caller's quick replies and the organisation's documents —
+/// from the AI service when one is configured (with them as context), else the quick reply
+/// that answers the contact's last message (its variables filled), else the passage that does —
+/// counted against the plan's AI replies a day (429 `rate_limited` once none is left), with the
+/// replies left.
 #[utoipa::path(
     post,
     path = "/api/v2/ai/reply-suggestion",
@@ -549,22 +551,51 @@ pub async fn suggest_reply(
         .await?
         .ok_or_else(|| AppError::new(ErrorCode::RateLimited, "no AI reply left today"))?;
     let citations = search(&state, req.org_id, &last_incoming).await?;
-    let (suggestion, source) = match (
-        citations.first(),
-        &state.config.knowledge_base.ai_handler_url,
-    ) {
+    // The caller's quick replies (their own and their team's) that answer the message: the
+    // organisation's own words come first, then the documents.
+    let ws = crate::manage::workspace(&state, &user, Some(req.org_id)).await?;
+    let replies = store::manage::quick_replies(
+        &state.store,
+        req.org_id,
+        user.id,
+        crate::routes::manage::team_scope(&ws),
+    )
+    .await?;
+    let texts: Vec<String> = replies
+        .iter()
+        .map(|q| format!("{} {}", q.name, q.message))
+        .collect();
+    let quick_reply =
+        domain::kb::best_text(&domain::kb::query_terms(&last_incoming), &texts).map(|i| {
+            domain::manage::render_message(&domain::manage::RenderInput {
+                message: replies[i].message.clone(),
+                vars: Some(domain::manage::TemplateVars {
+                    name: req.contact_name.clone(),
+                    ..Default::default()
+                }),
+            })
+            .text
+        });
+    let offline = quick_reply
+        .clone()
+        .map(|r| (r, "quick_reply"))
+        .or_else(|| citations.first().map(|c| (c.passage.clone(), "documents")));
+    let (suggestion, source) = match (offline, &state.config.knowledge_base.ai_handler_url) {
         (None, _) => (None, "none"),
-        (Some(first), Some(url)) => {
-            let context: Vec<String> = citations.iter().map(|c| c.passage.clone()).collect();
+        (Some((text, from)), Some(url)) => {
+            let context: Vec<String> = quick_reply
+                .into_iter()
+                .chain(citations.iter().map(|c| c.passage.clone()))
+                .collect();
             match connectors::ai::ask(url, &last_incoming, &context).await {
                 Ok(reply) => (Some(reply), "ai"),
                 Err(e) => {
-                    tracing::warn!(error = %e, "AI service failed; suggesting the passage");
-                    (Some(first.passage.clone()), "documents")
+                    tracing::warn!(error = %e, "AI service failed; suggesting from our own texts");
+                    (Some(text), from)
                 }
             }
         }
-        (Some(first), None) => (Some(first.passage.clone()), "documents"),
+        (Some((text, from)), None) => (Some(text), from),
     };
     Ok(Json(ReplySuggestion {
         suggestion,

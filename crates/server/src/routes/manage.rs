@@ -53,6 +53,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(contact_profile))
         .add(Access::Scoped, routes!(set_contact_profile))
         .add(Access::Scoped, routes!(user_tags))
+        .add(Access::Scoped, routes!(contact_tags))
         .add(Access::Scoped, routes!(set_contact_tags))
         .add(Access::Scoped, routes!(list_notes))
         .add(Access::Scoped, routes!(create_note))
@@ -96,7 +97,8 @@ fn quick_reply_view(ws: &Workspace, q: &quick_reply::Model) -> QuickReply {
     }
 }
 
-fn team_scope(ws: &Workspace) -> store::manage::TeamScope {
+/// Which teams' quick replies the member sees: their own team's, every team's for an admin.
+pub(crate) fn team_scope(ws: &Workspace) -> store::manage::TeamScope {
     use store::manage::TeamScope;
     if !ws.is_org() {
         TeamScope::None
@@ -142,6 +144,7 @@ async fn quick_reply_list(state: &AppState, ws: &Workspace) -> Result<QuickReply
         limit: limits.quick_replies,
         used,
         signature: limits.signature.then(|| SIGNATURE.to_owned()),
+        may_edit_team_tools: ws.may_edit_team_tools(),
     })
 }
 
@@ -220,8 +223,8 @@ pub async fn create_quick_reply(
     Json(req): Json<QuickReplyRequest>,
 ) -> Result<Json<QuickReply>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    // A reply whose file comes next may be created without text.
-    let draft = checked_quick_reply(&state, &ws, &req, req.message.trim().is_empty()).await?;
+    // A reply whose file comes next (`has_attachment`) may be created without text.
+    let draft = checked_quick_reply(&state, &ws, &req, req.has_attachment.unwrap_or(false)).await?;
     let used = store::manage::owned_quick_replies(&state.store, ws.org_id, ws.user_id).await?;
     within_limit(
         limits(&state, &ws).await?.quick_replies,
@@ -532,6 +535,7 @@ async fn board(state: &AppState, ws: &Workspace) -> Result<LabelBoard, AppError>
         funnels: funnels.iter().map(|f| funnel_view(ws, f)).collect(),
         limit: limits(state, ws).await?.labels,
         used: rows.iter().filter(|l| l.owner_id == ws.user_id).count() as u32,
+        may_share: ws.is_admin(),
     })
 }
 
@@ -1174,6 +1178,36 @@ pub async fn user_tags(
     let rows = store::manage::all_tags(&state.store, ws.org_id, tag_owner(&ws)).await?;
     Ok(Json(ResultEnvelope::ok(
         rows.iter().map(tags_view).collect(),
+    )))
+}
+
+/// One contact's tags (none yet: an empty list).
+#[utoipa::path(
+    get,
+    path = "/api/manage/contacts/{contact}/tags",
+    tag = "manage",
+    params(("contact" = String, Path, description = "The chat id or phone number"), ManageQuery),
+    responses(
+        (status = 200, description = "The contact's tags", body = ContactTags),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn contact_tags(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(contact): Path<String>,
+    Query(q): Query<ManageQuery>,
+) -> Result<Json<ContactTags>, AppError> {
+    let ws = workspace(&state, &user, q.org_id).await?;
+    let contact = contact_key(&contact)?;
+    let row = store::manage::tags_of(&state.store, ws.org_id, tag_owner(&ws), &contact).await?;
+    Ok(Json(row.as_ref().map_or_else(
+        || ContactTags {
+            contact: contact.clone(),
+            tags: Vec::new(),
+            updated_at: String::new(),
+        },
+        tags_view,
     )))
 }
 

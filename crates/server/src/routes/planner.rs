@@ -599,7 +599,7 @@ pub async fn create_schedule(
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
     let now = state.clock.now_ms();
-    let draft = checked_schedule(&req, false, now)?;
+    let draft = checked_schedule(&req, req.has_attachment.unwrap_or(false), now)?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
@@ -635,8 +635,8 @@ pub async fn create_schedule(
     Ok(Json(schedule_answer(&state, &row).await?))
 }
 
-/// Changes a scheduled message: its pending send is replaced by the new first one (which must
-/// be in the future).
+/// Changes a scheduled message. A new time (start, zone or repeat) replaces its pending send by
+/// the new first one, which must be in the future; the same time keeps the pending send.
 #[utoipa::path(
     put,
     path = "/api/manage/schedules/{id}",
@@ -660,25 +660,41 @@ pub async fn update_schedule(
         .await?
         .ok_or_else(AppError::not_found)?;
     let now = state.clock.now_ms();
-    let draft = checked_schedule(&req, row.attachment_key.is_some(), now)?;
+    let start_local = domain::recurrence::parse_local(&req.start)
+        .map(domain::recurrence::format_local)
+        .map_err(|r| AppError::invalid_field("start", r))?;
+    let every = req.unit.and(req.every.or(Some(1))).map(|e| e as i32);
+    let unit = req.unit.map(|u| u.code().to_owned());
+    let stop_after = req.unit.and(req.stop_after).map(|n| n as i32);
+    // The same timing keeps the pending send (its first may be past); a new one must come.
+    let retimed = start_local != row.start_local
+        || req.time_zone.trim() != row.time_zone
+        || every != row.every
+        || unit != row.unit
+        || stop_after != row.stop_after
+        || row.status != "active";
+    let has_file = row.attachment_key.is_some() || req.has_attachment.unwrap_or(false);
+    let draft = checked_schedule(&req, has_file, if retimed { now } else { i64::MIN })?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
     .map_err(|r| AppError::invalid_field("time_zone", r))?;
     row.recipient = draft.recipient;
     row.message = draft.message;
-    row.start_local = domain::recurrence::parse_local(&req.start)
-        .map(domain::recurrence::format_local)
-        .map_err(|r| AppError::invalid_field("start", r))?;
+    row.start_local = start_local;
     row.time_zone = zone.0;
-    row.every = req.unit.and(req.every.or(Some(1))).map(|e| e as i32);
-    row.unit = req.unit.map(|u| u.code().to_owned());
-    row.stop_after = req.unit.and(req.stop_after).map(|n| n as i32);
+    row.every = every;
+    row.unit = unit;
+    row.stop_after = stop_after;
     row.missed_policy = missed_policy(req.missed_policy.as_deref())?;
     row.cancel_if_replied = req.cancel_if_replied.unwrap_or(false);
     row.status = "active".into();
     row.updated_at = now;
-    let row = store::manage::reschedule(&state.store, row, draft.first_ms).await?;
+    let row = if retimed {
+        store::manage::reschedule(&state.store, row, draft.first_ms).await?
+    } else {
+        store::manage::update_schedule(&state.store, row).await?
+    };
     Ok(Json(schedule_answer(&state, &row).await?))
 }
 
@@ -922,6 +938,23 @@ pub async fn claim_sends(
             }
         }
         let row = &schedules[&s.schedule_id];
+        if row.message.trim().is_empty() && row.attachment_key.is_none() {
+            // Made to carry a file that never arrived: nothing to send, said so in its sends.
+            let done = store::manage::finish_send(
+                &state.store,
+                user.id,
+                s.id,
+                store::manage::SendHolder::Claim(&token),
+                "failed",
+                Some("nothing to send: the file never arrived"),
+                now,
+            )
+            .await?;
+            if done.is_some() {
+                advance(&state, row, s.occurrence, now).await?;
+            }
+            continue;
+        }
         if row.cancel_if_replied && row.org_id != PERSONAL {
             let digits: String = row.recipient.chars().filter(char::is_ascii_digit).collect();
             let replied = store::manage::contact_wrote_since(

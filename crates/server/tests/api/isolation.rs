@@ -571,6 +571,14 @@ fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, boo
             )),
             true,
         ),
+        ("GET", "/manage/contacts/{contact}/tags") => (
+            format!(
+                "/api/manage/contacts/919800000001/tags?org_id={}",
+                org.org_id
+            ),
+            None,
+            false,
+        ),
         ("GET", "/manage/contacts/{contact}/properties") => (
             format!(
                 "/api/manage/contacts/919800000001/properties?org_id={}",

@@ -515,3 +515,39 @@ db_test!(
         );
     }
 );
+
+db_test!(
+    a_suggested_reply_prefers_the_callers_quick_reply_with_its_variables_filled,
+    |app| async move {
+        let org = organisation(&app, "qr-suggest@example.com").await;
+        let (status, body) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/manage/quick-replies",
+                Some(&org.admin),
+                Some(json!({ "org_id": org.org_id, "name": "Opening hours", "message": "Hi {{first_name}}, we open at nine, Monday to Saturday." })),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let suggest = |text: &'static str| {
+            app.call(
+                Method::POST,
+                "/api/v2/ai/reply-suggestion",
+                Some(&org.admin),
+                Some(json!({ "org_id": org.org_id, "contact_name": "Priya Rao", "messages": [{ "text": text }] })),
+            )
+        };
+        let (status, answer) = suggest("What are your opening hours?").await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["source"], "quick_reply");
+        assert_eq!(
+            answer["suggestion"],
+            "Hi Priya, we open at nine, Monday to Saturday."
+        );
+        // A question no quick reply answers comes from the documents.
+        let (_, answer) = suggest("How many days do I have for a refund?").await;
+        assert_eq!(answer["source"], "documents", "{answer}");
+    }
+);

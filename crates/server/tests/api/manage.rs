@@ -208,6 +208,15 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
         )
         .await;
     assert_eq!(listed["data"][0]["tags"], json!(["vip", "lead"]));
+    let (_, one) = app
+        .call(
+            Method::GET,
+            &format!("{tags}?org_id={org_id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(one["tags"], json!(["vip", "lead"]));
     // Follow-ups and scheduled messages.
     let past = iso_minute(app.clock.now_ms() - 60_000);
     let later = iso_minute(app.clock.now_ms() + 3_600_000);
@@ -285,7 +294,7 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
             Method::POST,
             qr,
             Some(&admin),
-            Some(json!({ "org_id": org_id, "name": "Prices", "message": "" })),
+            Some(json!({ "org_id": org_id, "name": "Prices", "message": "", "has_attachment": true })),
         )
         .await;
     let id = created["id"].as_i64().unwrap();
@@ -736,6 +745,80 @@ db_test!(
             ms(next["due_at"].as_str().unwrap()) - ms(pending["due_at"].as_str().unwrap()),
             7 * 86_400_000,
             "{board}"
+        );
+    }
+);
+
+db_test!(
+    a_schedule_may_carry_only_a_file_and_keeps_its_send_when_edited_without_a_new_time,
+    |app| async move {
+        let me = app.sign_in("file@manage.test").await.unwrap();
+        let start = iso_minute(app.clock.now_ms() + 120_000);
+        let base = json!({ "recipient": "+12125550123", "message": "", "start": start, "time_zone": "UTC", "every": 1, "unit": "day" });
+        let (status, answer) = app
+            .call(
+                Method::POST,
+                "/api/manage/schedules",
+                Some(&me),
+                Some(base.clone()),
+            )
+            .await;
+        assert_eq!(
+            (status, answer["error"]["fields"]["message"].as_str()),
+            (422, Some("message_and_upload_empty"))
+        );
+        let mut with_file = base.clone();
+        with_file["has_attachment"] = json!(true);
+        let (status, created) = app
+            .call(
+                Method::POST,
+                "/api/manage/schedules",
+                Some(&me),
+                Some(with_file.clone()),
+            )
+            .await;
+        assert_eq!(status, 200, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        // The file never comes: its send fails, saying why, and the next day's is queued.
+        app.clock.advance(180_000);
+        let answer = claim(&app, &me).await;
+        assert!(answer["sends"].as_array().unwrap().is_empty(), "{answer}");
+        let (_, list) = app
+            .call(Method::GET, "/api/manage/schedules", Some(&me), None)
+            .await;
+        let s = &list["data"][0];
+        assert_eq!(
+            (s["failed"].as_u64(), s["recent"][1]["error"].as_str()),
+            (Some(1), Some("nothing to send: the file never arrived")),
+            "{s}"
+        );
+        // Its start is past now; changing only the text keeps the next send.
+        let next = s["next_send_at"].clone();
+        let mut edit = base.clone();
+        edit["message"] = json!("Good morning");
+        let (status, edited) = app
+            .call(
+                Method::PUT,
+                &format!("/api/manage/schedules/{id}"),
+                Some(&me),
+                Some(edit.clone()),
+            )
+            .await;
+        assert_eq!(status, 200, "{edited}");
+        assert_eq!(edited["next_send_at"], next);
+        // A new time must still come.
+        edit["start"] = json!(iso_minute(app.clock.now_ms() - 3_600_000));
+        let (status, answer) = app
+            .call(
+                Method::PUT,
+                &format!("/api/manage/schedules/{id}"),
+                Some(&me),
+                Some(edit),
+            )
+            .await;
+        assert_eq!(
+            (status, answer["error"]["fields"]["start"].as_str()),
+            (422, Some("time_has_passed"))
         );
     }
 );

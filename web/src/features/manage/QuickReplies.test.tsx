@@ -57,6 +57,7 @@ test('lists quick replies with their team or "Only me", attachment and sent coun
         limit: null,
         used: 2,
         signature: null,
+        may_edit_team_tools: false,
       },
     }),
   );
@@ -94,7 +95,7 @@ test('on Free: "used/limit", the signature note, and the upgrade prompt once the
   signIn(1, 1);
   fakeServer(
     world({
-      replies: { items: [1, 2, 3, 4, 5].map((id) => reply({ id, name: `Reply ${id}` })), limit: 5, used: 5, signature: 'Sent with Switchboard' },
+      replies: { items: [1, 2, 3, 4, 5].map((id) => reply({ id, name: `Reply ${id}` })), limit: 5, used: 5, signature: 'Sent with Switchboard', may_edit_team_tools: false },
     }),
   );
   renderAt('/quick-replies');
@@ -165,7 +166,7 @@ test('Insert variable puts {{first_name}} in the message; the preview fills it f
   fireEvent.click(form.getByRole('button', { name: 'Create' }));
   expect(await screen.findByText('Quick Reply created')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(posts(calls)[0]!.body).toEqual({ org_id: ORG, name: 'Greeting', message: 'Hello {{first_name}}, I am {{my_name}} {{frist}}', team_id: null });
+  expect(posts(calls)[0]!.body).toEqual({ org_id: ORG, name: 'Greeting', message: 'Hello {{first_name}}, I am {{my_name}} {{frist}}', team_id: null, has_attachment: false });
   expect(await screen.findByTestId('reply-row')).toHaveTextContent('Greeting');
 });
 
@@ -245,7 +246,7 @@ test("the server's refusal of an upload is shown on the attachment, the quick re
 });
 
 test('editing saves with "Changes saved successfully"; deleting asks first, then "Quick Reply deleted"', async () => {
-  const calls = fakeServer(world({ replies: { items: [reply({ id: 1, name: 'Greeting' })], limit: null, used: 1, signature: null } }));
+  const calls = fakeServer(world({ replies: { items: [reply({ id: 1, name: 'Greeting' })], limit: null, used: 1, signature: null, may_edit_team_tools: false } }));
   renderAt('/quick-replies');
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Greeting' }));
   const form = dialog();

@@ -64,7 +64,7 @@ export function label(over: Partial<ManagedLabel> & { id: number; name: string }
 export const systemLabel = label({ id: -1, name: 'new_customer', color: '#55ccb3', kind: 'system', editable: false });
 
 export function board(over: Partial<LabelBoard> = {}): LabelBoard {
-  return { labels: [systemLabel], funnels: [], limit: null, used: 0, ...over };
+  return { labels: [systemLabel], funnels: [], limit: null, used: 0, may_share: true, ...over };
 }
 
 export function funnel(over: Partial<Funnel> & { id: number }): Funnel {
@@ -95,7 +95,7 @@ export interface World {
 
 export function world(over: Partial<World> = {}): World {
   return {
-    replies: { items: [], limit: null, used: 0, signature: null },
+    replies: { items: [], limit: null, used: 0, signature: null, may_edit_team_tools: true },
     board: board(),
     properties: [],
     editors: 'admins',

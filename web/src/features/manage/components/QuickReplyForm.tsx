@@ -152,6 +152,7 @@ export function QuickReplyForm({
       name: draft.ok.name,
       message: draft.ok.message,
       team_id: teamChoice && team !== ONLY_ME ? Number(team) : editing && !teamChoice ? editing.team_id : null,
+      has_attachment: !!file || !!existing,
     };
     setBusy(true);
     let saved: QuickReply | null = null;

@@ -250,6 +250,7 @@ test("creating a weekly message with an attachment: sent, the file uploaded behi
     stop_after: 5,
     missed_policy: 'skip',
     cancel_if_replied: true,
+    has_attachment: true,
   });
   act(() => upload.sent.open());
   await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'));

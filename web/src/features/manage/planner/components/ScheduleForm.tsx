@@ -192,6 +192,7 @@ export function ScheduleForm({
       stop_after: stopAfter,
       missed_policy: values.missedPolicy,
       cancel_if_replied: values.cancelIfReplied,
+      has_attachment: hasAttachment,
     };
     setBusy(true);
     let schedule: ScheduledMessage;
