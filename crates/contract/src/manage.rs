@@ -159,7 +159,8 @@ pub struct LabelBoard {
     pub limit: Option<u32>,
     /// Custom labels the caller owns (system labels do not count).
     pub used: u32,
-    /// Whether the caller may make shared labels and funnels (admins).
+    /// Whether the caller may make and change shared labels and funnels (admins; managers when
+    /// the organisation lets them).
     pub may_share: bool,
 }
 

@@ -938,7 +938,8 @@ export type LabelBoard = { labels: Array<ManagedLabel>, funnels: Array<Funnel>, 
  */
 used: number, 
 /**
- * Whether the caller may make shared labels and funnels (admins).
+ * Whether the caller may make and change shared labels and funnels (admins; managers when
+ * the organisation lets them).
  */
 may_share: boolean, };
 

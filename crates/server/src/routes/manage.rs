@@ -495,10 +495,12 @@ fn label_view(ws: &Workspace, l: &label::Model) -> ManagedLabel {
     }
 }
 
-/// An admin's shared label or funnel is changed by admins only; a custom one by its owner.
+/// A shared label or funnel (an admin's, for the organisation) is changed by those who may
+/// change team tools (admins; managers when the organisation lets them); a custom one by its
+/// owner.
 fn label_editable(ws: &Workspace, owner_id: i64, shared: bool) -> bool {
     if shared {
-        ws.is_admin()
+        ws.may_edit_team_tools()
     } else {
         owner_id == ws.user_id
     }
@@ -535,7 +537,7 @@ async fn board(state: &AppState, ws: &Workspace) -> Result<LabelBoard, AppError>
         funnels: funnels.iter().map(|f| funnel_view(ws, f)).collect(),
         limit: limits(state, ws).await?.labels,
         used: rows.iter().filter(|l| l.owner_id == ws.user_id).count() as u32,
-        may_share: ws.is_admin(),
+        may_share: ws.may_edit_team_tools(),
     })
 }
 
@@ -550,10 +552,11 @@ fn may_change_label(ws: &Workspace, owner_id: i64, shared: bool) -> Result<(), A
     }
 }
 
-/// A shared label or funnel is an admin's (403 `admin_only` otherwise).
+/// A shared label or funnel is made by those who may change team tools (403 `admin_only`
+/// otherwise).
 fn check_shared(ws: &Workspace, shared: bool) -> Result<(), AppError> {
-    if shared {
-        ws.admin()?;
+    if shared && !ws.may_edit_team_tools() {
+        return Err(AppError::forbidden(RuleError::AdminOnly));
     }
     Ok(())
 }

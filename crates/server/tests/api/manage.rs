@@ -379,6 +379,42 @@ db_test!(admins_labels_are_read_only_for_others, |app| async move {
         .find(|l| l["id"] == shared["id"])
         .unwrap();
     assert_eq!(theirs["editable"], false);
+    // Admins may let managers change shared labels too.
+    let (status, added) = app
+        .call(
+            Method::POST,
+            "/api/v1/whatzapp/employees",
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "employees": [{ "email": "lead@labels.test", "role_id": 2 }] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{added}");
+    let lead = app.sign_in("lead@labels.test").await.unwrap();
+    let rename = json!({ "org_id": org_id, "name": "Urgent", "color": "#ff0000", "shared": true });
+    let path = format!("/api/manage/labels/{}", shared["id"]);
+    assert_eq!(
+        app.call(Method::PUT, &path, Some(&lead), Some(rename.clone()))
+            .await
+            .0,
+        403
+    );
+    let (status, _) = app
+        .call(
+            Method::PUT,
+            "/api/manage/team-tools-access",
+            Some(&admin),
+            Some(json!({ "org_id": org_id, "editors": "admins_and_managers" })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, board) = app
+        .call(Method::PUT, &path, Some(&lead), Some(rename))
+        .await;
+    assert_eq!(
+        (status, board["may_share"].as_bool()),
+        (200, Some(true)),
+        "{board}"
+    );
     // System labels are listed and never editable.
     let system: Vec<&Value> = board["labels"]
         .as_array()
