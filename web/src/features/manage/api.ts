@@ -1,11 +1,13 @@
 // The manage tools' calls (docs/API.md 'Manage tools', crates/server/src/routes/manage.rs), in
 // the generated contract's shapes: quick replies (their attachment uploaded as the file's bytes
 // with XMLHttpRequest, which alone reports upload progress), labels and funnels, the
-// organisation's user properties, a contact's property values and tags, who may edit team
-// tools, and the quick replies sent per employee. Every call names its workspace with `org_id`
+// organisation's user properties, a contact's property values and tags, the caller's notes and
+// docs of a chat, who may edit team tools, and the quick replies sent per employee. Every call names its workspace with `org_id`
 // (null: the caller's personal workspace).
 import { ApiError, apiErrorOf, apiFetch, queryString, resultData } from '@/lib/api';
 import type {
+  ChatNote,
+  ChatNoteRequest,
   ContactProfile,
   ContactProfileRequest,
   ContactTags,
@@ -128,6 +130,19 @@ export function saveTags(orgId: number | null, contact: string, tags: string[]) 
   const body: TagsRequest = { org_id: orgId, tags };
   return apiFetch<ContactTags>(`${contactPath(contact)}/tags${org(orgId)}`, { method: 'PUT', body });
 }
+
+// The caller's notes and docs of a chat (newest first), in either workspace.
+
+export const listNotes = (orgId: number | null, contact: string) =>
+  resultData<ChatNote[]>(`${M}/notes${queryString({ org_id: orgId, contact })}`);
+
+export const createNote = (body: ChatNoteRequest) => apiFetch<ChatNote>(`${M}/notes`, { method: 'POST', body });
+
+export const updateNote = (id: number, body: ChatNoteRequest) =>
+  apiFetch<ChatNote>(`${M}/notes/${id}`, { method: 'PUT', body });
+
+export const deleteNote = (orgId: number | null, id: number) =>
+  resultData<boolean>(`${M}/notes/${id}${org(orgId)}`, { method: 'DELETE' });
 
 // Who may edit team labels and quick replies.
 

@@ -1,7 +1,8 @@
 // The manage tools' pure pieces: tabs and their addresses, inserting a variable at the caret,
-// the label tree, what a refusal means for a form, and who may edit team tools.
+// the label tree, what a refusal means for a form, who may edit team tools, and a chat note or
+// doc checked before it is sent.
 import { ApiError } from '@/lib/api';
-import { insertVariable, labelTree, mayEditTeamTools, parentChoices, refusalOf, tabOf, TAB_PATHS, valueIndex, attachmentError } from './logic';
+import { insertVariable, labelTree, mayEditTeamTools, noteDraft, noteName, parentChoices, refusalOf, tabOf, TAB_PATHS, valueIndex, attachmentError, formatWhen } from './logic';
 import { label, systemLabel } from './testing';
 
 describe('manage logic', () => {
@@ -48,6 +49,24 @@ describe('manage logic', () => {
     expect(mayEditTeamTools(2, 'admins_and_managers')).toBe(true);
     expect(mayEditTeamTools(3, 'admins_and_managers')).toBe(false);
     expect(mayEditTeamTools(null, null)).toBe(false);
+  });
+
+  it('checks a note or doc: a body always, a title for a doc; trimmed, an empty title null', () => {
+    expect(noteDraft('note', '  ', '  Call back  ')).toEqual({ ok: { title: null, body: 'Call back' } });
+    expect(noteDraft('note', '', ' \n ')).toEqual({ err: { field: 'body', code: 'fields_required' } });
+    expect(noteDraft('note', 'x', 'y'.repeat(20_001))).toEqual({ err: { field: 'body', code: 'fields_required' } });
+    expect(noteDraft('doc', ' ', 'Prices')).toEqual({ err: { field: 'title', code: 'fields_required' } });
+    expect(noteDraft('doc', ' Price list ', 'Widget: 100')).toEqual({ ok: { title: 'Price list', body: 'Widget: 100' } });
+    expect(noteDraft('doc', 't'.repeat(300), 'b')).toEqual({ ok: { title: 't'.repeat(240), body: 'b' } });
+  });
+
+  it("names a note by its title, else its body's first line (cut at 40 characters)", () => {
+    expect(noteName({ title: 'Budget', body: 'About 50k' })).toBe('Budget');
+    expect(noteName({ title: '', body: 'Wants a quote\nCall Friday' })).toBe('Wants a quote');
+    expect(noteName({ title: '', body: 'a'.repeat(50) })).toBe(`${'a'.repeat(40)}…`);
+    expect(formatWhen('', 'en')).toBeNull();
+    expect(formatWhen('not a time', 'en')).toBeNull();
+    expect(formatWhen('2030-01-02T09:00:00Z', 'en')).toMatch(/2030/);
   });
 
   it('refuses an attachment over 16 MiB', () => {

@@ -1,7 +1,7 @@
 // The manage tools' pure pieces: the tabs and their addresses, the variables a quick reply may
 // use and the sample contact its preview is rendered for, the label presets and the label tree
-// (sublabels under their parent), which field a refusal belongs to, and who may edit team
-// tools. No React here; the rules themselves come from the manage wasm module.
+// (sublabels under their parent), which field a refusal belongs to, who may edit team tools,
+// and a chat note or doc checked before it is sent. No React here; the rules themselves come from the manage wasm module.
 import type { ManagedLabel, QuickReplyList, LabelBoard } from '@/generated/contract';
 import type { TemplateVars, PropertyKind } from '@/generated/domain';
 import { ApiError } from '@/lib/api';
@@ -115,6 +115,43 @@ export const PROPERTY_KINDS: readonly PropertyKind[] = ['text', 'number', 'date'
 export function valueIndex(field: string): number | null {
   const m = /^values\[(\d+)\]$/.exec(field);
   return m ? Number(m[1]) : null;
+}
+
+/** A chat's notes and docs (001 §2 'Per-chat panels: … notes, … docs'). */
+export const NOTE_KINDS = ['note', 'doc'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+/** The longest body the server keeps (crates/server/src/routes/manage.rs `checked_note`). */
+export const MAX_NOTE_BODY = 20_000;
+/** The longest title: the server keeps the first 240 characters. */
+export const MAX_NOTE_TITLE = 240;
+
+export type NoteDraft = { ok: { title: string | null; body: string } } | { err: { field: 'title' | 'body'; code: 'fields_required' } };
+
+/**
+ * A note or doc as it is sent: trimmed, a body required (the server's `fields_required` for an
+ * empty or over-long one), a doc's title required too (a note's is optional, null when empty).
+ */
+export function noteDraft(kind: NoteKind, title: string, body: string): NoteDraft {
+  const t = title.trim();
+  const b = body.trim();
+  if (kind === 'doc' && !t) return { err: { field: 'title', code: 'fields_required' } };
+  if (!b || b.length > MAX_NOTE_BODY) return { err: { field: 'body', code: 'fields_required' } };
+  return { ok: { title: t ? t.slice(0, MAX_NOTE_TITLE) : null, body: b } };
+}
+
+/** A note's name in its buttons and confirmation: its title, else the start of its body. */
+export function noteName(note: { title: string; body: string }): string {
+  if (note.title.trim()) return note.title.trim();
+  const first = note.body.trim().split('\n')[0] ?? '';
+  return first.length > 40 ? `${first.slice(0, 40)}…` : first;
+}
+
+/** A time for people in `lang` (null for a missing or unreadable one). */
+export function formatWhen(iso: string, lang: string): string | null {
+  const ms = Date.parse(iso);
+  if (!iso || Number.isNaN(ms)) return null;
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 }
 
 /** A file size for people (1 decimal above a kilobyte). */

@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type {
+  ChatNote,
   Employee,
   EmployeeList,
   ErrorBody,
@@ -77,6 +78,10 @@ export const prop = (over: Partial<UserProperty> & { id: number; name: string })
   ...over,
 });
 
+export function note(over: Partial<ChatNote> & { id: number; body: string }): ChatNote {
+  return { contact: '+919812345678', kind: 'note', title: '', updated_at: '2030-01-01T10:00:00Z', ...over };
+}
+
 export const priya: Employee = employee({
   user_id: 8,
   whatzapp_basic_info: { name: 'Priya Sharma', mobile: '+919812345678' },
@@ -91,6 +96,8 @@ export interface World {
   editors: string;
   profile: Record<string, { property_id: number; value: string }[]>;
   tags: { contact: string; tags: string[]; updated_at: string }[];
+  /** The caller's notes and docs, any contact, any order (listed newest first). */
+  notes: ChatNote[];
 }
 
 export function world(over: Partial<World> = {}): World {
@@ -101,6 +108,7 @@ export function world(over: Partial<World> = {}): World {
     editors: 'admins',
     profile: {},
     tags: [],
+    notes: [],
     ...over,
   };
 }
@@ -110,6 +118,9 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
   const calls: Call[] = [];
   held = { sent: open(), answered: open() };
   let nextId = 100;
+  let minute = 0;
+  /** The server's clock: a minute later at each change. */
+  const now = () => new Date(Date.UTC(2030, 0, 2, 9, minute++)).toISOString();
   const ok = (body: unknown): Answer => ({ body });
   const envelope = (data: unknown): Answer => ({ body: { result: true, data } });
 
@@ -200,6 +211,32 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
       return ok(entry);
     }
     if (p === '/api/v1/whatzapp/getusertags') return envelope(w.tags);
+    if (p === '/api/manage/notes' && m === 'GET') {
+      const contact = call.url.searchParams.get('contact');
+      const mine = w.notes.filter((n) => n.contact === contact);
+      return envelope(mine.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at)));
+    }
+    if ((match = /^\/api\/manage\/notes(?:\/(\d+))?$/.exec(p))) {
+      const id = match[1] ? Number(match[1]) : null;
+      const existing = id === null ? null : w.notes.find((n) => n.id === id);
+      if (id !== null && !existing) return { status: 404, body: errorBody('not_found') };
+      if (m === 'DELETE') {
+        w.notes = w.notes.filter((n) => n.id !== id);
+        return envelope(true);
+      }
+      const text = String(body.body ?? '').trim();
+      if (!text) return invalid('body', 'fields_required');
+      const saved: ChatNote = {
+        id: existing?.id ?? nextId++,
+        contact: String(body.contact),
+        kind: String(body.kind),
+        title: String(body.title ?? '').trim(),
+        body: text,
+        updated_at: now(),
+      };
+      w.notes = [...w.notes.filter((n) => n.id !== saved.id), saved];
+      return ok(saved);
+    }
     return { status: 404, body: errorBody('not_found') };
   };
 

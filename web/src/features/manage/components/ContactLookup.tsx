@@ -3,7 +3,8 @@
 // `property_value` rule ('Property values should match property type') — and its one or two
 // tags of up to 10 characters, checked by the `contact_tags` rule ('You can only select two
 // tags at a time', 'You must select one tag at all times', 'Max length could be only 10').
-// The server's refusals land on the same inputs. Tags need no organisation; values do.
+// The server's refusals land on the same inputs. Tags need no organisation; values do. Below
+// them, the caller's notes and docs of the chat (./ContactNotes).
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { refusalOf, valueIndex } from '../logic';
 import { NO_PROPERTIES, useManage } from '../stores/manage';
+import { ContactNotes } from './ContactNotes';
 
 interface Found {
   contact: string;
@@ -227,6 +229,7 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
                 </Button>
               </Group>
             </Stack>
+            <ContactNotes key={found.contact} orgId={orgId} contact={found.contact} />
           </Stack>
         )}
         {status === 'error' && !found && lookupError === null && (

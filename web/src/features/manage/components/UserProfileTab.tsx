@@ -1,7 +1,7 @@
 // The User Profile tab (000 §2 /userproperties; 001 §3, §5): the organisation's user properties
 // (name, type, the options of a list) created, edited and deleted — in the personal workspace
 // 'User properties can only be created from the organisation workspace' instead — and a
-// contact's property values and tags.
+// contact's property values, tags, and the caller's notes and docs of the chat.
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
