@@ -203,27 +203,90 @@ pub async fn forget_file(state: &AppState, key: Option<&str>) {
     }
 }
 
-/// An attachment's description, if the row has one.
-pub fn attachment_info(
-    key: Option<&String>,
-    name: Option<&String>,
-    content_type: Option<&String>,
-    size: Option<i64>,
-    url: String,
-) -> Option<AttachmentInfo> {
-    key?;
-    Some(AttachmentInfo {
-        name: name.cloned().unwrap_or_default(),
-        size_bytes: size.unwrap_or(0),
-        content_type: content_type
-            .cloned()
-            .unwrap_or_else(|| "application/octet-stream".into()),
-        url,
-    })
+/// A row that carries at most one file (quick replies and scheduled messages): its four
+/// attachment columns, read and written in one place.
+pub trait Attached {
+    fn slots(&mut self) -> AttachmentSlots<'_>;
+    fn key(&self) -> Option<&str>;
+    fn info(&self, url: String) -> Option<AttachmentInfo>;
+}
+
+/// The attachment columns of a row.
+pub struct AttachmentSlots<'a> {
+    key: &'a mut Option<String>,
+    name: &'a mut Option<String>,
+    content_type: &'a mut Option<String>,
+    size: &'a mut Option<i64>,
+}
+
+impl AttachmentSlots<'_> {
+    /// Puts `file` in, answering the key of the file it replaces.
+    pub fn set(self, file: &Stored) -> Option<String> {
+        *self.name = Some(file.name.clone());
+        *self.content_type = Some(file.content_type.clone());
+        *self.size = Some(file.size);
+        self.key.replace(file.key.clone())
+    }
+
+    /// Empties them, answering the key of the file that was there.
+    pub fn clear(self) -> Option<String> {
+        *self.name = None;
+        *self.content_type = None;
+        *self.size = None;
+        self.key.take()
+    }
+}
+
+macro_rules! attached {
+    ($model:path) => {
+        impl Attached for $model {
+            fn slots(&mut self) -> AttachmentSlots<'_> {
+                AttachmentSlots {
+                    key: &mut self.attachment_key,
+                    name: &mut self.attachment_name,
+                    content_type: &mut self.attachment_type,
+                    size: &mut self.attachment_size,
+                }
+            }
+
+            fn key(&self) -> Option<&str> {
+                self.attachment_key.as_deref()
+            }
+
+            fn info(&self, url: String) -> Option<AttachmentInfo> {
+                self.attachment_key.as_ref()?;
+                Some(AttachmentInfo {
+                    name: self.attachment_name.clone().unwrap_or_default(),
+                    size_bytes: self.attachment_size.unwrap_or(0),
+                    content_type: self
+                        .attachment_type
+                        .clone()
+                        .unwrap_or_else(|| "application/octet-stream".into()),
+                    url,
+                })
+            }
+        }
+    };
+}
+
+attached!(store::entity::manage::quick_reply::Model);
+attached!(store::entity::manage::schedule::Model);
+
+/// Answers a row's file as a download (404 when it has none).
+pub async fn serve_attachment<R: Attached>(
+    state: &AppState,
+    row: &R,
+) -> Result<Response, AppError> {
+    let key = row
+        .key()
+        .map(str::to_owned)
+        .ok_or_else(AppError::not_found)?;
+    let info = row.info(String::new()).ok_or_else(AppError::not_found)?;
+    serve_file(state, &key, &info.name, &info.content_type).await
 }
 
 /// Answers a stored file as a download.
-pub async fn serve_file(
+async fn serve_file(
     state: &AppState,
     key: &str,
     name: &str,

@@ -9,8 +9,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::manage::{
-    attachment_info, forget_file, limits, org_param, serve_file, store_upload, within_limit,
-    workspace, Workspace, SIGNATURE,
+    forget_file, limits, org_param, serve_attachment, store_upload, within_limit, workspace,
+    Attached, Workspace, SIGNATURE,
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
@@ -81,17 +81,11 @@ fn quick_reply_view(ws: &Workspace, q: &quick_reply::Model) -> QuickReply {
         team_id: q.team_id,
         owner_id: q.owner_id,
         editable,
-        attachment: attachment_info(
-            q.attachment_key.as_ref(),
-            q.attachment_name.as_ref(),
-            q.attachment_type.as_ref(),
-            q.attachment_size,
-            format!(
-                "/api/manage/quick-replies/{}/attachment{}",
-                q.id,
-                org_param(q.org_id)
-            ),
-        ),
+        attachment: q.info(format!(
+            "/api/manage/quick-replies/{}/attachment{}",
+            q.id,
+            org_param(q.org_id)
+        )),
         sent_count: q.sent_count,
         updated_at: rfc3339(q.updated_at).unwrap_or_default(),
     }
@@ -335,10 +329,7 @@ pub async fn upload_quick_reply_attachment(
     let ws = workspace(&state, &user, q.org_id).await?;
     let mut row = visible_quick_reply(&state, &ws, id, true).await?;
     let file = store_upload(&state, &ws, &q.name, req).await?;
-    let old = row.attachment_key.replace(file.key.clone());
-    row.attachment_name = Some(file.name);
-    row.attachment_type = Some(file.content_type);
-    row.attachment_size = Some(file.size);
+    let old = row.slots().set(&file);
     row.updated_at = state.clock.now_ms();
     match store::manage::update_quick_reply(&state.store, row).await {
         Ok(row) => {
@@ -371,16 +362,7 @@ pub async fn download_quick_reply_attachment(
 ) -> Result<Response, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
     let row = visible_quick_reply(&state, &ws, id, false).await?;
-    let key = row.attachment_key.ok_or_else(AppError::not_found)?;
-    serve_file(
-        &state,
-        &key,
-        row.attachment_name.as_deref().unwrap_or("file"),
-        row.attachment_type
-            .as_deref()
-            .unwrap_or("application/octet-stream"),
-    )
-    .await
+    serve_attachment(&state, &row).await
 }
 
 /// Removes the quick reply's file (a reply without text then needs one: 422 `fields.message`).
@@ -410,10 +392,7 @@ pub async fn remove_quick_reply_attachment(
             RuleError::QuickReplyMessageInvalid,
         ));
     }
-    let old = row.attachment_key.take();
-    row.attachment_name = None;
-    row.attachment_type = None;
-    row.attachment_size = None;
+    let old = row.slots().clear();
     row.updated_at = state.clock.now_ms();
     let row = store::manage::update_quick_reply(&state.store, row).await?;
     forget_file(&state, old.as_deref()).await;

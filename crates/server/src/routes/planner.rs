@@ -13,7 +13,7 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::manage::{
-    attachment_info, forget_file, org_param, serve_file, store_upload, workspace, Workspace,
+    forget_file, org_param, serve_attachment, store_upload, workspace, Attached, Workspace,
     PERSONAL,
 };
 use crate::state::AppState;
@@ -445,17 +445,11 @@ fn send_view(s: &send::Model) -> ScheduleSend {
 }
 
 fn schedule_attachment(row: &schedule::Model) -> Option<contract::manage::AttachmentInfo> {
-    attachment_info(
-        row.attachment_key.as_ref(),
-        row.attachment_name.as_ref(),
-        row.attachment_type.as_ref(),
-        row.attachment_size,
-        format!(
-            "/api/manage/schedules/{}/attachment{}",
-            row.id,
-            org_param(row.org_id)
-        ),
-    )
+    row.info(format!(
+        "/api/manage/schedules/{}/attachment{}",
+        row.id,
+        org_param(row.org_id)
+    ))
 }
 
 fn schedule_view(row: &schedule::Model, sends: &[&send::Model]) -> ScheduledMessage {
@@ -749,10 +743,7 @@ pub async fn upload_schedule_attachment(
         .await?
         .ok_or_else(AppError::not_found)?;
     let file = store_upload(&state, &ws, &q.name, req).await?;
-    let old = row.attachment_key.replace(file.key.clone());
-    row.attachment_name = Some(file.name);
-    row.attachment_type = Some(file.content_type);
-    row.attachment_size = Some(file.size);
+    let old = row.slots().set(&file);
     row.updated_at = state.clock.now_ms();
     match store::manage::update_schedule(&state.store, row).await {
         Ok(row) => {
@@ -787,16 +778,7 @@ pub async fn download_schedule_attachment(
     let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
-    let key = row.attachment_key.ok_or_else(AppError::not_found)?;
-    serve_file(
-        &state,
-        &key,
-        row.attachment_name.as_deref().unwrap_or("file"),
-        row.attachment_type
-            .as_deref()
-            .unwrap_or("application/octet-stream"),
-    )
-    .await
+    serve_attachment(&state, &row).await
 }
 
 /// Removes a scheduled message's file (one without text then needs one: 422 `fields.message`).
@@ -827,10 +809,7 @@ pub async fn remove_schedule_attachment(
             RuleError::MessageAndUploadEmpty,
         ));
     }
-    let old = row.attachment_key.take();
-    row.attachment_name = None;
-    row.attachment_type = None;
-    row.attachment_size = None;
+    let old = row.slots().clear();
     row.updated_at = state.clock.now_ms();
     let row = store::manage::update_schedule(&state.store, row).await?;
     forget_file(&state, old.as_deref()).await;
