@@ -231,3 +231,72 @@ test("an admin's shared funnel is read-only for others", async () => {
   expect(within(row).getByTestId('read-only')).toHaveTextContent('Labels created by admins cannot be edited');
   expect(within(row).queryByRole('button')).toBeNull();
 });
+
+const shareBox = 'Share with the whole organisation';
+
+async function openLabelAndFunnelForms() {
+  fireEvent.click(await screen.findByRole('button', { name: 'New label' }));
+  const label = dialog().queryByRole('checkbox', { name: shareBox });
+  fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'New funnel' }));
+  const funnelBox = dialog().queryByRole('checkbox', { name: shareBox });
+  fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  return { label: label !== null, funnel: funnelBox !== null };
+}
+
+test('sharing is offered to managers when the organisation lets them edit team tools, and sent', async () => {
+  signIn(2);
+  const calls = fakeServer(world({ editors: 'admins_and_managers' }));
+  renderAt('/labels');
+  expect(await openLabelAndFunnelForms()).toEqual({ label: true, funnel: true });
+  fireEvent.click(screen.getByRole('button', { name: 'New label' }));
+  fireEvent.change(dialog().getByRole('textbox', { name: /Label name/ }), { target: { value: 'Team lead' } });
+  fireEvent.click(dialog().getByRole('checkbox', { name: shareBox }));
+  fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Label created successfully')).toBeInTheDocument();
+  expect(sent(calls, '/api/manage/labels')[0]!.body).toMatchObject({ name: 'Team lead', shared: true });
+});
+
+for (const [who, role, editors] of [
+  ['managers while only admins may', 2, 'admins'],
+  ['employees', 3, 'admins_and_managers'],
+] as const) {
+  test(`sharing is not offered to ${who}; their funnel is sent without \`shared\``, async () => {
+    signIn(role);
+    const calls = fakeServer(world({ editors }));
+    renderAt('/labels');
+    expect(await openLabelAndFunnelForms()).toEqual({ label: false, funnel: false });
+    fireEvent.click(screen.getByRole('button', { name: 'New funnel' }));
+    fireEvent.change(dialog().getByRole('textbox', { name: /Funnel name/ }), { target: { value: 'Mine' } });
+    fireEvent.change(dialog().getByRole('textbox', { name: 'Stage 1' }), { target: { value: 'Open' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Funnel created successfully')).toBeInTheDocument();
+    expect(sent(calls, '/api/manage/funnels')[0]!.body).toEqual({ org_id: ORG, name: 'Mine', stages: ['Open'], shared: null });
+  });
+}
+
+const boardSaying = (mayShare: boolean) => (c: Call) =>
+  c.method === 'GET' && c.url.pathname === '/api/manage/labels' ? { body: { ...board(), may_share: mayShare } } : undefined;
+
+test("sharing is the server's to allow: offered to an employee it lets share", async () => {
+  signIn(3);
+  fakeServer(world(), boardSaying(true));
+  renderAt('/labels');
+  expect(await openLabelAndFunnelForms()).toEqual({ label: true, funnel: true });
+});
+
+test("sharing is the server's to allow: not offered to an admin it refuses", async () => {
+  fakeServer(world(), boardSaying(false));
+  renderAt('/labels');
+  expect(await openLabelAndFunnelForms()).toEqual({ label: false, funnel: false });
+});
+
+test('sharing is never offered in the personal workspace', async () => {
+  signIn(null, 1);
+  const calls = fakeServer(world(), boardSaying(true));
+  renderAt('/labels');
+  expect(await openLabelAndFunnelForms()).toEqual({ label: false, funnel: false });
+  expect(calls.find((c) => c.url.pathname === '/api/manage/labels')!.url.search).toBe('');
+});

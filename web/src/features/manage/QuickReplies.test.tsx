@@ -57,7 +57,6 @@ test('lists quick replies with their team or "Only me", attachment and sent coun
         limit: null,
         used: 2,
         signature: null,
-        may_edit_team_tools: false,
       },
     }),
   );
@@ -95,7 +94,7 @@ test('on Free: "used/limit", the signature note, and the upgrade prompt once the
   signIn(1, 1);
   fakeServer(
     world({
-      replies: { items: [1, 2, 3, 4, 5].map((id) => reply({ id, name: `Reply ${id}` })), limit: 5, used: 5, signature: 'Sent with Switchboard', may_edit_team_tools: false },
+      replies: { items: [1, 2, 3, 4, 5].map((id) => reply({ id, name: `Reply ${id}` })), limit: 5, used: 5, signature: 'Sent with Switchboard' },
     }),
   );
   renderAt('/quick-replies');
@@ -246,7 +245,7 @@ test("the server's refusal of an upload is shown on the attachment, the quick re
 });
 
 test('editing saves with "Changes saved successfully"; deleting asks first, then "Quick Reply deleted"', async () => {
-  const calls = fakeServer(world({ replies: { items: [reply({ id: 1, name: 'Greeting' })], limit: null, used: 1, signature: null, may_edit_team_tools: false } }));
+  const calls = fakeServer(world({ replies: { items: [reply({ id: 1, name: 'Greeting' })], limit: null, used: 1, signature: null } }));
   renderAt('/quick-replies');
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Greeting' }));
   const form = dialog();
@@ -275,12 +274,13 @@ test('Teams admins choose who may edit team labels and quick replies', async () 
   expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ org_id: ORG, editors: 'admins_and_managers' });
 });
 
-test('the access choice is not shown to managers, nor on a plan other than Teams', async () => {
+test('the access choice is not shown to managers (nor read for them), nor on a plan other than Teams', async () => {
   signIn(2);
-  fakeServer();
+  const calls = fakeServer();
   renderAt('/quick-replies');
   await screen.findByTestId('replies-empty');
   expect(screen.queryByRole('combobox', { name: 'Who may edit team labels and quick replies' })).toBeNull();
+  expect(calls.some((c) => c.url.pathname === '/api/manage/team-tools-access')).toBe(false);
 });
 
 test('the personal workspace names no organisation', async () => {
@@ -291,4 +291,46 @@ test('the personal workspace names no organisation', async () => {
   const list = calls.find((c) => c.url.pathname === '/api/manage/quick-replies')!;
   expect(list.url.search).toBe('');
   expect(calls.some((c) => c.url.pathname === '/api/manage/team-tools-access')).toBe(false);
+});
+
+test('a manager is not offered the team choice while only admins may edit team tools', async () => {
+  signIn(2);
+  fakeServer(world({ editors: 'admins' }));
+  renderAt('/quick-replies');
+  await screen.findByTestId('replies-empty');
+  const form = await openForm();
+  await act(async () => new Promise((r) => setTimeout(r, 20)));
+  expect(form.queryByRole('combobox', { name: 'For' })).toBeNull();
+});
+
+const listSaying = (flag: boolean) => (c: Call) =>
+  c.method === 'GET' && c.url.pathname === '/api/manage/quick-replies'
+    ? { body: { items: [], limit: null, used: 0, signature: null, may_edit_team_tools: flag } }
+    : undefined;
+
+test("the team choice is the server's to allow: an admin it refuses is not offered it", async () => {
+  fakeServer(world(), listSaying(false));
+  renderAt('/quick-replies');
+  await screen.findByTestId('replies-empty');
+  const form = await openForm();
+  await act(async () => new Promise((r) => setTimeout(r, 20)));
+  expect(form.queryByRole('combobox', { name: 'For' })).toBeNull();
+});
+
+test('the team choice needs the organisation\'s teams, whatever the server allows', async () => {
+  fakeServer(world(), (c) => (c.url.pathname === '/api/v1/whatzapp/teams' ? { body: { result: true, data: [] } } : undefined));
+  renderAt('/quick-replies');
+  await screen.findByTestId('replies-empty');
+  const form = await openForm();
+  await act(async () => new Promise((r) => setTimeout(r, 20)));
+  expect(form.queryByRole('combobox', { name: 'For' })).toBeNull();
+});
+
+test('an employee the server lets edit team tools is offered the team choice', async () => {
+  signIn(3);
+  fakeServer(world(), listSaying(true));
+  renderAt('/quick-replies');
+  await screen.findByTestId('replies-empty');
+  const form = await openForm();
+  expect(await form.findByRole('combobox', { name: 'For' })).toBeInTheDocument();
 });

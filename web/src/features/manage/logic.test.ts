@@ -1,8 +1,8 @@
 // The manage tools' pure pieces: tabs and their addresses, inserting a variable at the caret,
-// the label tree, what a refusal means for a form, who may edit team tools, and a chat note or
-// doc checked before it is sent.
+// the label tree, what a refusal means for a form, and a chat note or doc checked before it is
+// sent.
 import { ApiError } from '@/lib/api';
-import { insertVariable, labelTree, mayEditTeamTools, noteDraft, noteName, parentChoices, refusalOf, tabOf, TAB_PATHS, valueIndex, attachmentError, formatWhen } from './logic';
+import { insertVariable, labelTree, noteDraft, noteName, parentChoices, refusalOf, tabOf, TAB_PATHS, valueIndex, attachmentError, formatWhen } from './logic';
 import { label, systemLabel } from './testing';
 
 describe('manage logic', () => {
@@ -41,14 +41,6 @@ describe('manage logic', () => {
     expect(refusalOf(new Error('boom'))).toEqual({ kind: 'general', code: 'internal' });
     expect(valueIndex('values[3]')).toBe(3);
     expect(valueIndex('name')).toBeNull();
-  });
-
-  it('lets admins edit team tools, managers only when allowed, employees never', () => {
-    expect(mayEditTeamTools(1, 'admins')).toBe(true);
-    expect(mayEditTeamTools(2, 'admins')).toBe(false);
-    expect(mayEditTeamTools(2, 'admins_and_managers')).toBe(true);
-    expect(mayEditTeamTools(3, 'admins_and_managers')).toBe(false);
-    expect(mayEditTeamTools(null, null)).toBe(false);
   });
 
   it('checks a note or doc: a body always, a title for a doc; trimmed, an empty title null', () => {

@@ -1,7 +1,8 @@
 // The manage tools' pure pieces: the tabs and their addresses, the variables a quick reply may
 // use and the sample contact its preview is rendered for, the label presets and the label tree
-// (sublabels under their parent), which field a refusal belongs to, who may edit team tools,
-// and a chat note or doc checked before it is sent. No React here; the rules themselves come from the manage wasm module.
+// (sublabels under their parent), which field a refusal belongs to, and a chat note or doc
+// checked before it is sent. Who may edit team tools or share labels is the server's to say (the
+// lists' flags). No React here; the rules themselves come from the manage wasm module.
 import type { ManagedLabel, QuickReplyList, LabelBoard } from '@/generated/contract';
 import type { TemplateVars, PropertyKind } from '@/generated/domain';
 import { ApiError } from '@/lib/api';
@@ -101,12 +102,6 @@ export function refusalOf(e: unknown): Refusal {
   const [field, code] = Object.entries(e.fields)[0] ?? [];
   if (field && code && e.status === 422) return { kind: 'field', field, code };
   return { kind: 'general', code: e.code };
-}
-
-/** 001 §6: admins always; managers when the organisation lets them (`admins_and_managers`). */
-export function mayEditTeamTools(roleId: number | null | undefined, editors: string | null): boolean {
-  if (roleId === 1) return true;
-  return roleId === 2 && editors === 'admins_and_managers';
 }
 
 export const PROPERTY_KINDS: readonly PropertyKind[] = ['text', 'number', 'date', 'boolean', 'select'];

@@ -2,7 +2,9 @@
 // answering the manage calls like crates/server/src/routes/manage.rs (fetch, and
 // XMLHttpRequest for attachment uploads with progress that a test may hold), each call
 // recorded, a handler answering first; the caller signed in on Acme Traders with a role and a
-// plan; and the real pages behind a memory router with the toasts.
+// plan; and the real pages behind a memory router with the toasts. Like the server, the fake one
+// decides who may edit team tools and share labels (`may_edit_team_tools`, `may_share`) from the
+// caller's role there and the organisation's editors setting.
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
@@ -64,8 +66,11 @@ export function label(over: Partial<ManagedLabel> & { id: number; name: string }
 
 export const systemLabel = label({ id: -1, name: 'new_customer', color: '#55ccb3', kind: 'system', editable: false });
 
-export function board(over: Partial<LabelBoard> = {}): LabelBoard {
-  return { labels: [systemLabel], funnels: [], limit: null, used: 0, may_share: true, ...over };
+/** A label board as the world holds it; `may_share` is the server's to decide per call. */
+export type Board = Omit<LabelBoard, 'may_share'>;
+
+export function board(over: Partial<Board> = {}): Board {
+  return { labels: [systemLabel], funnels: [], limit: null, used: 0, ...over };
 }
 
 export function funnel(over: Partial<Funnel> & { id: number }): Funnel {
@@ -88,10 +93,11 @@ export const priya: Employee = employee({
   team_id: sales.id,
 });
 
-/** What the fake server holds; tests change it before rendering. */
+/** What the fake server holds; tests change it before rendering. The caller's role is the one
+ * `signIn` gave; `editors` is the organisation's team-tools setting. */
 export interface World {
-  replies: QuickReplyList;
-  board: LabelBoard;
+  replies: Omit<QuickReplyList, 'may_edit_team_tools'>;
+  board: Board;
   properties: UserProperty[];
   editors: string;
   profile: Record<string, { property_id: number; value: string }[]>;
@@ -102,7 +108,7 @@ export interface World {
 
 export function world(over: Partial<World> = {}): World {
   return {
-    replies: { items: [], limit: null, used: 0, signature: null, may_edit_team_tools: true },
+    replies: { items: [], limit: null, used: 0, signature: null },
     board: board(),
     properties: [],
     editors: 'admins',
@@ -123,6 +129,17 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
   const now = () => new Date(Date.UTC(2030, 0, 2, 9, minute++)).toISOString();
   const ok = (body: unknown): Answer => ({ body });
   const envelope = (data: unknown): Answer => ({ body: { result: true, data } });
+  /** crates/server/src/manage.rs `may_edit_team_tools`: in the organisation a call names (by
+   * `org_id`), admins always, managers when the editors setting allows; never in the personal
+   * workspace. `may_share` is the same flag. */
+  const mayEditTeamTools = (call: Call): boolean => {
+    const named = call.url.searchParams.get('org_id') ?? (call.body as { org_id?: unknown } | undefined)?.org_id;
+    if (named === null || named === undefined || named === '') return false;
+    const role = useWorkspace.getState().current?.role_id ?? null;
+    return role === 1 || (role === 2 && w.editors === 'admins_and_managers');
+  };
+  const replies = (call: Call): Answer => ok({ ...w.replies, may_edit_team_tools: mayEditTeamTools(call) } satisfies QuickReplyList);
+  const labelBoard = (call: Call): Answer => ok({ ...w.board, may_share: mayEditTeamTools(call) } satisfies LabelBoard);
 
   const answer = async (call: Call): Promise<Answer> => {
     for (const h of handlers) {
@@ -142,7 +159,7 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
       if (m === 'PUT') w.editors = String(body.editors);
       return ok({ org_id: ORG, editors: w.editors });
     }
-    if (p === '/api/manage/quick-replies' && m === 'GET') return ok(w.replies);
+    if (p === '/api/manage/quick-replies' && m === 'GET') return replies(call);
     if (p === '/api/manage/quick-replies' && m === 'POST') {
       const r = reply({ id: nextId++, name: String(body.name), message: String(body.message), team_id: (body.team_id as number | null) ?? null });
       w.replies = { ...w.replies, items: [...w.replies.items, r], used: w.replies.used + 1 };
@@ -161,33 +178,33 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
       else if (m === 'PUT') next = { ...existing, name: String(body.name), message: String(body.message), team_id: (body.team_id as number | null) ?? null };
       else if (m === 'DELETE') {
         w.replies = { ...w.replies, items: w.replies.items.filter((r) => r.id !== id), used: w.replies.used - 1 };
-        return ok(w.replies);
+        return replies(call);
       }
       w.replies = { ...w.replies, items: w.replies.items.map((r) => (r.id === id ? next : r)) };
       return ok(next);
     }
-    if (p === '/api/manage/labels' && m === 'GET') return ok(w.board);
+    if (p === '/api/manage/labels' && m === 'GET') return labelBoard(call);
     if (p === '/api/manage/labels' && m === 'POST') {
       const l = label({ id: nextId++, name: String(body.name), color: String(body.color), parent_id: (body.parent_id as number | null) ?? null, kind: body.shared ? 'shared' : 'custom' });
       w.board = { ...w.board, labels: [...w.board.labels, l], used: w.board.used + 1 };
-      return ok(w.board);
+      return labelBoard(call);
     }
     if ((match = /^\/api\/manage\/labels\/(-?\d+)$/.exec(p))) {
       const id = Number(match[1]);
       if (m === 'DELETE') w.board = { ...w.board, labels: w.board.labels.filter((l) => l.id !== id && l.parent_id !== id), used: w.board.used - 1 };
       else w.board = { ...w.board, labels: w.board.labels.map((l) => (l.id === id ? { ...l, name: String(body.name), color: String(body.color) } : l)) };
-      return ok(w.board);
+      return labelBoard(call);
     }
     if (p === '/api/manage/funnels' && m === 'POST') {
       const f = funnel({ id: nextId++, name: String(body.name), stages: body.stages as string[], shared: !!body.shared });
       w.board = { ...w.board, funnels: [...w.board.funnels, f] };
-      return ok(w.board);
+      return labelBoard(call);
     }
     if ((match = /^\/api\/manage\/funnels\/(\d+)$/.exec(p))) {
       const id = Number(match[1]);
       if (m === 'DELETE') w.board = { ...w.board, funnels: w.board.funnels.filter((f) => f.id !== id) };
       else w.board = { ...w.board, funnels: w.board.funnels.map((f) => (f.id === id ? { ...f, name: String(body.name), stages: body.stages as string[] } : f)) };
-      return ok(w.board);
+      return labelBoard(call);
     }
     if (p === '/api/manage/user-properties' && m === 'GET') return envelope(w.properties);
     if (p === '/api/manage/user-properties' && m === 'POST') {

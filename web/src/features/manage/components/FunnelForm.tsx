@@ -1,6 +1,7 @@
 // The funnel editor (001 §3 'funnel stages'): a name and its ordered stages — added, removed,
-// moved up and down — and for admins of an organisation whether everyone shares it. The
-// `funnel` rule checks it before it is sent; the server's refusals land on the same fields.
+// moved up and down — and, in an organisation, for those the server lets share (`may_share`)
+// whether everyone shares it. The `funnel` rule checks it before it is sent; the server's
+// refusals land on the same fields.
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,7 +31,9 @@ let nextKey = 0;
 export function FunnelForm({ funnel, onClose }: { funnel: Funnel | null; onClose: () => void }) {
   const { t } = useTranslation('manage');
   const codeText = useCodeText();
-  const { orgId, admin } = useManageContext();
+  const { orgId } = useManageContext();
+  // The server decides who may share (admins; managers when the organisation lets them).
+  const mayShare = useManage((s) => orgId !== null && !!s.board.data?.may_share);
   const setBoard = useManage((s) => s.setBoard);
   const [name, setName] = useState(funnel?.name ?? '');
   const [stages, setStages] = useState(() => (funnel?.stages ?? ['']).map((text) => ({ key: nextKey++, text })));
@@ -48,7 +51,7 @@ export function FunnelForm({ funnel, onClose }: { funnel: Funnel | null; onClose
       setErrors({ [draft.err === 'funnel_name_invalid' ? 'name' : 'stages']: draft.err });
       return;
     }
-    const body: FunnelRequest = { org_id: orgId, name: draft.ok.name, stages: draft.ok.stages, shared: orgId !== null && admin ? shared : null };
+    const body: FunnelRequest = { org_id: orgId, name: draft.ok.name, stages: draft.ok.stages, shared: mayShare ? shared : null };
     setBusy(true);
     try {
       setBoard(funnel ? await api.updateFunnel(funnel.id, body) : await api.createFunnel(body));
@@ -122,7 +125,7 @@ export function FunnelForm({ funnel, onClose }: { funnel: Funnel | null; onClose
               </Button>
             </Group>
           </Stack>
-          {orgId !== null && admin && <Checkbox label={t('labels.shared')} checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />}
+          {mayShare && <Checkbox label={t('labels.shared')} checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('cancel')}

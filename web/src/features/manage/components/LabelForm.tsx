@@ -1,7 +1,8 @@
 // The label form (001 §3 'Label: name, colour, sublabels'): a name, a colour from the presets or
-// typed as #rrggbb, optionally the main label it is a sublabel of, and for admins of an
-// organisation whether everyone shares it. The `label` rule checks it before it is sent; the
-// server's refusals land on the same fields, a full plan shows the upgrade prompt.
+// typed as #rrggbb, optionally the main label it is a sublabel of, and — in an organisation, for
+// those the server lets share (`may_share`) — whether everyone shares it. The `label` rule
+// checks it before it is sent; the server's refusals land on the same fields, a full plan shows
+// the upgrade prompt.
 import { Alert, Button, Checkbox, ColorInput, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,9 @@ const NONE = 'none';
 export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onClose: () => void }) {
   const { t } = useTranslation('manage');
   const codeText = useCodeText();
-  const { orgId, admin } = useManageContext();
+  const { orgId } = useManageContext();
+  // The server decides who may share (admins; managers when the organisation lets them).
+  const mayShare = useManage((s) => orgId !== null && !!s.board.data?.may_share);
   const labels = useManage((s) => s.board.data?.labels) ?? NO_LABELS;
   const setBoard = useManage((s) => s.setBoard);
   const [name, setName] = useState(label?.name ?? '');
@@ -50,7 +53,7 @@ export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onCl
       name: draft.ok.name,
       color: draft.ok.color,
       parent_id: parent === NONE ? null : Number(parent),
-      shared: orgId !== null && admin ? shared : null,
+      shared: mayShare ? shared : null,
     };
     setBusy(true);
     try {
@@ -103,7 +106,7 @@ export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onCl
               error={err('parent_id')}
             />
           )}
-          {orgId !== null && admin && (
+          {mayShare && (
             <Checkbox label={t('labels.shared')} checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
           )}
           <Group justify="flex-end">

@@ -1,6 +1,7 @@
 // The Labels tab (000 §2; 001 §3, §6, §9): labels with their colour, sublabels nested under
-// their parent, WhatsApp Business's system labels read-only, admins' shared labels read-only for
-// everyone else with a lock and 'Labels created by admins cannot be edited'; labels created,
+// their parent, WhatsApp Business's system labels read-only, shared labels read-only (with a lock
+// and 'Labels created by admins cannot be edited') for whoever the server does not let change
+// them; labels created,
 // edited and deleted; the plan's 'used/limit' and the upgrade prompt; and the funnels with
 // their ordered stages.
 import { ActionIcon, Badge, Button, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core';

@@ -1,7 +1,9 @@
 // The Quick Replies tab (000 §2; 001 §2, §6, §9): the caller's quick replies and their teams'
 // (name, message, team or 'Only me', attachment, sent count), created and edited in a form,
 // deleted after a confirmation; the plan's 'used/limit' with the upgrade prompt once it is
-// reached; the Free plan's signature note; and for Teams admins who may edit team tools.
+// reached; the Free plan's signature note; and for Teams admins who may edit team tools. The
+// team choice in the form is the server's to allow (`may_edit_team_tools` of the list) and needs
+// an organisation with teams.
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -11,7 +13,7 @@ import type { QuickReply } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { limitReached, mayEditTeamTools, refusalOf } from '../logic';
+import { limitReached, refusalOf } from '../logic';
 import { useManage } from '../stores/manage';
 import { QuickReplyForm } from './QuickReplyForm';
 import { ConfirmDelete, Loaded, UpgradePrompt, Usage, useManageContext } from './shared';
@@ -21,8 +23,13 @@ function TeamToolsAccess({ orgId }: { orgId: number }) {
   const { t } = useTranslation('manage');
   const codeText = useCodeText();
   const editors = useManage((s) => s.editors);
+  const loadEditors = useManage((s) => s.loadEditors);
   const setEditors = useManage((s) => s.setEditors);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadEditors();
+  }, [orgId, loadEditors]);
   return (
     <NativeSelect
       label={t('access.label')}
@@ -55,10 +62,9 @@ function TeamToolsAccess({ orgId }: { orgId: number }) {
 export function QuickRepliesTab() {
   const { t } = useTranslation('manage');
   const codeText = useCodeText();
-  const { orgId, roleId, admin, teamsPlan } = useManageContext();
+  const { orgId, admin, teamsPlan } = useManageContext();
   const replies = useManage((s) => s.replies);
   const teams = useManage((s) => s.teams);
-  const editors = useManage((s) => s.editors);
   const load = useManage((s) => s.loadReplies);
   const setReplies = useManage((s) => s.setReplies);
   const [form, setForm] = useState<{ reply: QuickReply | null } | null>(null);
@@ -72,7 +78,7 @@ export function QuickRepliesTab() {
   }, [orgId, load]);
 
   const list = replies.data;
-  const teamChoice = orgId !== null && mayEditTeamTools(roleId, editors) && teams.length > 0;
+  const teamChoice = orgId !== null && !!list?.may_edit_team_tools && teams.length > 0;
   const teamName = (id: number) => teams.find((tm) => tm.id === id)?.team_name ?? `#${id}`;
 
   const openNew = () => {

@@ -14,7 +14,7 @@ import type { Load } from '../stores/manage';
 export interface ManageContext {
   /** The organisation, or null in the personal workspace. */
   orgId: number | null;
-  roleId: number | null;
+  /** An admin of the organisation (who sets who may edit team tools). */
   admin: boolean;
   /** The organisation is on the Teams plan (or its trial). */
   teamsPlan: boolean;
@@ -30,7 +30,6 @@ export function useManageContext(): ManageContext {
   const plan = credit && orgId !== null ? rule('plan_info', { planId: credit.plan_id, isTrial: credit.is_trial }).ok : undefined;
   return {
     orgId,
-    roleId,
     admin: orgId !== null && !rule('access_check', { level: 'admin', roleId }).err,
     teamsPlan: plan?.kind === 'teams',
     myName: me?.name ?? null,

@@ -1,5 +1,6 @@
-// The manage tools' state for the current workspace: the quick replies with the plan's limit and
-// signature, the organisation's teams and who may edit team tools, the labels and funnels, and
+// The manage tools' state for the current workspace: the quick replies with the plan's limit,
+// signature and whether the caller may write for a team, the organisation's teams and its
+// team-tools setting (admins change it), the labels and funnels, and
 // the organisation's user properties. Each is loaded when its tab opens and replaced by the
 // server's answer to every change (the API answers a change with the whole list, so nothing is
 // patched by hand except a created or edited quick reply). A workspace switch starts over, and
@@ -28,7 +29,8 @@ interface ManageState {
   orgId: number | null;
   replies: Resource<QuickReplyList>;
   teams: Team[];
-  /** `admins` or `admins_and_managers`; null outside an organisation or until known. */
+  /** `admins` or `admins_and_managers` (the setting admins change; who may edit team tools is the
+   * server's flag on the lists); null outside an organisation or until known. */
   editors: string | null;
   board: Resource<LabelBoard>;
   properties: Resource<UserProperty[]>;
@@ -37,6 +39,7 @@ interface ManageState {
   setReplies: (list: QuickReplyList) => void;
   /** A created or edited quick reply, from the server's answer. */
   putReply: (reply: QuickReply) => void;
+  loadEditors: () => Promise<void>;
   setEditors: (editors: string) => void;
   loadBoard: () => Promise<void>;
   setBoard: (board: LabelBoard) => void;
@@ -81,13 +84,13 @@ export const useManage = create<ManageState>((set, get) => {
     async loadReplies() {
       const { orgId } = get();
       if (orgId !== null) {
-        // The team choice needs the teams and who may edit team tools; neither failing blocks the list.
-        void Promise.all([
-          api.fetchTeams(orgId).catch(() => [] as Team[]),
-          api.getTeamToolsAccess(orgId).then((a) => a.editors).catch(() => null),
-        ]).then(([teams, editors]) => {
-          if (get().orgId === orgId) set({ teams, editors });
-        });
+        // The team choice needs the teams; their failing does not block the list.
+        void api
+          .fetchTeams(orgId)
+          .catch(() => [] as Team[])
+          .then((teams) => {
+            if (get().orgId === orgId) set({ teams });
+          });
       }
       await loadInto('replies', api.listQuickReplies);
     },
@@ -102,6 +105,16 @@ export const useManage = create<ManageState>((set, get) => {
       const known = list.items.some((r) => r.id === reply.id);
       const items = known ? list.items.map((r) => (r.id === reply.id ? reply : r)) : [...list.items, reply];
       set({ replies: { status: 'ready', data: { ...list, items, used: known ? list.used : list.used + 1 }, code: null } });
+    },
+
+    async loadEditors() {
+      const { orgId } = get();
+      if (orgId === null) return;
+      const editors = await api.getTeamToolsAccess(orgId).then(
+        (a) => a.editors,
+        () => null,
+      );
+      if (get().orgId === orgId) set({ editors });
     },
 
     setEditors(editors) {
