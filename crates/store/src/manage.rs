@@ -589,6 +589,22 @@ pub async fn schedule_of_owner(
         .await?)
 }
 
+/// Some of `owner_id`'s schedules by id (the claim's schedules, in one query).
+pub async fn schedules_by_ids(
+    store: &Store,
+    owner_id: i64,
+    ids: &[i64],
+) -> Result<Vec<schedule::Model>, StoreError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(schedule::Entity::find()
+        .filter(schedule::Column::OwnerId.eq(owner_id))
+        .filter(schedule::Column::Id.is_in(ids.iter().copied()))
+        .all(store.conn())
+        .await?)
+}
+
 /// The sends of some schedules, newest first.
 pub async fn sends_of(store: &Store, schedule_ids: &[i64]) -> Result<Vec<send::Model>, StoreError> {
     if schedule_ids.is_empty() {

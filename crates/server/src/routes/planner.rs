@@ -904,19 +904,19 @@ pub async fn claim_sends(
         limit,
     )
     .await?;
-    let mut schedules: std::collections::HashMap<i64, schedule::Model> = Default::default();
+    let ids: Vec<i64> = claimed.iter().map(|s| s.schedule_id).collect();
+    let schedules: std::collections::HashMap<i64, schedule::Model> =
+        store::manage::schedules_by_ids(&state.store, user.id, &ids)
+            .await?
+            .into_iter()
+            .map(|r| (r.id, r))
+            .collect();
     let mut sends = Vec::with_capacity(claimed.len());
     let mut cancelled = 0;
     for s in claimed {
-        if let std::collections::hash_map::Entry::Vacant(e) = schedules.entry(s.schedule_id) {
-            match store::manage::schedule_of_owner(&state.store, user.id, s.schedule_id).await? {
-                Some(row) => {
-                    e.insert(row);
-                }
-                None => continue,
-            }
-        }
-        let row = &schedules[&s.schedule_id];
+        let Some(row) = schedules.get(&s.schedule_id) else {
+            continue;
+        };
         if row.message.trim().is_empty() && row.attachment_key.is_none() {
             // Made to carry a file that never arrived: nothing to send, said so in its sends.
             let done = store::manage::finish_send(
