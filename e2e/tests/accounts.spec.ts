@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type ConsoleMessage, type Page } from './fixtures';
+import { expect, test, codeFor, type ConsoleMessage, type Page } from './fixtures';
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -17,15 +17,6 @@ function collectConsoleErrors(page: Page): string[] {
 }
 
 /** The six-digit code of the newest mail the development mailbox holds for `email`. */
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
-
 test('sign up, create an organisation and a team, import employees with a bad row, log out', async ({
   page,
 }) => {

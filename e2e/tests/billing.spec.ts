@@ -5,27 +5,12 @@
 // chooser buys Teams annually in rupees for 4 seats; the provider's page takes the payment, its
 // signed notifications reach the server, and the checkout page shows Teams with 4 seats. A new
 // person without an organisation meets the individual-account text.
-import { expect, test, type Page } from './fixtures';
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 const LAPSED_ADMIN = 'free@demo.switchboard.test';
 
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
-
 async function signIn(page: Page, email: string) {
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
 }
 
 test('the lapsed admin is told, buys Teams for 4 seats in rupees, pays, and sees the plan', async ({ page, context }) => {

@@ -2,19 +2,10 @@
 // dashboard on the seeded demo organisation (90 days of calls and chats), switch the period and
 // the team and see the cards and charts follow, and download the per-employee CSV whose numbers
 // equal the API's answer for the same filters.
-import { expect, test, type Page, type Response } from './fixtures';
+import { expect, test, signInWithCode, type Page, type Response } from './fixtures';
 import { readFileSync } from 'node:fs';
 
 const ADMIN = 'admin@demo.switchboard.test';
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
 
 /** Minimal CSV reader for what the page writes (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -56,13 +47,7 @@ test('the demo admin filters the dashboard and exports the numbers the API gives
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(ADMIN);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${ADMIN}.`)).toBeVisible();
-  const code = await codeFor(page, ADMIN);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, ADMIN);
   await expect(page).not.toHaveURL(/\/workspace\/signup$/);
 
   // The default filter: the last 7 days, every employee the admin may see.

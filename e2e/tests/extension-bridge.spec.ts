@@ -3,7 +3,7 @@
 // the loopback fake, and the extension id stored in localStorage (`extensionIdToSendMessageTo`;
 // ids from VITE_EXTENSION_IDS are messaged too) hears FRESHDESK_CONNECTED about 500 ms after the
 // server accepted the link.
-import { expect, test, type Page } from './fixtures';
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 const EXTENSION_ID = 'e2e-bridge-extension-id';
 
@@ -11,15 +11,6 @@ interface Sent {
   id: string;
   message: { type?: string };
   at: number;
-}
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
 }
 
 test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', async ({ page }) => {
@@ -52,13 +43,7 @@ test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', asyn
 
   // An organisation admin, signed in through the dev mailbox.
   const email = `bridge-${Date.now()}@example.com`;
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
   await page.getByLabel('Organisation name').fill('Bridge Traders Ltd');
   await page.getByRole('button', { name: 'Create organisation' }).click();
@@ -106,13 +91,7 @@ test('connecting the extension in Settings hands it a token of its own, which st
   }, EXTENSION_ID);
 
   const email = `handover-${Date.now()}@example.com`;
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
 
   await page.goto('/settings');

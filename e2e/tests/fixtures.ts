@@ -3,7 +3,7 @@
 // and no eval; issue #13). Chromium reports a violation on the console and as a
 // `securitypolicyviolation` event; the init script (run by the browser itself, outside the
 // page's CSP) turns each event into a console line, and both are collected.
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend<{ cspGuard: void }>({
   cspGuard: [
@@ -27,3 +27,24 @@ export const test = base.extend<{ cspGuard: void }>({
 
 export { expect };
 export type { ConsoleMessage, Page, Response } from '@playwright/test';
+
+/** The six-digit sign-in code the development mailbox holds for `email`. */
+export async function codeFor(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { messages: Array<{ body: string }> };
+  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
+  expect(match, 'a six-digit code in the mail').not.toBeNull();
+  return match![1]!;
+}
+
+/** Signs `email` in as a person does: the sign-up page, a code by mail, the code typed in. */
+export async function signInWithCode(page: Page, email: string): Promise<void> {
+  await page.goto('/workspace/signup');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  const code = await codeFor(page, email);
+  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
+  await page.keyboard.type(code);
+}

@@ -2,26 +2,11 @@
 // global-setup: an organisation admin links Freshdesk and LeadSquared through their modals (the
 // server checks the keys with the fakes), sees them Connected and unlinks them; a wrong key
 // reads the spec's message; the organisation's webhook takes the receiver's URL and turns on.
-import { expect, test, type Page } from './fixtures';
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 async function signUpWithOrganisation(page: Page) {
   const email = `integrations-${Date.now()}@example.com`;
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
   await page.getByLabel('Organisation name').fill('Hooks and Leads Ltd');
   await page.getByRole('button', { name: 'Create organisation' }).click();

@@ -4,20 +4,11 @@
 // citation 'page 2', the matched words marked and a link to the PDF at that page (which is a
 // PDF); New Chat starts over with the greeting and 0 messages; the first conversation is
 // reopened from the list with its messages.
-import { expect, test, type Page } from './fixtures';
+import { expect, test, codeFor, type Page } from './fixtures';
 
 const ADMIN = 'admin@demo.switchboard.test';
 const QUESTION = 'How many days do customers have for a refund?';
 const FILE = 'acme-refund-policy.pdf';
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
 
 /** Signs in with a code from the mailbox. Another journey may have asked a code for the same
  * person less than a minute ago; the server then says to wait, and the request is repeated. */

@@ -4,27 +4,12 @@
 // listed with its file, which downloads; a label is created with a colour and a funnel with its
 // stages in the order set; a user property whose name has a digit is refused with 'Property
 // names should not contain numbers' before anything is sent, and a good one is added.
-import { expect, test, type Page } from './fixtures';
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 /** A new person signs in with a code from the mailbox and creates an organisation. */
 async function newOwner(page: Page) {
   const email = `manage-${Date.now()}@example.com`;
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
   await page.getByLabel('Organisation name').fill('Manage Traders');
   await page.getByRole('button', { name: 'Create organisation' }).click();

@@ -4,7 +4,7 @@
 // then scheduled ('Message scheduled successfully') with a file uploaded behind a progress bar,
 // and listed with 'Every 1 week, 5 times', its next send and the file, which downloads as sent; Manage Tools › Follow-ups — a follow-up is created ('Followup created
 // successfully'), shows under Upcoming, is ticked and moves to Completed.
-import { expect, test, type Page } from './fixtures';
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 const ZONE = 'Asia/Kolkata';
 const FILE = 'weekly-summary.pdf';
@@ -12,25 +12,10 @@ const FILE = 'weekly-summary.pdf';
 const ATTACHMENT = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(160 * 1024, 0x20)]);
 test.use({ timezoneId: ZONE, locale: 'en-US' });
 
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
-
 /** A new person signs in with a code from the mailbox and creates an organisation. */
 async function newOwner(page: Page) {
   const email = `planner-${Date.now()}@example.com`;
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
   await page.getByLabel('Organisation name').fill('Planner Traders');
   await page.getByRole('button', { name: 'Create organisation' }).click();

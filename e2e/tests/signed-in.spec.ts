@@ -1,16 +1,7 @@
 // The signed-in frame as a person meets it: sign in with a code from the mailbox, create an
 // organisation, see its name (cut to 10 characters) in the top bar and the manager entries in
 // the navigation, switch to the personal workspace through the switching popup, and log out.
-import { expect, test, type Page } from './fixtures';
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 test('create an organisation, switch to the personal workspace and log out', async ({ page }) => {
   const errors: string[] = [];
@@ -18,13 +9,7 @@ test('create an organisation, switch to the personal workspace and log out', asy
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   const email = `owner-${Date.now()}@example.com`;
 
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
 
   // A first sign-in lands on the organisation form.
   await expect(page).toHaveURL(/\/createorganization$/);

@@ -2,26 +2,11 @@
 // providers' receiver, sees the signing secret once, turns the webhook on, and two chat messages
 // posted through the events API with the page's own session reach the receiver — both rows of
 // the delivery log become Delivered on their own — and one is resent and delivered again.
-import { expect, test, type Page } from './fixtures';
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ body: string }> };
-  const match = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '');
-  expect(match, 'a six-digit code in the mail').not.toBeNull();
-  return match![1]!;
-}
+import { expect, test, signInWithCode, type Page } from './fixtures';
 
 async function signUpWithOrganisation(page: Page) {
   const email = `sync-${Date.now()}@example.com`;
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
+  await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
   await page.getByLabel('Organisation name').fill('Sync Traders Ltd');
   await page.getByRole('button', { name: 'Create organisation' }).click();
