@@ -526,7 +526,8 @@ pub async fn suggest_reply(
     CurrentUser(user): CurrentUser,
     Json(req): Json<ReplyRequest>,
 ) -> Result<Json<ReplySuggestion>, AppError> {
-    member(&state, &user, req.org_id).await?;
+    // Membership, and the teams whose quick replies the caller sees, in one look-up.
+    let ws = crate::manage::workspace(&state, &user, Some(req.org_id)).await?;
     // The contact's last message is what the reply answers; our own lines are context only.
     let last_incoming = req
         .messages
@@ -553,7 +554,6 @@ pub async fn suggest_reply(
     let citations = search(&state, req.org_id, &last_incoming).await?;
     // The caller's quick replies (their own and their team's) that answer the message: the
     // organisation's own words come first, then the documents.
-    let ws = crate::manage::workspace(&state, &user, Some(req.org_id)).await?;
     let replies = store::manage::quick_replies(
         &state.store,
         req.org_id,
