@@ -82,6 +82,20 @@ error_codes! {
     /// 001 §9: the Free plan's 5 labels or 5 quick replies are used (`fields.plan` says which):
     /// upgrade for more.
     PlanLimitReached => "plan_limit_reached",
+    /// The caller's (or the organisation's) stored files would pass their storage quota
+    /// (`fields.quota` says which: `user` or `organisation`); nothing was stored.
+    StorageQuotaExceeded => "storage_quota_exceeded",
+    /// A count kept per day was reached (organisations created, sign-in codes, questions asked;
+    /// `fields.limit` says which): try again tomorrow.
+    DailyLimitReached => "daily_limit_reached",
+    /// An uploaded file is larger than can be read once unpacked (a spreadsheet's sheet, a zip
+    /// entry, a PDF's text): split it.
+    FileTooLarge => "file_too_large",
+    /// Too many files are being read at once; try again in a moment (`Retry-After`).
+    ServerBusy => "server_busy",
+    /// An extension token was sent to a call the extension may not make (an admin change): sign
+    /// in to the web app for it.
+    ExtensionTokenNotAllowed => "extension_token_not_allowed",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

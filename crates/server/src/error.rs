@@ -96,7 +96,9 @@ impl AppError {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::MalformedBody | ErrorCode::MalformedQuery => StatusCode::BAD_REQUEST,
-            ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::PayloadTooLarge
+            | ErrorCode::StorageQuotaExceeded
+            | ErrorCode::FileTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::ValidationFailed
             | ErrorCode::WrongApiKeyOrDomain
             | ErrorCode::WrongLeadsquaredCredentials
@@ -114,7 +116,9 @@ impl AppError {
             }
             ErrorCode::SignatureInvalid => StatusCode::BAD_REQUEST,
             ErrorCode::BillingUnavailable => StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited | ErrorCode::DailyLimitReached => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::ExtensionTokenNotAllowed => StatusCode::FORBIDDEN,
             ErrorCode::PlanLimitReached => StatusCode::PAYMENT_REQUIRED,
             ErrorCode::UpstreamFailed => StatusCode::BAD_GATEWAY,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
