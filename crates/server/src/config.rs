@@ -58,6 +58,8 @@ pub struct Config {
     pub knowledge_base: KnowledgeBaseConfig,
     /// Where uploaded files are kept: a folder, or an S3-compatible bucket.
     pub files: FilesConfig,
+    /// What one account may keep and create: storage, schedules, follow-ups, organisations.
+    pub quotas: QuotasConfig,
     /// The external providers, one section each (`providers.hubspot.client_id`, …).
     pub providers: ProvidersConfig,
 }
@@ -83,8 +85,50 @@ impl Default for Config {
             billing: BillingConfig::default(),
             knowledge_base: KnowledgeBaseConfig::default(),
             files: FilesConfig::default(),
+            quotas: QuotasConfig::default(),
             providers: ProvidersConfig::default(),
         }
+    }
+}
+
+/// What one account may keep and create (issue #23), checked before anything is written. The
+/// plans speak only of labels, quick replies, seats and AI replies; these bound everything else
+/// anyone who signs up could otherwise grow without end.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuotasConfig {
+    /// Megabytes of quick-reply and scheduled-message files one person may keep (everything
+    /// they uploaded, in every workspace).
+    pub user_storage_mb: u64,
+    /// Megabytes of such files an organisation's members may keep in it together.
+    pub org_storage_mb: u64,
+    /// Scheduled messages one person may keep in one workspace.
+    pub schedules_per_workspace: u64,
+    /// Follow-ups one person may keep in one workspace.
+    pub follow_ups_per_workspace: u64,
+    /// Organisations one person may create in 24 hours (each starts a trial).
+    pub organisations_per_day: u64,
+}
+
+impl Default for QuotasConfig {
+    fn default() -> Self {
+        QuotasConfig {
+            user_storage_mb: 500,
+            org_storage_mb: 5 * 1024,
+            schedules_per_workspace: 1000,
+            follow_ups_per_workspace: 5000,
+            organisations_per_day: 3,
+        }
+    }
+}
+
+impl QuotasConfig {
+    pub fn user_storage_bytes(&self) -> i64 {
+        i64::try_from(self.user_storage_mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX)
+    }
+
+    pub fn org_storage_bytes(&self) -> i64 {
+        i64::try_from(self.org_storage_mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX)
     }
 }
 

@@ -27,6 +27,10 @@ pub struct AppState {
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
     pub files: crate::files::Files,
+    /// When fetching exchange rates last failed (epoch ms, 0: never), so a provider that is down
+    /// is asked again after a pause rather than on every anonymous request (a cache: each
+    /// replica keeps its own).
+    pub rates_failed_at: Arc<std::sync::atomic::AtomicI64>,
 }
 
 impl AppState {
@@ -51,6 +55,7 @@ impl AppState {
             sync_wake: Arc::new(tokio::sync::Notify::new()),
             geo,
             files,
+            rates_failed_at: Arc::default(),
         })
     }
 }

@@ -45,8 +45,13 @@ macro_rules! update_fn {
     };
 }
 
+mod attachments;
+pub use attachments::{
+    swap_quick_reply_attachment, swap_schedule_attachment, update_quick_reply, update_schedule,
+    AttachmentColumns,
+};
+
 insert_fn!(insert_quick_reply, quick_reply);
-update_fn!(update_quick_reply, quick_reply);
 insert_fn!(insert_label, label);
 update_fn!(update_label, label);
 insert_fn!(insert_funnel, funnel);
@@ -57,7 +62,6 @@ insert_fn!(insert_follow_up, follow_up);
 update_fn!(update_follow_up, follow_up);
 insert_fn!(insert_note, note);
 update_fn!(update_note, note);
-update_fn!(update_schedule, schedule);
 
 // ---- Quick replies ----
 

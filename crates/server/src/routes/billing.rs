@@ -179,7 +179,19 @@ pub async fn visitor_currency(
     headers: HeaderMap,
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
 ) -> Json<VisitorCurrency> {
-    let ip = if state.config.billing.trust_forwarded_for {
+    Json(crate::geo::visitor_currency(
+        &state,
+        visitor_ip(&state, &headers, peer),
+    ))
+}
+
+/// The visitor's address: the connection's, or the forwarded one behind a trusted proxy.
+fn visitor_ip(
+    state: &AppState,
+    headers: &HeaderMap,
+    peer: std::net::SocketAddr,
+) -> std::net::IpAddr {
+    if state.config.billing.trust_forwarded_for {
         headers
             .get("x-forwarded-for")
             .and_then(|v| v.to_str().ok())
@@ -188,8 +200,7 @@ pub async fn visitor_currency(
             .unwrap_or(peer.ip())
     } else {
         peer.ip()
-    };
-    Json(crate::geo::visitor_currency(&state, ip))
+    }
 }
 
 /// The payer a query names: an organisation the caller belongs to (at `level`), or their own
@@ -333,6 +344,8 @@ pub async fn limits(
 pub async fn create_checkout(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Json(req): Json<CheckoutRequest>,
 ) -> Result<Json<CheckoutAnswer>, AppError> {
     own_workspace(&user, req.workspace_id)?;
@@ -377,8 +390,15 @@ pub async fn create_checkout(
         }
         Payer::User(_) => 1,
     };
-    // Charged in the currency when it has localised prices (INR), else in US dollars.
-    let asked = currency_code(req.currency.as_deref());
+    // Charged in the currency when it has localised prices (INR), else in US dollars. Where the
+    // visitor's country is known, its currency decides, not the one the buyer asks for (a
+    // localised price is for buyers in that country); where it is not, the asked one.
+    let visitor = crate::geo::visitor_currency(&state, visitor_ip(&state, &headers, peer));
+    let asked = if visitor.country.is_some() {
+        Some(visitor.currency.unwrap_or_else(|| "USD".to_owned()))
+    } else {
+        currency_code(req.currency.as_deref())
+    };
     let local = match &asked {
         Some(c) => store::billing::localisation(&state.store, c).await?,
         None => None,

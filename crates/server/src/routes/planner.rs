@@ -13,8 +13,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::manage::{
-    forget_file, org_param, serve_attachment, store_upload, workspace, Attached, Workspace,
-    PERSONAL,
+    forget_file, org_param, serve_attachment, store_upload, swap_attachment, within_quota,
+    workspace, Attached, AttachedTable, Kept, Workspace, PERSONAL,
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
@@ -177,6 +177,7 @@ pub async fn create_follow_up(
     let ws = workspace(&state, &user, req.org_id).await?;
     let now = state.clock.now_ms();
     let draft = checked_follow_up(&req, now, true)?;
+    within_quota(&state, &ws, Kept::FollowUps).await?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
@@ -594,6 +595,7 @@ pub async fn create_schedule(
     let ws = workspace(&state, &user, req.org_id).await?;
     let now = state.clock.now_ms();
     let draft = checked_schedule(&req, req.has_attachment.unwrap_or(false), now)?;
+    within_quota(&state, &ws, Kept::Schedules).await?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
@@ -739,22 +741,25 @@ pub async fn upload_schedule_attachment(
     req: Request,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let mut row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
+    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
     let file = store_upload(&state, &ws, &q.name, req).await?;
-    let old = row.slots().set(&file);
-    row.updated_at = state.clock.now_ms();
-    match store::manage::update_schedule(&state.store, row).await {
-        Ok(row) => {
-            forget_file(&state, old.as_deref()).await;
-            Ok(Json(schedule_answer(&state, &row).await?))
-        }
-        Err(e) => {
-            forget_file(&state, Some(&file.key)).await;
-            Err(e.into())
-        }
-    }
+    let held = row.key();
+    swap_attachment(&state, &ws, AttachedTable::Schedule, id, held, Some(&file)).await?;
+    schedule_reread(&state, &ws, id).await
+}
+
+/// A schedule as it is now, answered.
+async fn schedule_reread(
+    state: &AppState,
+    ws: &Workspace,
+    id: i64,
+) -> Result<Json<ScheduledMessage>, AppError> {
+    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    Ok(Json(schedule_answer(state, &row).await?))
 }
 
 /// The scheduled message's file (the extension downloads it to send).
@@ -800,7 +805,7 @@ pub async fn remove_schedule_attachment(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let mut row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
+    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
     if row.message.trim().is_empty() {
@@ -809,11 +814,8 @@ pub async fn remove_schedule_attachment(
             RuleError::MessageAndUploadEmpty,
         ));
     }
-    let old = row.slots().clear();
-    row.updated_at = state.clock.now_ms();
-    let row = store::manage::update_schedule(&state.store, row).await?;
-    forget_file(&state, old.as_deref()).await;
-    Ok(Json(schedule_answer(&state, &row).await?))
+    swap_attachment(&state, &ws, AttachedTable::Schedule, id, row.key(), None).await?;
+    schedule_reread(&state, &ws, id).await
 }
 
 /// After send `occurrence` ended at `now`: the next send (the first occurrence after now, so
