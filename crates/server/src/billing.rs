@@ -297,18 +297,23 @@ async fn invoice_facts(state: &AppState, o: &Value) -> Result<Option<InvoiceFact
     };
     // The stored subscription's payer first; the metadata's only for a payer this server sent
     // to a checkout (as for subscriptions).
+    // The subscription and its metadata: under `parent.subscription_details` since API version
+    // 2025-03-31, at the top level before it (both are read: events already sent keep theirs).
+    let subscription = connectors::stripe::text_or_id(o.get("subscription")).or_else(|| {
+        connectors::stripe::text_or_id(o.pointer("/parent/subscription_details/subscription"))
+    });
+    let metadata = o
+        .pointer("/parent/subscription_details/metadata")
+        .or_else(|| o.pointer("/subscription_details/metadata"))
+        .and_then(Value::as_object);
     let mut payer = None;
-    if let Some(sub) = connectors::stripe::text_or_id(o.get("subscription")) {
+    if let Some(sub) = subscription {
         payer = store::billing::subscription_by_provider_id(state.store.conn(), &sub)
             .await?
             .and_then(|s| Payer::of(s.org_id, s.user_id));
     }
     if payer.is_none() {
-        if let Some(p) = o
-            .pointer("/subscription_details/metadata")
-            .and_then(Value::as_object)
-            .and_then(payer_in)
-        {
+        if let Some(p) = metadata.and_then(payer_in) {
             if store::billing::checkout_exists_for(state.store.conn(), p).await? {
                 payer = Some(p);
             }

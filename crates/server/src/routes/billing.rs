@@ -464,28 +464,48 @@ pub async fn create_checkout(
         let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
         format!("checkout_{hex}")
     };
-    let new = store::billing::NewCheckout {
+    let mut new = store::billing::NewCheckout {
         key: key.clone(),
         payer,
         plan_id: plan.id,
         seats: seats as i32,
         currency: currency.clone(),
     };
-    if let Some(existing) = store::billing::claim_checkout(&state.store, &new, now).await? {
-        // Another click made it: its URL once that call has stored it.
-        for _ in 0..50 {
-            let row = store::billing::checkout_by_key(&state.store, &key).await?;
-            if let Some(url) = row.and_then(|r| r.url) {
-                return Ok(Json(CheckoutAnswer { result: true, url }));
+    // The same purchase clicked twice is one checkout; one that was completed (then cancelled,
+    // say) is history, and buying again makes a new one under the next key.
+    let mut claimed = false;
+    for _ in 0..5 {
+        match store::billing::claim_checkout(&state.store, &new, now).await? {
+            None => {
+                claimed = true;
+                break;
             }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            Some(existing) if existing.status != "open" => {
+                new.key = format!("{key}_{}", existing.id);
+            }
+            Some(_) => {
+                // Another click made it: its URL once that call has stored it.
+                for _ in 0..50 {
+                    let row = store::billing::checkout_by_key(&state.store, &new.key).await?;
+                    if let Some(url) = row.and_then(|r| r.url) {
+                        return Ok(Json(CheckoutAnswer { result: true, url }));
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+                return Err(AppError::new(
+                    ErrorCode::Conflict,
+                    "a checkout is being prepared; try again",
+                ));
+            }
         }
-        let _ = existing;
+    }
+    if !claimed {
         return Err(AppError::new(
             ErrorCode::Conflict,
             "a checkout is being prepared; try again",
         ));
     }
+    let key = new.key.clone();
     let stripe = match billing::stripe(&state) {
         Ok(s) => s,
         Err(e) => {

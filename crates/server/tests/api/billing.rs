@@ -98,7 +98,7 @@ async fn pay(url: &str) -> reqwest::Response {
 
 /// Buys Teams with `seats` seats through checkout and the fake's webhooks; answers the
 /// subscription id.
-async fn buy_teams(app: &TestApp, org: &Org, seats: u32) -> String {
+pub(crate) async fn buy_teams(app: &TestApp, org: &Org, seats: u32) -> String {
     let (status, answer) = checkout(app, org, seats).await;
     assert_eq!(status, 200, "{answer}");
     let res = pay(answer["url"].as_str().unwrap()).await;
@@ -505,8 +505,10 @@ db_test!(
         let org = organisation(&app, "seats@example.com").await;
         let sub = buy_teams(&app, &org, 5).await;
         let provider = app.fake.stripe_subscription(&sub).unwrap();
-        let start = provider["current_period_start"].as_i64().unwrap() * 1000;
-        let end = provider["current_period_end"].as_i64().unwrap() * 1000;
+        // Since API version 2025-03-31 the period is on the subscription's items.
+        let item = &provider["items"]["data"][0];
+        let start = item["current_period_start"].as_i64().unwrap() * 1000;
+        let end = item["current_period_end"].as_i64().unwrap() * 1000;
         app.clock.advance(10 * DAY);
         let preview = get(
             &app,

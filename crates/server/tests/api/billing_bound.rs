@@ -5,7 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::billing::{checkout, credit, deliver, now_s, organisation, subscription_event};
+use super::billing::{
+    buy_teams, checkout, credit, deliver, now_s, organisation, subscription_event,
+};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -164,3 +166,48 @@ async fn a_rates_provider_that_is_down_is_asked_again_only_after_a_pause() {
         "asked again after the pause"
     );
 }
+
+db_test!(
+    buying_again_after_a_cancelled_subscription_gets_a_new_checkout_session,
+    |app| async move {
+        let org = organisation(&app, "again@bound.test").await;
+        let sub = buy_teams(&app, &org, 3).await;
+        let first_sessions = app.fake.stripe_sessions_created();
+        // The provider cancels the subscription the same day.
+        let mut cancelled = app.fake.stripe_subscription(&sub).unwrap();
+        cancelled["status"] = json!("canceled");
+        cancelled["ended_at"] = json!(now_s(&app));
+        let t = now_s(&app) + 1;
+        let event = json!({
+            "id": "evt_cancelled", "type": "customer.subscription.deleted", "created": t,
+            "data": {"object": cancelled}
+        });
+        assert_eq!(
+            deliver(&app, &event, fake::STRIPE_WEBHOOK_SECRET, t)
+                .await
+                .0,
+            200
+        );
+        // The same purchase again: a new session to pay, not the completed one.
+        let (status, answer) = checkout(&app, &org, 3).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(app.fake.stripe_sessions_created(), first_sessions + 1);
+        let res = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
+            .get(answer["url"].as_str().unwrap())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            res.status().as_u16(),
+            200,
+            "the new session's page can be paid"
+        );
+        // Clicking twice still answers that one session.
+        let (_, again) = checkout(&app, &org, 3).await;
+        assert_eq!(again["url"], answer["url"]);
+        assert_eq!(app.fake.stripe_sessions_created(), first_sessions + 1);
+    }
+);
