@@ -10,8 +10,8 @@ use crate::entity::manage::{
 };
 use crate::entity::membership;
 use crate::{DbKind, EpochMs, Store, StoreError};
-use sea_orm::sea_query::{Expr, OnConflict};
 use domain::accounts::ACTIVE_USER_STATUS;
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait, Value,

@@ -56,8 +56,8 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(upload_schedule_attachment))
         .add(Access::Scoped, routes!(download_schedule_attachment))
         .add(Access::Scoped, routes!(remove_schedule_attachment))
-        .add(Access::SignedIn, routes!(claim_sends))
-        .add(Access::Scoped, routes!(report_send))
+        .add_extension(Access::SignedIn, routes!(claim_sends))
+        .add_extension(Access::Scoped, routes!(report_send))
 }
 
 fn utc(ms: i64) -> DateTime<Utc> {

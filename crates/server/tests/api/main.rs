@@ -9,6 +9,7 @@ mod analytics;
 mod billing;
 mod chat_sets_migration;
 mod cli;
+mod extension_scope;
 mod foundation;
 mod ingest_restart;
 mod integrations;
