@@ -31,8 +31,12 @@ pub struct Config {
     pub dev_mailbox: bool,
     /// How long a session lasts, in days.
     pub session_ttl_days: u32,
-    /// How long a browser extension's token lasts, in days (its owner can revoke it sooner).
+    /// How long a browser extension's token lasts, in days (its owner can revoke it sooner). The
+    /// extension renews it before then (`POST /api/v2/extension/token/renew`).
     pub extension_token_ttl_days: u32,
+    /// How long an extension token still works after the extension renewed it, in seconds, so a
+    /// request already under way with it is not broken.
+    pub extension_token_renewal_grace_secs: u32,
     /// Mark the session cookie `Secure` (serve over HTTPS); also turns on
     /// `Strict-Transport-Security` on every answer.
     pub cookie_secure: bool,
@@ -74,7 +78,8 @@ impl Default for Config {
             log: "info,sqlx=warn,sea_orm=warn".to_owned(),
             dev_mailbox: false,
             session_ttl_days: 30,
-            extension_token_ttl_days: 365,
+            extension_token_ttl_days: 30,
+            extension_token_renewal_grace_secs: 300,
             cookie_secure: false,
             secret_key: None,
             secret_key_file: PathBuf::from("data/secret.key"),
@@ -549,6 +554,11 @@ impl Config {
     /// An extension token's lifetime in milliseconds.
     pub fn extension_token_ttl_ms(&self) -> i64 {
         i64::from(self.extension_token_ttl_days) * 86_400_000
+    }
+
+    /// How long a renewed extension token keeps working, in milliseconds.
+    pub fn extension_token_renewal_grace_ms(&self) -> i64 {
+        i64::from(self.extension_token_renewal_grace_secs) * 1000
     }
 
     /// Loads the layers. `file` defaults to `switchboard.toml` in the working directory (or

@@ -52,7 +52,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(delete_property))
         .add(Access::Scoped, routes!(contact_profile))
         .add(Access::Scoped, routes!(set_contact_profile))
-        .add(Access::Scoped, routes!(user_tags))
+        .add_extension(Access::Scoped, routes!(user_tags))
         .add(Access::Scoped, routes!(contact_tags))
         .add(Access::Scoped, routes!(set_contact_tags))
         .add(Access::Scoped, routes!(list_notes))

@@ -56,8 +56,8 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(upload_schedule_attachment))
         .add(Access::Scoped, routes!(download_schedule_attachment))
         .add(Access::Scoped, routes!(remove_schedule_attachment))
-        .add(Access::SignedIn, routes!(claim_sends))
-        .add(Access::Scoped, routes!(report_send))
+        .add_extension(Access::SignedIn, routes!(claim_sends))
+        .add_extension(Access::Scoped, routes!(report_send))
 }
 
 fn utc(ms: i64) -> DateTime<Utc> {
@@ -854,7 +854,8 @@ async fn advance(
 /// (two claimers never get the same send while its lease lives; an unreported one is handed
 /// out again after it). On the way, sends overdue by more than 10 minutes are marked missed
 /// for schedules that skip them, and sends whose contact wrote since the schedule was made are
-/// cancelled for schedules that ask for it.
+/// cancelled for schedules that ask for it. Only the caller's own workspace's schedules and
+/// those of organisations they are still an active member of are claimed.
 #[utoipa::path(
     post,
     path = "/api/v2/schedules/claim",
@@ -986,7 +987,8 @@ pub async fn claim_sends(
 /// The extension reports a claimed send (`sent` or `failed`): a sent one counts in the
 /// scheduler analytics; either way the schedule's next send is made. 409 `conflict` when the
 /// send is no longer the caller's (its lease ended and it was claimed again, or it was
-/// reported already).
+/// reported already); 404 when it is not the caller's, or its schedule is an organisation's
+/// the caller is no longer an active member of.
 #[utoipa::path(
     post,
     path = "/api/v2/schedules/sends/{id}/report",
@@ -1010,7 +1012,9 @@ pub async fn report_send(
         s @ ("sent" | "failed") => s,
         _ => return Err(AppError::invalid_field("status", RuleError::FieldsRequired)),
     };
-    store::manage::send_of(&state.store, user.id, id)
+    // Only while the caller may still send its schedule: a member removed from the
+    // organisation no longer reports (nor claims) its sends.
+    store::manage::sendable_send_of(&state.store, user.id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
     let now = state.clock.now_ms();

@@ -10,6 +10,7 @@ mod billing;
 mod billing_bound;
 mod chat_sets_migration;
 mod cli;
+mod extension_scope;
 mod foundation;
 mod ingest_restart;
 mod integrations;
