@@ -10,6 +10,7 @@ mod billing;
 mod chat_sets_migration;
 mod cli;
 mod foundation;
+mod import_limits;
 mod ingest_restart;
 mod integrations;
 mod isolation;
