@@ -21,6 +21,7 @@ mod m20261125_000009_billing;
 mod m20261125_000010_operator_admin;
 mod m20261125_000011_knowledge_base;
 mod m20261126_000012_manage_tools;
+mod m20261127_000013_kb_staging;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_operator_admin::Migration),
             Box::new(m20261125_000011_knowledge_base::Migration),
             Box::new(m20261126_000012_manage_tools::Migration),
+            Box::new(m20261127_000013_kb_staging::Migration),
         ]
     }
 }

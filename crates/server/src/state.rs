@@ -27,6 +27,9 @@ pub struct AppState {
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
     pub files: crate::files::Files,
+    /// Permits to read a PDF's text, `knowledge_base.max_concurrent_reads` of them: a bound on
+    /// this process's readers (each may take `extract_memory_mb`), not shared truth.
+    pub pdf_reads: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -41,6 +44,9 @@ impl AppState {
         let vault = Vault::from_config(&config)?;
         let geo = crate::geo::open(config.billing.geoip_db.as_deref());
         let files = crate::files::Files::from_config(&config.files)?;
+        let pdf_reads = Arc::new(tokio::sync::Semaphore::new(
+            usize::try_from(config.knowledge_base.max_concurrent_reads.max(1)).unwrap_or(1),
+        ));
         Ok(AppState {
             store,
             config: Arc::new(config),
@@ -51,6 +57,7 @@ impl AppState {
             sync_wake: Arc::new(tokio::sync::Notify::new()),
             geo,
             files,
+            pdf_reads,
         })
     }
 }

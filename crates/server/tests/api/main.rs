@@ -15,6 +15,7 @@ mod ingest_restart;
 mod integrations;
 mod isolation;
 mod kb;
+mod kb_limits;
 mod manage;
 mod sync;
 mod sync_crm;
