@@ -173,12 +173,8 @@ pub async fn upload_document(
     .await?;
     let doc = match reserved {
         store::kb::Reserved::Document(doc) => doc,
-        store::kb::Reserved::TooManyDocuments => {
-            return Err(quota_refusal(quota, u64::MAX, 0, 0).unwrap_err())
-        }
-        store::kb::Reserved::NoStorageLeft => {
-            return Err(quota_refusal(quota, 0, u64::MAX, 0).unwrap_err())
-        }
+        store::kb::Reserved::TooManyDocuments => return Err(too_many_documents(quota)),
+        store::kb::Reserved::NoStorageLeft => return Err(no_storage_left()),
     };
     let written = async {
         state
@@ -227,21 +223,29 @@ fn quota_refusal(
     size: u64,
 ) -> Result<(), AppError> {
     if count >= quota.max_documents {
-        return Err(AppError::new(
-            ErrorCode::PlanLimitReached,
-            format!(
-                "the knowledge base holds at most {} documents",
-                quota.max_documents
-            ),
-        ));
+        return Err(too_many_documents(quota));
     }
     if used.saturating_add(size) > quota.max_bytes {
-        return Err(AppError::new(
-            ErrorCode::StorageQuotaExceeded,
-            "the knowledge base has no storage left for this file",
-        ));
+        return Err(no_storage_left());
     }
     Ok(())
+}
+
+fn too_many_documents(quota: store::kb::Quota) -> AppError {
+    AppError::new(
+        ErrorCode::PlanLimitReached,
+        format!(
+            "the knowledge base holds at most {} documents",
+            quota.max_documents
+        ),
+    )
+}
+
+fn no_storage_left() -> AppError {
+    AppError::new(
+        ErrorCode::StorageQuotaExceeded,
+        "the knowledge base has no storage left for this file",
+    )
 }
 
 /// Every page's passages with their terms, page 1 first.
