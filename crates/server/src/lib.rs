@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod geo;
 pub mod import;
+pub mod kb_index;
 pub mod leads;
 pub mod links;
 pub mod mail;

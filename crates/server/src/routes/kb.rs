@@ -132,9 +132,9 @@ pub async fn upload_document(
     }
     // The quota before the work of reading (checked again, atomically, when the rows are
     // reserved).
-    let quota = kb_quota(&state);
+    let quota = crate::kb_index::kb_quota(&state);
     let (count, used) = store::kb::usage(&state.store, q.org_id).await?;
-    quota_refusal(quota, count, used, bytes.len() as u64)?;
+    crate::kb_index::quota_refusal(quota, count, used, bytes.len() as u64)?;
     let wait = Duration::from_millis(state.config.knowledge_base.read_wait_ms);
     let Ok(Ok(permit)) = tokio::time::timeout(wait, state.pdf_reads.clone().acquire_owned()).await
     else {
@@ -150,12 +150,12 @@ pub async fn upload_document(
         .map_err(|refusal| AppError::new(refusal.code(), refusal.describe()))?;
     drop(permit);
     let page_count = i32::try_from(pages.len()).unwrap_or(i32::MAX);
-    let passages = tokio::task::spawn_blocking(move || passages_of(&pages))
+    let passages = tokio::task::spawn_blocking(move || crate::kb_index::passages_of(&pages))
         .await
         .map_err(AppError::internal)?;
     let count = passages.len() as u64;
     let now = state.clock.now_ms();
-    clean_abandoned(&state, q.org_id, now).await;
+    crate::kb_index::clean_abandoned(&state, q.org_id, now).await;
     let key = format!("kb/{}/{}.pdf", q.org_id, uuid::Uuid::new_v4());
     let reserved = store::kb::reserve_document(
         &state.store,
@@ -173,8 +173,10 @@ pub async fn upload_document(
     .await?;
     let doc = match reserved {
         store::kb::Reserved::Document(doc) => doc,
-        store::kb::Reserved::TooManyDocuments => return Err(too_many_documents(quota)),
-        store::kb::Reserved::NoStorageLeft => return Err(no_storage_left()),
+        store::kb::Reserved::TooManyDocuments => {
+            return Err(crate::kb_index::too_many_documents(quota))
+        }
+        store::kb::Reserved::NoStorageLeft => return Err(crate::kb_index::no_storage_left()),
     };
     let written = async {
         state
@@ -182,7 +184,7 @@ pub async fn upload_document(
             .put(&key, &bytes)
             .await
             .map_err(AppError::internal)?;
-        index_in_batches(&state, &doc, passages).await
+        crate::kb_index::index_in_batches(&state, &doc, passages).await
     }
     .await;
     match written {
@@ -202,116 +204,6 @@ pub async fn upload_document(
             }
             let _ = state.files.delete(&key).await;
             Err(e)
-        }
-    }
-}
-
-/// The organisation's knowledge-base quota from the settings (the plans say nothing of it).
-fn kb_quota(state: &AppState) -> store::kb::Quota {
-    let kb = &state.config.knowledge_base;
-    store::kb::Quota {
-        max_documents: kb.max_documents,
-        max_bytes: kb.max_storage_mb.saturating_mul(1024 * 1024),
-    }
-}
-
-/// The refusal when `count` documents of `used` bytes and one more of `size` pass the quota.
-fn quota_refusal(
-    quota: store::kb::Quota,
-    count: u64,
-    used: u64,
-    size: u64,
-) -> Result<(), AppError> {
-    if count >= quota.max_documents {
-        return Err(too_many_documents(quota));
-    }
-    if used.saturating_add(size) > quota.max_bytes {
-        return Err(no_storage_left());
-    }
-    Ok(())
-}
-
-fn too_many_documents(quota: store::kb::Quota) -> AppError {
-    AppError::new(
-        ErrorCode::PlanLimitReached,
-        format!(
-            "the knowledge base holds at most {} documents",
-            quota.max_documents
-        ),
-    )
-}
-
-fn no_storage_left() -> AppError {
-    AppError::new(
-        ErrorCode::StorageQuotaExceeded,
-        "the knowledge base has no storage left for this file",
-    )
-}
-
-/// Every page's passages with their terms, page 1 first.
-fn passages_of(pages: &[String]) -> Vec<store::kb::NewPassage> {
-    let mut passages = Vec::new();
-    for (i, text) in pages.iter().enumerate() {
-        for p in domain::kb::passages(text) {
-            let terms = domain::kb::terms(&p);
-            passages.push((i32::try_from(i + 1).unwrap_or(i32::MAX), p, terms));
-        }
-    }
-    passages
-}
-
-/// Term rows written per transaction while a document is indexed.
-const BATCH_TERM_ROWS: usize = 2_000;
-
-/// A staging document left this long is abandoned (its upload failed or its process died): a
-/// live upload has long finished.
-const ABANDONED_AFTER_MS: i64 = 15 * 60 * 1000;
-
-/// Writes a staging document's passages in batches of about [`BATCH_TERM_ROWS`] term rows, each
-/// its own transaction, resting between them as long as the batch took (so other writers get
-/// SQLite's write lock), then makes it ready. False when it was removed meanwhile.
-async fn index_in_batches(
-    state: &AppState,
-    doc: &store::entity::kb::document::Model,
-    passages: Vec<store::kb::NewPassage>,
-) -> Result<bool, AppError> {
-    let (mut added, mut length) = (0i64, 0i64);
-    let mut batch = Vec::new();
-    let mut rows = 0;
-    let mut rest = passages.into_iter().peekable();
-    while let Some(p) = rest.next() {
-        rows += p.2.len();
-        batch.push(p);
-        if rows >= BATCH_TERM_ROWS || rest.peek().is_none() {
-            let started = std::time::Instant::now();
-            let (n, l) =
-                store::kb::add_passages(&state.store, doc, std::mem::take(&mut batch)).await?;
-            added += n;
-            length += l;
-            rows = 0;
-            tokio::time::sleep(started.elapsed().max(Duration::from_millis(1))).await;
-        }
-    }
-    Ok(store::kb::finish_document(&state.store, doc, added, length).await?)
-}
-
-/// Removes the organisation's abandoned staging documents with their files (best effort: a
-/// failure is logged and left for the next upload).
-async fn clean_abandoned(state: &AppState, org_id: i64, now: i64) {
-    let stale =
-        match store::kb::stale_documents(&state.store, org_id, now - ABANDONED_AFTER_MS).await {
-            Ok(stale) => stale,
-            Err(e) => {
-                tracing::warn!(error = %e, "abandoned uploads not looked up");
-                return;
-            }
-        };
-    for doc in stale {
-        match store::kb::discard_document(&state.store, &doc).await {
-            Ok(()) => {
-                let _ = state.files.delete(&doc.storage_key).await;
-            }
-            Err(e) => tracing::warn!(error = %e, "an abandoned upload not removed"),
         }
     }
 }

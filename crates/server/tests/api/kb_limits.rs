@@ -412,3 +412,52 @@ db_test!(
         assert!(documents(&app, &admin, org_id).await.is_empty());
     }
 );
+
+/// One PDF read at a time, and no waiting for the reader.
+fn one_reader(c: &mut server::config::Config) {
+    c.knowledge_base.max_concurrent_reads = 1;
+    c.knowledge_base.read_wait_ms = 0;
+}
+
+db_test!(
+    past_the_readers_allowed_an_upload_is_told_to_come_back_later,
+    config = one_reader,
+    |app| async move {
+        let (admin, org_id) = organisation(&app, "busy@example.com").await;
+        // Seconds of reading before it is refused for its length.
+        let long = pdf::many_words(60, 20_000);
+        let reading = upload(&app, &admin, org_id, "long.pdf", long);
+        tokio::pin!(reading);
+        let small = || pdf::document(&["Parcels leave on Tuesdays."]);
+        let busy = loop {
+            tokio::select! {
+                done = &mut reading => panic!("read before any upload was turned away: {done:?}"),
+                () = tokio::time::sleep(Duration::from_millis(100)) => {
+                    let res = app
+                        .client
+                        .post(app.url(&format!("/api/kb/documents?org_id={org_id}&name=small.pdf")))
+                        .session(&admin)
+                        .header("Content-Type", "application/pdf")
+                        .body(small())
+                        .send()
+                        .await
+                        .unwrap();
+                    if res.status().as_u16() == 503 {
+                        break res;
+                    }
+                }
+            }
+        };
+        assert_eq!(busy.headers()["retry-after"], "30");
+        let body: Value = busy.json().await.unwrap();
+        assert_eq!(body["error"]["code"], "server_busy", "{body}");
+        let (status, body) = (&mut reading).await;
+        assert_eq!(
+            (status, body["error"]["code"].clone()),
+            (413, json!("file_too_large"))
+        );
+        // The reader is free again.
+        let (status, body) = upload(&app, &admin, org_id, "after.pdf", small()).await;
+        assert_eq!(status, 200, "{body}");
+    }
+);
