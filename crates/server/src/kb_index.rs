@@ -64,15 +64,22 @@ pub fn passages_of(pages: &[String]) -> Vec<store::kb::NewPassage> {
 }
 
 /// Term rows written per transaction while a document is indexed.
-const BATCH_TERM_ROWS: usize = 2_000;
+const BATCH_TERM_ROWS: usize = 1_000;
+
+/// The shortest rest between two batches on SQLite: longer than the longest sleep of a writer
+/// waiting for the lock (SQLite's busy handler polls at most every 100 ms), so every waiting
+/// writer gets in between two batches.
+const SQLITE_REST: Duration = Duration::from_millis(120);
 
 /// A staging document left this long is abandoned (its upload failed or its process died): a
 /// live upload has long finished.
 const ABANDONED_AFTER_MS: i64 = 15 * 60 * 1000;
 
 /// Writes a staging document's passages in batches of about [`BATCH_TERM_ROWS`] term rows, each
-/// its own transaction, resting between them as long as the batch took (so other writers get
-/// SQLite's write lock), then makes it ready. False when it was removed meanwhile.
+/// its own transaction, then makes it ready. On SQLite (one writer at a time) it rests between
+/// batches twice as long as the batch took and at least [`SQLITE_REST`], so a writer waiting
+/// for the lock waits one batch at most; PostgreSQL's row locks keep other writers apart. False
+/// when it was removed meanwhile.
 pub async fn index_in_batches(
     state: &AppState,
     doc: &store::entity::kb::document::Model,
@@ -92,7 +99,11 @@ pub async fn index_in_batches(
             added += n;
             length += l;
             rows = 0;
-            tokio::time::sleep(started.elapsed().max(Duration::from_millis(1))).await;
+            if state.store.kind() == store::DbKind::Sqlite {
+                tokio::time::sleep((started.elapsed() * 2).max(SQLITE_REST)).await;
+            } else {
+                tokio::task::yield_now().await;
+            }
         }
     }
     Ok(store::kb::finish_document(&state.store, doc, added, length).await?)
