@@ -130,8 +130,9 @@ pub async fn upload_document(
     if !crate::pdf::looks_like_pdf(&bytes) {
         return Err(refused());
     }
-    // The quota before the work of reading (checked again, atomically, when the rows are
-    // reserved).
+    // Abandoned uploads go first (they count against the quota), then the quota is checked
+    // before the work of reading (and again, atomically, when the rows are reserved).
+    crate::kb_index::clean_abandoned(&state, q.org_id, state.clock.now_ms()).await;
     let quota = crate::kb_index::kb_quota(&state);
     let (count, used) = store::kb::usage(&state.store, q.org_id).await?;
     crate::kb_index::quota_refusal(quota, count, used, bytes.len() as u64)?;
@@ -155,7 +156,6 @@ pub async fn upload_document(
         .map_err(AppError::internal)?;
     let count = passages.len() as u64;
     let now = state.clock.now_ms();
-    crate::kb_index::clean_abandoned(&state, q.org_id, now).await;
     let key = format!("kb/{}/{}.pdf", q.org_id, uuid::Uuid::new_v4());
     let reserved = store::kb::reserve_document(
         &state.store,
