@@ -309,3 +309,26 @@ pub fn page_texts(bytes: &[u8], limits: TextLimits) -> Result<Vec<String>, PdfRe
     }
     Ok(texts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_four_million_word_pdf_is_refused_under_the_default_caps_and_a_short_one_read() {
+        let cfg = crate::config::KnowledgeBaseConfig::default();
+        let limits = TextLimits {
+            max_pages: cfg.max_pages,
+            max_chars: cfg.max_text_chars,
+        };
+        let huge = testkit::pdf::many_words(200, 20_000);
+        assert_eq!(page_texts(&huge, limits), Err(PdfRefusal::TooMuchText));
+        let short = testkit::pdf::many_words(3, 100);
+        assert_eq!(page_texts(&short, limits).map(|p| p.len()), Ok(3));
+        let few_pages = TextLimits {
+            max_pages: 2,
+            ..limits
+        };
+        assert_eq!(page_texts(&short, few_pages), Err(PdfRefusal::TooManyPages));
+    }
+}
