@@ -21,6 +21,7 @@ mod m20261125_000009_billing;
 mod m20261125_000010_operator_admin;
 mod m20261125_000011_knowledge_base;
 mod m20261126_000012_manage_tools;
+mod m20261127_000013_kb_staging;
 mod m20261127_000015_extension_token_renewal;
 mod m20261127_000016_stored_files;
 
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_operator_admin::Migration),
             Box::new(m20261125_000011_knowledge_base::Migration),
             Box::new(m20261126_000012_manage_tools::Migration),
+            Box::new(m20261127_000013_kb_staging::Migration),
             Box::new(m20261127_000015_extension_token_renewal::Migration),
             Box::new(m20261127_000016_stored_files::Migration),
         ]

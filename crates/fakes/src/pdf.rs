@@ -1,6 +1,8 @@
 //! PDFs made for tests: one page per given text (each line of a page's text a line on it), in a
 //! standard font, so the server's reader sees real PDF structure; and an image-only PDF (pages
-//! without text) and an encrypted-looking one for the refusals.
+//! without text) and an encrypted-looking one for the refusals; and long documents of made-up
+//! words ([`many_words`]), written straight as compressed content streams so millions of words
+//! take seconds.
 
 use lopdf::content::{Content, Operation};
 use lopdf::{dictionary, Document, Object, Stream};
@@ -46,6 +48,86 @@ pub fn inflating(text: &str, inflated_mb: usize) -> Vec<u8> {
             compressed,
         )),
     );
+    let mut out = Vec::new();
+    doc.save_to(&mut out).expect("a PDF in memory");
+    out
+}
+
+/// The `i`th made-up word: five to eight letters, one of 1 024.
+pub fn word(i: usize) -> String {
+    let i = i % 1_024;
+    let mut n = i;
+    let mut w = String::new();
+    for _ in 0..(5 + i % 4) {
+        w.push(char::from(b'a' + (n % 26) as u8));
+        n = n / 26 + 7;
+    }
+    w
+}
+
+/// A PDF of `pages` pages of `words_per_page` made-up words each (15 a line), its content
+/// streams deflated: 200 pages of 20 000 words, 4 M words, are about 11 MB.
+pub fn many_words(pages: usize, words_per_page: usize) -> Vec<u8> {
+    use std::io::Write;
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let font_id = doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "Type1",
+        "BaseFont" => "Helvetica",
+        "Encoding" => "WinAnsiEncoding",
+    });
+    let resources_id = doc.add_object(dictionary! {
+        "Font" => dictionary! { "F1" => font_id },
+    });
+    let mut kids = Vec::new();
+    // A fixed linear congruential sequence: the same document every run.
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..pages {
+        let mut text = b"BT /F1 11 Tf 14 TL 50 780 Td\n".to_vec();
+        for line in 0..words_per_page.div_ceil(15) {
+            text.push(b'(');
+            for k in 0..15.min(words_per_page - line * 15) {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                if k > 0 {
+                    text.push(b' ');
+                }
+                text.extend(word((seed >> 33) as usize).as_bytes());
+            }
+            text.extend(b") Tj T*\n");
+        }
+        text.extend(b"ET\n");
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(&text).expect("in memory");
+        let content_id = doc.add_object(Stream::new(
+            dictionary! { "Filter" => "FlateDecode" },
+            z.finish().expect("in memory"),
+        ));
+        let page_id = doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "Contents" => content_id,
+        });
+        kids.push(page_id.into());
+    }
+    let count = kids.len() as i64;
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages",
+            "Kids" => kids,
+            "Count" => count,
+            "Resources" => resources_id,
+            "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+        }),
+    );
+    let catalog_id = doc.add_object(dictionary! {
+        "Type" => "Catalog",
+        "Pages" => pages_id,
+    });
+    doc.trailer.set("Root", catalog_id);
     let mut out = Vec::new();
     doc.save_to(&mut out).expect("a PDF in memory");
     out

@@ -271,6 +271,25 @@ pub struct KnowledgeBaseConfig {
     /// The `switchboard` binary that reads PDFs (`switchboard pdf-text`); default: the running
     /// server's own binary.
     pub pdf_reader: Option<String>,
+    /// The most pages a PDF may have; a longer one is refused (413 `file_too_large`) before its
+    /// text is read.
+    pub max_pages: u32,
+    /// The most characters of text a PDF may hold (about 500 000 words by default, a long
+    /// book); one with more is refused (413 `file_too_large`) and nothing is stored.
+    pub max_text_chars: u64,
+    /// PDFs read at once by this process (each reader may take `extract_memory_mb`).
+    pub max_concurrent_reads: u32,
+    /// How long an upload waits for a free reader before it is answered 503 `server_busy`.
+    pub read_wait_ms: u64,
+    /// The most documents one organisation's knowledge base may hold (402
+    /// `plan_limit_reached` past it).
+    pub max_documents: u64,
+    /// The most bytes of PDFs one organisation's knowledge base may hold, in MB (413
+    /// `storage_quota_exceeded` past it).
+    pub max_storage_mb: u64,
+    /// Questions one person may ask the knowledge base a day (UTC), in all their organisations
+    /// together (429 `daily_limit_reached` past it).
+    pub questions_per_day: u64,
 }
 
 impl Default for KnowledgeBaseConfig {
@@ -280,6 +299,13 @@ impl Default for KnowledgeBaseConfig {
             extract_timeout_ms: 30_000,
             extract_memory_mb: 512,
             pdf_reader: None,
+            max_pages: 2_000,
+            max_text_chars: 3_000_000,
+            max_concurrent_reads: 2,
+            read_wait_ms: 5_000,
+            max_documents: 200,
+            max_storage_mb: 1_024,
+            questions_per_day: 200,
         }
     }
 }

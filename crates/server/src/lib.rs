@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod geo;
 pub mod import;
+pub mod kb_index;
 pub mod leads;
 pub mod links;
 pub mod mail;
@@ -88,7 +89,8 @@ pub fn build_app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Stored files (attachments, documents) are sent as they were stored: most are compressed
+/// Stored files (attachments, documents: answers with a `Content-Disposition`) are sent as they
+/// were stored: most are compressed
 /// formats already, and compressing megabytes again on every download costs the server CPU
 /// for little gain.
 #[derive(Clone, Copy)]
@@ -100,8 +102,7 @@ impl Predicate for NotADownload {
         B: axum::body::HttpBody,
     {
         !res.headers()
-            .get(axum::http::header::CONTENT_DISPOSITION)
-            .is_some_and(|v| v.as_bytes().starts_with(b"attachment"))
+            .contains_key(axum::http::header::CONTENT_DISPOSITION)
     }
 }
 

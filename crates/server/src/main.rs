@@ -41,6 +41,12 @@ enum Command {
         /// The most memory the reader may use, in MB.
         #[arg(long, default_value_t = 512)]
         max_memory_mb: u64,
+        /// The most pages a PDF may have.
+        #[arg(long, default_value_t = 2_000)]
+        max_pages: u32,
+        /// The most characters of text a PDF may hold.
+        #[arg(long, default_value_t = 3_000_000)]
+        max_text_chars: u64,
     },
     /// Manage the operator admins of this installation.
     Admin {
@@ -64,8 +70,17 @@ enum AdminAction {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // The PDF reader needs neither configuration nor logging: its output is its answer.
-    if let Some(Command::PdfText { max_memory_mb }) = &cli.command {
-        return server::pdf::child_main(*max_memory_mb);
+    if let Some(Command::PdfText {
+        max_memory_mb,
+        max_pages,
+        max_text_chars,
+    }) = &cli.command
+    {
+        let limits = server::pdf::TextLimits {
+            max_pages: *max_pages,
+            max_chars: *max_text_chars,
+        };
+        return server::pdf::child_main(*max_memory_mb, limits);
     }
     let bind = match &cli.command {
         Some(Command::Serve { bind }) => bind.clone(),

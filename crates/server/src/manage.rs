@@ -389,7 +389,8 @@ pub async fn serve_attachment<R: Attached>(
     serve_file(state, &key, &info.name, &info.content_type).await
 }
 
-/// Answers a stored file as a download.
+/// Answers a stored file as a download: an inert type only, a safe name, `nosniff`
+/// (`files::download_headers`).
 async fn serve_file(
     state: &AppState,
     key: &str,
@@ -397,22 +398,7 @@ async fn serve_file(
     content_type: &str,
 ) -> Result<Response, AppError> {
     let bytes = state.files.get(key).await.map_err(AppError::internal)?;
-    let disposition = format!(
-        "attachment; filename=\"{}\"",
-        name.replace(['"', '\\', '\r', '\n'], "_")
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, content_type.to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-            (
-                header::HeaderName::from_static("x-content-type-options"),
-                "nosniff".to_owned(),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok((crate::files::download_headers(name, content_type), bytes).into_response())
 }
 
 /// `?org_id=` for links (empty for the personal workspace).

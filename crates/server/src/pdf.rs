@@ -8,6 +8,12 @@
 //! killed when the time is up. The server only waits for its answer: a reader that runs out of
 //! memory dies alone. Without a reader binary (tests that start the server in-process and set
 //! none) the text is read in a blocking task with the time limit only.
+//!
+//! Bounded before anything is allocated from what the PDF says (issue #23): a PDF with more than
+//! `knowledge_base.max_pages` pages or `max_text_chars` characters of text is refused (413
+//! `file_too_large`) by the reader itself, the server reads at most that much of the reader's
+//! answer, the reader starts with an empty environment (no server secret reaches it), and the
+//! caller holds one of `max_concurrent_reads` permits while it reads.
 
 use contract::ErrorCode;
 
@@ -21,6 +27,10 @@ pub enum PdfRefusal {
     TooLarge,
     /// Reading it took longer than allowed.
     TooSlow,
+    /// It has more pages than allowed.
+    TooManyPages,
+    /// It holds more text than allowed.
+    TooMuchText,
 }
 
 impl PdfRefusal {
@@ -31,6 +41,7 @@ impl PdfRefusal {
             }
             PdfRefusal::Encrypted => ErrorCode::PdfEncrypted,
             PdfRefusal::NoText => ErrorCode::PdfNoText,
+            PdfRefusal::TooManyPages | PdfRefusal::TooMuchText => ErrorCode::FileTooLarge,
         }
     }
 
@@ -42,6 +53,8 @@ impl PdfRefusal {
             PdfRefusal::NoText => "no_text",
             PdfRefusal::TooLarge => "too_large",
             PdfRefusal::TooSlow => "too_slow",
+            PdfRefusal::TooManyPages => "too_many_pages",
+            PdfRefusal::TooMuchText => "too_much_text",
         }
     }
 
@@ -50,6 +63,8 @@ impl PdfRefusal {
             "encrypted" => PdfRefusal::Encrypted,
             "no_text" => PdfRefusal::NoText,
             "too_large" => PdfRefusal::TooLarge,
+            "too_many_pages" => PdfRefusal::TooManyPages,
+            "too_much_text" => PdfRefusal::TooMuchText,
             _ => PdfRefusal::Unreadable,
         }
     }
@@ -62,6 +77,8 @@ impl PdfRefusal {
             PdfRefusal::NoText => "the PDF has no text to read",
             PdfRefusal::TooLarge => "reading the PDF needs more memory than allowed",
             PdfRefusal::TooSlow => "reading the PDF took too long",
+            PdfRefusal::TooManyPages => "the PDF has more pages than allowed",
+            PdfRefusal::TooMuchText => "the PDF holds more text than allowed",
         }
     }
 }
@@ -73,6 +90,25 @@ pub struct Reader {
     pub program: Option<std::path::PathBuf>,
     pub timeout: std::time::Duration,
     pub max_memory_mb: u64,
+    pub limits: TextLimits,
+}
+
+/// How much of a PDF is read.
+#[derive(Debug, Clone, Copy)]
+pub struct TextLimits {
+    pub max_pages: u32,
+    pub max_chars: u64,
+}
+
+impl TextLimits {
+    /// The most bytes the reader's JSON answer may take: every character escaped (`\u001f`),
+    /// plus the punctuation of every page.
+    fn answer_bytes(self) -> u64 {
+        self.max_chars
+            .saturating_mul(6)
+            .saturating_add(u64::from(self.max_pages).saturating_mul(8))
+            .saturating_add(64 * 1024)
+    }
 }
 
 impl Reader {
@@ -92,6 +128,10 @@ impl Reader {
             program,
             timeout: std::time::Duration::from_millis(cfg.extract_timeout_ms),
             max_memory_mb: cfg.extract_memory_mb,
+            limits: TextLimits {
+                max_pages: cfg.max_pages,
+                max_chars: cfg.max_text_chars,
+            },
         }
     }
 
@@ -101,7 +141,8 @@ impl Reader {
         match &self.program {
             Some(program) => self.in_child(program, &bytes).await,
             None => {
-                let reading = tokio::task::spawn_blocking(move || page_texts(&bytes));
+                let limits = self.limits;
+                let reading = tokio::task::spawn_blocking(move || page_texts(&bytes, limits));
                 match tokio::time::timeout(self.timeout, reading).await {
                     Ok(Ok(result)) => result,
                     Ok(Err(_)) => Err(PdfRefusal::Unreadable),
@@ -116,11 +157,17 @@ impl Reader {
         program: &std::path::Path,
         bytes: &[u8],
     ) -> Result<Vec<String>, PdfRefusal> {
-        use tokio::io::AsyncWriteExt;
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
         let mut child = tokio::process::Command::new(program)
+            // The reader needs no environment: no secret of the server reaches it.
+            .env_clear()
             .arg("pdf-text")
             .arg("--max-memory-mb")
             .arg(self.max_memory_mb.to_string())
+            .arg("--max-pages")
+            .arg(self.limits.max_pages.to_string())
+            .arg("--max-text-chars")
+            .arg(self.limits.max_chars.to_string())
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
@@ -131,24 +178,43 @@ impl Reader {
                 PdfRefusal::Unreadable
             })?;
         let mut stdin = child.stdin.take().ok_or(PdfRefusal::Unreadable)?;
+        let stdout = child.stdout.take().ok_or(PdfRefusal::Unreadable)?;
+        let limit = self.limits.answer_bytes();
         let run = async {
-            // A reader that dies early closes its input: what it says then is the answer.
-            let _ = stdin.write_all(bytes).await;
-            drop(stdin);
-            child.wait_with_output().await
+            let write = async {
+                // A reader that dies early closes its input: what it says then is the answer.
+                let _ = stdin.write_all(bytes).await;
+                drop(stdin);
+            };
+            // At most one byte more than the largest answer allowed is read.
+            let read = async {
+                let mut out = Vec::new();
+                stdout
+                    .take(limit.saturating_add(1))
+                    .read_to_end(&mut out)
+                    .await
+                    .map(|_| out)
+            };
+            let ((), out) = tokio::join!(write, read);
+            let out = out.map_err(|_| PdfRefusal::Unreadable)?;
+            if out.len() as u64 > limit {
+                // Dropping the child kills it (kill_on_drop).
+                return Err(PdfRefusal::TooMuchText);
+            }
+            let status = child.wait().await.map_err(|_| PdfRefusal::Unreadable)?;
+            Ok((status, out))
         };
-        let output = match tokio::time::timeout(self.timeout, run).await {
-            Ok(Ok(output)) => output,
-            Ok(Err(_)) => return Err(PdfRefusal::Unreadable),
+        let (status, stdout) = match tokio::time::timeout(self.timeout, run).await {
+            Ok(result) => result?,
             // Dropping the future kills the child (kill_on_drop).
             Err(_) => return Err(PdfRefusal::TooSlow),
         };
-        if !output.status.success() {
+        if !status.success() {
             // Out of memory aborts the reader: nothing else makes it fail without an answer.
             return Err(PdfRefusal::TooLarge);
         }
         let answer: ChildAnswer =
-            serde_json::from_slice(&output.stdout).map_err(|_| PdfRefusal::Unreadable)?;
+            serde_json::from_slice(&stdout).map_err(|_| PdfRefusal::Unreadable)?;
         match answer {
             ChildAnswer {
                 pages: Some(pages), ..
@@ -169,10 +235,11 @@ struct ChildAnswer {
     refused: Option<String>,
 }
 
-/// `switchboard pdf-text --max-memory-mb N`: caps this process's address space at N MB, reads
-/// a PDF from standard input and writes its pages' text (or why not) as JSON to standard
-/// output. Running out of memory aborts the process, which the server reads as too large.
-pub fn child_main(max_memory_mb: u64) -> std::process::ExitCode {
+/// `switchboard pdf-text --max-memory-mb N --max-pages P --max-text-chars C`: caps this
+/// process's address space at N MB, reads a PDF from standard input and writes its pages' text
+/// (or why not) as JSON to standard output. Running out of memory aborts the process, which the
+/// server reads as too large.
+pub fn child_main(max_memory_mb: u64, limits: TextLimits) -> std::process::ExitCode {
     use std::io::{Read, Write};
     let limit = max_memory_mb.saturating_mul(1024 * 1024);
     if nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_AS, limit, limit).is_err()
@@ -183,7 +250,7 @@ pub fn child_main(max_memory_mb: u64) -> std::process::ExitCode {
     if std::io::stdin().read_to_end(&mut bytes).is_err() {
         return std::process::ExitCode::from(4);
     }
-    let answer = match page_texts(&bytes) {
+    let answer = match page_texts(&bytes, limits) {
         Ok(pages) => ChildAnswer {
             pages: Some(pages),
             refused: None,
@@ -210,8 +277,9 @@ pub fn looks_like_pdf(bytes: &[u8]) -> bool {
         .any(|w| w == b"%PDF-")
 }
 
-/// The text of every page, in order (page 1 first).
-pub fn page_texts(bytes: &[u8]) -> Result<Vec<String>, PdfRefusal> {
+/// The text of every page, in order (page 1 first): refused past `limits` before the next page
+/// is read.
+pub fn page_texts(bytes: &[u8], limits: TextLimits) -> Result<Vec<String>, PdfRefusal> {
     if !looks_like_pdf(bytes) {
         return Err(PdfRefusal::Unreadable);
     }
@@ -223,12 +291,44 @@ pub fn page_texts(bytes: &[u8]) -> Result<Vec<String>, PdfRefusal> {
     if pages.is_empty() {
         return Err(PdfRefusal::Unreadable);
     }
-    let texts: Vec<String> = pages
-        .iter()
-        .map(|p| doc.extract_text(&[*p]).unwrap_or_default())
-        .collect();
+    if pages.len() as u64 > u64::from(limits.max_pages) {
+        return Err(PdfRefusal::TooManyPages);
+    }
+    let mut texts = Vec::with_capacity(pages.len());
+    let mut chars: u64 = 0;
+    for p in pages {
+        let text = doc.extract_text(&[p]).unwrap_or_default();
+        chars = chars.saturating_add(text.chars().count() as u64);
+        if chars > limits.max_chars {
+            return Err(PdfRefusal::TooMuchText);
+        }
+        texts.push(text);
+    }
     if texts.iter().all(|t| t.trim().is_empty()) {
         return Err(PdfRefusal::NoText);
     }
     Ok(texts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_four_million_word_pdf_is_refused_under_the_default_caps_and_a_short_one_read() {
+        let cfg = crate::config::KnowledgeBaseConfig::default();
+        let limits = TextLimits {
+            max_pages: cfg.max_pages,
+            max_chars: cfg.max_text_chars,
+        };
+        let huge = testkit::pdf::many_words(200, 20_000);
+        assert_eq!(page_texts(&huge, limits), Err(PdfRefusal::TooMuchText));
+        let short = testkit::pdf::many_words(3, 100);
+        assert_eq!(page_texts(&short, limits).map(|p| p.len()), Ok(3));
+        let few_pages = TextLimits {
+            max_pages: 2,
+            ..limits
+        };
+        assert_eq!(page_texts(&short, few_pages), Err(PdfRefusal::TooManyPages));
+    }
 }

@@ -31,6 +31,9 @@ pub struct AppState {
     /// is asked again after a pause rather than on every anonymous request (a cache: each
     /// replica keeps its own).
     pub rates_failed_at: Arc<std::sync::atomic::AtomicI64>,
+    /// Permits to read a PDF's text, `knowledge_base.max_concurrent_reads` of them: a bound on
+    /// this process's readers (each may take `extract_memory_mb`), not shared truth.
+    pub pdf_reads: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -45,6 +48,9 @@ impl AppState {
         let vault = Vault::from_config(&config)?;
         let geo = crate::geo::open(config.billing.geoip_db.as_deref());
         let files = crate::files::Files::from_config(&config.files)?;
+        let pdf_reads = Arc::new(tokio::sync::Semaphore::new(
+            usize::try_from(config.knowledge_base.max_concurrent_reads.max(1)).unwrap_or(1),
+        ));
         Ok(AppState {
             store,
             config: Arc::new(config),
@@ -56,6 +62,7 @@ impl AppState {
             geo,
             files,
             rates_failed_at: Arc::default(),
+            pdf_reads,
         })
     }
 }

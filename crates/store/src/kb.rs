@@ -1,7 +1,11 @@
-//! The knowledge base's rows (issue #17): a document, its passages and their terms written in
-//! one transaction (so a document is answerable entirely or not at all), deleted the same way;
-//! the candidates a query's terms reach with what BM25 needs; conversations, messages and
-//! unanswered questions. Every query names the organisation.
+//! The knowledge base's rows (issue #17): documents (written and deleted in short batches,
+//! `documents.rs`), the candidates a query's terms reach with what BM25 needs — only from
+//! `ready` documents —, conversations, messages and unanswered questions. Every query names the
+//! organisation.
+
+mod documents;
+
+pub use documents::*;
 
 use crate::entity::kb::{
     ai_usage, conversation, document, message, passage, stats, term, unanswered,
@@ -14,159 +18,8 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-/// A document to store: its pages' passages, each with its terms.
-pub struct NewDocument {
-    pub org_id: i64,
-    pub name: String,
-    pub size_bytes: i64,
-    pub pages: i32,
-    pub storage_key: String,
-    pub uploaded_by: i64,
-    /// `(page, passage text, its terms)`.
-    pub passages: Vec<(i32, String, Vec<String>)>,
-}
-
-/// Adds `passages` and `length` (negative to remove) to the organisation's counts.
-async fn bump_stats(
-    txn: &impl sea_orm::ConnectionTrait,
-    org_id: i64,
-    passages: i64,
-    length: i64,
-) -> Result<(), StoreError> {
-    let found = stats::Entity::find_by_id(org_id).one(txn).await?;
-    match found {
-        Some(s) => {
-            let mut row = stats::ActiveModel::from(s.clone());
-            row.passages = Set((s.passages + passages).max(0));
-            row.total_length = Set((s.total_length + length).max(0));
-            row.update(txn).await?;
-        }
-        None => {
-            stats::ActiveModel {
-                org_id: Set(org_id),
-                passages: Set(passages.max(0)),
-                total_length: Set(length.max(0)),
-            }
-            .insert(txn)
-            .await?;
-        }
-    }
-    Ok(())
-}
-
 /// Terms whose postings are read for every query: the rarest, until this many postings.
 const DRIVER_POSTINGS: u64 = 2_000;
-
-/// Stores a document with its passages and terms, all or nothing.
-pub async fn add_document(
-    store: &Store,
-    new: NewDocument,
-    now: EpochMs,
-) -> Result<document::Model, StoreError> {
-    let txn = store.conn().begin().await?;
-    let doc = document::ActiveModel {
-        org_id: Set(new.org_id),
-        name: Set(new.name),
-        size_bytes: Set(new.size_bytes),
-        pages: Set(new.pages),
-        storage_key: Set(new.storage_key),
-        uploaded_by: Set(new.uploaded_by),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let added = new.passages.len() as i64;
-    let added_length: i64 = new.passages.iter().map(|(_, _, t)| t.len() as i64).sum();
-    bump_stats(&txn, new.org_id, added, added_length).await?;
-    for (page, text, terms) in new.passages {
-        let p = passage::ActiveModel {
-            document_id: Set(doc.id),
-            org_id: Set(new.org_id),
-            page: Set(page),
-            length: Set(i32::try_from(terms.len()).unwrap_or(i32::MAX)),
-            text: Set(text),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        let mut counts: HashMap<String, i32> = HashMap::new();
-        for t in terms {
-            *counts.entry(t.chars().take(64).collect()).or_default() += 1;
-        }
-        let rows: Vec<term::ActiveModel> = counts
-            .into_iter()
-            .map(|(t, tf)| term::ActiveModel {
-                org_id: Set(new.org_id),
-                term: Set(t),
-                passage_id: Set(p.id),
-                tf: Set(tf),
-                ..Default::default()
-            })
-            .collect();
-        for chunk in rows.chunks(200) {
-            term::Entity::insert_many(chunk.to_vec()).exec(&txn).await?;
-        }
-    }
-    txn.commit().await?;
-    Ok(doc)
-}
-
-pub async fn documents(store: &Store, org_id: i64) -> Result<Vec<document::Model>, StoreError> {
-    Ok(document::Entity::find()
-        .filter(document::Column::OrgId.eq(org_id))
-        .order_by_desc(document::Column::Id)
-        .all(store.conn())
-        .await?)
-}
-
-pub async fn document(
-    store: &Store,
-    org_id: i64,
-    id: i64,
-) -> Result<Option<document::Model>, StoreError> {
-    Ok(document::Entity::find_by_id(id)
-        .filter(document::Column::OrgId.eq(org_id))
-        .one(store.conn())
-        .await?)
-}
-
-/// Deletes a document with its passages and terms; answers it (its file is the caller's to
-/// remove), or None.
-pub async fn delete_document(
-    store: &Store,
-    org_id: i64,
-    id: i64,
-) -> Result<Option<document::Model>, StoreError> {
-    let txn = store.conn().begin().await?;
-    let Some(doc) = document::Entity::find_by_id(id)
-        .filter(document::Column::OrgId.eq(org_id))
-        .one(&txn)
-        .await?
-    else {
-        return Ok(None);
-    };
-    let rows = passage::Entity::find()
-        .filter(passage::Column::DocumentId.eq(id))
-        .all(&txn)
-        .await?;
-    let removed_length: i64 = rows.iter().map(|p| i64::from(p.length)).sum();
-    bump_stats(&txn, org_id, -(rows.len() as i64), -removed_length).await?;
-    let ids: Vec<i64> = rows.into_iter().map(|p| p.id).collect();
-    for chunk in ids.chunks(500) {
-        term::Entity::delete_many()
-            .filter(term::Column::PassageId.is_in(chunk.to_vec()))
-            .exec(&txn)
-            .await?;
-    }
-    passage::Entity::delete_many()
-        .filter(passage::Column::DocumentId.eq(id))
-        .exec(&txn)
-        .await?;
-    document::Entity::delete_by_id(id).exec(&txn).await?;
-    txn.commit().await?;
-    Ok(Some(doc))
-}
 
 /// A passage a query's terms reach: its id, its length and `(term index, tf)` per matched term.
 pub type Hit = (i64, u32, Vec<(usize, u32)>);
@@ -179,6 +32,25 @@ pub struct Candidates {
     pub avg_length: f64,
     pub df: Vec<u64>,
     pub hits: Vec<Hit>,
+}
+
+/// The passages of the organisation's documents that are not `ready` (being written or
+/// deleted): no answer reads them. Empty, and cheap, when no upload is under way.
+fn hidden_passages(org_id: i64) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column((passage::Entity, passage::Column::Id))
+        .from(passage::Entity)
+        .and_where(
+            Expr::col((passage::Entity, passage::Column::DocumentId)).in_subquery(
+                Query::select()
+                    .column((document::Entity, document::Column::Id))
+                    .from(document::Entity)
+                    .and_where(Expr::col((document::Entity, document::Column::OrgId)).eq(org_id))
+                    .and_where(Expr::col((document::Entity, document::Column::State)).ne(READY))
+                    .to_owned(),
+            ),
+        )
+        .to_owned()
 }
 
 pub async fn candidates(
@@ -212,6 +84,7 @@ pub async fn candidates(
         .column_as(Expr::col(term::Column::Id).count(), "n")
         .filter(term::Column::OrgId.eq(org_id))
         .filter(term::Column::Term.is_in(query.to_vec()))
+        .filter(term::Column::PassageId.not_in_subquery(hidden_passages(org_id)))
         .group_by(term::Column::Term)
         .into_tuple()
         .all(db)
@@ -257,6 +130,10 @@ pub async fn candidates(
         .and_where(Expr::col((term::Entity, term::Column::OrgId)).eq(org_id))
         .and_where(Expr::col((term::Entity, term::Column::Term)).is_in(query.to_vec()))
         .and_where(Expr::col((term::Entity, term::Column::PassageId)).in_subquery(reached))
+        .and_where(
+            Expr::col((term::Entity, term::Column::PassageId))
+                .not_in_subquery(hidden_passages(org_id)),
+        )
         .to_owned();
     let rows = db
         .query_all(db.get_database_backend().build(&select))
@@ -295,6 +172,7 @@ pub async fn passages_with_documents(
     let mut out = Vec::with_capacity(rows.len());
     for p in rows {
         if let Some(d) = document::Entity::find_by_id(p.document_id)
+            .filter(document::Column::State.eq(READY))
             .one(store.conn())
             .await?
         {
@@ -500,4 +378,28 @@ pub async fn ai_replies_left(
         .await?
         .map_or(0, |r| u32::try_from(r.used).unwrap_or(0));
     Ok(limit.saturating_sub(used))
+}
+
+/// Questions `user_id` asked since `since`, in every organisation: the daily question quota is
+/// read from the stored questions, so every replica counts the same.
+pub async fn questions_since(
+    store: &Store,
+    user_id: i64,
+    since: EpochMs,
+) -> Result<u64, StoreError> {
+    use sea_orm::PaginatorTrait;
+    Ok(message::Entity::find()
+        .filter(message::Column::Role.eq("user"))
+        .filter(message::Column::CreatedAt.gte(since))
+        .filter(
+            message::Column::ConversationId.in_subquery(
+                Query::select()
+                    .column(conversation::Column::Id)
+                    .from(conversation::Entity)
+                    .and_where(Expr::col(conversation::Column::UserId).eq(user_id))
+                    .to_owned(),
+            ),
+        )
+        .count(store.conn())
+        .await?)
 }

@@ -445,7 +445,8 @@ async fn upload_bytes(state: &AppState, req: Request) -> Result<Bytes, AppError>
         (status = 200, description = "Rows added and rows refused", body = ResultEnvelope<ImportReport>),
         (status = 403, description = "An employee; or a manager placing outside their team", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or a team of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "`fields.file`: import_file_unreadable, import_number_column_missing or import_too_many_rows", body = contract::ErrorBody),
+        (status = 413, description = "`file_too_large`: the file inflates past 50 MB, or a sheet past 50 columns, 1 000 characters a cell or 10 MB of text", body = contract::ErrorBody),
+        (status = 422, description = "`fields.file`: import_file_unreadable (also XLS and ODS), import_number_column_missing or import_too_many_rows", body = contract::ErrorBody),
     )
 )]
 pub async fn import_employees(
@@ -460,8 +461,11 @@ pub async fn import_employees(
     let rows = tokio::task::spawn_blocking(move || crate::import::read_rows(&bytes))
         .await
         .map_err(AppError::internal)?
-        .map_err(|rule| AppError::invalid_field("file", rule))?;
-    let mut rows = rows.into_iter().enumerate();
+        .map_err(|refusal| match refusal {
+            crate::import::Refusal::Rule(rule) => AppError::invalid_field("file", rule),
+            crate::import::Refusal::TooLarge(what) => AppError::new(ErrorCode::FileTooLarge, what),
+        })?;
+    let mut rows = rows.into_iter();
     let Some((_, header)) = rows.next() else {
         return Err(AppError::invalid_field(
             "file",
@@ -470,10 +474,9 @@ pub async fn import_employees(
     };
     let columns = ImportColumns::from_header(&header)
         .map_err(|rule| AppError::invalid_field("file", rule))?;
-    // Line numbers as a spreadsheet shows them (the header is line 1); blank lines skipped.
+    // Line numbers as a spreadsheet shows them; blank lines skipped.
     let data: Vec<(usize, Vec<String>)> = rows
         .filter(|(_, cells)| cells.iter().any(|c| !c.is_empty()))
-        .map(|(i, cells)| (i + 1, cells))
         .collect();
     if data.len() > MAX_IMPORT_ROWS {
         return Err(AppError::invalid_field(

@@ -15,7 +15,7 @@ use crate::state::AppState;
 use crate::views::rfc3339;
 use axum::extract::{Path, Request, State};
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use contract::accounts::ResultEnvelope;
 use contract::kb::{
     AskAnswer, AskRequest, Citation, KbConversation, KbConversationDetail, KbDocument, KbMessage,
@@ -24,6 +24,7 @@ use contract::kb::{
 use contract::ErrorCode;
 use domain::chat::MAX_ATTACHMENT_BYTES;
 use domain::roles::AccessLevel;
+use std::time::Duration;
 use store::entity::kb::{conversation, message};
 use utoipa_axum::routes;
 
@@ -80,10 +81,14 @@ fn document_view(d: &store::entity::kb::document::Model, passages: u64) -> KbDoc
     }
 }
 
-/// Uploads a PDF (the body, `Content-Type: application/pdf`): at most 15 728 640 bytes and a
-/// PDF by content (else `fields.file` = `attachment_not_supported`, 'Only PDF files up to 15MB
-/// are supported.'); a broken, password-protected or text-less PDF is refused with its own code
-/// and nothing is stored. Its text is read page by page and indexed before the answer.
+/// Uploads a PDF (the body, `Content-Type: application/pdf`; admins and managers): at most
+/// 15 728 640 bytes and a PDF by content (else `fields.file` = `attachment_not_supported`, 'Only
+/// PDF files up to 15MB are supported.'); a broken, password-protected or text-less PDF is
+/// refused with its own code, one past `knowledge_base.max_pages` or `max_text_chars` with
+/// `file_too_large`, and past the organisation's documents or storage with
+/// `plan_limit_reached` or `storage_quota_exceeded` — nothing stored. Its text is read page by
+/// page (at most `max_concurrent_reads` at once: 503 `server_busy` after `read_wait_ms`) and
+/// indexed before the answer, in short batches under a document nobody sees until the last one.
 #[utoipa::path(
     post,
     path = "/api/kb/documents",
@@ -95,8 +100,12 @@ fn document_view(d: &store::entity::kb::document::Model, passages: u64) -> KbDoc
     request_body(content = Vec<u8>, content_type = "application/pdf"),
     responses(
         (status = 200, description = "The document, indexed", body = KbDocument),
+        (status = 402, description = "`plan_limit_reached`: the organisation has its most documents", body = contract::ErrorBody),
+        (status = 403, description = "An employee (`admins_managers_only`), or the knowledge base is off", body = contract::ErrorBody),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 413, description = "`file_too_large`: too many pages or too much text; `storage_quota_exceeded`: no storage left", body = contract::ErrorBody),
         (status = 422, description = "`fields.file` = attachment_not_supported; pdf_unreadable, pdf_encrypted, pdf_no_text", body = contract::ErrorBody),
+        (status = 503, description = "`server_busy`: every reader is busy (`Retry-After`)", body = contract::ErrorBody),
     )
 )]
 pub async fn upload_document(
@@ -104,8 +113,9 @@ pub async fn upload_document(
     CurrentUser(user): CurrentUser,
     Query(q): Query<UploadQuery>,
     req: Request,
-) -> Result<Json<KbDocument>, AppError> {
+) -> Result<Response, AppError> {
     kb_member(&state, &user, q.org_id).await?;
+    member_at(&state, &user, q.org_id, AccessLevel::Manager).await?;
     // Read at most one byte more than allowed: a larger body is refused without reading it all.
     let limit = usize::try_from(MAX_ATTACHMENT_BYTES).unwrap_or(usize::MAX) + 1;
     let bytes = axum::body::to_bytes(req.into_body(), limit)
@@ -120,45 +130,80 @@ pub async fn upload_document(
     if !crate::pdf::looks_like_pdf(&bytes) {
         return Err(refused());
     }
+    // Abandoned uploads go first (they count against the quota), then the quota is checked
+    // before the work of reading (and again, atomically, when the rows are reserved).
+    crate::kb_index::clean_abandoned(&state, q.org_id, state.clock.now_ms()).await;
+    let quota = crate::kb_index::kb_quota(&state);
+    let (count, used) = store::kb::usage(&state.store, q.org_id).await?;
+    crate::kb_index::quota_refusal(quota, count, used, bytes.len() as u64)?;
+    let wait = Duration::from_millis(state.config.knowledge_base.read_wait_ms);
+    let Ok(Ok(permit)) = tokio::time::timeout(wait, state.pdf_reads.clone().acquire_owned()).await
+    else {
+        return Ok((
+            [(header::RETRY_AFTER, "30")],
+            AppError::new(ErrorCode::ServerBusy, "every PDF reader is busy"),
+        )
+            .into_response());
+    };
     let pages = crate::pdf::Reader::from_config(&state.config.knowledge_base)
         .page_texts(bytes.clone())
         .await
         .map_err(|refusal| AppError::new(refusal.code(), refusal.describe()))?;
-    let mut passages = Vec::new();
-    for (i, text) in pages.iter().enumerate() {
-        for p in domain::kb::passages(text) {
-            let terms = domain::kb::terms(&p);
-            passages.push((i32::try_from(i + 1).unwrap_or(i32::MAX), p, terms));
-        }
-    }
-    let count = passages.len() as u64;
-    let key = format!("kb/{}/{}.pdf", q.org_id, uuid::Uuid::new_v4());
-    state
-        .files
-        .put(&key, &bytes)
+    drop(permit);
+    let page_count = i32::try_from(pages.len()).unwrap_or(i32::MAX);
+    let passages = tokio::task::spawn_blocking(move || crate::kb_index::passages_of(&pages))
         .await
         .map_err(AppError::internal)?;
+    let count = passages.len() as u64;
     let now = state.clock.now_ms();
-    let stored = store::kb::add_document(
+    let key = format!("kb/{}/{}.pdf", q.org_id, uuid::Uuid::new_v4());
+    let reserved = store::kb::reserve_document(
         &state.store,
         store::kb::NewDocument {
             org_id: q.org_id,
             name: q.name.trim().chars().take(255).collect(),
             size_bytes: bytes.len() as i64,
-            pages: i32::try_from(pages.len()).unwrap_or(i32::MAX),
+            pages: page_count,
             storage_key: key.clone(),
             uploaded_by: user.id,
-            passages,
         },
+        quota,
         now,
     )
+    .await?;
+    let doc = match reserved {
+        store::kb::Reserved::Document(doc) => doc,
+        store::kb::Reserved::TooManyDocuments => {
+            return Err(crate::kb_index::too_many_documents(quota))
+        }
+        store::kb::Reserved::NoStorageLeft => return Err(crate::kb_index::no_storage_left()),
+    };
+    let written = async {
+        state
+            .files
+            .put(&key, &bytes)
+            .await
+            .map_err(AppError::internal)?;
+        crate::kb_index::index_in_batches(&state, &doc, passages).await
+    }
     .await;
-    match stored {
-        Ok(doc) => Ok(Json(document_view(&doc, count))),
+    match written {
+        Ok(true) => {
+            let mut doc = doc;
+            doc.state = store::kb::READY.to_owned();
+            Ok(Json(document_view(&doc, count)).into_response())
+        }
+        Ok(false) => Err(AppError::new(
+            ErrorCode::Conflict,
+            "the document was removed while it was written",
+        )),
         Err(e) => {
-            // Nothing half-stored: the file goes with the failed rows.
+            // Nothing half-stored: the rows and the file go.
+            if let Err(e) = store::kb::discard_document(&state.store, &doc).await {
+                tracing::warn!(error = %e, "a failed upload's rows are left for the next upload");
+            }
             let _ = state.files.delete(&key).await;
-            Err(e.into())
+            Err(e)
         }
     }
 }
@@ -196,7 +241,7 @@ pub async fn list_documents(
         ("org_id" = i64, Query, description = "The organisation"),
     ),
     responses(
-        (status = 200, description = "The PDF", content_type = "application/pdf", body = Vec<u8>),
+        (status = 200, description = "The PDF, as an attachment (`nosniff`)", content_type = "application/pdf", body = Vec<u8>),
         (status = 404, description = "Not a member, or no such document", body = contract::ErrorBody),
     )
 )]
@@ -215,20 +260,14 @@ pub async fn download_document(
         .get(&doc.storage_key)
         .await
         .map_err(AppError::internal)?;
-    let disposition = format!(
-        "inline; filename=\"{}\"",
-        doc.name.replace(['"', '\\', '\r', '\n'], "_")
-    );
     Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
+        crate::files::view_headers(&doc.name, "application/pdf"),
         bytes,
     ))
 }
 
-/// Deletes a document, its passages (answers no longer cite it) and its file.
+/// Deletes a document (admins and managers), its passages (answers no longer cite it) and its
+/// file.
 #[utoipa::path(
     delete,
     path = "/api/kb/documents/{id}",
@@ -239,6 +278,7 @@ pub async fn download_document(
     ),
     responses(
         (status = 200, description = "The documents left", body = ResultEnvelope<Vec<KbDocument>>),
+        (status = 403, description = "An employee: `admins_managers_only`", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such document", body = contract::ErrorBody),
     )
 )]
@@ -249,6 +289,7 @@ pub async fn delete_document(
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<KbDocument>>>, AppError> {
     kb_member(&state, &user, q.org_id).await?;
+    member_at(&state, &user, q.org_id, AccessLevel::Manager).await?;
     let doc = store::kb::delete_document(&state.store, q.org_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
@@ -326,6 +367,7 @@ async fn search(state: &AppState, org_id: i64, question: &str) -> Result<Vec<Cit
         (status = 200, description = "The question and its answer", body = AskAnswer),
         (status = 404, description = "Not a member, or another person's conversation", body = contract::ErrorBody),
         (status = 422, description = "An empty question", body = contract::ErrorBody),
+        (status = 429, description = "`daily_limit_reached`: `knowledge_base.questions_per_day` asked today (UTC)", body = contract::ErrorBody),
     )
 )]
 pub async fn ask(
@@ -347,6 +389,15 @@ pub async fn ask(
         ));
     }
     let now = state.clock.now_ms();
+    // The day's questions are counted from those stored, so every replica agrees.
+    let today = now - now.rem_euclid(86_400_000);
+    let limit = state.config.knowledge_base.questions_per_day;
+    if store::kb::questions_since(&state.store, user.id, today).await? >= limit {
+        return Err(AppError::new(
+            ErrorCode::DailyLimitReached,
+            format!("at most {limit} questions a day"),
+        ));
+    }
     let conversation = match req.conversation_id {
         Some(id) => store::kb::conversation(&state.store, req.org_id, user.id, id)
             .await?

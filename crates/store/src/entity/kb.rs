@@ -1,4 +1,4 @@
-//! The knowledge base's tables (migration 000011): documents, their passages with an inverted
+//! The knowledge base's tables (migration 000011, documents' `state` 000013): documents, their passages with an inverted
 //! index of terms, conversations and their messages, and the questions nobody could answer.
 
 table!(
@@ -12,6 +12,9 @@ table!(
         storage_key: String,
         uploaded_by: i64,
         created_at: i64,
+        /// `staging` while its passages are written (never listed nor answered from), then
+        /// `ready`.
+        state: String,
     }
 );
 
