@@ -25,7 +25,7 @@ pub const SHORTLIST: usize = 10;
 /// rarest term's IDF.
 const DISTINCTIVE: f64 = 0.8;
 /// A passage answers only if it holds at least this share of the question's IDF weight.
-const COVERAGE: f64 = 0.5;
+const COVERAGE: f64 = 0.6;
 /// What one pair of the question's words side by side in a passage adds to its score.
 const PHRASE_BONUS: f64 = 1.0;
 
@@ -70,7 +70,10 @@ pub fn question(text: &str) -> Vec<Concept> {
 
 /// The distinct words of a question (folded, common words dropped), in order.
 pub fn query_terms(question_text: &str) -> Vec<String> {
-    question(question_text).into_iter().map(|c| c.word).collect()
+    question(question_text)
+        .into_iter()
+        .map(|c| c.word)
+        .collect()
 }
 
 /// Every form the store is asked about for `concepts`, each once.
@@ -304,11 +307,14 @@ mod tests {
     #[test]
     fn question_terms_are_folded_without_common_words_and_merge_their_inflections() {
         assert_eq!(
-            query_terms("What is the Refund período for São Paulo?"),
-            ["refund", "periodo", "sao", "paulo"]
+            query_terms("What is the Refund período for Curitiba?"),
+            ["refund", "periodo", "curitiba"]
         );
         assert_eq!(query_terms("refund refunds policy"), ["refund", "policy"]);
-        assert_eq!(query_terms("Please tell me how long shipping takes in 5 days"), ["shipping", "takes", "5", "days"]);
+        assert_eq!(
+            query_terms("Please tell me how long shipping takes in 5 days"),
+            ["shipping", "takes", "5", "days"]
+        );
     }
 
     #[test]
@@ -374,7 +380,10 @@ mod tests {
 
     #[test]
     fn other_inflections_and_irregular_forms_find_the_page() {
-        assert_eq!(search(&PAGES, "How do I get a refund if I pay by card?")[0], 1);
+        assert_eq!(
+            search(&PAGES, "How do I get a refund if I pay by card?")[0],
+            1
+        );
         assert_eq!(search(&PAGES, "Which plans are there?")[0], 2);
         assert_eq!(search(&PAGES, "When does the shop open?")[0], 3);
     }

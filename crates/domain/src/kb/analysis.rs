@@ -31,49 +31,218 @@ pub enum Lang {
 const EN: &[&str] = &[
     "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how",
     "i", "in", "is", "it", "its", "me", "my", "of", "on", "or", "our", "the", "their", "there",
-    "this", "that", "these", "those", "to", "was", "were", "we", "what", "when", "where",
-    "which", "who", "why", "will", "with", "you", "your", "us", "if", "so", "any", "have",
-    "has", "had", "been", "am", "they", "them", "he", "she", "his", "her", "would", "could",
-    "should", "may", "might", "shall", "about", "into", "than", "then", "also", "but", "not",
-    "no", "yes",
+    "this", "that", "these", "those", "to", "was", "were", "we", "what", "when", "where", "which",
+    "who", "why", "will", "with", "you", "your", "us", "if", "so", "any", "have", "has", "had",
+    "been", "am", "they", "them", "he", "she", "his", "her", "would", "could", "should", "may",
+    "might", "shall", "about", "into", "than", "then", "also", "but", "not", "no", "yes",
 ];
 const ES: &[&str] = &[
     "de", "del", "el", "en", "es", "la", "las", "los", "lo", "que", "se", "un", "una", "unos",
-    "unas", "y", "o", "por", "para", "con", "al", "su", "sus", "como", "mas", "pero", "si",
-    "le", "les", "mi", "mis", "tu", "tus", "nos", "son", "esta", "este", "estos", "estas", "hay",
-    "cual", "cuales", "cuando", "donde", "quien", "usted", "ustedes", "yo", "ya", "muy", "sin",
-    "sobre", "entre", "hasta", "desde",
+    "unas", "y", "o", "por", "para", "con", "al", "su", "sus", "como", "mas", "pero", "si", "le",
+    "les", "mi", "mis", "tu", "tus", "nos", "son", "esta", "este", "estos", "estas", "hay", "cual",
+    "cuales", "cuando", "donde", "quien", "usted", "ustedes", "yo", "ya", "muy", "sin", "sobre",
+    "entre", "hasta", "desde",
 ];
 const PT: &[&str] = &[
     "a", "o", "os", "as", "da", "do", "dos", "das", "de", "e", "em", "no", "na", "nos", "nas",
     "um", "uma", "uns", "umas", "para", "com", "por", "que", "nao", "seu", "sua", "seus", "suas",
     "ao", "aos", "se", "pelo", "pela", "pelos", "pelas", "como", "mais", "mas", "qual", "quais",
-    "quando", "onde", "quem", "voce", "voces", "eu", "ja", "muito", "sem", "sobre", "entre",
-    "ate", "desde", "esta", "este", "isso", "isto", "meu", "minha", "ha",
+    "quando", "onde", "quem", "voce", "voces", "eu", "ja", "muito", "sem", "sobre", "entre", "ate",
+    "desde", "esta", "este", "isso", "isto", "meu", "minha", "ha", "sao", "sou", "foi",
 ];
 const ID: &[&str] = &[
-    "yang", "dan", "di", "ke", "dari", "untuk", "dengan", "ini", "itu", "tidak", "ada", "kami",
-    "anda", "akan", "dalam", "atau", "pada", "apa", "apakah", "bisa", "saya", "kita", "juga",
-    "oleh", "bagaimana", "berapa", "kapan", "mana", "siapa",
+    "yang",
+    "dan",
+    "di",
+    "ke",
+    "dari",
+    "untuk",
+    "dengan",
+    "ini",
+    "itu",
+    "tidak",
+    "ada",
+    "kami",
+    "anda",
+    "akan",
+    "dalam",
+    "atau",
+    "pada",
+    "apa",
+    "apakah",
+    "bisa",
+    "saya",
+    "kita",
+    "juga",
+    "oleh",
+    "bagaimana",
+    "berapa",
+    "kapan",
+    "mana",
+    "siapa",
 ];
 const HI: &[&str] = &[
-    "है", "हैं", "का", "की", "के", "में", "से", "को", "पर", "और", "या", "यह", "वह", "क्या", "कैसे",
-    "कब", "कहाँ", "कौन", "मैं", "हम", "आप", "आपका", "आपकी", "आपके", "मेरा", "मेरी", "मेरे", "हमारा",
-    "हमारी", "हमारे", "था", "थी", "थे", "तो", "भी", "ने", "कि", "एक", "कितना", "कितनी", "कितने",
+    "है",
+    "हैं",
+    "का",
+    "की",
+    "के",
+    "में",
+    "से",
+    "को",
+    "पर",
+    "और",
+    "या",
+    "यह",
+    "वह",
+    "क्या",
+    "कैसे",
+    "कब",
+    "कहाँ",
+    "कौन",
+    "मैं",
+    "हम",
+    "आप",
+    "आपका",
+    "आपकी",
+    "आपके",
+    "मेरा",
+    "मेरी",
+    "मेरे",
+    "हमारा",
+    "हमारी",
+    "हमारे",
+    "था",
+    "थी",
+    "थे",
+    "तो",
+    "भी",
+    "ने",
+    "कि",
+    "एक",
+    "कितना",
+    "कितनी",
+    "कितने",
 ];
 /// Words that carry no subject in a question ("please tell me how long…"): dropped from
 /// questions and passages alike, so they are never a question's distinctive terms.
 const QUESTION_WORDS: &[&str] = &[
-    "please", "tell", "know", "want", "need", "like", "get", "got", "many", "much", "long",
-    "hi", "hello", "hey", "thanks", "thank", "kindly", "anyone", "someone", "something",
-    "there", "here", "okay", "ok", "just", "still", "really", "possible", "able", "let",
-    "make", "makes", "made", "happen", "happens", "happened", "done", "doing", "go", "goes",
-    "come", "comes", "see", "find", "say", "says", "said", "mean", "means", "anything", "way",
-    "exactly", "currently", "usually", "actually", "guys", "sir", "madam",
-    "hola", "gracias", "puedo", "puede", "pueden", "cuanto", "cuanta", "cuantos",
-    "cuantas", "quiero", "necesito", "saber", "ola", "obrigado", "obrigada", "posso", "pode",
-    "podem", "quanto", "quanta", "quantos", "quantas", "quero", "preciso", "gostaria", "tenho",
-    "tengo", "tem", "tiene", "tienen", "tener", "ter", "hacer", "fazer", "ser",
+    "please",
+    "tell",
+    "know",
+    "want",
+    "need",
+    "like",
+    "get",
+    "got",
+    "many",
+    "much",
+    "long",
+    "hi",
+    "hello",
+    "hey",
+    "thanks",
+    "thank",
+    "kindly",
+    "anyone",
+    "someone",
+    "something",
+    "there",
+    "here",
+    "okay",
+    "ok",
+    "just",
+    "still",
+    "really",
+    "possible",
+    "able",
+    "let",
+    "make",
+    "makes",
+    "made",
+    "happen",
+    "happens",
+    "happened",
+    "done",
+    "doing",
+    "go",
+    "goes",
+    "come",
+    "comes",
+    "see",
+    "find",
+    "say",
+    "says",
+    "said",
+    "mean",
+    "means",
+    "anything",
+    "way",
+    "exactly",
+    "currently",
+    "usually",
+    "actually",
+    "guys",
+    "sir",
+    "madam",
+    "fast",
+    "soon",
+    "quickly",
+    "once",
+    "one",
+    "something",
+    "somebody",
+    "don",
+    "doesn",
+    "didn",
+    "isn",
+    "aren",
+    "wasn",
+    "weren",
+    "haven",
+    "hasn",
+    "won",
+    "wouldn",
+    "couldn",
+    "shouldn",
+    "ll",
+    "ve",
+    "re",
+    "hola",
+    "gracias",
+    "puedo",
+    "puede",
+    "pueden",
+    "cuanto",
+    "cuanta",
+    "cuantos",
+    "cuantas",
+    "quiero",
+    "necesito",
+    "saber",
+    "ola",
+    "obrigado",
+    "obrigada",
+    "posso",
+    "pode",
+    "podem",
+    "quanto",
+    "quanta",
+    "quantos",
+    "quantas",
+    "quero",
+    "preciso",
+    "gostaria",
+    "tenho",
+    "tengo",
+    "tem",
+    "tiene",
+    "tienen",
+    "tener",
+    "ter",
+    "hacer",
+    "fazer",
+    "ser",
 ];
 
 /// Irregular English forms the stemmer cannot bring together, to their lemma.
@@ -186,12 +355,21 @@ pub fn is_stopword(folded: &str) -> bool {
 pub fn detect(words: &[Word]) -> Lang {
     let devanagari = words
         .iter()
-        .filter(|w| w.lower.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)))
+        .filter(|w| {
+            w.lower
+                .chars()
+                .any(|c| ('\u{0900}'..='\u{097F}').contains(&c))
+        })
         .count();
     if devanagari * 2 > words.len() && devanagari > 0 {
         return Lang::Hi;
     }
-    let mut counts = [(Lang::En, 0usize), (Lang::Es, 0), (Lang::Pt, 0), (Lang::Id, 0)];
+    let mut counts = [
+        (Lang::En, 0usize),
+        (Lang::Es, 0),
+        (Lang::Pt, 0),
+        (Lang::Id, 0),
+    ];
     for w in words {
         let f = fold_word(&w.lower);
         for (lang, list) in [(0, EN), (1, ES), (2, PT), (3, ID)] {
@@ -259,7 +437,16 @@ fn stem(lower: &str, lang: Lang) -> String {
     match lang {
         Lang::Id => stem_id(&fold_word(lemma)),
         Lang::Hi | Lang::Unknown => fold_word(lemma),
-        _ => fold_word(&snowball(lang).map_or_else(|| lemma.to_owned(), |s| s.stem(lemma).into_owned())),
+        _ => {
+            let stemmed =
+                snowball(lang).map_or_else(|| lemma.to_owned(), |s| s.stem(lemma).into_owned());
+            let mut folded = fold_word(&stemmed);
+            // Snowball keeps a plural -s on short Spanish and Portuguese words ("dias").
+            if matches!(lang, Lang::Es | Lang::Pt) && folded.len() >= 4 && folded.ends_with('s') {
+                folded.pop();
+            }
+            folded
+        }
     }
 }
 
@@ -336,14 +523,33 @@ mod tests {
         let t = index_terms(en);
         assert!(query_forms("refund").iter().any(|f| t.contains(f)), "{t:?}");
         assert!(query_forms("plan").iter().any(|f| t.contains(f)), "{t:?}");
-        assert!(query_forms("shipping").iter().any(|f| t.contains(f)), "{t:?}");
+        assert!(
+            query_forms("shipping").iter().any(|f| t.contains(f)),
+            "{t:?}"
+        );
         assert!(query_forms("pay").iter().any(|f| t.contains(f)), "{t:?}");
-        let pt = index_terms("As devoluções são feitas pelo cliente em até trinta dias e o reembolso é pago");
-        assert!(query_forms("devolução").iter().any(|f| pt.contains(f)), "{pt:?}");
-        assert!(query_forms("reembolsos").iter().any(|f| pt.contains(f)), "{pt:?}");
-        let es = index_terms("Los envíos internacionales se entregan en diez días y los reembolsos en cinco");
-        assert!(query_forms("envio").iter().any(|f| es.contains(f)), "{es:?}");
-        assert!(query_forms("reembolso").iter().any(|f| es.contains(f)), "{es:?}");
+        let pt = index_terms(
+            "As devoluções são feitas pelo cliente em até trinta dias e o reembolso é pago",
+        );
+        assert!(
+            query_forms("devolução").iter().any(|f| pt.contains(f)),
+            "{pt:?}"
+        );
+        assert!(
+            query_forms("reembolsos").iter().any(|f| pt.contains(f)),
+            "{pt:?}"
+        );
+        let es = index_terms(
+            "Los envíos internacionales se entregan en diez días y los reembolsos en cinco",
+        );
+        assert!(
+            query_forms("envio").iter().any(|f| es.contains(f)),
+            "{es:?}"
+        );
+        assert!(
+            query_forms("reembolso").iter().any(|f| es.contains(f)),
+            "{es:?}"
+        );
     }
 
     #[test]
