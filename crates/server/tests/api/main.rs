@@ -15,6 +15,7 @@ mod ingest_restart;
 mod integrations;
 mod isolation;
 mod kb;
+mod kb_retrieval;
 mod manage;
 mod quotas;
 mod sync;
