@@ -378,7 +378,7 @@ pub fn detect(words: &[Word]) -> Lang {
             }
         }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
     // Clear when the best has a few common words and a margin over the second.
     if counts[0].1 >= 3 && counts[0].1 * 4 >= counts[1].1 * 5 && counts[0].1 > counts[1].1 {
         counts[0].0
