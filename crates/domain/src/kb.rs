@@ -20,7 +20,7 @@ const B: f64 = 0.75;
 /// Passages an answer cites at most.
 pub const MAX_CITATIONS: usize = 3;
 /// Passages kept by [`rank`] for the phrase bonus to reorder.
-pub const SHORTLIST: usize = 10;
+pub const SHORTLIST: usize = 6;
 /// A question's term is distinctive when its IDF is at least this share of the question's
 /// rarest term's IDF.
 const DISTINCTIVE: f64 = 0.8;
@@ -219,15 +219,13 @@ fn sort(ranked: &mut [Ranked]) {
 /// Which of `concepts` each word of `text` is (None for the others), in word order, with the
 /// word's byte range.
 fn concept_words(text: &str, concepts: &[Concept]) -> Vec<(usize, usize, Option<usize>)> {
-    analysis::words(text)
+    analysis::indexed_words(text)
         .into_iter()
-        .filter(|w| !analysis::is_stopword(&analysis::fold_word(&w.lower)))
-        .map(|w| {
-            let forms = analysis::query_forms(&w.lower);
+        .map(|(start, end, forms)| {
             let k = concepts
                 .iter()
                 .position(|c| c.forms.iter().any(|f| forms.contains(f)));
-            (w.start, w.end, k)
+            (start, end, k)
         })
         .collect()
 }

@@ -11,6 +11,8 @@
 //! English lemmas, every language's stem): they form one *concept* of the question.
 
 use rust_stemmers::{Algorithm, Stemmer};
+use std::collections::HashSet;
+use std::sync::OnceLock;
 
 /// The analysis a stored index was built with; raise it when `index_terms` changes.
 pub const ANALYSIS_VERSION: u32 = 2;
@@ -342,13 +344,22 @@ pub fn words(text: &str) -> Vec<Word> {
     out
 }
 
+/// Every list's words in one set, built once (the lists are a few hundred words; a word of
+/// every passage is looked up).
+fn stopwords() -> &'static HashSet<&'static str> {
+    static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| {
+        [EN, ES, PT, ID, HI, QUESTION_WORDS]
+            .iter()
+            .flat_map(|l| l.iter().copied())
+            .collect()
+    })
+}
+
 /// Whether a (folded) word is too common, or too short, to search for.
 pub fn is_stopword(folded: &str) -> bool {
     let is_number = folded.chars().all(|c| c.is_ascii_digit());
-    (!is_number && folded.chars().count() < 2)
-        || [EN, ES, PT, ID, HI, QUESTION_WORDS]
-            .iter()
-            .any(|list| list.contains(&folded))
+    (!is_number && folded.chars().count() < 2) || stopwords().contains(folded)
 }
 
 /// The language of a text, from its common words (Devanagari script means Hindi).
@@ -372,6 +383,9 @@ pub fn detect(words: &[Word]) -> Lang {
     ];
     for w in words {
         let f = fold_word(&w.lower);
+        if !stopwords().contains(f.as_str()) {
+            continue;
+        }
         for (lang, list) in [(0, EN), (1, ES), (2, PT), (3, ID)] {
             if list.contains(&f.as_str()) {
                 counts[lang].1 += 1;
@@ -473,6 +487,17 @@ pub fn index_terms(text: &str) -> Vec<String> {
     ws.iter()
         .filter(|w| !is_stopword(&fold_word(&w.lower)))
         .flat_map(|w| index_forms(&w.lower, lang))
+        .collect()
+}
+
+/// The words of a passage that are not stopwords, each with its byte range and the terms it is
+/// indexed under (as [`index_terms`] does it: one language guessed for the whole text).
+pub fn indexed_words(text: &str) -> Vec<(usize, usize, Vec<String>)> {
+    let ws = words(text);
+    let lang = detect(&ws);
+    ws.iter()
+        .filter(|w| !is_stopword(&fold_word(&w.lower)))
+        .map(|w| (w.start, w.end, index_forms(&w.lower, lang)))
         .collect()
 }
 
