@@ -87,8 +87,11 @@ bench-analytics:
 
 # Knowledge base: PDFs indexed per second and answer latency p50/p95 over 10 000 pages through
 # the API, SQLite and PostgreSQL. BENCH_PAGES, BENCH_PAGES_PER_DOC, BENCH_QUESTIONS scale it.
+# Then the retrieval evaluation set (crates/server/examples/kb_eval): right page, honest
+# not-found and false-answer rates.
 bench-kb:
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_kb
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example kb_eval
 
 # Scheduled messages: 10 000 sends due in one minute claimed through the API, SQLite and PostgreSQL.
 bench-scheduler:

@@ -23,6 +23,7 @@ pub mod error;
 pub mod events;
 pub mod format;
 pub mod inputs;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod kb;
 pub mod labels;
 pub mod language;

@@ -133,6 +133,14 @@ pub fn many_words(pages: usize, words_per_page: usize) -> Vec<u8> {
     out
 }
 
+/// A line in the font's WinAnsi encoding: Latin-1 letters (accents of Spanish and Portuguese)
+/// as their one byte, anything else outside it as `?`.
+fn win_ansi(line: &str) -> Vec<u8> {
+    line.chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+        .collect()
+}
+
 fn build(pages: &[&str], encrypted: bool) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
@@ -147,17 +155,19 @@ fn build(pages: &[&str], encrypted: bool) -> Vec<u8> {
     });
     let mut kids = Vec::new();
     for text in pages {
-        let mut operations = vec![
-            Operation::new("BT", vec![]),
-            Operation::new("Tf", vec!["F1".into(), 11.into()]),
-            Operation::new("TL", vec![14.into()]),
-            Operation::new("Td", vec![50.into(), 780.into()]),
-        ];
-        for line in text.lines() {
-            operations.push(Operation::new("Tj", vec![Object::string_literal(line)]));
-            operations.push(Operation::new("T*", vec![]));
+        // Each line its own text object at its own height, as word processors write them
+        // (the server's reader keeps the line break between text objects).
+        let mut operations = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let y = 780 - 14 * i64::try_from(i).unwrap_or(0);
+            operations.extend([
+                Operation::new("BT", vec![]),
+                Operation::new("Tf", vec!["F1".into(), 11.into()]),
+                Operation::new("Td", vec![50.into(), y.into()]),
+                Operation::new("Tj", vec![Object::string_literal(win_ansi(line))]),
+                Operation::new("ET", vec![]),
+            ]);
         }
-        operations.push(Operation::new("ET", vec![]));
         let content = Content { operations };
         let content_id = doc.add_object(Stream::new(
             dictionary! {},

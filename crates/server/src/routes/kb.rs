@@ -320,38 +320,7 @@ fn conversation_view(c: &conversation::Model) -> KbConversation {
 
 /// The passages that answer `question` in the organisation's documents, best first.
 async fn search(state: &AppState, org_id: i64, question: &str) -> Result<Vec<Citation>, AppError> {
-    let query = domain::kb::query_terms(question);
-    if query.is_empty() {
-        return Ok(Vec::new());
-    }
-    let found = store::kb::candidates(&state.store, org_id, &query).await?;
-    let candidates: Vec<domain::kb::Candidate> = found
-        .hits
-        .into_iter()
-        .map(|(passage_id, length, matches)| domain::kb::Candidate {
-            passage_id,
-            length,
-            matches,
-        })
-        .collect();
-    let ranked = domain::kb::rank(&candidates, &found.df, found.passages, found.avg_length);
-    let ids: Vec<i64> = ranked.iter().map(|r| r.passage_id).collect();
-    let rows = store::kb::passages_with_documents(&state.store, org_id, &ids).await?;
-    Ok(ids
-        .iter()
-        .filter_map(|id| rows.iter().find(|(p, _)| p.id == *id))
-        .map(|(p, d)| Citation {
-            document_id: d.id,
-            document_name: d.name.clone(),
-            page: p.page,
-            highlights: domain::kb::highlights(&p.text, &query),
-            passage: p.text.clone(),
-            url: format!(
-                "/api/kb/documents/{}/file?org_id={org_id}#page={}",
-                d.id, p.page
-            ),
-        })
-        .collect())
+    super::kb_search::search(state, org_id, question).await
 }
 
 /// Asks the organisation's documents (000 §4 chat flow): the question is stored, then the

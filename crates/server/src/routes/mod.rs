@@ -22,6 +22,7 @@ pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
 pub mod kb;
+pub mod kb_search;
 pub mod manage;
 pub mod orgs;
 pub mod planner;

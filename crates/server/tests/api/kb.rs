@@ -118,7 +118,7 @@ db_test!(
             );
             let word = passage[s..e].to_lowercase();
             assert!(
-                ["refund", "days", "customers", "ask", "many"].contains(&word.as_str()),
+                ["refund", "refunds", "days", "customers", "ask"].contains(&word.as_str()),
                 "{word}"
             );
         }

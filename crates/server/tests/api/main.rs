@@ -18,6 +18,7 @@ mod integrations;
 mod isolation;
 mod kb;
 mod kb_limits;
+mod kb_retrieval;
 mod manage;
 mod quotas;
 mod sync;
