@@ -1,6 +1,7 @@
 //! What every handler can reach: the store, the configuration, the clock, the mailer, the vault
 //! and the webhook clients. Cheap to clone; nothing in it is shared truth (the clients are a
-//! connection cache), so several replicas can share one PostgreSQL.
+//! connection cache, the password checks a pool, the error-report limiter a bounded cache), so
+//! several replicas can share one PostgreSQL.
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -27,6 +28,10 @@ pub struct AppState {
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
     pub files: crate::files::Files,
+    /// The operator password checks running at once, on reused memory (a pool).
+    pub operator_hashes: crate::operator::HashPool,
+    /// Error reports per client address in the current minute (a bounded cache).
+    pub client_error_limiter: crate::routes::client_errors::Limiter,
 }
 
 impl AppState {
@@ -41,6 +46,14 @@ impl AppState {
         let vault = Vault::from_config(&config)?;
         let geo = crate::geo::open(config.billing.geoip_db.as_deref());
         let files = crate::files::Files::from_config(&config.files)?;
+        let operator_hashes = crate::operator::HashPool::new(
+            config.sign_in.operator_hashes_at_once,
+            config.sign_in.operator_hash_wait_ms,
+        );
+        let client_error_limiter = crate::routes::client_errors::Limiter::new(
+            config.client_errors.per_minute,
+            config.client_errors.total_per_minute,
+        );
         Ok(AppState {
             store,
             config: Arc::new(config),
@@ -51,6 +64,8 @@ impl AppState {
             sync_wake: Arc::new(tokio::sync::Notify::new()),
             geo,
             files,
+            operator_hashes,
+            client_error_limiter,
         })
     }
 }

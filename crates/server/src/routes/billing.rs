@@ -8,6 +8,7 @@ use super::{Access, Routes};
 use crate::access::{member_at, own_workspace};
 use crate::auth::CurrentUser;
 use crate::billing::{self, current_plan, payer_plan, standing_now, upstream};
+use crate::client::ClientAddr;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
@@ -176,19 +177,8 @@ pub async fn exchange_rates(
 )]
 pub async fn visitor_currency(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    ClientAddr(ip): ClientAddr,
 ) -> Json<VisitorCurrency> {
-    let ip = if state.config.billing.trust_forwarded_for {
-        headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(peer.ip())
-    } else {
-        peer.ip()
-    };
     Json(crate::geo::visitor_currency(&state, ip))
 }
 

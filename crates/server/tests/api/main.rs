@@ -6,6 +6,7 @@
 mod accounts;
 mod admin;
 mod analytics;
+mod bad_input;
 mod billing;
 mod chat_sets_migration;
 mod cli;
@@ -14,6 +15,7 @@ mod ingest_restart;
 mod integrations;
 mod isolation;
 mod kb;
+mod limits;
 mod manage;
 mod sync;
 mod sync_crm;
