@@ -3,11 +3,13 @@
 //! `Json` is also where text from a request body is refused once for every route: a string
 //! with a NUL character (`\u0000`) answers 400 `malformed_body`, because PostgreSQL cannot
 //! store NUL in text (the write would fail as a 500) and no field of ours has a use for it.
-//! Refused rather than stripped: silently changing what was sent would be worse.
+//! Refused rather than stripped: silently changing what was sent would be worse. `Query` refuses
+//! a `%00` in the query string the same way (400 `malformed_query`).
 
 use crate::error::AppError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use contract::ErrorCode;
 use serde::de::DeserializeOwned;
@@ -31,13 +33,7 @@ where
                 "expected a request with `Content-Type: application/json`",
             ));
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|r| {
-            if r.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                AppError::new(ErrorCode::PayloadTooLarge, "request body is too large")
-            } else {
-                AppError::new(ErrorCode::MalformedBody, r.body_text())
-            }
-        })?;
+        let RawBody(bytes) = RawBody::from_request(req, state).await?;
         if has_nul_escape(&bytes) {
             return Err(AppError::new(
                 ErrorCode::MalformedBody,
@@ -85,10 +81,56 @@ fn has_nul_escape(json: &[u8]) -> bool {
     false
 }
 
-/// `axum::extract::Query`, answering `malformed_query` as JSON.
-#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(AppError))]
+/// The body's bytes (within the body limit), for routes that read them as they came (a signed
+/// webhook); past the limit 413 `payload_too_large` in the error shape.
+#[derive(Debug, Clone)]
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        Bytes::from_request(req, state)
+            .await
+            .map(RawBody)
+            .map_err(|r| {
+                if r.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    AppError::new(ErrorCode::PayloadTooLarge, "request body is too large")
+                } else {
+                    AppError::new(ErrorCode::MalformedBody, r.body_text())
+                }
+            })
+    }
+}
+
+/// `axum::extract::Query`, answering `malformed_query` as JSON; a NUL (`%00`) anywhere in the
+/// query is refused, as in `Json`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        if parts
+            .uri
+            .query()
+            .is_some_and(|q| q.contains("%00") || q.contains('\0'))
+        {
+            return Err(AppError::new(
+                ErrorCode::MalformedQuery,
+                "text must not contain NUL characters",
+            ));
+        }
+        let axum::extract::Query(value) =
+            axum::extract::Query::<T>::from_request_parts(parts, state).await?;
+        Ok(Query(value))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -10,10 +10,9 @@ use crate::auth::CurrentUser;
 use crate::billing::{self, current_plan, payer_plan, standing_now, upstream};
 use crate::client::ClientAddr;
 use crate::error::AppError;
-use crate::extract::{Json, Query};
+use crate::extract::{Json, Query, RawBody};
 use crate::state::AppState;
 use crate::views::rfc3339;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use contract::accounts::ResultEnvelope;
@@ -527,7 +526,7 @@ pub async fn create_checkout(
 pub async fn stripe_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    RawBody(body): RawBody,
 ) -> Result<Json<WebhookReceipt>, AppError> {
     let cfg = &state.config.providers.stripe;
     let secret = cfg.webhook_secret.as_ref().ok_or_else(|| {
