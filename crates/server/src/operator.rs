@@ -284,4 +284,21 @@ mod tests {
             "salted"
         );
     }
+
+    #[test]
+    fn the_pools_check_agrees_with_argon2s_own_and_reuses_its_memory() {
+        let h = hash_password("correct horse battery staple").unwrap();
+        let mut memory = Vec::new();
+        assert!(verify_in("correct horse battery staple", &h, &mut memory));
+        assert_eq!(memory.len(), 19 * 1024, "one 19 MiB block");
+        assert!(!verify_in("correct horse battery stapl", &h, &mut memory));
+        assert!(verify_in("correct horse battery staple", &h, &mut memory));
+        assert!(!verify_in("anything", "not a hash", &mut memory));
+        // The decoy is a well-formed hash of the same cost that the empty password and a
+        // guess do not match.
+        let decoy = PasswordHash::new(DECOY_HASH).unwrap();
+        assert_eq!(Params::try_from(&decoy).unwrap().m_cost(), 19 * 1024);
+        assert!(!verify_in("", DECOY_HASH, &mut memory));
+        assert!(!verify_in("password", DECOY_HASH, &mut memory));
+    }
 }
