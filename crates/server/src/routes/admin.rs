@@ -71,7 +71,11 @@ pub async fn sign_in(
     jar: CookieJar,
     Json(req): Json<AdminSignIn>,
 ) -> Result<impl IntoResponse, AppError> {
-    if req.email.trim().is_empty() || req.password.is_empty() {
+    // No address longer than the column (254) can be an operator's; refused like any failure.
+    if req.email.trim().is_empty()
+        || req.email.trim().chars().count() > 254
+        || req.password.is_empty()
+    {
         return Err(crate::operator::invalid());
     }
     let admin = crate::operator::sign_in(&state, &req.email, &req.password, &client.key()).await?;

@@ -125,6 +125,10 @@ db_test!(
             .await
             .unwrap();
         assert_eq!(sessions, 0, "no attempt signed in");
+        // An address longer than any column answers like any failure.
+        let long = format!("{}@example.com", "a".repeat(400));
+        let (status, body, _) = sign_in(&app, &long, PASSWORD, "198.51.100.78").await;
+        assert_eq!(status, 401, "{body}");
         // The server lives on, and the right password works once the window has passed.
         assert_eq!(health(&app.client, &app.base).await, 200);
         app.clock.advance(15 * 60 * 1000 + 1);
