@@ -59,9 +59,9 @@ pub async fn last_code_sent_at(store: &Store, email: &str) -> Result<Option<Epoc
 
 /// Stores a new code for `email` and retires every earlier unused one, so only the newest code
 /// sent can be used — unless `per_day` codes were already sent to `email` since `day_start`:
-/// then nothing is written and the answer is false. Retiring first locks the address's unused
-/// code (PostgreSQL) or takes the write lock (SQLite), so concurrent requests for one address
-/// count one after the other and cannot pass the cap together.
+/// then nothing is written and the answer is false. Concurrent requests for one address count
+/// one after the other (a transaction-scoped advisory lock on the address on PostgreSQL; the
+/// write lock, taken by the first write, on SQLite), so they cannot pass the cap together.
 pub async fn issue_code(
     store: &Store,
     email: &str,
@@ -72,6 +72,16 @@ pub async fn issue_code(
     per_day: u64,
 ) -> Result<bool, StoreError> {
     let txn = store.conn().begin().await?;
+    if store.kind() == crate::DbKind::Postgres {
+        // One issuer per address at a time, until this transaction ends.
+        txn.execute(sea_orm::Statement::from_sql_and_values(
+            sea_orm::DbBackend::Postgres,
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+            [format!("login_code:{email}").into()],
+        ))
+        .await?;
+    }
+    // The first write takes SQLite's write lock, so issuers there count one after the other.
     login_code::Entity::update_many()
         .col_expr(login_code::Column::UsedAt, Expr::value(now))
         .filter(login_code::Column::Email.eq(email))

@@ -294,6 +294,35 @@ db_test!(
     }
 );
 
+db_test!(
+    twenty_concurrent_code_requests_for_one_address_never_pass_the_daily_cap,
+    |app| async move {
+        let email = "burst@example.com";
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                let req = app
+                    .client
+                    .post(app.url("/api/auth/code"))
+                    .json(&json!({ "email": email }));
+                tokio::spawn(async move { req.send().await.unwrap().status().as_u16() })
+            })
+            .collect();
+        let mut sent = 0;
+        for t in tasks {
+            let status = t.await.unwrap();
+            assert!(matches!(status, 200 | 429), "{status}");
+            sent += usize::from(status == 200);
+        }
+        let stored = store::entity::login_code::Entity::find()
+            .filter(store::entity::login_code::Column::Email.eq(email))
+            .count(app.store.conn())
+            .await
+            .unwrap();
+        assert!(sent <= 10 && stored <= 10, "{sent} sent, {stored} stored");
+        assert_eq!(health(&app.client, &app.base).await, 200);
+    }
+);
+
 /// Posts an error report from `from`; the status and the body.
 async fn report(app: &TestApp, from: &str, body: reqwest::Body, json_type: bool) -> (u16, Value) {
     let res = app
