@@ -10,11 +10,13 @@ default:
 
 # Build what is missing, then serve the app on the embedded SQLite at http://127.0.0.1:8080.
 # Sign-in codes go to the development mailbox (printed in the log) unless SMTP is configured.
+# The server is built with the `release-server` profile: the optimised, panic-unwinding build
+# users run (the first build takes several minutes on two cores; later ones are incremental).
 run: setup wasm web
-    cargo build --bin switchboard
-    ./scripts/cargo-bin.sh switchboard migrate
-    ./scripts/cargo-bin.sh switchboard seed-demo
-    SWITCHBOARD_DEV_MAILBOX="${SWITCHBOARD_DEV_MAILBOX:-true}" ./scripts/cargo-bin.sh switchboard serve
+    cargo build --profile release-server --bin switchboard
+    CARGO_BIN_PROFILE=release-server ./scripts/cargo-bin.sh switchboard migrate
+    CARGO_BIN_PROFILE=release-server ./scripts/cargo-bin.sh switchboard seed-demo
+    SWITCHBOARD_DEV_MAILBOX="${SWITCHBOARD_DEV_MAILBOX:-true}" CARGO_BIN_PROFILE=release-server ./scripts/cargo-bin.sh switchboard serve
 
 # Install what a fresh checkout needs (npm packages); toolchains are checked by `wasm`.
 setup:

@@ -21,6 +21,8 @@ mod m20261125_000009_billing;
 mod m20261125_000010_operator_admin;
 mod m20261125_000011_knowledge_base;
 mod m20261126_000012_manage_tools;
+mod m20261127_000015_extension_token_renewal;
+mod m20261127_000016_stored_files;
 
 pub struct Migrator;
 
@@ -41,6 +43,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_operator_admin::Migration),
             Box::new(m20261125_000011_knowledge_base::Migration),
             Box::new(m20261126_000012_manage_tools::Migration),
+            Box::new(m20261127_000015_extension_token_renewal::Migration),
+            Box::new(m20261127_000016_stored_files::Migration),
         ]
     }
 }

@@ -4,6 +4,10 @@
 //! over `t.payload`, a tolerance on `t`). The base URL and keys come from the caller's
 //! configuration; the test kit's fake speaks the same shapes.
 
+/// The provider API version every call names (`Stripe-Version`), so the shapes read here are
+/// the ones answered whatever the account's default: since 2025-03-31 an invoice names its
+/// subscription under `parent.subscription_details` and a subscription's period is on its items.
+pub const API_VERSION: &str = "2025-03-31.basil";
 use crate::{ConnectorError, TIMEOUT};
 use hmac::{Hmac, Mac};
 use serde::Deserialize;
@@ -185,6 +189,7 @@ impl Stripe {
         if let Some(key) = idempotency_key {
             req = req.header("Idempotency-Key", key);
         }
+        req = req.header("Stripe-Version", API_VERSION);
         let res = req.send().await?;
         let status = res.status().as_u16();
         let body: Value = res.json().await.unwrap_or(Value::Null);

@@ -96,6 +96,9 @@ error_codes! {
     /// An extension token was sent to a call the extension may not make (an admin change): sign
     /// in to the web app for it.
     ExtensionTokenNotAllowed => "extension_token_not_allowed",
+    /// A count one person may keep is reached (`fields.quota`: `schedules` or `follow_ups`):
+    /// delete some to add more.
+    QuotaReached => "quota_reached",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

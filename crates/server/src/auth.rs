@@ -3,14 +3,18 @@
 //!   body, so no page script can read it;
 //! - the browser extension: `Authorization: Bearer <extension token>`, a token minted for it on
 //!   an explicit hand-over (`routes::extension_tokens`) and accepted only on the extension's
-//!   calls (`/api/v1/…`, `/api/v2/…`).
+//!   calls: the routes declared with `Routes::add_extension`, whose requests carry the
+//!   [`ExtensionScope`] mark. On any other route a bearer token answers 403
+//!   `extension_token_not_allowed` (the extension then sends the person to the web app), so a
+//!   token — which lives in a browser extension's storage — cannot change an organisation.
 //!
 //! A request that carries a bearer header is judged by it alone: a bad or misplaced extension
 //! token is not rescued by a cookie sent along with it.
 
 use crate::error::AppError;
+use crate::routes::ExtensionScope;
 use crate::state::AppState;
-use axum::extract::{FromRequestParts, OriginalUri};
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::CookieJar;
@@ -47,13 +51,22 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
-/// Whether `path` (as the client sent it, `/api/…`) is one of the extension's calls, the only
-/// ones an extension token opens.
-pub fn is_extension_path(path: &str) -> bool {
-    path.starts_with("/api/v1/") || path.starts_with("/api/v2/")
+/// Whether the request is one of the extension's calls (a route declared in its scope), the
+/// only ones an extension token opens.
+pub fn in_extension_scope(parts: &Parts) -> bool {
+    parts.extensions.get::<ExtensionScope>().is_some()
 }
 
-/// The signed-in user, when there is one. Never fails on a missing or dead credential.
+/// The refusal of a bearer token on a route outside the extension's scope.
+pub fn extension_token_not_allowed() -> AppError {
+    AppError::new(
+        ErrorCode::ExtensionTokenNotAllowed,
+        "the browser extension's token does not open this call; use the web app",
+    )
+}
+
+/// The signed-in user, when there is one. Never fails on a missing or dead credential; fails
+/// with 403 `extension_token_not_allowed` on a bearer token outside the extension's scope.
 pub struct MaybeUser(pub Option<store::entity::user::Model>);
 
 impl FromRequestParts<AppState> for MaybeUser {
@@ -62,12 +75,8 @@ impl FromRequestParts<AppState> for MaybeUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let now = state.clock.now_ms();
         if let Some(token) = bearer_token(&parts.headers) {
-            let path = parts
-                .extensions
-                .get::<OriginalUri>()
-                .map_or_else(|| parts.uri.path(), |u| u.0.path());
-            if !is_extension_path(path) {
-                return Ok(MaybeUser(None));
+            if !in_extension_scope(parts) {
+                return Err(extension_token_not_allowed());
             }
             let found =
                 store::sessions::find_extension_user(&state.store, &hash_token(&token), now)

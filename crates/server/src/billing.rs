@@ -131,15 +131,33 @@ fn plan_in(metadata: &serde_json::Map<String, Value>) -> Option<i64> {
     })
 }
 
-/// A provider subscription as the store keeps it; the payer and plan from its metadata, else
-/// from what the store already knows of it.
+/// A provider subscription as the store keeps it. Its payer is bound to what this server
+/// created: the payer it is already stored for, else the payer of the checkout it came from
+/// (`checkout`), else the one its metadata names only when this server sent that payer to a
+/// checkout — metadata alone never moves a plan to another organisation. The plan comes from
+/// the metadata, else from what the store knows.
 async fn subscription_state(
     state: &AppState,
     s: &Subscription,
+    checkout: Option<Payer>,
 ) -> Result<Option<SubscriptionState>, AppError> {
     let known = store::billing::subscription_by_provider_id(state.store.conn(), &s.id).await?;
-    let payer = payer_in(&s.metadata)
-        .or_else(|| known.as_ref().and_then(|k| Payer::of(k.org_id, k.user_id)));
+    let payer = match known.as_ref().and_then(|k| Payer::of(k.org_id, k.user_id)) {
+        Some(p) => Some(p),
+        None => match checkout {
+            Some(p) => Some(p),
+            None => match payer_in(&s.metadata) {
+                Some(p) if store::billing::checkout_exists_for(state.store.conn(), p).await? => {
+                    Some(p)
+                }
+                Some(_) => {
+                    tracing::warn!(subscription = %s.id, "subscription names a payer no checkout was created for");
+                    None
+                }
+                None => None,
+            },
+        },
+    };
     let plan = plan_in(&s.metadata).or(known.as_ref().map(|k| k.plan_id));
     let (Some(payer), Some(plan_id)) = (payer, plan) else {
         return Ok(None);
@@ -182,7 +200,7 @@ async fn subscription_state(
 
 /// Applies a subscription the provider just answered (a seat change), as of `now`.
 pub async fn apply_answer(state: &AppState, s: &Subscription) -> Result<(), AppError> {
-    let Some(sub) = subscription_state(state, s).await? else {
+    let Some(sub) = subscription_state(state, s, None).await? else {
         return Ok(());
     };
     let now = state.clock.now_ms();
@@ -216,8 +234,20 @@ pub async fn apply_event(state: &AppState, event: &Event) -> Result<bool, AppErr
         | "customer.subscription.deleted" => Subscription::from_object(object),
         _ => fetched,
     };
+    // A completed checkout binds its subscription to the payer this server created it for.
+    let checkout_payer = match (
+        event.kind.as_str(),
+        object.get("id").and_then(Value::as_str),
+    ) {
+        ("checkout.session.completed", Some(id)) => {
+            store::billing::checkout_by_session(state.store.conn(), id)
+                .await?
+                .and_then(|c| Payer::of(c.org_id, c.user_id))
+        }
+        _ => None,
+    };
     let sub_state = match &subscription {
-        Some(s) => subscription_state(state, s).await?,
+        Some(s) => subscription_state(state, s, checkout_payer).await?,
         None => None,
     };
     let invoice = match event.kind.as_str() {
@@ -265,15 +295,28 @@ async fn invoice_facts(state: &AppState, o: &Value) -> Result<Option<InvoiceFact
     let Some(id) = o.get("id").and_then(Value::as_str) else {
         return Ok(None);
     };
-    let mut payer = o
-        .pointer("/subscription_details/metadata")
-        .and_then(Value::as_object)
-        .and_then(payer_in);
+    // The stored subscription's payer first; the metadata's only for a payer this server sent
+    // to a checkout (as for subscriptions).
+    // The subscription and its metadata: under `parent.subscription_details` since API version
+    // 2025-03-31, at the top level before it (both are read: events already sent keep theirs).
+    let subscription = connectors::stripe::text_or_id(o.get("subscription")).or_else(|| {
+        connectors::stripe::text_or_id(o.pointer("/parent/subscription_details/subscription"))
+    });
+    let metadata = o
+        .pointer("/parent/subscription_details/metadata")
+        .or_else(|| o.pointer("/subscription_details/metadata"))
+        .and_then(Value::as_object);
+    let mut payer = None;
+    if let Some(sub) = subscription {
+        payer = store::billing::subscription_by_provider_id(state.store.conn(), &sub)
+            .await?
+            .and_then(|s| Payer::of(s.org_id, s.user_id));
+    }
     if payer.is_none() {
-        if let Some(sub) = connectors::stripe::text_or_id(o.get("subscription")) {
-            payer = store::billing::subscription_by_provider_id(state.store.conn(), &sub)
-                .await?
-                .and_then(|s| Payer::of(s.org_id, s.user_id));
+        if let Some(p) = metadata.and_then(payer_in) {
+            if store::billing::checkout_exists_for(state.store.conn(), p).await? {
+                payer = Some(p);
+            }
         }
     }
     let Some(payer) = payer else {
@@ -307,6 +350,9 @@ async fn invoice_facts(state: &AppState, o: &Value) -> Result<Option<InvoiceFact
     }))
 }
 
+/// How long after a failed fetch of exchange rates they are not asked for again.
+pub const RATES_RETRY_AFTER_FAILURE_MS: i64 = 5 * 60 * 1000;
+
 /// USD rates: the cached ones while fresh, else fetched from the configured provider and
 /// cached. `None` when no provider is configured; a failed fetch serves the stale cache.
 pub async fn usd_rates(
@@ -333,13 +379,21 @@ pub async fn usd_rates(
             }
         }
     }
+    // After a failure the provider is left alone for a while: the stale cache (or none) serves.
+    use std::sync::atomic::Ordering;
+    let failed_at = state.rates_failed_at.load(Ordering::Relaxed);
+    if failed_at != 0 && now - failed_at < RATES_RETRY_AFTER_FAILURE_MS {
+        return Ok(cached.as_ref().and_then(parse));
+    }
     match connectors::exchange_rates::latest(url, "USD").await {
         Ok(rates) => {
+            state.rates_failed_at.store(0, Ordering::Relaxed);
             let text = Value::Object(rates.clone()).to_string();
             store::billing::save_rates(&state.store, "USD", &text, now).await?;
             Ok(Some((rates, now)))
         }
         Err(e) => {
+            state.rates_failed_at.store(now, Ordering::Relaxed);
             tracing::warn!(error = %e, "exchange rates could not be fetched");
             Ok(cached.as_ref().and_then(parse))
         }

@@ -137,6 +137,16 @@ mod tests {
     }
 
     #[test]
+    fn the_deprecated_billing_flag_counts_as_one_hop() {
+        let mut c = crate::config::Config::default();
+        assert_eq!(c.proxy_hops(), 0);
+        c.billing.trust_forwarded_for = true;
+        assert_eq!(c.proxy_hops(), 1);
+        c.trusted_proxy_hops = 2;
+        assert_eq!(c.proxy_hops(), 2);
+    }
+
+    #[test]
     fn limits_count_ipv6_by_its_slash_64_and_ipv4_as_it_is() {
         let a = limit_key("2001:db8:1:2:aaaa::1".parse().unwrap());
         let b = limit_key("2001:db8:1:2:ffff:1:2:3".parse().unwrap());

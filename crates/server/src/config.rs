@@ -37,8 +37,12 @@ pub struct Config {
     pub dev_mailbox: bool,
     /// How long a session lasts, in days.
     pub session_ttl_days: u32,
-    /// How long a browser extension's token lasts, in days (its owner can revoke it sooner).
+    /// How long a browser extension's token lasts, in days (its owner can revoke it sooner). The
+    /// extension renews it before then (`POST /api/v2/extension/token/renew`).
     pub extension_token_ttl_days: u32,
+    /// How long an extension token still works after the extension renewed it, in seconds, so a
+    /// request already under way with it is not broken.
+    pub extension_token_renewal_grace_secs: u32,
     /// Mark the session cookie `Secure` (serve over HTTPS); also turns on
     /// `Strict-Transport-Security` on every answer.
     pub cookie_secure: bool,
@@ -68,6 +72,8 @@ pub struct Config {
     pub knowledge_base: KnowledgeBaseConfig,
     /// Where uploaded files are kept: a folder, or an S3-compatible bucket.
     pub files: FilesConfig,
+    /// What one account may keep and create: storage, schedules, follow-ups, organisations.
+    pub quotas: QuotasConfig,
     /// The external providers, one section each (`providers.hubspot.client_id`, …).
     pub providers: ProvidersConfig,
 }
@@ -83,7 +89,8 @@ impl Default for Config {
             trusted_proxy_hops: 0,
             dev_mailbox: false,
             session_ttl_days: 30,
-            extension_token_ttl_days: 365,
+            extension_token_ttl_days: 30,
+            extension_token_renewal_grace_secs: 300,
             cookie_secure: false,
             secret_key: None,
             secret_key_file: PathBuf::from("data/secret.key"),
@@ -96,8 +103,50 @@ impl Default for Config {
             billing: BillingConfig::default(),
             knowledge_base: KnowledgeBaseConfig::default(),
             files: FilesConfig::default(),
+            quotas: QuotasConfig::default(),
             providers: ProvidersConfig::default(),
         }
+    }
+}
+
+/// What one account may keep and create (issue #23), checked before anything is written. The
+/// plans speak only of labels, quick replies, seats and AI replies; these bound everything else
+/// anyone who signs up could otherwise grow without end.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuotasConfig {
+    /// Megabytes of quick-reply and scheduled-message files one person may keep (everything
+    /// they uploaded, in every workspace).
+    pub user_storage_mb: u64,
+    /// Megabytes of such files an organisation's members may keep in it together.
+    pub org_storage_mb: u64,
+    /// Scheduled messages one person may keep in one workspace.
+    pub schedules_per_workspace: u64,
+    /// Follow-ups one person may keep in one workspace.
+    pub follow_ups_per_workspace: u64,
+    /// Organisations one person may create in 24 hours (each starts a trial).
+    pub organisations_per_day: u64,
+}
+
+impl Default for QuotasConfig {
+    fn default() -> Self {
+        QuotasConfig {
+            user_storage_mb: 500,
+            org_storage_mb: 5 * 1024,
+            schedules_per_workspace: 1000,
+            follow_ups_per_workspace: 5000,
+            organisations_per_day: 3,
+        }
+    }
+}
+
+impl QuotasConfig {
+    pub fn user_storage_bytes(&self) -> i64 {
+        i64::try_from(self.user_storage_mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX)
+    }
+
+    pub fn org_storage_bytes(&self) -> i64 {
+        i64::try_from(self.org_storage_mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX)
     }
 }
 
@@ -580,6 +629,11 @@ impl Config {
     /// An extension token's lifetime in milliseconds.
     pub fn extension_token_ttl_ms(&self) -> i64 {
         i64::from(self.extension_token_ttl_days) * 86_400_000
+    }
+
+    /// How long a renewed extension token keeps working, in milliseconds.
+    pub fn extension_token_renewal_grace_ms(&self) -> i64 {
+        i64::from(self.extension_token_renewal_grace_secs) * 1000
     }
 
     /// Loads the layers. `file` defaults to `switchboard.toml` in the working directory (or

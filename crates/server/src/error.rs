@@ -111,9 +111,10 @@ impl AppError {
                 StatusCode::UNAUTHORIZED
             }
             ErrorCode::Forbidden | ErrorCode::CrossSiteRefused => StatusCode::FORBIDDEN,
-            ErrorCode::Conflict | ErrorCode::SeatsExhausted | ErrorCode::AlreadySubscribed => {
-                StatusCode::CONFLICT
-            }
+            ErrorCode::Conflict
+            | ErrorCode::SeatsExhausted
+            | ErrorCode::AlreadySubscribed
+            | ErrorCode::QuotaReached => StatusCode::CONFLICT,
             ErrorCode::SignatureInvalid => StatusCode::BAD_REQUEST,
             ErrorCode::BillingUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::RateLimited | ErrorCode::DailyLimitReached => StatusCode::TOO_MANY_REQUESTS,

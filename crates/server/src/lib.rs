@@ -39,6 +39,7 @@ use state::AppState;
 use std::future::Future;
 use store::Store;
 use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::trace::TraceLayer;
@@ -66,7 +67,8 @@ pub fn build_app(state: AppState) -> Router {
             SizeAbove::new(COMPRESS_ABOVE_BYTES)
                 .and(NotForContentType::GRPC)
                 .and(NotForContentType::IMAGES)
-                .and(NotForContentType::SSE),
+                .and(NotForContentType::SSE)
+                .and(NotADownload),
         );
     let api = routes::api()
         .layer(middleware::from_fn(policy::refuse_cross_site))
@@ -82,8 +84,38 @@ pub fn build_app(state: AppState) -> Router {
             policy::add_security_headers,
         ))
         .layer(middleware::from_fn(log_failures))
+        .layer(CatchPanicLayer::custom(panic_answer))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Stored files (attachments, documents) are sent as they were stored: most are compressed
+/// formats already, and compressing megabytes again on every download costs the server CPU
+/// for little gain.
+#[derive(Clone, Copy)]
+struct NotADownload;
+
+impl Predicate for NotADownload {
+    fn should_compress<B>(&self, res: &axum::http::Response<B>) -> bool
+    where
+        B: axum::body::HttpBody,
+    {
+        !res.headers()
+            .get(axum::http::header::CONTENT_DISPOSITION)
+            .is_some_and(|v| v.as_bytes().starts_with(b"attachment"))
+    }
+}
+
+/// A handler that panics answers 500 in the one error shape and the process lives on (the
+/// server's profiles unwind on panic; the panic's message goes to the log only).
+fn panic_answer(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a handler panicked");
+    tracing::error!(panic = message, "a request handler panicked");
+    axum::response::IntoResponse::into_response(error::AppError::internal("a handler panicked"))
 }
 
 /// Logs every server-side failure with the detail the response body leaves out.
@@ -174,4 +206,42 @@ pub async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_500_in_the_error_shape_and_the_next_request_is_served() {
+        let app = Router::new()
+            .route(
+                "/boom",
+                axum::routing::get(|| async {
+                    let v: Vec<u8> = Vec::new();
+                    #[allow(clippy::indexing_slicing)]
+                    let first = v[3];
+                    first.to_string()
+                }),
+            )
+            .route("/fine", axum::routing::get(|| async { "fine" }))
+            .layer(CatchPanicLayer::custom(panic_answer));
+        let res = app
+            .clone()
+            .oneshot(Request::get("/boom").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 500);
+        let body = axum::body::to_bytes(res.into_body(), 4096).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["error"]["code"], "internal");
+        let res = app
+            .oneshot(Request::get("/fine").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+    }
 }

@@ -131,6 +131,41 @@ pub fn within_limit(limit: Option<u32>, used: u64, what: &str) -> Result<(), App
     }
 }
 
+/// What one person keeps in a workspace, bounded by `quotas.*` (issue #23).
+#[derive(Debug, Clone, Copy)]
+pub enum Kept {
+    Schedules,
+    FollowUps,
+}
+
+/// 409 `quota_reached` (`fields.quota` names it) when the caller already keeps as many as the
+/// quota allows in this workspace. Counted before the insert: two creations at the same instant
+/// may pass it by one each, which bounds growth all the same.
+pub async fn within_quota(state: &AppState, ws: &Workspace, kept: Kept) -> Result<(), AppError> {
+    let quotas = &state.config.quotas;
+    let (used, limit, name) = match kept {
+        Kept::Schedules => (
+            store::quotas::schedules_of(&state.store, ws.org_id, ws.user_id).await?,
+            quotas.schedules_per_workspace,
+            "schedules",
+        ),
+        Kept::FollowUps => (
+            store::quotas::follow_ups_of(&state.store, ws.org_id, ws.user_id).await?,
+            quotas.follow_ups_per_workspace,
+            "follow_ups",
+        ),
+    };
+    if used < limit {
+        return Ok(());
+    }
+    let mut e = AppError::new(
+        ErrorCode::QuotaReached,
+        format!("at most {limit} {name} may be kept in a workspace"),
+    );
+    e.fields = Some([("quota".to_owned(), name.to_owned())].into());
+    Err(e)
+}
+
 /// 001 §6: the Free plan's sent-from-the-product signature.
 pub const SIGNATURE: &str = "Sent with Switchboard";
 
@@ -181,11 +216,27 @@ pub async fn store_upload(
         ws.user_id,
         uuid::Uuid::new_v4()
     );
-    state
-        .files
-        .put(&key, &bytes)
-        .await
-        .map_err(AppError::internal)?;
+    let quotas = &state.config.quotas;
+    let counted = store::quotas::reserve_file(
+        &state.store,
+        store::quotas::NewFile {
+            key: &key,
+            user_id: ws.user_id,
+            org_id: ws.org_id,
+            size: bytes.len() as i64,
+        },
+        quotas.user_storage_bytes(),
+        quotas.org_storage_bytes(),
+        state.clock.now_ms(),
+    )
+    .await?;
+    if let Err(hit) = counted {
+        return Err(storage_full(hit));
+    }
+    if let Err(e) = state.files.put(&key, &bytes).await {
+        let _ = store::quotas::release_file(&state.store, &key).await;
+        return Err(AppError::internal(e));
+    }
     Ok(Stored {
         key,
         name,
@@ -194,61 +245,114 @@ pub async fn store_upload(
     })
 }
 
-/// Removes a file that is no longer referenced (a failure is only logged).
+/// 413 `storage_quota_exceeded`, `fields.quota` naming the quota (`user` or `organisation`).
+fn storage_full(hit: store::quotas::StorageHit) -> AppError {
+    let quota = match hit {
+        store::quotas::StorageHit::User => "user",
+        store::quotas::StorageHit::Organisation => "organisation",
+    };
+    let mut e = AppError::new(
+        ErrorCode::StorageQuotaExceeded,
+        format!("the {quota} storage quota would be passed"),
+    );
+    e.fields = Some([("quota".to_owned(), quota.to_owned())].into());
+    e
+}
+
+/// Removes a file that is no longer referenced, and then its place in the quotas (a failure is
+/// only logged; a file that could not be removed still counts).
 pub async fn forget_file(state: &AppState, key: Option<&str>) {
     if let Some(key) = key {
-        if let Err(e) = state.files.delete(key).await {
-            tracing::warn!(error = %e, "attachment file not removed");
+        match state.files.delete(key).await {
+            Ok(()) => {
+                if let Err(e) = store::quotas::release_file(&state.store, key).await {
+                    tracing::warn!(error = %e, "stored file's quota row not removed");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "attachment file not removed"),
         }
     }
 }
 
-/// A row that carries at most one file (quick replies and scheduled messages): its four
-/// attachment columns, read and written in one place.
+/// The rows that carry one file.
+#[derive(Debug, Clone, Copy)]
+pub enum AttachedTable {
+    QuickReply,
+    Schedule,
+}
+
+/// Puts `file` on row `id` of `table` in place of `expected` (with `None`, removes it), only
+/// while the row still holds `expected`: the replaced file is then forgotten; otherwise the new
+/// one is, and the answer is 409 `conflict` (someone changed it meanwhile). No file is left that
+/// no row names.
+pub async fn swap_attachment(
+    state: &AppState,
+    ws: &Workspace,
+    table: AttachedTable,
+    id: i64,
+    expected: Option<&str>,
+    file: Option<&Stored>,
+) -> Result<(), AppError> {
+    let columns = file.map_or_else(Default::default, |f| store::manage::AttachmentColumns {
+        key: Some(f.key.clone()),
+        name: Some(f.name.clone()),
+        content_type: Some(f.content_type.clone()),
+        size: Some(f.size),
+    });
+    let now = state.clock.now_ms();
+    let swapped = match table {
+        AttachedTable::QuickReply => {
+            store::manage::swap_quick_reply_attachment(
+                &state.store,
+                ws.org_id,
+                id,
+                expected,
+                columns,
+                now,
+            )
+            .await
+        }
+        AttachedTable::Schedule => {
+            store::manage::swap_schedule_attachment(
+                &state.store,
+                ws.org_id,
+                id,
+                expected,
+                columns,
+                now,
+            )
+            .await
+        }
+    };
+    match swapped {
+        Ok(true) => {
+            forget_file(state, expected).await;
+            Ok(())
+        }
+        Ok(false) => {
+            forget_file(state, file.map(|f| f.key.as_str())).await;
+            Err(AppError::new(
+                ErrorCode::Conflict,
+                "the file was changed meanwhile; reload and try again",
+            ))
+        }
+        Err(e) => {
+            forget_file(state, file.map(|f| f.key.as_str())).await;
+            Err(e.into())
+        }
+    }
+}
+
+/// A row that carries at most one file (quick replies and scheduled messages): its attachment
+/// columns, read in one place (written only by [`swap_attachment`]).
 pub trait Attached {
-    fn slots(&mut self) -> AttachmentSlots<'_>;
     fn key(&self) -> Option<&str>;
     fn info(&self, url: String) -> Option<AttachmentInfo>;
-}
-
-/// The attachment columns of a row.
-pub struct AttachmentSlots<'a> {
-    key: &'a mut Option<String>,
-    name: &'a mut Option<String>,
-    content_type: &'a mut Option<String>,
-    size: &'a mut Option<i64>,
-}
-
-impl AttachmentSlots<'_> {
-    /// Puts `file` in, answering the key of the file it replaces.
-    pub fn set(self, file: &Stored) -> Option<String> {
-        *self.name = Some(file.name.clone());
-        *self.content_type = Some(file.content_type.clone());
-        *self.size = Some(file.size);
-        self.key.replace(file.key.clone())
-    }
-
-    /// Empties them, answering the key of the file that was there.
-    pub fn clear(self) -> Option<String> {
-        *self.name = None;
-        *self.content_type = None;
-        *self.size = None;
-        self.key.take()
-    }
 }
 
 macro_rules! attached {
     ($model:path) => {
         impl Attached for $model {
-            fn slots(&mut self) -> AttachmentSlots<'_> {
-                AttachmentSlots {
-                    key: &mut self.attachment_key,
-                    name: &mut self.attachment_name,
-                    content_type: &mut self.attachment_type,
-                    size: &mut self.attachment_size,
-                }
-            }
-
             fn key(&self) -> Option<&str> {
                 self.attachment_key.as_deref()
             }

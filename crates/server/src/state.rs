@@ -32,6 +32,10 @@ pub struct AppState {
     pub operator_hashes: crate::operator::HashPool,
     /// Error reports per client address in the current minute (a bounded cache).
     pub client_error_limiter: crate::routes::client_errors::Limiter,
+    /// When fetching exchange rates last failed (epoch ms, 0: never), so a provider that is down
+    /// is asked again after a pause rather than on every anonymous request (a cache: each
+    /// replica keeps its own).
+    pub rates_failed_at: Arc<std::sync::atomic::AtomicI64>,
 }
 
 impl AppState {
@@ -66,6 +70,7 @@ impl AppState {
             files,
             operator_hashes,
             client_error_limiter,
+            rates_failed_at: Arc::default(),
         })
     }
 }

@@ -202,6 +202,18 @@ pub async fn drop_checkout(store: &Store, key: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Whether this server created a checkout for `payer` (a subscription the provider reports for a
+/// payer nobody here sent to a checkout is not applied to it).
+pub async fn checkout_exists_for(
+    txn: &impl ConnectionTrait,
+    payer: Payer,
+) -> Result<bool, StoreError> {
+    Ok(of_payer!(checkout::Entity::find(), checkout, payer)
+        .one(txn)
+        .await?
+        .is_some())
+}
+
 /// The checkout the provider's session `session_id` belongs to.
 pub async fn checkout_by_session(
     txn: &impl ConnectionTrait,
@@ -305,7 +317,15 @@ pub async fn apply_subscription(
     now: EpochMs,
 ) -> Result<bool, StoreError> {
     let (org_id, user_id) = s.payer.ids();
-    let existing = subscription_by_provider_id(txn, &s.provider_id).await?;
+    // Locked on PostgreSQL until the event's transaction ends, so two events of one subscription
+    // applied at once are applied one after the other and the newer wins (SQLite's single writer
+    // does the same).
+    let mut find =
+        subscription::Entity::find().filter(subscription::Column::ProviderId.eq(&s.provider_id));
+    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
+        find = find.lock_exclusive();
+    }
+    let existing = find.one(txn).await?;
     if existing.as_ref().is_some_and(|e| e.event_at > event_at) {
         return Ok(false);
     }

@@ -7,8 +7,8 @@ use crate::entity::operator::{assignment_member, lead, lead_assignment};
 use crate::{DbKind, EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 /// Every member, oldest first.
@@ -17,6 +17,19 @@ pub async fn members(store: &Store) -> Result<Vec<assignment_member::Model>, Sto
         .order_by_asc(assignment_member::Column::Id)
         .all(store.conn())
         .await?)
+}
+
+/// Every member, oldest first, inside a change's transaction: the rows locked on PostgreSQL
+/// (SQLite's writer lock does the same once the transaction writes), so two changes at once
+/// each see the other's targets.
+pub async fn members_for_change(
+    txn: &DatabaseTransaction,
+) -> Result<Vec<assignment_member::Model>, StoreError> {
+    let mut q = assignment_member::Entity::find().order_by_asc(assignment_member::Column::Id);
+    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
+        q = q.lock_exclusive();
+    }
+    Ok(q.all(txn).await?)
 }
 
 /// A member as the panel saves it.
@@ -34,13 +47,13 @@ pub struct MemberForm {
 /// Adds or edits a member. A new member, one whose target, region or stages changed, or one
 /// back from a pause starts at credit 0 (no burst for the time away); the others keep theirs.
 pub async fn save_member(
-    store: &Store,
+    txn: &DatabaseTransaction,
     form: &MemberForm,
     now: EpochMs,
 ) -> Result<assignment_member::Model, StoreError> {
     let found = assignment_member::Entity::find()
         .filter(assignment_member::Column::OwnerId.eq(form.owner_id.clone()))
-        .one(store.conn())
+        .one(txn)
         .await?;
     match found {
         Some(m) => {
@@ -59,7 +72,7 @@ pub async fn save_member(
                 row.credit = Set(0);
             }
             row.updated_at = Set(now);
-            Ok(row.update(store.conn()).await?)
+            Ok(row.update(txn).await?)
         }
         None => Ok(assignment_member::ActiveModel {
             owner_id: Set(form.owner_id.clone()),
@@ -73,16 +86,16 @@ pub async fn save_member(
             updated_at: Set(now),
             ..Default::default()
         }
-        .insert(store.conn())
+        .insert(txn)
         .await?),
     }
 }
 
 /// Removes a member; answers whether there was one. Its past assignments stay.
-pub async fn delete_member(store: &Store, owner_id: &str) -> Result<bool, StoreError> {
+pub async fn delete_member(txn: &DatabaseTransaction, owner_id: &str) -> Result<bool, StoreError> {
     let res = assignment_member::Entity::delete_many()
         .filter(assignment_member::Column::OwnerId.eq(owner_id))
-        .exec(store.conn())
+        .exec(txn)
         .await?;
     Ok(res.rows_affected > 0)
 }

@@ -16,6 +16,7 @@ pub mod leads;
 pub mod manage;
 pub mod operator;
 pub mod orgs;
+pub mod quotas;
 pub mod seed;
 pub mod seed_events;
 pub mod sessions;

@@ -8,7 +8,9 @@ use crate::entity::manage::{
     follow_up, funnel, label, note, preference, property, property_value, quick_reply, schedule,
     send, tags,
 };
+use crate::entity::membership;
 use crate::{DbKind, EpochMs, Store, StoreError};
+use domain::accounts::ACTIVE_USER_STATUS;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel,
@@ -45,8 +47,13 @@ macro_rules! update_fn {
     };
 }
 
+mod attachments;
+pub use attachments::{
+    swap_quick_reply_attachment, swap_schedule_attachment, update_quick_reply, update_schedule,
+    AttachmentColumns,
+};
+
 insert_fn!(insert_quick_reply, quick_reply);
-update_fn!(update_quick_reply, quick_reply);
 insert_fn!(insert_label, label);
 update_fn!(update_label, label);
 insert_fn!(insert_funnel, funnel);
@@ -57,7 +64,6 @@ insert_fn!(insert_follow_up, follow_up);
 update_fn!(update_follow_up, follow_up);
 insert_fn!(insert_note, note);
 update_fn!(update_note, note);
-update_fn!(update_schedule, schedule);
 
 // ---- Quick replies ----
 
@@ -670,8 +676,35 @@ pub async fn reschedule(
     Ok(saved)
 }
 
+/// The `org_id` of a person's own workspace.
+const PERSONAL_WORKSPACE: i64 = 0;
+
+/// The workspaces whose schedules `owner_id` may still send: their own (0) and every
+/// organisation they are an active member of. A member removed from an organisation (or no
+/// longer active in it) keeps their schedules there, but no longer sends them.
+async fn sendable_workspaces(store: &Store, owner_id: i64) -> Result<Vec<i64>, StoreError> {
+    let mut orgs: Vec<i64> = membership::Entity::find()
+        .filter(membership::Column::UserId.eq(owner_id))
+        .filter(membership::Column::UserStatus.eq(ACTIVE_USER_STATUS))
+        .select_only()
+        .column(membership::Column::OrgId)
+        .into_tuple::<i64>()
+        .all(store.conn())
+        .await?;
+    orgs.push(PERSONAL_WORKSPACE);
+    Ok(orgs)
+}
+
+/// The SQL condition, on a send aliased `ss`, that its schedule is one its owner may still send
+/// (see [`sendable_workspaces`]), in the claim's one statement: 0 is [`PERSONAL_WORKSPACE`] and
+/// 2 [`ACTIVE_USER_STATUS`].
+const SENDABLE_SEND: &str = "EXISTS (SELECT 1 FROM schedules s WHERE s.id = ss.schedule_id \
+     AND s.owner_id = ss.owner_id AND (s.org_id = 0 OR EXISTS (SELECT 1 FROM memberships m \
+     WHERE m.org_id = s.org_id AND m.user_id = ss.owner_id AND m.user_status = 2)))";
+
 /// Sends overdue by more than the grace of schedules whose missed policy is `skip`: the caller
-/// marks each missed (with [`finish_send`]) and adds the next.
+/// marks each missed (with [`finish_send`]) and adds the next. Only schedules the owner may
+/// still send (their own, and organisations they are an active member of).
 pub async fn overdue_skips(
     store: &Store,
     owner_id: i64,
@@ -679,6 +712,7 @@ pub async fn overdue_skips(
 ) -> Result<Vec<send::Model>, StoreError> {
     let skip_ids: Vec<i64> = schedule::Entity::find()
         .filter(schedule::Column::OwnerId.eq(owner_id))
+        .filter(schedule::Column::OrgId.is_in(sendable_workspaces(store, owner_id).await?))
         .filter(schedule::Column::MissedPolicy.eq("skip"))
         .filter(schedule::Column::Status.eq("active"))
         .select_only()
@@ -700,6 +734,8 @@ pub async fn overdue_skips(
 
 /// Takes up to `limit` of `owner_id`'s sends that are due (or whose lease ended) for a new
 /// lease until `until`, under `token`, in one statement: two claimers never get the same send.
+/// Only sends of schedules the owner may still send: their own workspace's, and an
+/// organisation's only while they are an active member of it.
 pub async fn claim_sends(
     store: &Store,
     owner_id: i64,
@@ -709,9 +745,12 @@ pub async fn claim_sends(
     token: &str,
     limit: u32,
 ) -> Result<Vec<send::Model>, StoreError> {
-    let pick = "SELECT id FROM schedule_sends WHERE owner_id = {o} \
-                AND ((status = 'due' AND due_at <= {n}) OR (status = 'claimed' AND lease_until <= {n})) \
-                ORDER BY due_at, id LIMIT {l}";
+    let pick = format!(
+        "SELECT ss.id FROM schedule_sends ss WHERE ss.owner_id = {{o}} \
+         AND ((ss.status = 'due' AND ss.due_at <= {{n}}) \
+         OR (ss.status = 'claimed' AND ss.lease_until <= {{n}})) \
+         AND {SENDABLE_SEND} ORDER BY ss.due_at, ss.id LIMIT {{l}}"
+    );
     let columns = "id, schedule_id, owner_id, occurrence, due_at, status, lease_until, \
                    claim_token, late, error, finished_at";
     let (sql, values): (String, Vec<Value>) =
@@ -814,16 +853,26 @@ pub enum SendHolder<'a> {
     Due,
 }
 
-/// A send of `owner_id` by id.
-pub async fn send_of(
+/// A send of `owner_id` by id, when its schedule is one they may still send (their own
+/// workspace's, or an organisation's they are an active member of).
+pub async fn sendable_send_of(
     store: &Store,
     owner_id: i64,
     id: i64,
 ) -> Result<Option<send::Model>, StoreError> {
-    Ok(send::Entity::find_by_id(id)
+    let Some(found) = send::Entity::find_by_id(id)
         .filter(send::Column::OwnerId.eq(owner_id))
         .one(store.conn())
-        .await?)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let sendable = schedule::Entity::find_by_id(found.schedule_id)
+        .filter(schedule::Column::OwnerId.eq(owner_id))
+        .filter(schedule::Column::OrgId.is_in(sendable_workspaces(store, owner_id).await?))
+        .count(store.conn())
+        .await?;
+    Ok((sendable > 0).then_some(found))
 }
 
 /// Whether the contact `chat_digits` (a phone's digits) wrote to `user_id` in the organisation

@@ -87,9 +87,6 @@ pub struct NewOrganisation {
     pub seat_issued: i32,
 }
 
-/// The organisation that has the knowledge base on from its creation (001 §2, §9).
-pub const KNOWLEDGE_BASE_PILOT_ORG: i64 = 902;
-
 /// Creates the organisation with `creator` as its admin, and makes it the creator's default
 /// organisation. A taken code answers `Conflict("organization_code")` (the caller draws
 /// another).
@@ -118,15 +115,9 @@ pub async fn create_organisation(
     .insert(&txn)
     .await
     .map_err(|e| unique_as_conflict(e, "organization_code"))?;
-    // The knowledge base is a per-organisation feature; the original product offered it to
-    // organisation 902 only, which keeps it on by default.
-    let org = if org.id == KNOWLEDGE_BASE_PILOT_ORG {
-        let mut pilot: organisation::ActiveModel = org.into();
-        pilot.knowledge_base_enabled = Set(true);
-        pilot.update(&txn).await?
-    } else {
-        org
-    };
+    // The knowledge base starts off for every organisation: the original product switched it
+    // on for whichever organisation had id 902, which anyone could become by creating
+    // organisations until the sequence reached it (issue #23).
     clear_default(&txn, creator, now).await?;
     membership::ActiveModel {
         org_id: Set(org.id),

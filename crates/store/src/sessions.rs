@@ -1,10 +1,16 @@
 //! Sessions (the web app's, behind the HttpOnly cookie) and extension tokens (the browser
 //! extension's bearer credentials): both looked up by the SHA-256 of the token the caller holds
-//! (the token itself is never stored), valid until they expire or are revoked.
+//! (the token itself is never stored), valid until they expire or are revoked. An extension
+//! token is renewed once, into a fresh token of the same line; the old one then expires after a
+//! short grace.
 
 use crate::entity::{extension_token, session, user};
 use crate::{EpochMs, Store, StoreError};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
 
 /// The user of a live session (not revoked, not expired at `now`).
 pub async fn find_live_user(
@@ -109,13 +115,76 @@ pub async fn create_extension_token(
         expires_at: Set(now + ttl_ms),
         last_used_at: Set(None),
         revoked_at: Set(None),
+        renewed_at: Set(None),
+        lineage_id: Set(None),
         ..Default::default()
     }
     .insert(store.conn())
     .await?)
 }
 
-/// `user_id`'s extension tokens that still work at `now`, newest first.
+/// Trades the extension token `token_hash` — live (not revoked, not expired at `now`) and never
+/// renewed — for a new one (`new_hash`, valid for `ttl_ms`, same owner, name and line). The old
+/// one is marked renewed and expires `grace_ms` after `now` (or sooner, when it expired sooner
+/// anyway). In one transaction, and once: of two concurrent renewals of one token, one gets the
+/// new token and the other `None`, as does a revoked, expired or already renewed token.
+pub async fn renew_extension_token(
+    store: &Store,
+    token_hash: &str,
+    new_hash: &str,
+    now: EpochMs,
+    ttl_ms: i64,
+    grace_ms: i64,
+) -> Result<Option<extension_token::Model>, StoreError> {
+    let Some(old) = extension_token::Entity::find()
+        .filter(extension_token::Column::TokenHash.eq(token_hash))
+        .filter(extension_token::Column::RevokedAt.is_null())
+        .filter(extension_token::Column::RenewedAt.is_null())
+        .filter(extension_token::Column::ExpiresAt.gt(now))
+        .one(store.conn())
+        .await?
+    else {
+        return Ok(None);
+    };
+    // The transaction starts with its write (so SQLite takes the write lock first, and never has
+    // to upgrade a read), under the same conditions: a renewal that ran meanwhile, or a
+    // revocation, leaves nothing to mark.
+    let txn = store.conn().begin().await?;
+    let marked = extension_token::Entity::update_many()
+        .col_expr(extension_token::Column::RenewedAt, Expr::value(now))
+        .col_expr(
+            extension_token::Column::ExpiresAt,
+            Expr::value(old.expires_at.min(now + grace_ms)),
+        )
+        .filter(extension_token::Column::Id.eq(old.id))
+        .filter(extension_token::Column::RevokedAt.is_null())
+        .filter(extension_token::Column::RenewedAt.is_null())
+        .filter(extension_token::Column::ExpiresAt.gt(now))
+        .exec(&txn)
+        .await?;
+    if marked.rows_affected != 1 {
+        return Ok(None);
+    }
+    let fresh = extension_token::ActiveModel {
+        token_hash: Set(new_hash.to_owned()),
+        user_id: Set(old.user_id),
+        name: Set(old.name.clone()),
+        created_at: Set(now),
+        expires_at: Set(now + ttl_ms),
+        last_used_at: Set(None),
+        revoked_at: Set(None),
+        renewed_at: Set(None),
+        lineage_id: Set(Some(old.lineage_id.unwrap_or(old.id))),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(Some(fresh))
+}
+
+/// `user_id`'s extension tokens that still work at `now`, newest first — one per line: a
+/// renewed token, in its grace, is not listed (its successor is).
 pub async fn live_extension_tokens(
     store: &Store,
     user_id: i64,
@@ -124,29 +193,42 @@ pub async fn live_extension_tokens(
     Ok(extension_token::Entity::find()
         .filter(extension_token::Column::UserId.eq(user_id))
         .filter(extension_token::Column::RevokedAt.is_null())
+        .filter(extension_token::Column::RenewedAt.is_null())
         .filter(extension_token::Column::ExpiresAt.gt(now))
         .order_by_desc(extension_token::Column::Id)
         .all(store.conn())
         .await?)
 }
 
-/// Revokes extension token `id` of `user_id`. False when the user has no such live token (a
-/// token of someone else is never touched).
+/// Revokes extension token `id` of `user_id` and every other token of its line that still
+/// works (a predecessor in its grace after a renewal). False when the user has no such live
+/// token (a token of someone else is never touched).
 pub async fn revoke_extension_token(
     store: &Store,
     user_id: i64,
     id: i64,
     now: EpochMs,
 ) -> Result<bool, StoreError> {
-    let res = extension_token::Entity::update_many()
-        .col_expr(
-            extension_token::Column::RevokedAt,
-            sea_orm::sea_query::Expr::value(now),
-        )
-        .filter(extension_token::Column::Id.eq(id))
+    let Some(token) = extension_token::Entity::find_by_id(id)
         .filter(extension_token::Column::UserId.eq(user_id))
+        .filter(extension_token::Column::RevokedAt.is_null())
+        .filter(extension_token::Column::ExpiresAt.gt(now))
+        .one(store.conn())
+        .await?
+    else {
+        return Ok(false);
+    };
+    let line = token.lineage_id.unwrap_or(token.id);
+    let res = extension_token::Entity::update_many()
+        .col_expr(extension_token::Column::RevokedAt, Expr::value(now))
+        .filter(extension_token::Column::UserId.eq(user_id))
+        .filter(
+            Condition::any()
+                .add(extension_token::Column::Id.eq(line))
+                .add(extension_token::Column::LineageId.eq(line)),
+        )
         .filter(extension_token::Column::RevokedAt.is_null())
         .exec(store.conn())
         .await?;
-    Ok(res.rows_affected == 1)
+    Ok(res.rows_affected >= 1)
 }

@@ -1,11 +1,14 @@
-//! The knowledge-base screen is a per-organisation feature, on by default for organisation 902
-//! only (the original product hard-coded that id).
+//! The knowledge-base screen is a per-organisation feature, off for every new organisation —
+//! also for the one that gets id 902, which the original product switched it on for (anyone
+//! could take that id by creating organisations until the sequence reached it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 use store::entity::user;
-use store::orgs::{create_organisation, NewOrganisation, KNOWLEDGE_BASE_PILOT_ORG};
+use store::orgs::{create_organisation, NewOrganisation};
+
+const ID_THE_ORIGINAL_PRODUCT_FAVOURED: i64 = 902;
 
 fn new_org(name: &str, code: &str) -> NewOrganisation {
     NewOrganisation {
@@ -21,7 +24,7 @@ fn new_org(name: &str, code: &str) -> NewOrganisation {
 }
 
 #[tokio::test]
-async fn organisation_902_starts_with_the_knowledge_base_and_others_without() {
+async fn no_organisation_starts_with_the_knowledge_base_not_even_number_902() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("kb.db").display());
     let store = store::Store::connect(&url).await.unwrap();
@@ -46,13 +49,13 @@ async fn organisation_902_starts_with_the_knowledge_base_and_others_without() {
         .conn()
         .execute_unprepared(&format!(
             "UPDATE sqlite_sequence SET seq = {} WHERE name = 'organisations'",
-            KNOWLEDGE_BASE_PILOT_ORG - 1
+            ID_THE_ORIGINAL_PRODUCT_FAVOURED - 1
         ))
         .await
         .unwrap();
     let pilot = create_organisation(&store, creator.id, new_org("Pilot", "PILOTORG"), 0)
         .await
         .unwrap();
-    assert_eq!(pilot.id, KNOWLEDGE_BASE_PILOT_ORG);
-    assert!(pilot.knowledge_base_enabled);
+    assert_eq!(pilot.id, ID_THE_ORIGINAL_PRODUCT_FAVOURED);
+    assert!(!pilot.knowledge_base_enabled);
 }

@@ -44,6 +44,32 @@ impl TestApp {
         format!("{}{}", self.base, path)
     }
 
+    /// The folder the server keeps uploaded files in.
+    pub fn files_dir(&self) -> &std::path::Path {
+        self._files_dir.path()
+    }
+
+    /// Every file under the uploads folder (relative paths, sorted).
+    pub fn stored_files(&self) -> Vec<String> {
+        fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<String>) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                return;
+            };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    walk(root, &path, out);
+                } else if let Ok(rel) = path.strip_prefix(root) {
+                    out.push(rel.to_string_lossy().into_owned());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self.files_dir(), self.files_dir(), &mut out);
+        out.sort();
+        out
+    }
+
     /// The newest six-digit code in the development mailbox of `email`.
     pub async fn latest_code(&self, email: &str) -> anyhow::Result<String> {
         let body: serde_json::Value = self

@@ -81,6 +81,7 @@ pub const HUBSPOT_OWNERS: &[(&str, &str, &str, &str)] = &[
 pub const STRIPE_SECRET_KEY: &str = "sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc";
 pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_fake_7d1c0b9a3e5f";
 pub use stripe::sign as stripe_sign;
+pub use stripe::STRIPE_API_VERSION;
 
 /// The contact record types the fake Salesforce org has: (`Id`, `Name`, `DeveloperName`).
 pub const SALESFORCE_RECORD_TYPES: &[(&str, &str, &str)] = &[

@@ -42,11 +42,19 @@ fn now_s() -> i64 {
         .unwrap_or(0)
 }
 
+/// The API version this fake speaks (its shapes are that version's); a call must name it, so a
+/// client that does not pin its version is caught here.
+pub const STRIPE_API_VERSION: &str = "2025-03-31.basil";
+
 fn authorised(headers: &HeaderMap) -> bool {
-    headers
+    let keyed = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v == format!("Bearer {STRIPE_SECRET_KEY}"))
+        .is_some_and(|v| v == format!("Bearer {STRIPE_SECRET_KEY}"));
+    let versioned = headers
+        .get("stripe-version")
+        .is_some_and(|v| v.as_bytes() == STRIPE_API_VERSION.as_bytes());
+    keyed && versioned
 }
 
 fn refuse() -> Response {
@@ -272,9 +280,13 @@ pub(super) async fn pay(State(state): State<FakeState>, Path(id): Path<String>) 
         "customer": customer,
         "status": "active",
         "cancel_at_period_end": false,
-        "current_period_start": now,
-        "current_period_end": now + period,
-        "items": {"data": items},
+        // Since 2025-03-31 the period is on each item, not on the subscription.
+        "items": {"data": items.iter().map(|i| {
+            let mut i = i.clone();
+            i["current_period_start"] = json!(now);
+            i["current_period_end"] = json!(now + period);
+            i
+        }).collect::<Vec<_>>()},
         "metadata": s["subscription_metadata"],
     });
     s["customer"] = json!(customer);
@@ -317,14 +329,17 @@ pub(super) fn invoice_of(state: &FakeState, sub: &Value, status: &str) -> Value 
         "id": next_id(state, "in"),
         "object": "invoice",
         "customer": sub["customer"],
-        "subscription": sub["id"],
         "status": status,
         "amount_due": amount,
         "amount_paid": if status == "paid" { amount } else { 0 },
         "currency": item["price"]["currency"],
         "hosted_invoice_url": "https://invoice.example.test/i",
         "created": now_s(),
-        "subscription_details": {"metadata": sub["metadata"]},
+        // Since 2025-03-31 an invoice names its subscription under `parent`.
+        "parent": {
+            "type": "subscription_details",
+            "subscription_details": {"subscription": sub["id"], "metadata": sub["metadata"]},
+        },
     })
 }
 

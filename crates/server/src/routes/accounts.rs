@@ -27,12 +27,12 @@ use utoipa_axum::routes;
 /// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
 pub fn routes() -> Routes {
     Routes::new()
-        .add(Access::Scoped, routes!(check_user_existence))
-        .add(Access::SignedIn, routes!(get_accounts))
-        .add(Access::Scoped, routes!(list_organisations))
-        .add(Access::Scoped, routes!(set_active_organisation))
+        .add_extension(Access::Scoped, routes!(check_user_existence))
+        .add_extension(Access::SignedIn, routes!(get_accounts))
+        .add_extension(Access::Scoped, routes!(list_organisations))
+        .add_extension(Access::Scoped, routes!(set_active_organisation))
         .add(Access::Scoped, routes!(user_credit_history))
-        .add(Access::SignedIn, routes!(list_roles))
+        .add_extension(Access::SignedIn, routes!(list_roles))
 }
 
 /// The memberships of `user` that `viewer` may see: all of them for the user themself; for

@@ -568,7 +568,12 @@ pub async fn save_assignment_member(
         AppError::invalid_field(field, rule)
     })?;
     let owner = req.owner_id.trim().to_owned();
-    let saved = store::leads::members(&state.store).await?;
+    // The check of everyone's targets, the change and its audit row in one transaction: two
+    // operators saving at once cannot pass 100% together, and no change goes unaudited.
+    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
+        .await
+        .map_err(store::StoreError::from)?;
+    let saved = store::leads::members_for_change(&txn).await?;
     let others: u32 = saved
         .iter()
         .filter(|m| m.owner_id != owner)
@@ -583,7 +588,7 @@ pub async fn save_assignment_member(
     let stages: Vec<&str> = member.onboarding_stage.iter().map(|s| s.code()).collect();
     let now = state.clock.now_ms();
     let saved = store::leads::save_member(
-        &state.store,
+        &txn,
         &store::leads::MemberForm {
             owner_id: owner.clone(),
             name: member.name.clone(),
@@ -596,7 +601,7 @@ pub async fn save_assignment_member(
     )
     .await?;
     store::operator::audit(
-        state.store.conn(),
+        &txn,
         admin.id,
         now,
         "save_assignment_member",
@@ -605,6 +610,7 @@ pub async fn save_assignment_member(
         serde_json::json!({"name": saved.name, "target_hundredths": saved.target_hundredths, "region": saved.region, "stages": stages, "paused": saved.paused}),
     )
     .await?;
+    txn.commit().await.map_err(store::StoreError::from)?;
     get_assignment(State(state), OperatorAdmin(admin)).await
 }
 
@@ -625,12 +631,15 @@ pub async fn delete_assignment_member(
     OperatorAdmin(admin): OperatorAdmin,
     Query(q): Query<OwnerQuery>,
 ) -> Result<Json<DynamicAssignment>, AppError> {
-    if !store::leads::delete_member(&state.store, &q.owner_id).await? {
+    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
+        .await
+        .map_err(store::StoreError::from)?;
+    if !store::leads::delete_member(&txn, &q.owner_id).await? {
         return Err(AppError::not_found());
     }
     let now = state.clock.now_ms();
     store::operator::audit(
-        state.store.conn(),
+        &txn,
         admin.id,
         now,
         "delete_assignment_member",
@@ -639,6 +648,7 @@ pub async fn delete_assignment_member(
         serde_json::json!({}),
     )
     .await?;
+    txn.commit().await.map_err(store::StoreError::from)?;
     get_assignment(State(state), OperatorAdmin(admin)).await
 }
 

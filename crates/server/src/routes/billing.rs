@@ -322,6 +322,7 @@ pub async fn limits(
 pub async fn create_checkout(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    ClientAddr(visitor_ip): ClientAddr,
     Json(req): Json<CheckoutRequest>,
 ) -> Result<Json<CheckoutAnswer>, AppError> {
     own_workspace(&user, req.workspace_id)?;
@@ -366,8 +367,15 @@ pub async fn create_checkout(
         }
         Payer::User(_) => 1,
     };
-    // Charged in the currency when it has localised prices (INR), else in US dollars.
-    let asked = currency_code(req.currency.as_deref());
+    // Charged in the currency when it has localised prices (INR), else in US dollars. Where the
+    // visitor's country is known, its currency decides, not the one the buyer asks for (a
+    // localised price is for buyers in that country); where it is not, the asked one.
+    let visitor = crate::geo::visitor_currency(&state, visitor_ip);
+    let asked = if visitor.country.is_some() {
+        Some(visitor.currency.unwrap_or_else(|| "USD".to_owned()))
+    } else {
+        currency_code(req.currency.as_deref())
+    };
     let local = match &asked {
         Some(c) => store::billing::localisation(&state.store, c).await?,
         None => None,
@@ -433,28 +441,48 @@ pub async fn create_checkout(
         let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
         format!("checkout_{hex}")
     };
-    let new = store::billing::NewCheckout {
+    let mut new = store::billing::NewCheckout {
         key: key.clone(),
         payer,
         plan_id: plan.id,
         seats: seats as i32,
         currency: currency.clone(),
     };
-    if let Some(existing) = store::billing::claim_checkout(&state.store, &new, now).await? {
-        // Another click made it: its URL once that call has stored it.
-        for _ in 0..50 {
-            let row = store::billing::checkout_by_key(&state.store, &key).await?;
-            if let Some(url) = row.and_then(|r| r.url) {
-                return Ok(Json(CheckoutAnswer { result: true, url }));
+    // The same purchase clicked twice is one checkout; one that was completed (then cancelled,
+    // say) is history, and buying again makes a new one under the next key.
+    let mut claimed = false;
+    for _ in 0..5 {
+        match store::billing::claim_checkout(&state.store, &new, now).await? {
+            None => {
+                claimed = true;
+                break;
             }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            Some(existing) if existing.status != "open" => {
+                new.key = format!("{key}_{}", existing.id);
+            }
+            Some(_) => {
+                // Another click made it: its URL once that call has stored it.
+                for _ in 0..50 {
+                    let row = store::billing::checkout_by_key(&state.store, &new.key).await?;
+                    if let Some(url) = row.and_then(|r| r.url) {
+                        return Ok(Json(CheckoutAnswer { result: true, url }));
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+                return Err(AppError::new(
+                    ErrorCode::Conflict,
+                    "a checkout is being prepared; try again",
+                ));
+            }
         }
-        let _ = existing;
+    }
+    if !claimed {
         return Err(AppError::new(
             ErrorCode::Conflict,
             "a checkout is being prepared; try again",
         ));
     }
+    let key = new.key.clone();
     let stripe = match billing::stripe(&state) {
         Ok(s) => s,
         Err(e) => {

@@ -36,10 +36,10 @@ pub const MAX_BATCH_EVENTS: usize = 1_000;
 /// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
 pub fn routes() -> Routes {
     Routes::new()
-        .add(Access::Scoped, routes!(ingest_calls))
-        .add(Access::Scoped, routes!(ingest_messages))
-        .add(Access::Scoped, routes!(ingest_quick_replies))
-        .add(Access::Scoped, routes!(ingest_schedulers))
+        .add_extension(Access::Scoped, routes!(ingest_calls))
+        .add_extension(Access::Scoped, routes!(ingest_messages))
+        .add_extension(Access::Scoped, routes!(ingest_quick_replies))
+        .add_extension(Access::Scoped, routes!(ingest_schedulers))
 }
 
 /// A batch as it arrives: each event is read on its own, so one malformed event does not

@@ -1,16 +1,23 @@
 //! The browser extension's own credentials (issue #13). The signed-in web app mints a token on an
 //! explicit hand-over ("Connect the extension"), passes it to the extension over the extension
 //! bridge, and never keeps it; the server keeps only its SHA-256. The owner lists and revokes
-//! them here. These routes sit outside `/v1` and `/v2`, so an extension token cannot mint or
-//! revoke tokens: only the cookie session can.
+//! them here. These routes are not in the extension's scope, so an extension token cannot mint,
+//! list or revoke tokens: only the cookie session can (403 `extension_token_not_allowed`).
+//!
+//! A token lives `extension_token_ttl_days` (30). The extension renews its own before then
+//! (`POST /api/v2/extension/token/renew`, in its scope): it presents the current, still valid
+//! token and gets a fresh one of the same line; the old one keeps working for
+//! `extension_token_renewal_grace_secs` (300) so a request under way is not broken, and cannot
+//! renew again. A revoked or expired token cannot renew: the person connects the extension
+//! again from the web app.
 
 use super::{Access, Routes};
-use crate::auth::{hash_token, CurrentUser, EXTENSION_TOKEN_PREFIX};
+use crate::auth::{bearer_token, hash_token, CurrentUser, EXTENSION_TOKEN_PREFIX};
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use contract::accounts::{
     ExtensionTokenInfo, ExtensionTokenList, MintedExtensionToken, NewExtensionToken,
 };
@@ -23,6 +30,15 @@ pub fn routes() -> Routes {
         .add(Access::SignedIn, routes!(mint_extension_token))
         .add(Access::SignedIn, routes!(list_extension_tokens))
         .add(Access::SignedIn, routes!(revoke_extension_token))
+        .add_extension(Access::SignedIn, routes!(renew_extension_token))
+}
+
+/// A new token: `sbx_` and 32 random bytes in hex.
+fn new_token() -> String {
+    format!(
+        "{EXTENSION_TOKEN_PREFIX}{}",
+        hex::encode(rand::random::<[u8; 32]>())
+    )
 }
 
 /// The name a token gets when none is given, and the longest one kept.
@@ -72,10 +88,7 @@ pub async fn mint_extension_token(
     CurrentUser(user): CurrentUser,
     Json(body): Json<NewExtensionToken>,
 ) -> Result<(StatusCode, Json<MintedExtensionToken>), AppError> {
-    let token = format!(
-        "{EXTENSION_TOKEN_PREFIX}{}",
-        hex::encode(rand::random::<[u8; 32]>())
-    );
+    let token = new_token();
     let now = state.clock.now_ms();
     let row = store::sessions::create_extension_token(
         &state.store,
@@ -107,6 +120,59 @@ pub async fn mint_extension_token(
     ))
 }
 
+/// The extension trades its current token (the bearer of this request: live, never renewed)
+/// for a fresh one valid for `extension_token_ttl_days` from now, with the same name. The old
+/// token keeps working for `extension_token_renewal_grace_secs`, then stops; it cannot renew
+/// again. 401 for a revoked, expired or already renewed token, and without a bearer token (the
+/// web app's session has none to renew: it mints one).
+#[utoipa::path(
+    post,
+    path = "/api/v2/extension/token/renew",
+    tag = "auth",
+    responses(
+        (status = 201, description = "The fresh token, shown this once", body = MintedExtensionToken),
+        (status = 401, description = "No live, never renewed extension token presented", body = contract::ErrorBody),
+    )
+)]
+pub async fn renew_extension_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<MintedExtensionToken>), AppError> {
+    let refused = || {
+        AppError::new(
+            ErrorCode::Unauthenticated,
+            "only a live extension token that was not renewed yet can be renewed",
+        )
+    };
+    let current = bearer_token(&headers).ok_or_else(refused)?;
+    let token = new_token();
+    let now = state.clock.now_ms();
+    let row = store::sessions::renew_extension_token(
+        &state.store,
+        &hash_token(&current),
+        &hash_token(&token),
+        now,
+        state.config.extension_token_ttl_ms(),
+        state.config.extension_token_renewal_grace_ms(),
+    )
+    .await?
+    .ok_or_else(refused)?;
+    tracing::info!(
+        user_id = user.id,
+        token_id = row.id,
+        lineage_id = row.lineage_id,
+        "extension token renewed"
+    );
+    Ok((
+        StatusCode::CREATED,
+        Json(MintedExtensionToken {
+            token,
+            info: info(&row),
+        }),
+    ))
+}
+
 /// The caller's extension tokens that still work, newest first — names and dates, never a token.
 #[utoipa::path(
     get,
@@ -128,8 +194,9 @@ pub async fn list_extension_tokens(
     }))
 }
 
-/// Revokes one of the caller's extension tokens: the extension's next call with it is 401.
-/// 404 for a token that is not the caller's or no longer works.
+/// Revokes one of the caller's extension tokens (with any earlier token of its line still in
+/// its grace after a renewal): the extension's next call with it is 401. 404 for a token that
+/// is not the caller's or no longer works.
 #[utoipa::path(
     delete,
     path = "/api/auth/extension-tokens/{id}",

@@ -37,8 +37,8 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(list_conversations))
         .add(Access::Scoped, routes!(get_conversation))
         .add(Access::Scoped, routes!(unanswered_questions))
-        .add(Access::Scoped, routes!(suggest_reply))
-        .add(Access::Scoped, routes!(replies_left))
+        .add_extension(Access::Scoped, routes!(suggest_reply))
+        .add_extension(Access::Scoped, routes!(replies_left))
 }
 
 /// The longest question read (longer ones are cut).

@@ -9,8 +9,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::manage::{
-    forget_file, limits, org_param, serve_attachment, store_upload, within_limit, workspace,
-    Attached, Workspace, SIGNATURE,
+    forget_file, limits, org_param, serve_attachment, store_upload, swap_attachment, within_limit,
+    workspace, Attached, AttachedTable, Workspace, SIGNATURE,
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
@@ -52,7 +52,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(delete_property))
         .add(Access::Scoped, routes!(contact_profile))
         .add(Access::Scoped, routes!(set_contact_profile))
-        .add(Access::Scoped, routes!(user_tags))
+        .add_extension(Access::Scoped, routes!(user_tags))
         .add(Access::Scoped, routes!(contact_tags))
         .add(Access::Scoped, routes!(set_contact_tags))
         .add(Access::Scoped, routes!(list_notes))
@@ -327,20 +327,20 @@ pub async fn upload_quick_reply_attachment(
     req: Request,
 ) -> Result<Json<QuickReply>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let mut row = visible_quick_reply(&state, &ws, id, true).await?;
+    let row = visible_quick_reply(&state, &ws, id, true).await?;
     let file = store_upload(&state, &ws, &q.name, req).await?;
-    let old = row.slots().set(&file);
-    row.updated_at = state.clock.now_ms();
-    match store::manage::update_quick_reply(&state.store, row).await {
-        Ok(row) => {
-            forget_file(&state, old.as_deref()).await;
-            Ok(Json(quick_reply_view(&ws, &row)))
-        }
-        Err(e) => {
-            forget_file(&state, Some(&file.key)).await;
-            Err(e.into())
-        }
-    }
+    let held = row.key();
+    swap_attachment(
+        &state,
+        &ws,
+        AttachedTable::QuickReply,
+        id,
+        held,
+        Some(&file),
+    )
+    .await?;
+    let row = visible_quick_reply(&state, &ws, id, false).await?;
+    Ok(Json(quick_reply_view(&ws, &row)))
 }
 
 /// The quick reply's file.
@@ -385,17 +385,15 @@ pub async fn remove_quick_reply_attachment(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<QuickReply>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let mut row = visible_quick_reply(&state, &ws, id, true).await?;
+    let row = visible_quick_reply(&state, &ws, id, true).await?;
     if row.message.trim().is_empty() {
         return Err(AppError::invalid_field(
             "message",
             RuleError::QuickReplyMessageInvalid,
         ));
     }
-    let old = row.slots().clear();
-    row.updated_at = state.clock.now_ms();
-    let row = store::manage::update_quick_reply(&state.store, row).await?;
-    forget_file(&state, old.as_deref()).await;
+    swap_attachment(&state, &ws, AttachedTable::QuickReply, id, row.key(), None).await?;
+    let row = visible_quick_reply(&state, &ws, id, false).await?;
     Ok(Json(quick_reply_view(&ws, &row)))
 }
 

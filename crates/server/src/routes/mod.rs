@@ -3,6 +3,11 @@
 //! `#[utoipa::path]`. The router, the OpenAPI document and `all_routes()` are all built from
 //! those declarations, so the tenant-isolation test and the OpenAPI test, which walk
 //! `all_routes()`, cannot miss a route.
+//!
+//! The browser extension's token opens only the routes declared with [`Routes::add_extension`]
+//! (the extension's scope, listed in docs/API.md and checked against it by a test): `build()`
+//! marks their requests with [`ExtensionScope`], which `auth::MaybeUser` requires of a bearer
+//! token.
 
 pub mod accounts;
 pub mod admin;
@@ -27,6 +32,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 use axum::http::Method;
 use axum::routing::MethodRouter;
+use axum::Extension;
 use axum::Router;
 use std::sync::OnceLock;
 use utoipa::openapi::path::{Operation, PathItem};
@@ -48,19 +54,34 @@ pub enum Access {
     Operator,
 }
 
-/// One route as declared: method, path under `/api`, and who may call it.
+/// One route as declared: method, path under `/api`, who may call it, and whether the browser
+/// extension's token opens it.
 #[derive(Debug)]
 pub struct ApiRoute {
     pub method: Method,
     pub path: &'static str,
     pub access: Access,
+    /// In the extension's scope: a bearer extension token is accepted here (and nowhere else).
+    pub extension: bool,
+}
+
+/// The mark `build()` puts on the requests of the extension's routes (a request extension);
+/// `auth::MaybeUser` accepts a bearer extension token only on a request that carries it.
+#[derive(Debug, Clone, Copy)]
+pub struct ExtensionScope;
+
+/// One declaration: access, whether the extension's token opens it, and the route.
+struct Declared {
+    access: Access,
+    extension: bool,
+    route: UtoipaMethodRouter<AppState>,
 }
 
 /// An area's routes as declared (`routes!(handler)` from utoipa-axum: the handler, its path,
 /// method, operation and schemas), each with its access.
 #[derive(Default)]
 pub struct Routes {
-    declared: Vec<(Access, UtoipaMethodRouter<AppState>)>,
+    declared: Vec<Declared>,
 }
 
 impl Routes {
@@ -68,9 +89,26 @@ impl Routes {
         Routes::default()
     }
 
-    /// Adds a documented route: `routes!(handler)` of one handler.
+    /// Adds a documented route: `routes!(handler)` of one handler. Only the cookie session (the
+    /// web app) opens it; a bearer extension token is refused with 403
+    /// `extension_token_not_allowed`.
     pub fn add(mut self, access: Access, route: UtoipaMethodRouter<AppState>) -> Routes {
-        self.declared.push((access, route));
+        self.declared.push(Declared {
+            access,
+            extension: false,
+            route,
+        });
+        self
+    }
+
+    /// Adds a documented route of the browser extension's scope: its bearer token is accepted
+    /// here as well as the cookie session. Every such route is in docs/API.md's scope table.
+    pub fn add_extension(mut self, access: Access, route: UtoipaMethodRouter<AppState>) -> Routes {
+        self.declared.push(Declared {
+            access,
+            extension: true,
+            route,
+        });
         self
     }
 
@@ -139,7 +177,17 @@ fn build() -> Built {
     let mut doc = <crate::openapi::ApiHead as utoipa::OpenApi>::openapi();
     let mut router = Router::new();
     let mut list = Vec::new();
-    for (access, (schemas, paths, method_router)) in declarations().declared {
+    for Declared {
+        access,
+        extension,
+        route: (schemas, paths, method_router),
+    } in declarations().declared
+    {
+        let method_router = if extension {
+            method_router.layer(Extension(ExtensionScope))
+        } else {
+            method_router
+        };
         for (path, item) in &paths.paths {
             let under_api = path
                 .strip_prefix(API_PREFIX)
@@ -151,6 +199,7 @@ fn build() -> Built {
                     method,
                     path: under_api,
                     access,
+                    extension,
                 });
             }
             router = router.route(under_api, method_router.clone());
@@ -164,6 +213,7 @@ fn build() -> Built {
         method: Method::GET,
         path: OPENAPI_PATH,
         access: Access::Public,
+        extension: false,
     });
     Built { router, list, doc }
 }
@@ -207,4 +257,59 @@ async fn method_not_allowed() -> AppError {
         contract::ErrorCode::MethodNotAllowed,
         "method not allowed on this path",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::all_routes;
+    use std::collections::BTreeSet;
+
+    /// The `(method, path)` rows of docs/API.md's table of the extension's scope.
+    fn documented_scope() -> BTreeSet<(String, String)> {
+        let doc = include_str!("../../../../docs/API.md");
+        let section = doc
+            .split("## The browser extension's scope")
+            .nth(1)
+            .expect("docs/API.md has the extension's scope");
+        let section = section.split("\n## ").next().unwrap_or_default();
+        section
+            .lines()
+            .filter_map(|line| {
+                let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+                let (method, path) = (cells.get(1)?, cells.get(2)?);
+                let path = path.strip_prefix('`')?.strip_suffix('`')?;
+                Some((method.to_string(), path.to_owned()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_extensions_scope_is_exactly_the_table_in_the_api_notes() {
+        let declared: BTreeSet<(String, String)> = all_routes()
+            .filter(|r| r.extension)
+            .map(|r| (r.method.to_string(), format!("/api{}", r.path)))
+            .collect();
+        let documented = documented_scope();
+        assert!(documented.len() > 20, "{documented:?}");
+        let undocumented: Vec<_> = declared.difference(&documented).collect();
+        let undeclared: Vec<_> = documented.difference(&declared).collect();
+        assert!(
+            undocumented.is_empty() && undeclared.is_empty(),
+            "in scope but not in docs/API.md: {undocumented:?}; \
+             in docs/API.md but not in scope: {undeclared:?}"
+        );
+    }
+
+    #[test]
+    fn no_operator_or_public_route_is_in_the_extensions_scope() {
+        for r in all_routes().filter(|r| r.extension) {
+            assert!(
+                matches!(r.access, super::Access::SignedIn | super::Access::Scoped),
+                "{} {} is {:?}",
+                r.method,
+                r.path,
+                r.access
+            );
+        }
+    }
 }

@@ -116,6 +116,17 @@ pub async fn create_organisation(
     let zone = parse_zone(req.time_zone.as_deref())?
         .unwrap_or_else(|| domain::zones::DEFAULT_TIME_ZONE.to_owned());
     let now = state.clock.now_ms();
+    // Each organisation starts a Teams trial: a day's creations are bounded per person.
+    let created =
+        store::quotas::organisations_created_since(&state.store, user.id, now - 86_400_000).await?;
+    if created >= state.config.quotas.organisations_per_day {
+        let mut e = AppError::new(
+            contract::ErrorCode::DailyLimitReached,
+            "too many organisations created today",
+        );
+        e.fields = Some([("limit".to_owned(), "organisations".to_owned())].into());
+        return Err(e);
+    }
     // A clash of random codes is rare; draw again a few times before giving up.
     for _ in 0..5 {
         let code = OrganisationCode::from_random(rand::random());

@@ -13,8 +13,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::manage::{
-    forget_file, org_param, serve_attachment, store_upload, workspace, Attached, Workspace,
-    PERSONAL,
+    forget_file, org_param, serve_attachment, store_upload, swap_attachment, within_quota,
+    workspace, Attached, AttachedTable, Kept, Workspace, PERSONAL,
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
@@ -56,8 +56,8 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(upload_schedule_attachment))
         .add(Access::Scoped, routes!(download_schedule_attachment))
         .add(Access::Scoped, routes!(remove_schedule_attachment))
-        .add(Access::SignedIn, routes!(claim_sends))
-        .add(Access::Scoped, routes!(report_send))
+        .add_extension(Access::SignedIn, routes!(claim_sends))
+        .add_extension(Access::Scoped, routes!(report_send))
 }
 
 fn utc(ms: i64) -> DateTime<Utc> {
@@ -177,6 +177,7 @@ pub async fn create_follow_up(
     let ws = workspace(&state, &user, req.org_id).await?;
     let now = state.clock.now_ms();
     let draft = checked_follow_up(&req, now, true)?;
+    within_quota(&state, &ws, Kept::FollowUps).await?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
@@ -594,6 +595,7 @@ pub async fn create_schedule(
     let ws = workspace(&state, &user, req.org_id).await?;
     let now = state.clock.now_ms();
     let draft = checked_schedule(&req, req.has_attachment.unwrap_or(false), now)?;
+    within_quota(&state, &ws, Kept::Schedules).await?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
@@ -739,22 +741,25 @@ pub async fn upload_schedule_attachment(
     req: Request,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let mut row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
+    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
     let file = store_upload(&state, &ws, &q.name, req).await?;
-    let old = row.slots().set(&file);
-    row.updated_at = state.clock.now_ms();
-    match store::manage::update_schedule(&state.store, row).await {
-        Ok(row) => {
-            forget_file(&state, old.as_deref()).await;
-            Ok(Json(schedule_answer(&state, &row).await?))
-        }
-        Err(e) => {
-            forget_file(&state, Some(&file.key)).await;
-            Err(e.into())
-        }
-    }
+    let held = row.key();
+    swap_attachment(&state, &ws, AttachedTable::Schedule, id, held, Some(&file)).await?;
+    schedule_reread(&state, &ws, id).await
+}
+
+/// A schedule as it is now, answered.
+async fn schedule_reread(
+    state: &AppState,
+    ws: &Workspace,
+    id: i64,
+) -> Result<Json<ScheduledMessage>, AppError> {
+    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    Ok(Json(schedule_answer(state, &row).await?))
 }
 
 /// The scheduled message's file (the extension downloads it to send).
@@ -800,7 +805,7 @@ pub async fn remove_schedule_attachment(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let mut row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
+    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
     if row.message.trim().is_empty() {
@@ -809,11 +814,8 @@ pub async fn remove_schedule_attachment(
             RuleError::MessageAndUploadEmpty,
         ));
     }
-    let old = row.slots().clear();
-    row.updated_at = state.clock.now_ms();
-    let row = store::manage::update_schedule(&state.store, row).await?;
-    forget_file(&state, old.as_deref()).await;
-    Ok(Json(schedule_answer(&state, &row).await?))
+    swap_attachment(&state, &ws, AttachedTable::Schedule, id, row.key(), None).await?;
+    schedule_reread(&state, &ws, id).await
 }
 
 /// After send `occurrence` ended at `now`: the next send (the first occurrence after now, so
@@ -852,7 +854,8 @@ async fn advance(
 /// (two claimers never get the same send while its lease lives; an unreported one is handed
 /// out again after it). On the way, sends overdue by more than 10 minutes are marked missed
 /// for schedules that skip them, and sends whose contact wrote since the schedule was made are
-/// cancelled for schedules that ask for it.
+/// cancelled for schedules that ask for it. Only the caller's own workspace's schedules and
+/// those of organisations they are still an active member of are claimed.
 #[utoipa::path(
     post,
     path = "/api/v2/schedules/claim",
@@ -984,7 +987,8 @@ pub async fn claim_sends(
 /// The extension reports a claimed send (`sent` or `failed`): a sent one counts in the
 /// scheduler analytics; either way the schedule's next send is made. 409 `conflict` when the
 /// send is no longer the caller's (its lease ended and it was claimed again, or it was
-/// reported already).
+/// reported already); 404 when it is not the caller's, or its schedule is an organisation's
+/// the caller is no longer an active member of.
 #[utoipa::path(
     post,
     path = "/api/v2/schedules/sends/{id}/report",
@@ -1008,7 +1012,9 @@ pub async fn report_send(
         s @ ("sent" | "failed") => s,
         _ => return Err(AppError::invalid_field("status", RuleError::FieldsRequired)),
     };
-    store::manage::send_of(&state.store, user.id, id)
+    // Only while the caller may still send its schedule: a member removed from the
+    // organisation no longer reports (nor claims) its sends.
+    store::manage::sendable_send_of(&state.store, user.id, id)
         .await?
         .ok_or_else(AppError::not_found)?;
     let now = state.clock.now_ms();

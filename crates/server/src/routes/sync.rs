@@ -32,9 +32,9 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(list_attempts))
         .add(Access::Scoped, routes!(resend_delivery))
         .add(Access::Scoped, routes!(rotate_secret))
-        .add(Access::Scoped, routes!(get_label_rules))
+        .add_extension(Access::Scoped, routes!(get_label_rules))
         .add(Access::Scoped, routes!(put_label_rules))
-        .add(Access::Scoped, routes!(last_sync))
+        .add_extension(Access::Scoped, routes!(last_sync))
 }
 
 fn delivery_of(d: store::sync::Delivery, now: i64) -> Delivery {

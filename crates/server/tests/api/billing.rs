@@ -13,14 +13,14 @@ use testkit::{db_test, fake, TestApp, WithSession};
 
 const DAY: i64 = 86_400_000;
 
-struct Org {
-    admin: String,
-    workspace_id: i64,
-    org_id: i64,
+pub(crate) struct Org {
+    pub(crate) admin: String,
+    pub(crate) workspace_id: i64,
+    pub(crate) org_id: i64,
 }
 
 /// Signs `email` up and creates an organisation (a 7-day Teams trial with 3 seats).
-async fn organisation(app: &TestApp, email: &str) -> Org {
+pub(crate) async fn organisation(app: &TestApp, email: &str) -> Org {
     let admin = app.sign_in(email).await.unwrap();
     let (status, created) = app
         .call(
@@ -52,7 +52,7 @@ async fn get(app: &TestApp, path: &str, session: &str) -> Value {
     body
 }
 
-async fn credit(app: &TestApp, org: &Org) -> Value {
+pub(crate) async fn credit(app: &TestApp, org: &Org) -> Value {
     get(
         app,
         &format!(
@@ -75,7 +75,7 @@ async fn overview(app: &TestApp, org: &Org) -> Value {
 }
 
 /// Asks for a Teams checkout of `seats` seats; answers the provider's page.
-async fn checkout(app: &TestApp, org: &Org, seats: u32) -> (u16, Value) {
+pub(crate) async fn checkout(app: &TestApp, org: &Org, seats: u32) -> (u16, Value) {
     app.call(
         Method::POST,
         "/api/v1/whatzapp/createorgcheckoutsession",
@@ -98,7 +98,7 @@ async fn pay(url: &str) -> reqwest::Response {
 
 /// Buys Teams with `seats` seats through checkout and the fake's webhooks; answers the
 /// subscription id.
-async fn buy_teams(app: &TestApp, org: &Org, seats: u32) -> String {
+pub(crate) async fn buy_teams(app: &TestApp, org: &Org, seats: u32) -> String {
     let (status, answer) = checkout(app, org, seats).await;
     assert_eq!(status, 200, "{answer}");
     let res = pay(answer["url"].as_str().unwrap()).await;
@@ -113,7 +113,7 @@ async fn buy_teams(app: &TestApp, org: &Org, seats: u32) -> String {
 }
 
 /// Posts an event to the webhook signed with `secret` at `t` (seconds).
-async fn deliver(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16, Value) {
+pub(crate) async fn deliver(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16, Value) {
     let body = event.to_string();
     let res = app
         .client
@@ -131,11 +131,11 @@ async fn deliver(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16, Va
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
-fn now_s(app: &TestApp) -> i64 {
+pub(crate) fn now_s(app: &TestApp) -> i64 {
     app.clock.now_ms() / 1000
 }
 
-fn subscription_event(
+pub(crate) fn subscription_event(
     id: &str,
     kind: &str,
     created: i64,
@@ -385,6 +385,8 @@ db_test!(
     a_forged_or_stale_signature_is_refused_and_changes_nothing,
     |app| async move {
         let org = organisation(&app, "forged@example.com").await;
+        // The organisation went to a checkout here, so its subscription's events may apply.
+        assert_eq!(checkout(&app, &org, 3).await.0, 200);
         let before = credit(&app, &org).await;
         let event = subscription_event(
             "evt_forged",
@@ -421,6 +423,7 @@ db_test!(
     the_same_event_twice_changes_things_once_and_order_does_not_matter,
     |app| async move {
         let org = organisation(&app, "order@example.com").await;
+        assert_eq!(checkout(&app, &org, 3).await.0, 200);
         let t = now_s(&app);
         // `updated` (newer) arrives before `created` (older): the newer state wins.
         let updated = subscription_event(
@@ -502,8 +505,10 @@ db_test!(
         let org = organisation(&app, "seats@example.com").await;
         let sub = buy_teams(&app, &org, 5).await;
         let provider = app.fake.stripe_subscription(&sub).unwrap();
-        let start = provider["current_period_start"].as_i64().unwrap() * 1000;
-        let end = provider["current_period_end"].as_i64().unwrap() * 1000;
+        // Since API version 2025-03-31 the period is on the subscription's items.
+        let item = &provider["items"]["data"][0];
+        let start = item["current_period_start"].as_i64().unwrap() * 1000;
+        let end = item["current_period_end"].as_i64().unwrap() * 1000;
         app.clock.advance(10 * DAY);
         let preview = get(
             &app,

@@ -214,18 +214,18 @@ db_test!(
             .await
             .unwrap();
         assert_eq!(body["user"]["email"], "ana@example.com");
-        // A session's token is no bearer credential: only the cookie carries it.
-        let body: Value = app
+        // A session's token is no bearer credential: only the cookie carries it (and a bearer
+        // token outside the extension's calls is refused).
+        let res = app
             .client
             .get(app.url("/api/auth/session"))
             .bearer_auth(token)
             .send()
             .await
-            .unwrap()
-            .json()
-            .await
             .unwrap();
-        assert_eq!(body["user"], Value::Null);
+        assert_eq!(res.status(), 403);
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["error"]["code"], "extension_token_not_allowed");
 
         let out = app
             .client
@@ -444,12 +444,11 @@ db_test!(
         assert_eq!(res.status(), 200);
         // Not the web app's own calls: the token cannot list or mint tokens, nor be a session.
         let res = with_bearer("/api/auth/extension-tokens").await.unwrap();
-        assert_eq!(res.status(), 401);
-        let (_, me) = {
-            let res = with_bearer("/api/auth/session").await.unwrap();
-            (res.status(), res.json::<Value>().await.unwrap())
-        };
-        assert_eq!(me["user"], Value::Null);
+        assert_eq!(res.status(), 403);
+        let res = with_bearer("/api/auth/session").await.unwrap();
+        assert_eq!(res.status(), 403);
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["error"]["code"], "extension_token_not_allowed");
         let res = app
             .client
             .post(app.url("/api/auth/extension-tokens"))
@@ -458,7 +457,7 @@ db_test!(
             .send()
             .await
             .unwrap();
-        assert_eq!(res.status(), 401);
+        assert_eq!(res.status(), 403);
 
         // Its owner sees it listed — name and dates, never the token — after it was used.
         let list: Value = app

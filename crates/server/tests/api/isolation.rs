@@ -4,7 +4,9 @@
 //! a user answers 403 or 404 when a member of organisation A (admin, manager or employee) uses
 //! organisation B's ids — or A's organisation with B's team or user — while A's admin succeeds
 //! with A's own ids. Organisation B's rows are the same afterwards. A new route without a case
-//! here fails the test.
+//! here fails the test. The same walk with an extension token: every route outside the
+//! extension's scope refuses it (403 `extension_token_not_allowed`, nothing changed), every
+//! route in it accepts it.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -739,6 +741,17 @@ async fn oauth_consent(
 }
 
 async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) {
+    send_as(app, call, token, None).await
+}
+
+/// [`send`] with the extension's bearer token instead of the session cookie when `bearer` is
+/// given (the session, `token`, then only fills OAuth returns).
+async fn send_as(
+    app: &TestApp,
+    call: &Call,
+    token: Option<&str>,
+    bearer: Option<&str>,
+) -> (u16, String) {
     let method = reqwest::Method::from_bytes(call.method.as_str().as_bytes()).unwrap();
     let path = match token {
         Some(t) if call.path.contains(OAUTH_RETURN) => {
@@ -782,8 +795,10 @@ async fn send(app: &TestApp, call: &Call, token: Option<&str>) -> (u16, String) 
         }
         (b, _) => b.as_ref(),
     };
-    if let Some(t) = token {
-        req = req.session(t);
+    match (bearer, token) {
+        (Some(b), _) => req = req.bearer_auth(b),
+        (None, Some(t)) => req = req.session(t),
+        (None, None) => {}
     }
     req = match body {
         Some(Body::Json(v)) => req.json(v),
@@ -1388,3 +1403,60 @@ async fn every_schema_the_openapi_document_refers_to_is_in_it() {
         );
     }
 }
+
+db_test!(
+    an_extension_token_is_refused_on_every_route_outside_its_scope_and_accepted_within,
+    |app| async move {
+        let (a_admin, _people, a) = organisation_with(&app, "ext", &[("rep", 3)]).await;
+        let token = app.extension_token(&a_admin).await.unwrap();
+        let before = snapshot(&app, a.org_id).await;
+        let mut routes: Vec<_> = all_routes()
+            .filter(|r| matches!(r.access, Access::SignedIn | Access::Scoped))
+            .collect();
+        // Outside the scope first: nothing of A may change before the extension's own calls.
+        routes.sort_by_key(|r| r.extension);
+        let (mut refused, mut accepted) = (0, 0);
+        for route in routes {
+            let name = format!("{} {}", route.method, route.path);
+            let call = if route.access == Access::Scoped {
+                case(&route.method, route.path, &a, &a).0
+            } else {
+                Call {
+                    method: route.method.clone(),
+                    path: format!("/api{}", route.path.replace("{id}", "1")),
+                    body: (route.method != Method::GET).then(|| Body::Json(json!({}))),
+                }
+            };
+            if route.extension && accepted == 0 {
+                assert_eq!(snapshot(&app, a.org_id).await, before, "A changed");
+            }
+            let (status, body) = send_as(&app, &call, Some(&a_admin), Some(&token)).await;
+            let refusal = status == 403 && body.contains("extension_token_not_allowed");
+            if !route.extension {
+                assert!(
+                    refusal,
+                    "{name} with a bearer token answered {status}: {body}"
+                );
+                refused += 1;
+            } else if route.access == Access::Scoped {
+                // As the isolation walk's control: A's admin with A's own ids succeeds.
+                assert!(
+                    (200..300).contains(&status),
+                    "{name} with the extension's token ({}) answered {status}: {body}",
+                    call.path
+                );
+                accepted += 1;
+            } else {
+                assert!(
+                    status != 401 && !refusal,
+                    "{name} refused the extension's token: {status} {body}"
+                );
+                accepted += 1;
+            }
+        }
+        assert!(
+            refused > 50 && accepted > 20,
+            "{refused} refused, {accepted} accepted"
+        );
+    }
+);

@@ -1,5 +1,5 @@
-//! A bearer token of the browser extension, minted for it by its owner. Only the SHA-256 of the
-//! token is stored.
+//! A bearer token of the browser extension, minted for it by its owner or renewed by the
+//! extension. Only the SHA-256 of the token is stored.
 
 use sea_orm::entity::prelude::*;
 
@@ -16,6 +16,11 @@ pub struct Model {
     pub expires_at: i64,
     pub last_used_at: Option<i64>,
     pub revoked_at: Option<i64>,
+    /// When the extension traded it for a fresh token (it then stops after a short grace and
+    /// cannot renew again).
+    pub renewed_at: Option<i64>,
+    /// The first token of its line (the hand-over's), for a renewed token; null for that one.
+    pub lineage_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -37,5 +37,6 @@ pub mod oauth_state;
 pub mod operator;
 pub mod organisation;
 pub mod session;
+pub mod stored_file;
 pub mod team;
 pub mod user;

@@ -1,7 +1,8 @@
 // The settings screen's browser-extension section against a fake server and a stand-in for the
 // extension bridge: connecting hands a freshly minted token to the extension and keeps nothing;
 // an extension that does not answer leaves no token behind; a connected one is listed and can
-// be disconnected.
+// be disconnected; a token near its end is replaced by a fresh one the extension takes when the
+// page opens, and left alone when no extension answers.
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -102,7 +103,9 @@ test('connecting hands a new token to the extension, lists it and shows no token
   expect(await screen.findByTestId('extension-tokens-empty')).toHaveTextContent('No extension is connected yet.');
   fireEvent.click(screen.getByRole('button', { name: 'Connect the extension' }));
   expect(await screen.findByText('The extension is connected.')).toBeInTheDocument();
-  expect(sent).toEqual([{ type: EXTENSION_TOKEN_MESSAGE, token: `sbx_${'ab'.repeat(32)}` }]);
+  expect(sent).toEqual([
+    { type: EXTENSION_TOKEN_MESSAGE, token: `sbx_${'ab'.repeat(32)}`, expires_at: expect.any(Number) as number },
+  ]);
   expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Browser extension' });
   const table = await screen.findByTestId('extension-tokens');
   expect(within(table).getByText('Browser extension')).toBeInTheDocument();
@@ -156,4 +159,34 @@ test('a list that cannot be loaded says so and can be tried again', async () => 
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByTestId('extension-tokens-empty')).toBeInTheDocument();
+});
+
+test('a token near its end is renewed through the extension when the page opens', async () => {
+  const calls = fakeServer([
+    { id: 4, name: 'Chrome at home', created_at: Date.now() - 27 * DAY, expires_at: Date.now() + 3 * DAY, last_used_at: Date.now() - DAY },
+    { id: 5, name: 'Chrome at work', created_at: Date.now() - 2 * DAY, expires_at: Date.now() + 28 * DAY, last_used_at: null },
+  ]);
+  const sent = fakeExtension(true);
+  renderPage();
+  expect(await screen.findByText("The extension's access was renewed.")).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Chrome at home' }]);
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/auth/extension-tokens/4']);
+  expect(sent).toHaveLength(1);
+  const table = await screen.findByTestId('extension-tokens');
+  await waitFor(() => expect(within(table).getAllByText('Chrome at home')).toHaveLength(1));
+  expect(within(table).getByText('Chrome at work')).toBeInTheDocument();
+});
+
+test('without an extension answering, a token near its end is left as it is', async () => {
+  const calls = fakeServer([
+    { id: 4, name: 'Chrome at home', created_at: Date.now() - 27 * DAY, expires_at: Date.now() + 3 * DAY, last_used_at: null },
+  ]);
+  fakeExtension(false);
+  renderPage();
+  await screen.findByTestId('extension-tokens');
+  // The fresh token nobody took is revoked; the old one stays.
+  await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/auth/extension-tokens/10']), {
+    timeout: 4000,
+  });
+  expect(screen.queryByText("The extension's access was renewed.")).not.toBeInTheDocument();
 });

@@ -10,7 +10,7 @@ import type {
 
 const TOKENS = '/api/auth/extension-tokens';
 
-export type { ExtensionTokenInfo };
+export type { ExtensionTokenInfo, MintedExtensionToken };
 
 export async function listExtensionTokens(): Promise<ExtensionTokenInfo[]> {
   return (await apiFetch<ExtensionTokenList>(TOKENS)).tokens;

@@ -25,7 +25,7 @@ pub(super) fn routes() -> Routes {
         .add(Access::Scoped, routes!(authorize))
         .add(Access::Scoped, routes!(create_hubspot))
         .add(Access::Scoped, routes!(create_bitrix))
-        .add(Access::SignedIn, routes!(zoho_scopes))
+        .add_extension(Access::SignedIn, routes!(zoho_scopes))
         .add(Access::Scoped, routes!(create_zoho))
         .add(Access::SignedIn, routes!(create_salesforce))
 }

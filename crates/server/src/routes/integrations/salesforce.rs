@@ -17,10 +17,10 @@ use utoipa_axum::routes;
 /// This concern's routes.
 pub(super) fn routes() -> Routes {
     Routes::new()
-        .add(Access::SignedIn, routes!(get_salesforce_settings))
+        .add_extension(Access::SignedIn, routes!(get_salesforce_settings))
         .add(Access::SignedIn, routes!(save_salesforce_settings))
-        .add(Access::SignedIn, routes!(get_salesforce_record_types))
-        .add(Access::SignedIn, routes!(get_salesforce_record_type_fields))
+        .add_extension(Access::SignedIn, routes!(get_salesforce_record_types))
+        .add_extension(Access::SignedIn, routes!(get_salesforce_record_type_fields))
 }
 
 async fn salesforce_link(

@@ -20,8 +20,8 @@ use utoipa_axum::routes;
 pub(super) fn routes() -> Routes {
     Routes::new()
         .add(Access::Scoped, routes!(create_google_sheet))
-        .add(Access::Scoped, routes!(get_google_sheet))
-        .add(Access::Scoped, routes!(get_sheet_funnel))
+        .add_extension(Access::Scoped, routes!(get_google_sheet))
+        .add_extension(Access::Scoped, routes!(get_sheet_funnel))
         .add(Access::Scoped, routes!(update_sheet_funnel))
         .add(Access::Scoped, routes!(delete_google_sheet))
 }

@@ -2,7 +2,9 @@
 // own, never the web app's session. "Connect the extension" mints one and hands it to the
 // extension over the bridge in the same click; the page does not keep it. When no extension
 // answers, the token is revoked at once so none is left unused. Each connected extension is
-// listed (name, connected, last used, expiry) and can be disconnected.
+// listed (name, connected, last used, expiry) and can be disconnected. Tokens are short-lived:
+// the extension renews its own through the API, and when this page opens with a token near its
+// end and an extension answers, the page hands it a fresh one and revokes the old.
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -12,8 +14,34 @@ import { sendToExtension } from '@/lib/extension';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 
-/** The message the extension listens for; it stores `token` and uses it as its bearer. */
+/** The message the extension listens for; it stores `token` and uses it as its bearer, and
+ * renews it (`POST /api/v2/extension/token/renew`) before `expires_at`. */
 export const EXTENSION_TOKEN_MESSAGE = 'SWITCHBOARD_EXTENSION_TOKEN';
+
+/** A token this close to its end is renewed when the page opens and an extension answers. */
+export const RENEW_WITHIN_MS = 7 * 86_400_000;
+
+/** Hands `minted` to the extension; true when one took it. */
+function handOver(minted: api.MintedExtensionToken): Promise<boolean> {
+  return sendToExtension({ type: EXTENSION_TOKEN_MESSAGE, token: minted.token, expires_at: minted.info.expires_at });
+}
+
+/** Replaces the tokens near their end with fresh ones the extension takes; answers how many.
+ * With no extension answering in this browser nothing changes (the new token is revoked). */
+async function renewExpiring(tokens: api.ExtensionTokenInfo[], now: number): Promise<number> {
+  let renewed = 0;
+  for (const old of tokens.filter((tok) => tok.expires_at - now < RENEW_WITHIN_MS)) {
+    const minted = await api.mintExtensionToken(old.name);
+    if (await handOver(minted)) {
+      await api.revokeExtensionToken(old.id).catch(() => undefined);
+      renewed += 1;
+    } else {
+      await api.revokeExtensionToken(minted.info.id).catch(() => undefined);
+      break;
+    }
+  }
+  return renewed;
+}
 
 export function ExtensionAccess() {
   const { t, i18n } = useTranslation('settings');
@@ -31,21 +59,39 @@ export function ExtensionAccess() {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setTokens(await api.listExtensionTokens());
+      const list = await api.listExtensionTokens();
+      setTokens(list);
+      return list;
     } catch {
       setFailed(true);
+      return null;
     }
   }, []);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    void (async () => {
+      const list = await load();
+      if (!list || !live) return;
+      try {
+        if ((await renewExpiring(list, Date.now())) > 0 && live) {
+          toast.success(t('extension.renewed'));
+          await load();
+        }
+      } catch {
+        // Renewal is a convenience: the old token keeps working until it ends.
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [load, t]);
 
   async function connect() {
     setConnecting(true);
     try {
       const minted = await api.mintExtensionToken(t('extension.token_name'));
-      const answered = await sendToExtension({ type: EXTENSION_TOKEN_MESSAGE, token: minted.token });
+      const answered = await handOver(minted);
       if (answered) {
         toast.success(t('extension.connected'));
       } else {
