@@ -26,6 +26,12 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// tracing filter, e.g. `info` or `switchboard=debug,tower_http=info`.
     pub log: String,
+    /// How many proxies you run in front of the server, each appending the address it saw to
+    /// `X-Forwarded-For`. 0: the caller is the connection's address and the header is ignored;
+    /// N: the caller is the Nth entry from the right (the one your outermost proxy wrote; what a
+    /// client writes to the left of it is never believed). Rate limits and the visitor's
+    /// country use it; IPv6 callers are counted by their /64.
+    pub trusted_proxy_hops: u32,
     /// Serve the development mailbox at `GET /api/dev/mailbox?email=` (tests, local runs). Never
     /// enable it where strangers can reach the server: it shows sign-in codes.
     pub dev_mailbox: bool,
@@ -56,6 +62,10 @@ pub struct Config {
     pub mail: MailConfig,
     /// The sync engine: its worker, retries and timeouts.
     pub sync: SyncConfig,
+    /// Signing in: how often codes may be asked for and how many password hashes run at once.
+    pub sign_in: SignInConfig,
+    /// `POST /api/client-errors`, the web app's error reports: their size and rate.
+    pub client_errors: ClientErrorsConfig,
     /// Plans and payments: the grace period, where checkouts return, the visitor's currency.
     pub billing: BillingConfig,
     /// The knowledge base: the AI service and the extraction limits.
@@ -76,6 +86,7 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             max_body_bytes: 2 * 1024 * 1024,
             log: "info,sqlx=warn,sea_orm=warn".to_owned(),
+            trusted_proxy_hops: 0,
             dev_mailbox: false,
             session_ttl_days: 30,
             extension_token_ttl_days: 30,
@@ -87,6 +98,8 @@ impl Default for Config {
             oauth_redirect_url: "http://127.0.0.1:8080/integrations".to_owned(),
             mail: MailConfig::default(),
             sync: SyncConfig::default(),
+            sign_in: SignInConfig::default(),
+            client_errors: ClientErrorsConfig::default(),
             billing: BillingConfig::default(),
             knowledge_base: KnowledgeBaseConfig::default(),
             files: FilesConfig::default(),
@@ -195,6 +208,56 @@ impl Default for SyncConfig {
     }
 }
 
+/// Signing in: how often codes may be asked for and how many password hashes run at once.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SignInConfig {
+    /// Sign-in codes one e-mail address may be sent in 24 hours (counted in the database);
+    /// past it `POST /api/auth/code` answers 429 `daily_limit_reached`. With five tries a code,
+    /// this bounds the guesses at an address to codes_per_day × 5 a day.
+    pub codes_per_day: u32,
+    /// Operator password checks (argon2id, 19 MiB each) running at once in this process; each
+    /// holds one reused 19 MiB block, so this bounds their memory.
+    pub operator_hashes_at_once: usize,
+    /// How long an operator sign-in waits for a free password check before it answers 429
+    /// `rate_limited`.
+    pub operator_hash_wait_ms: u64,
+}
+
+impl Default for SignInConfig {
+    fn default() -> Self {
+        SignInConfig {
+            codes_per_day: 10,
+            operator_hashes_at_once: 2,
+            operator_hash_wait_ms: 1_000,
+        }
+    }
+}
+
+/// `POST /api/client-errors`, the web app's error reports: their size and rate.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ClientErrorsConfig {
+    /// Largest report accepted, in bytes (413 `payload_too_large` past it).
+    pub max_body_bytes: usize,
+    /// Reports one client address may send a minute (429 `rate_limited` past it), counted in
+    /// this process.
+    pub per_minute: u32,
+    /// Reports the whole process accepts a minute, from everyone; it also bounds how many
+    /// addresses the per-minute count remembers.
+    pub total_per_minute: u32,
+}
+
+impl Default for ClientErrorsConfig {
+    fn default() -> Self {
+        ClientErrorsConfig {
+            max_body_bytes: 16 * 1024,
+            per_minute: 10,
+            total_per_minute: 600,
+        }
+    }
+}
+
 /// Plans and payments: the grace period, where checkouts return, the visitor's currency.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
@@ -208,7 +271,9 @@ pub struct BillingConfig {
     /// A MaxMind-format country database (GeoLite2-Country or compatible) to tell a visitor's
     /// currency from their address; without it the currency is unknown and prices stay in USD.
     pub geoip_db: Option<PathBuf>,
-    /// Trust the first address of `X-Forwarded-For` as the visitor's (behind a proxy you run).
+    /// Deprecated: set `trusted_proxy_hops` instead. `true` counts as `trusted_proxy_hops = 1`
+    /// when that is 0 (the entry your proxy appended to `X-Forwarded-For`, no longer the
+    /// client-written first one).
     pub trust_forwarded_for: bool,
 }
 
@@ -572,6 +637,16 @@ pub struct Overrides {
 pub struct ConfigError(String);
 
 impl Config {
+    /// The proxies trusted to append to `X-Forwarded-For`: `trusted_proxy_hops`, or 1 when
+    /// only the deprecated `billing.trust_forwarded_for` is on.
+    pub fn proxy_hops(&self) -> u32 {
+        if self.trusted_proxy_hops == 0 && self.billing.trust_forwarded_for {
+            1
+        } else {
+            self.trusted_proxy_hops
+        }
+    }
+
     /// A session's lifetime in milliseconds.
     pub fn session_ttl_ms(&self) -> i64 {
         i64::from(self.session_ttl_days) * 86_400_000

@@ -5,6 +5,7 @@
 pub mod access;
 pub mod auth;
 pub mod billing;
+pub mod client;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -161,13 +162,20 @@ pub async fn serve_state(
             "the development mailbox is served at /api/dev/mailbox: it shows sign-in codes"
         );
     }
+    if state.config.billing.trust_forwarded_for {
+        tracing::warn!(
+            hops = state.config.proxy_hops(),
+            "billing.trust_forwarded_for is deprecated: set trusted_proxy_hops (the number of \
+             proxies you run) instead"
+        );
+    }
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let worker = state
         .config
         .sync
         .worker
         .then(|| tokio::spawn(sync::worker(state.clone(), stopped)));
-    // The peer address reaches handlers that need it (the visitor's currency).
+    // The peer address reaches `client::ClientAddr` (rate limits, the visitor's currency).
     let app = build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     let served = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)

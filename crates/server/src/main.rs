@@ -57,7 +57,8 @@ enum Command {
 
 #[derive(Subcommand)]
 enum AdminAction {
-    /// Add an operator admin (or set a new password for one). The password is read from
+    /// Add an operator admin (or set a new password for one, which ends their operator
+    /// sessions); either is written to the audit log. The password is read from
     /// standard input — typed at the prompt, or piped: `printf '%s' "$PW" | switchboard admin
     /// create --email ops@example.com` — never from an argument, so it stays out of the shell's
     /// history and the process list.
@@ -184,11 +185,19 @@ async fn create_admin(config: Config, email: &str) -> anyhow::Result<()> {
     let store = server::open_store(&config).await?;
     let now = server::clock::Clock::default().now_ms();
     let address = email.as_str().to_lowercase();
-    let admin = store::operator::upsert_admin(&store, &address, &hash, now).await?;
-    println!(
-        "operator admin {} ({}) can sign in at /admin/panel/secure",
-        admin.id, admin.email
-    );
+    let (admin, created, ended) =
+        store::operator::set_admin_password(&store, &address, &hash, now).await?;
+    if created {
+        println!(
+            "operator admin {} ({}) can sign in at /admin/panel/secure",
+            admin.id, admin.email
+        );
+    } else {
+        println!(
+            "operator admin {} ({}): password changed, {ended} session(s) ended",
+            admin.id, admin.email
+        );
+    }
     Ok(())
 }
 

@@ -2,23 +2,28 @@
 //! organisation's admins. Their passwords are argon2id hashes (OWASP's parameters: 19 MiB, two
 //! passes, one lane) made by `switchboard admin create`; no credential is in code, configuration
 //! or the bundle. Signing in at `/admin/panel/secure` checks the password on the server, limits
-//! failures per address and per client (counted in the database, so every replica agrees), and
-//! answers every failure — wrong password, unknown address, a locked-out address or client — with
-//! the same 'Invalid login credentials'. A signed-in operator holds a short session of its own
+//! failures per address and per client (recorded before they are counted, in the database, so
+//! concurrent attempts and every replica agree), runs at most a few password checks at once on
+//! reused memory (`HashPool`), and answers every failure — wrong password, unknown address, a
+//! locked-out address or client — with the same 'Invalid login credentials'. A signed-in operator holds a short session of its own
 //! (`sb_admin`, HttpOnly, SameSite=Strict), which no user route reads and which user sessions
 //! cannot stand in for.
 
 use crate::auth::hash_token;
 use crate::error::AppError;
 use crate::state::AppState;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
+use argon2::password_hash::{Output, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::CookieJar;
 use contract::ErrorCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use store::entity::operator::operator_admin;
+use tokio::sync::Semaphore;
 
 /// The operator session's cookie.
 pub const ADMIN_COOKIE: &str = "sb_admin";
@@ -57,12 +62,121 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// A hash no password matches, verified for unknown addresses so they take as long as known
-/// ones.
-fn decoy_hash() -> &'static str {
-    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DECOY
-        .get_or_init(|| hash_password(&hex::encode(rand::random::<[u8; 16]>())).unwrap_or_default())
+/// A hash no password is known to match (random salt and output, made once for this file),
+/// verified for unknown addresses so they take as long as known ones. Its parameters are
+/// `hasher()`'s, so it costs the same.
+const DECOY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$Z+DQjqeoU7uPRRQ8xrCQTQ$\
+                          zshTrPnP3U2LaGWG0ccvLKgXPCynImNur+nX1EBomGM";
+
+/// The largest argon2 memory a stored hash may ask for (in 1 KiB blocks): 64 MiB. A hash
+/// asking for more is refused instead of allocated.
+const MAX_HASH_BLOCKS: usize = 64 * 1024;
+
+/// Whether `password` matches the PHC string `hash`, computed in `memory` (resized to the
+/// hash's cost and kept for the next check). A malformed hash matches nothing.
+fn verify_in(password: &str, hash: &str, memory: &mut Vec<Block>) -> bool {
+    let Ok(parsed) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(params)) = (
+        Algorithm::try_from(parsed.algorithm),
+        Params::try_from(&parsed),
+    ) else {
+        return false;
+    };
+    let version = parsed
+        .version
+        .map_or(Ok(Version::V0x13), Version::try_from)
+        .unwrap_or(Version::V0x13);
+    let blocks = params.block_count();
+    if blocks > MAX_HASH_BLOCKS {
+        tracing::error!(blocks, "an operator password hash asks for too much memory");
+        return false;
+    }
+    memory.resize(blocks, Block::default());
+    let mut salt_buf = [0u8; 64];
+    let Ok(salt) = salt.decode_b64(&mut salt_buf) else {
+        return false;
+    };
+    let argon = Argon2::new(algorithm, version, params);
+    let computed = Output::init_with(expected.len(), |out| {
+        argon
+            .hash_password_into_with_memory(password.as_bytes(), salt, out, &mut memory[..])
+            .map_err(|_| argon2::password_hash::Error::Password)
+    });
+    // `Output`'s equality is constant-time.
+    computed.is_ok_and(|c| c == expected)
+}
+
+/// This process's operator password checks: at most `permits` at once (each argon2id check
+/// takes 19 MiB), each on a block of memory the pool keeps and reuses — so checks cost a
+/// fixed `permits × 19 MiB`, however many callers try. A caller that finds no free check
+/// within `wait` is answered 429 `rate_limited`. Like the database pool, a per-process
+/// resource, not shared truth.
+#[derive(Clone)]
+pub struct HashPool {
+    permits: Arc<Semaphore>,
+    memory: Arc<Mutex<Vec<Vec<Block>>>>,
+    wait: Duration,
+    /// How long the last check took, in ms: how long a refused caller is kept waiting.
+    typical_ms: Arc<AtomicU64>,
+}
+
+impl HashPool {
+    pub fn new(permits: usize, wait_ms: u64) -> HashPool {
+        HashPool {
+            permits: Arc::new(Semaphore::new(permits.max(1))),
+            memory: Arc::default(),
+            wait: Duration::from_millis(wait_ms),
+            typical_ms: Arc::new(AtomicU64::new(100)),
+        }
+    }
+
+    /// Checks `password` against `hash` when a check is free within the wait; 429 otherwise.
+    async fn verify(&self, password: String, hash: String) -> Result<bool, AppError> {
+        let permit = tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(AppError::internal)?;
+        let memory = self.memory.clone();
+        let started = Instant::now();
+        // The hash costs tens of milliseconds of CPU: off the async workers.
+        let matches = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut block = memory
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .pop()
+                .unwrap_or_default();
+            let matches = verify_in(&password, &hash, &mut block);
+            memory
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(block);
+            matches
+        })
+        .await
+        .map_err(AppError::internal)?;
+        let took = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.typical_ms.store(took, Ordering::Relaxed);
+        Ok(matches)
+    }
+
+    /// Waits as long as a check takes, so a refusal without one answers in the usual time.
+    async fn pause(&self) {
+        let ms = self.typical_ms.load(Ordering::Relaxed).min(5_000);
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+}
+
+fn busy() -> AppError {
+    AppError::new(
+        ErrorCode::RateLimited,
+        "too many sign-ins at once; try again in a moment",
+    )
 }
 
 /// The one answer to every failed sign-in (000 §5 'Invalid login credentials').
@@ -74,7 +188,16 @@ pub fn invalid() -> AppError {
 }
 
 /// Checks the address and password with the limits; answers the operator admin, or the one
-/// failure answer. Every attempt is recorded.
+/// failure answer.
+///
+/// The attempt is recorded as a failure first (committed), and only then are the failures in
+/// the window counted — this one and every concurrent attempt recorded before the count
+/// included, on any replica. Among N concurrent attempts the k-th recorded sees at least k
+/// failures, so no more than the limit ever reach the password check. A caller past the limit
+/// is refused before hashing (after a pause as long as a check, so the answer time stays
+/// flat, without spending argon2 memory); a caller that finds no free check is answered 429
+/// and its attempt forgotten (nothing was guessed); a right password turns the record into a
+/// success.
 pub async fn sign_in(
     state: &AppState,
     email: &str,
@@ -83,25 +206,39 @@ pub async fn sign_in(
 ) -> Result<operator_admin::Model, AppError> {
     let email = email.trim().to_lowercase();
     let now = state.clock.now_ms();
+    let attempt = store::operator::record_failure(&state.store, &email, client, now).await?;
     let (by_address, by_client) =
         store::operator::failures_since(&state.store, &email, client, now - WINDOW_MS).await?;
+    if by_address > MAX_FAILURES_PER_ADDRESS || by_client > MAX_FAILURES_PER_CLIENT {
+        tracing::warn!(locked = true, "operator sign-in refused");
+        state.operator_hashes.pause().await;
+        return Err(invalid());
+    }
     let admin = store::operator::admin_by_email(&state.store, &email).await?;
     let hash = admin
         .as_ref()
-        .map_or_else(|| decoy_hash().to_owned(), |a| a.password_hash.clone());
-    let password = password.to_owned();
-    // The hash costs tens of milliseconds of CPU: off the async workers.
-    let matches = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
+        .map_or_else(|| DECOY_HASH.to_owned(), |a| a.password_hash.clone());
+    let matches = match state
+        .operator_hashes
+        .verify(password.to_owned(), hash)
         .await
-        .map_err(AppError::internal)?;
-    let locked = by_address >= MAX_FAILURES_PER_ADDRESS || by_client >= MAX_FAILURES_PER_CLIENT;
-    let ok = matches && admin.is_some() && !locked;
-    store::operator::record_attempt(&state.store, &email, client, ok, now).await?;
-    if !ok {
-        tracing::warn!(locked, "operator sign-in refused");
-        return Err(invalid());
+    {
+        Ok(m) => m,
+        Err(e) => {
+            store::operator::forget_attempt(&state.store, attempt).await?;
+            return Err(e);
+        }
+    };
+    match admin {
+        Some(admin) if matches => {
+            store::operator::mark_success(&state.store, attempt).await?;
+            Ok(admin)
+        }
+        _ => {
+            tracing::warn!(locked = false, "operator sign-in refused");
+            Err(invalid())
+        }
     }
-    admin.ok_or_else(invalid)
 }
 
 /// The operator session's token, if the request carries one.
@@ -146,5 +283,22 @@ mod tests {
             hash_password("correct horse battery staple").unwrap(),
             "salted"
         );
+    }
+
+    #[test]
+    fn the_pools_check_agrees_with_argon2s_own_and_reuses_its_memory() {
+        let h = hash_password("correct horse battery staple").unwrap();
+        let mut memory = Vec::new();
+        assert!(verify_in("correct horse battery staple", &h, &mut memory));
+        assert_eq!(memory.len(), 19 * 1024, "one 19 MiB block");
+        assert!(!verify_in("correct horse battery stapl", &h, &mut memory));
+        assert!(verify_in("correct horse battery staple", &h, &mut memory));
+        assert!(!verify_in("anything", "not a hash", &mut memory));
+        // The decoy is a well-formed hash of the same cost that the empty password and a
+        // guess do not match.
+        let decoy = PasswordHash::new(DECOY_HASH).unwrap();
+        assert_eq!(Params::try_from(&decoy).unwrap().m_cost(), 19 * 1024);
+        assert!(!verify_in("", DECOY_HASH, &mut memory));
+        assert!(!verify_in("password", DECOY_HASH, &mut memory));
     }
 }

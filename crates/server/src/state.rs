@@ -1,6 +1,7 @@
 //! What every handler can reach: the store, the configuration, the clock, the mailer, the vault
 //! and the webhook clients. Cheap to clone; nothing in it is shared truth (the clients are a
-//! connection cache), so several replicas can share one PostgreSQL.
+//! connection cache, the password checks a pool, the error-report limiter a bounded cache), so
+//! several replicas can share one PostgreSQL.
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -27,6 +28,10 @@ pub struct AppState {
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
     pub files: crate::files::Files,
+    /// The operator password checks running at once, on reused memory (a pool).
+    pub operator_hashes: crate::operator::HashPool,
+    /// Error reports per client address in the current minute (a bounded cache).
+    pub client_error_limiter: crate::routes::client_errors::Limiter,
     /// When fetching exchange rates last failed (epoch ms, 0: never), so a provider that is down
     /// is asked again after a pause rather than on every anonymous request (a cache: each
     /// replica keeps its own).
@@ -51,6 +56,14 @@ impl AppState {
         let pdf_reads = Arc::new(tokio::sync::Semaphore::new(
             usize::try_from(config.knowledge_base.max_concurrent_reads.max(1)).unwrap_or(1),
         ));
+        let operator_hashes = crate::operator::HashPool::new(
+            config.sign_in.operator_hashes_at_once,
+            config.sign_in.operator_hash_wait_ms,
+        );
+        let client_error_limiter = crate::routes::client_errors::Limiter::new(
+            config.client_errors.per_minute,
+            config.client_errors.total_per_minute,
+        );
         Ok(AppState {
             store,
             config: Arc::new(config),
@@ -61,6 +74,8 @@ impl AppState {
             sync_wake: Arc::new(tokio::sync::Notify::new()),
             geo,
             files,
+            operator_hashes,
+            client_error_limiter,
             rates_failed_at: Arc::default(),
             pdf_reads,
         })

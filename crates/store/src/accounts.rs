@@ -7,8 +7,8 @@ use domain::accounts::{code_usable, ACTIVE_USER_STATUS, INVITED_USER_STATUS};
 use domain::RuleError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set, TransactionTrait,
 };
 
 /// The user with this e-mail (stored in lower case).
@@ -58,21 +58,46 @@ pub async fn last_code_sent_at(store: &Store, email: &str) -> Result<Option<Epoc
 }
 
 /// Stores a new code for `email` and retires every earlier unused one, so only the newest code
-/// sent can be used.
+/// sent can be used — unless `per_day` codes were already sent to `email` since `day_start`:
+/// then nothing is written and the answer is false. Concurrent requests for one address count
+/// one after the other (a transaction-scoped advisory lock on the address on PostgreSQL; the
+/// write lock, taken by the first write, on SQLite), so they cannot pass the cap together.
 pub async fn issue_code(
     store: &Store,
     email: &str,
     code_hash: &str,
     now: EpochMs,
     ttl_ms: i64,
-) -> Result<(), StoreError> {
+    day_start: EpochMs,
+    per_day: u64,
+) -> Result<bool, StoreError> {
     let txn = store.conn().begin().await?;
+    if store.kind() == crate::DbKind::Postgres {
+        // One issuer per address at a time, until this transaction ends.
+        txn.execute(sea_orm::Statement::from_sql_and_values(
+            sea_orm::DbBackend::Postgres,
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+            [format!("login_code:{email}").into()],
+        ))
+        .await?;
+    }
+    // The first write takes SQLite's write lock, so issuers there count one after the other.
     login_code::Entity::update_many()
         .col_expr(login_code::Column::UsedAt, Expr::value(now))
         .filter(login_code::Column::Email.eq(email))
         .filter(login_code::Column::UsedAt.is_null())
         .exec(&txn)
         .await?;
+    let sent = login_code::Entity::find()
+        .filter(login_code::Column::Email.eq(email))
+        .filter(login_code::Column::CreatedAt.gte(day_start))
+        .count(&txn)
+        .await?;
+    if sent >= per_day {
+        // Dropped without commit: the retired code stays usable.
+        txn.rollback().await?;
+        return Ok(false);
+    }
     login_code::ActiveModel {
         email: Set(email.to_owned()),
         code_hash: Set(code_hash.to_owned()),
@@ -85,7 +110,7 @@ pub async fn issue_code(
     .insert(&txn)
     .await?;
     txn.commit().await?;
-    Ok(())
+    Ok(true)
 }
 
 /// What checking a code gave.

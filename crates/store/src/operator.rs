@@ -9,7 +9,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, SqlErr,
+    QuerySelect, Set, SqlErr, TransactionTrait,
 };
 
 /// Adds an operator admin, or sets a new password for an existing address.
@@ -51,24 +51,101 @@ pub async fn admin_by_email(
         .await?)
 }
 
-/// Records a sign-in attempt.
-pub async fn record_attempt(
+/// Records a sign-in attempt as a failure before it is decided (committed at once, so every
+/// concurrent attempt that counts afterwards sees it); answers its id.
+pub async fn record_failure(
     store: &Store,
     email: &str,
     client: &str,
-    ok: bool,
     now: EpochMs,
-) -> Result<(), StoreError> {
-    login_attempt::ActiveModel {
+) -> Result<i64, StoreError> {
+    let row = login_attempt::ActiveModel {
         email: Set(email.to_owned()),
         client: Set(client.to_owned()),
-        ok: Set(ok),
+        ok: Set(false),
         at: Set(now),
         ..Default::default()
     }
     .insert(store.conn())
     .await?;
+    Ok(row.id)
+}
+
+/// The attempt `id` signed in.
+pub async fn mark_success(store: &Store, id: i64) -> Result<(), StoreError> {
+    login_attempt::Entity::update_many()
+        .col_expr(login_attempt::Column::Ok, Expr::value(true))
+        .filter(login_attempt::Column::Id.eq(id))
+        .exec(store.conn())
+        .await?;
     Ok(())
+}
+
+/// Forgets the attempt `id`: it was turned away before its password was checked.
+pub async fn forget_attempt(store: &Store, id: i64) -> Result<(), StoreError> {
+    login_attempt::Entity::delete_by_id(id)
+        .exec(store.conn())
+        .await?;
+    Ok(())
+}
+
+/// Sets a new password for the address (adding the admin if there is none) as `switchboard
+/// admin create` does, in one transaction: a reset ends the admin's live operator sessions,
+/// and either way a line is written to the audit log (the admin's own id; `via: cli`).
+/// Answers the admin, whether it was created, and how many sessions were ended.
+pub async fn set_admin_password(
+    store: &Store,
+    email: &str,
+    password_hash: &str,
+    now: EpochMs,
+) -> Result<(operator_admin::Model, bool, u64), StoreError> {
+    let txn = store.conn().begin().await?;
+    let found = operator_admin::Entity::find()
+        .filter(operator_admin::Column::Email.eq(email))
+        .one(&txn)
+        .await?;
+    let (admin, created) = match found {
+        Some(found) => {
+            let mut row = operator_admin::ActiveModel::from(found);
+            row.password_hash = Set(password_hash.to_owned());
+            row.disabled_at = Set(None);
+            (row.update(&txn).await?, false)
+        }
+        None => (
+            operator_admin::ActiveModel {
+                email: Set(email.to_owned()),
+                password_hash: Set(password_hash.to_owned()),
+                created_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?,
+            true,
+        ),
+    };
+    let ended = admin_session::Entity::update_many()
+        .col_expr(admin_session::Column::RevokedAt, Expr::value(now))
+        .filter(admin_session::Column::AdminId.eq(admin.id))
+        .filter(admin_session::Column::RevokedAt.is_null())
+        .exec(&txn)
+        .await?
+        .rows_affected;
+    audit(
+        &txn,
+        admin.id,
+        now,
+        if created {
+            "admin_created"
+        } else {
+            "password_reset"
+        },
+        &format!("admin:{}", admin.id),
+        None,
+        serde_json::json!({ "via": "cli", "email": admin.email, "sessions_ended": ended }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok((admin, created, ended))
 }
 
 /// Failed attempts since `since` for the address and for the client.

@@ -99,6 +99,20 @@ impl ServerProcess {
         }
     }
 
+    /// The process's id while it runs (to read `/proc/<pid>/status`, e.g. its memory).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
+    /// The process's resident memory in KiB (`VmRSS` of `/proc/<pid>/status`), on Linux.
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()?)).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+    }
+
     /// Everything the process printed so far.
     pub fn output(&self) -> String {
         self.log.lock().map(|l| l.join("\n")).unwrap_or_default()

@@ -8,6 +8,7 @@
 use super::{Access, Routes};
 use crate::auth::hash_token;
 use crate::billing::standing_now;
+use crate::client::ClientAddr;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::operator::{admin_token, OperatorAdmin, ADMIN_COOKIE, SESSION_TTL_MS};
@@ -51,20 +52,6 @@ pub fn routes() -> Routes {
         .add(Access::Operator, routes!(leads))
 }
 
-/// The caller's address as the limits count it.
-fn client_of(state: &AppState, headers: &HeaderMap, peer: std::net::SocketAddr) -> String {
-    if state.config.billing.trust_forwarded_for {
-        if let Some(ip) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-        {
-            return ip.trim().to_owned();
-        }
-    }
-    peer.ip().to_string()
-}
-
 /// 000 §2 secure admin screen: signs an operator admin in (HttpOnly `sb_admin`, SameSite=Strict,
 /// 30 minutes). Any failure — wrong password, unknown address, too many failures for the
 /// address or the client — answers the same 401 `invalid_login_credentials`.
@@ -80,16 +67,18 @@ fn client_of(state: &AppState, headers: &HeaderMap, peer: std::net::SocketAddr) 
 )]
 pub async fn sign_in(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    client: ClientAddr,
     jar: CookieJar,
     Json(req): Json<AdminSignIn>,
 ) -> Result<impl IntoResponse, AppError> {
-    if req.email.trim().is_empty() || req.password.is_empty() {
+    // No address longer than the column (254) can be an operator's; refused like any failure.
+    if req.email.trim().is_empty()
+        || req.email.trim().chars().count() > 254
+        || req.password.is_empty()
+    {
         return Err(crate::operator::invalid());
     }
-    let client = client_of(&state, &headers, peer);
-    let admin = crate::operator::sign_in(&state, &req.email, &req.password, &client).await?;
+    let admin = crate::operator::sign_in(&state, &req.email, &req.password, &client.key()).await?;
     let token = hex::encode(rand::random::<[u8; 32]>());
     let now = state.clock.now_ms();
     store::operator::create_session(

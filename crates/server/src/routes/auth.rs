@@ -6,6 +6,7 @@
 
 use super::{Access, Routes};
 use crate::auth::{hash_token, session_token, MaybeUser, SESSION_COOKIE};
+use crate::client::ClientAddr;
 use crate::error::AppError;
 use crate::extract::Json;
 use crate::state::AppState;
@@ -51,8 +52,13 @@ fn session_user(u: &store::entity::user::Model) -> SessionUser {
     }
 }
 
+/// The window of the daily cap on codes per address.
+const CODES_DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
 /// Sends a six-digit code valid for 10 minutes. Another code for the same address may be asked
-/// for only after 60 seconds (429 `rate_limited`); a new code retires the previous one.
+/// for only after 60 seconds (429 `rate_limited`), and at most `sign_in.codes_per_day` in 24
+/// hours (429 `daily_limit_reached`: five tries a code bound the guesses at an address); a new
+/// code retires the previous one.
 #[utoipa::path(
     post,
     path = "/api/auth/code",
@@ -61,7 +67,7 @@ fn session_user(u: &store::entity::user::Model) -> SessionUser {
     responses(
         (status = 200, description = "The code was sent", body = CodeSent),
         (status = 422, description = "Not an e-mail address (`fields.email`)", body = contract::ErrorBody),
-        (status = 429, description = "A code was sent less than 60 s ago", body = contract::ErrorBody),
+        (status = 429, description = "`rate_limited`: a code was sent less than 60 s ago; `daily_limit_reached`: the address's codes for 24 hours were sent", body = contract::ErrorBody),
     )
 )]
 pub async fn request_code(
@@ -81,14 +87,25 @@ pub async fn request_code(
         ));
     }
     let code = code_from_random(rand::random_range(0..1_000_000));
-    store::accounts::issue_code(
+    let issued = store::accounts::issue_code(
         &state.store,
         &email,
         &code_hash(&email, &code),
         now,
         CODE_TTL_MS,
+        now - CODES_DAY_MS,
+        u64::from(state.config.sign_in.codes_per_day),
     )
     .await?;
+    if !issued {
+        return Err(AppError::new(
+            ErrorCode::DailyLimitReached,
+            format!(
+                "{} codes were sent to this address in the last 24 hours; try again later",
+                state.config.sign_in.codes_per_day
+            ),
+        ));
+    }
     let body = format!(
         "Your Switchboard sign-in code is {code}.\n\nIt expires in 10 minutes. If you did not ask \
          for it, ignore this e-mail."
@@ -126,7 +143,7 @@ pub async fn request_code(
 )]
 pub async fn verify_code(
     State(state): State<AppState>,
-    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    ClientAddr(client): ClientAddr,
     jar: CookieJar,
     Json(req): Json<VerifyRequest>,
 ) -> Result<impl IntoResponse, AppError> {
@@ -160,7 +177,7 @@ pub async fn verify_code(
     tracing::info!(user_id = user.id, signed_up, "signed in by e-mail code");
     if signed_up {
         // Every sign-up is a lead of the installation (dynamic lead assignment).
-        let country = crate::geo::country_of(&state, peer.ip());
+        let country = crate::geo::country_of(&state, client);
         let region = domain::lead_routing::region_of_country(country.as_deref());
         crate::leads::on_stage(&state, &user, OnboardingStage::LinkedinAds, region).await;
     }

@@ -8,11 +8,11 @@ use super::{Access, Routes};
 use crate::access::{member_at, own_workspace};
 use crate::auth::CurrentUser;
 use crate::billing::{self, current_plan, payer_plan, standing_now, upstream};
+use crate::client::ClientAddr;
 use crate::error::AppError;
-use crate::extract::{Json, Query};
+use crate::extract::{Json, Query, RawBody};
 use crate::state::AppState;
 use crate::views::rfc3339;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use contract::accounts::ResultEnvelope;
@@ -176,31 +176,9 @@ pub async fn exchange_rates(
 )]
 pub async fn visitor_currency(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    ClientAddr(ip): ClientAddr,
 ) -> Json<VisitorCurrency> {
-    Json(crate::geo::visitor_currency(
-        &state,
-        visitor_ip(&state, &headers, peer),
-    ))
-}
-
-/// The visitor's address: the connection's, or the forwarded one behind a trusted proxy.
-fn visitor_ip(
-    state: &AppState,
-    headers: &HeaderMap,
-    peer: std::net::SocketAddr,
-) -> std::net::IpAddr {
-    if state.config.billing.trust_forwarded_for {
-        headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(peer.ip())
-    } else {
-        peer.ip()
-    }
+    Json(crate::geo::visitor_currency(&state, ip))
 }
 
 /// The payer a query names: an organisation the caller belongs to (at `level`), or their own
@@ -344,8 +322,7 @@ pub async fn limits(
 pub async fn create_checkout(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    headers: HeaderMap,
-    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    ClientAddr(visitor_ip): ClientAddr,
     Json(req): Json<CheckoutRequest>,
 ) -> Result<Json<CheckoutAnswer>, AppError> {
     own_workspace(&user, req.workspace_id)?;
@@ -393,7 +370,7 @@ pub async fn create_checkout(
     // Charged in the currency when it has localised prices (INR), else in US dollars. Where the
     // visitor's country is known, its currency decides, not the one the buyer asks for (a
     // localised price is for buyers in that country); where it is not, the asked one.
-    let visitor = crate::geo::visitor_currency(&state, visitor_ip(&state, &headers, peer));
+    let visitor = crate::geo::visitor_currency(&state, visitor_ip);
     let asked = if visitor.country.is_some() {
         Some(visitor.currency.unwrap_or_else(|| "USD".to_owned()))
     } else {
@@ -577,7 +554,7 @@ pub async fn create_checkout(
 pub async fn stripe_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    RawBody(body): RawBody,
 ) -> Result<Json<WebhookReceipt>, AppError> {
     let cfg = &state.config.providers.stripe;
     let secret = cfg.webhook_secret.as_ref().ok_or_else(|| {

@@ -82,9 +82,9 @@ async fn operator(app: &TestApp) -> String {
 }
 
 /// The limits count clients by `X-Forwarded-For` in these tests (every call comes from
-/// loopback).
+/// loopback): one trusted proxy, whose entry is the header's last.
 fn behind_a_proxy(c: &mut server::config::Config) {
-    c.billing.trust_forwarded_for = true;
+    c.trusted_proxy_hops = 1;
 }
 
 db_test!(

@@ -744,7 +744,8 @@ async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_with
     let path = db.clone();
     let app = testkit::spawn_app_with(testkit::Backend::Sqlite, move |c| {
         c.billing.geoip_db = Some(path);
-        c.billing.trust_forwarded_for = true;
+        // Two proxies of ours: the visitor is the second entry from the right.
+        c.trusted_proxy_hops = 2;
     })
     .await
     .unwrap();
@@ -762,6 +763,11 @@ async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_with
     assert_eq!(
         currency("198.51.100.1, 10.0.0.1").await,
         json!({"currency": "EUR", "country": "PT"})
+    );
+    assert_eq!(
+        currency("203.0.113.7, 198.51.100.1, 10.0.0.1").await,
+        json!({"currency": "EUR", "country": "PT"}),
+        "what the visitor wrote left of our proxies is not believed"
     );
     assert_eq!(
         currency("192.0.2.1").await,

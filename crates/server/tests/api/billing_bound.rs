@@ -76,7 +76,7 @@ async fn a_checkout_is_charged_in_the_visitors_countrys_currency_whatever_is_ask
     .unwrap();
     let app = testkit::spawn_app_with(testkit::Backend::Sqlite, move |c| {
         c.billing.geoip_db = Some(db);
-        c.billing.trust_forwarded_for = true;
+        c.trusted_proxy_hops = 1;
     })
     .await
     .unwrap();

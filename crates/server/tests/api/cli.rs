@@ -128,3 +128,80 @@ fn admin_create_reads_the_password_from_standard_input_and_stores_only_an_argon2
         ));
     });
 }
+
+#[test]
+fn admin_create_is_audited_and_a_password_reset_ends_the_admins_operator_sessions() {
+    use std::io::Write;
+    use store::entity::operator::audit;
+    use store::sea_orm::{EntityTrait, QueryOrder};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("sb.db").display());
+    let create = |password: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
+            .args(["admin", "create", "--email", "ops@example.com"])
+            .env("DATABASE_URL", &url)
+            .env_remove("SWITCHBOARD_DATABASE_URL")
+            .current_dir(std::env::temp_dir())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(password.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    create("the first long passphrase\n");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // The admin signs in (a live operator session), then someone resets the password.
+    let admin = rt.block_on(async {
+        let store = store::Store::connect(&url).await.unwrap();
+        let admin = store::operator::admin_by_email(&store, "ops@example.com")
+            .await
+            .unwrap()
+            .unwrap();
+        store::operator::create_session(&store, admin.id, "old-session", 1, i64::MAX / 2)
+            .await
+            .unwrap();
+        assert!(store::operator::admin_of_session(&store, "old-session", 2)
+            .await
+            .unwrap()
+            .is_some());
+        store.close().await.unwrap();
+        admin
+    });
+    let out = create("a second long passphrase\n");
+    assert!(out.contains("1 session(s) ended"), "{out}");
+    rt.block_on(async {
+        let store = store::Store::connect(&url).await.unwrap();
+        assert!(
+            store::operator::admin_of_session(&store, "old-session", 2)
+                .await
+                .unwrap()
+                .is_none(),
+            "the reset ended the old session"
+        );
+        let rows = audit::Entity::find()
+            .order_by_asc(audit::Column::Id)
+            .all(store.conn())
+            .await
+            .unwrap();
+        let actions: Vec<_> = rows.iter().map(|r| r.action.as_str()).collect();
+        assert_eq!(actions, ["admin_created", "password_reset"]);
+        assert!(rows.iter().all(|r| r.admin_id == admin.id));
+        let detail: serde_json::Value = serde_json::from_str(&rows[1].detail).unwrap();
+        assert_eq!(detail["via"], "cli");
+        assert_eq!(detail["sessions_ended"], 1);
+        assert!(!rows[1].detail.contains("passphrase"));
+    });
+}

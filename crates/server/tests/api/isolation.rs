@@ -21,7 +21,7 @@ use testkit::{db_test, TestApp};
 
 /// The ids a request names: the organisation side and the people/teams inside it.
 #[derive(Clone)]
-struct Target {
+pub(crate) struct Target {
     org_id: i64,
     code: String,
     /// The workspace named by `workspace_id` / teams-list `user_id`.
@@ -67,13 +67,13 @@ fn letters(n: usize) -> String {
     out
 }
 
-struct Call {
-    method: Method,
-    path: String,
-    body: Option<Body>,
+pub(crate) struct Call {
+    pub(crate) method: Method,
+    pub(crate) path: String,
+    pub(crate) body: Option<Body>,
 }
 
-enum Body {
+pub(crate) enum Body {
     Json(Value),
     Csv(String),
     Pdf(Vec<u8>),
@@ -87,7 +87,7 @@ fn unique() -> usize {
 
 /// The request a route gets for `org` (organisation ids) and `inner` (team and user ids), and
 /// whether it names team or user ids at all. Every scoped route must have a case.
-fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, bool) {
+pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, bool) {
     let p = |s: String| format!("/api{path}{s}");
     let n = unique();
     let (call_path, body, inner_used) = match (method.as_str(), path) {
@@ -839,7 +839,7 @@ async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
 
 /// Creates an organisation with one team and the given members (all signed in, so active).
 /// Answers the admin's token, the members' tokens and the target ids.
-async fn organisation_with(
+pub(crate) async fn organisation_with(
     app: &TestApp,
     prefix: &str,
     members: &[(&str, i64)],

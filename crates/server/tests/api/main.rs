@@ -6,6 +6,7 @@
 mod accounts;
 mod admin;
 mod analytics;
+mod bad_input;
 mod billing;
 mod billing_bound;
 mod chat_sets_migration;
@@ -19,6 +20,7 @@ mod isolation;
 mod kb;
 mod kb_limits;
 mod kb_retrieval;
+mod limits;
 mod manage;
 mod quotas;
 mod sync;
