@@ -316,7 +316,7 @@ test('an employee does not see the unanswered questions', async () => {
   const calls = fakeServer();
   renderPage();
   fireEvent.click(screen.getByRole('button', { name: 'Discovery' }));
-  expect(await screen.findByText('No documents yet. Attach a PDF to start.')).toBeInTheDocument();
+  expect(await screen.findByText('No documents yet. Your admins and managers can add PDFs.')).toBeInTheDocument();
   expect(screen.queryByText('Unanswered questions')).toBeNull();
   expect(calls.some((c) => c.url.pathname === '/api/kb/unanswered')).toBe(false);
 });
@@ -361,4 +361,28 @@ test('without an organisation the screen says so and asks nothing', async () => 
   renderPage();
   expect(await screen.findByText('Choose an organisation to use the knowledge base.')).toBeInTheDocument();
   expect(calls).toHaveLength(0);
+});
+
+test('an employee asks and downloads but adds and deletes no documents (the server refuses them too)', async () => {
+  resetStores();
+  signIn(3);
+  fakeServer((c) => (c.url.pathname === '/api/kb/documents' ? { body: { result: true, data: [doc()] } } : undefined));
+  renderPage();
+  expect(screen.queryByRole('button', { name: 'Attach a PDF' })).toBeNull();
+  expect(screen.queryByTestId('attach-input')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Discovery' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Discovery' });
+  const name = doc().name;
+  expect(await within(drawer).findByText(name)).toBeInTheDocument();
+  expect(within(drawer).getByRole('link', { name: `Download ${name}` })).toBeInTheDocument();
+  expect(within(drawer).queryByRole('button', { name: `Delete ${name}` })).toBeNull();
+});
+
+test('a manager adds documents like an admin', async () => {
+  resetStores();
+  signIn(2);
+  fakeServer();
+  renderPage();
+  expect(screen.getByRole('button', { name: 'Attach a PDF' })).toBeInTheDocument();
 });

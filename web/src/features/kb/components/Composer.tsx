@@ -37,7 +37,7 @@ type Upload =
   | { state: 'done'; name: string }
   | { state: 'error'; code: string };
 
-export function Composer({ orgId }: { orgId: number }) {
+export function Composer({ orgId, mayUpload = true }: { orgId: number; mayUpload?: boolean }) {
   const { t } = useTranslation('kb');
   const codeText = useCodeText();
   const draft = useKb((s) => s.draft);
@@ -94,27 +94,31 @@ export function Composer({ orgId }: { orgId: number }) {
         </Alert>
       )}
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label={t('attach')}
-          title={t('attach')}
-          loading={busy}
-          onClick={() => fileInput.current?.click()}
-        >
-          <IconPaperclip size={18} aria-hidden />
-        </ActionIcon>
-        <VisuallyHidden>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/pdf,.pdf"
-            tabIndex={-1}
-            data-testid="attach-input"
-            aria-hidden
-            onChange={(e) => void pick(e.currentTarget.files?.[0])}
-          />
-        </VisuallyHidden>
+        {mayUpload && (
+          <>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('attach')}
+              title={t('attach')}
+              loading={busy}
+              onClick={() => fileInput.current?.click()}
+            >
+              <IconPaperclip size={18} aria-hidden />
+            </ActionIcon>
+            <VisuallyHidden>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="application/pdf,.pdf"
+                tabIndex={-1}
+                data-testid="attach-input"
+                aria-hidden
+                onChange={(e) => void pick(e.currentTarget.files?.[0])}
+              />
+            </VisuallyHidden>
+          </>
+        )}
         <TextInput
           style={{ flex: 1 }}
           aria-label={t('question')}

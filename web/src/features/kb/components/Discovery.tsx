@@ -16,7 +16,7 @@ function dateOf(iso: string, lang: string): string {
   return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(d);
 }
 
-function Documents({ orgId }: { orgId: number }) {
+function Documents({ orgId, mayDelete }: { orgId: number; mayDelete: boolean }) {
   const { t, i18n } = useTranslation('kb');
   const { t: tc } = useTranslation('common');
   const codeText = useCodeText();
@@ -41,7 +41,7 @@ function Documents({ orgId }: { orgId: number }) {
   if (documents.list.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('no_documents')}
+        {mayDelete ? t('no_documents') : t('no_documents_reader')}
       </Text>
     );
   const del = async (id: number) => {
@@ -103,9 +103,11 @@ function Documents({ orgId }: { orgId: number }) {
                         >
                           <IconDownload size={16} aria-hidden />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('delete', { name })} onClick={() => setConfirming(d.id)}>
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
+                        {mayDelete && (
+                          <ActionIcon variant="subtle" color="red" aria-label={t('delete', { name })} onClick={() => setConfirming(d.id)}>
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        )}
                       </Group>
                     )}
                   </Table.Td>
@@ -216,7 +218,19 @@ function Unanswered({ orgId }: { orgId: number }) {
   );
 }
 
-export function Discovery({ orgId, admin, opened, onClose }: { orgId: number; admin: boolean; opened: boolean; onClose: () => void }) {
+export function Discovery({
+  orgId,
+  admin,
+  mayWrite = true,
+  opened,
+  onClose,
+}: {
+  orgId: number;
+  admin: boolean;
+  mayWrite?: boolean;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('kb');
   const load = useKb((s) => s.loadDocuments);
   useEffect(() => {
@@ -236,7 +250,7 @@ export function Discovery({ orgId, admin, opened, onClose }: { orgId: number; ad
           <Title order={3} size="h6">
             {t('documents')}
           </Title>
-          <Documents orgId={orgId} />
+          <Documents orgId={orgId} mayDelete={mayWrite} />
         </Stack>
         <Suggestions onPick={onClose} />
         {admin && opened && <Unanswered orgId={orgId} />}

@@ -14,7 +14,7 @@ import { Sidebar } from '../components/Sidebar';
 import { maskPersonal } from '../logic';
 import { useKb } from '../stores/kb';
 
-function Chat({ orgId }: { orgId: number }) {
+function Chat({ orgId, mayWrite }: { orgId: number; mayWrite: boolean }) {
   const { t } = useTranslation('kb');
   const { t: tc } = useTranslation('common');
   const title = useKb((s) => s.title);
@@ -46,7 +46,7 @@ function Chat({ orgId }: { orgId: number }) {
           </Group>
         )}
         {opening !== 'loading' && opening !== 'error' && <Messages />}
-        <Composer orgId={orgId} />
+        <Composer orgId={orgId} mayUpload={mayWrite} />
       </Stack>
     </Paper>
   );
@@ -60,6 +60,8 @@ export default function KnowledgeBasePage() {
   const workspace = useWorkspace((s) => s.status);
   const orgId = current?.org_id ?? null;
   const admin = !rule('access_check', { level: 'admin', roleId: current?.role_id ?? null }).err;
+  // Adding and deleting documents is for admins and managers (the server refuses others).
+  const mayWrite = !rule('access_check', { level: 'manager', roleId: current?.role_id ?? null }).err;
   const setOrg = useKb((s) => s.setOrg);
   const loadConversations = useKb((s) => s.loadConversations);
   const [discovery, setDiscovery] = useState(false);
@@ -95,10 +97,10 @@ export default function KnowledgeBasePage() {
           <Sidebar onDiscovery={() => setDiscovery(true)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
-          <Chat orgId={orgId} />
+          <Chat orgId={orgId} mayWrite={mayWrite} />
         </Grid.Col>
       </Grid>
-      <Discovery orgId={orgId} admin={admin} opened={discovery} onClose={() => setDiscovery(false)} />
+      <Discovery orgId={orgId} admin={admin} mayWrite={mayWrite} opened={discovery} onClose={() => setDiscovery(false)} />
     </Container>
   );
 }
