@@ -211,3 +211,62 @@ db_test!(
         assert_eq!(app.fake.stripe_sessions_created(), first_sessions + 1);
     }
 );
+
+db_test!(
+    events_of_one_subscription_arriving_at_once_leave_the_newest_state,
+    |app| async move {
+        let org = organisation(&app, "race@bound.test").await;
+        assert_eq!(checkout(&app, &org, 3).await.0, 200);
+        let t = now_s(&app);
+        let first = subscription_event(
+            "evt_first",
+            "customer.subscription.created",
+            t,
+            org.org_id,
+            3,
+            "active",
+        );
+        assert_eq!(
+            deliver(&app, &first, fake::STRIPE_WEBHOOK_SECRET, t)
+                .await
+                .0,
+            200
+        );
+        for round in 1..=5i64 {
+            let newer = subscription_event(
+                &format!("evt_new_{round}"),
+                "customer.subscription.updated",
+                t + 100 * round,
+                org.org_id,
+                10 + round as u32,
+                "active",
+            );
+            let older = subscription_event(
+                &format!("evt_old_{round}"),
+                "customer.subscription.updated",
+                t + 100 * round - 50,
+                org.org_id,
+                1,
+                "active",
+            );
+            let (a, b) = tokio::join!(
+                deliver(&app, &older, fake::STRIPE_WEBHOOK_SECRET, t),
+                deliver(&app, &newer, fake::STRIPE_WEBHOOK_SECRET, t),
+            );
+            // A delivery that lost a race may be refused and redelivered by the provider.
+            for (event, (status, _)) in [(&older, a), (&newer, b)] {
+                if status != 200 {
+                    assert_eq!(
+                        deliver(&app, event, fake::STRIPE_WEBHOOK_SECRET, t).await.0,
+                        200
+                    );
+                }
+            }
+            assert_eq!(
+                credit(&app, &org).await["seat_issued"],
+                10 + round,
+                "round {round}: the newer event's seats"
+            );
+        }
+    }
+);

@@ -272,3 +272,48 @@ db_test!(
         organisation(&app, &me).await;
     }
 );
+
+db_test!(
+    a_stored_file_downloads_as_an_inert_attachment_sent_as_stored,
+    |app| async move {
+        let me = app.sign_in("script@quotas.test").await.unwrap();
+        let id = quick_reply(&app, &me, None, "Widget").await;
+        // An upload that claims to be script from our origin.
+        let body = "alert(document.cookie);".repeat(200);
+        let res = app
+            .client
+            .post(app.url(&format!(
+                "{QR}/{id}/attachment?name=..%2F%3Cb%3Ewidget%0A.js"
+            )))
+            .session(&me)
+            .header("content-type", "text/javascript")
+            .body(body.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        let res = app
+            .client
+            .get(app.url(&format!("{QR}/{id}/attachment")))
+            .session(&me)
+            .header("accept-encoding", "gzip, br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        let h = res.headers().clone();
+        assert_eq!(h["content-type"], "application/octet-stream");
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        let disposition = h["content-disposition"].to_str().unwrap();
+        assert!(
+            disposition.starts_with("attachment; filename=\""),
+            "{disposition}"
+        );
+        assert!(!disposition.contains(['<', '/', '\n']), "{disposition}");
+        assert!(
+            h.get("content-encoding").is_none(),
+            "sent as stored, not compressed again"
+        );
+        assert_eq!(res.text().await.unwrap(), body);
+    }
+);
