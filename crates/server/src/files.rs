@@ -175,6 +175,13 @@ fn file_headers(name: &str, content_type: &str, disposition: &str) -> axum::http
     headers
 }
 
+/// An uploaded file's name as it is stored: control characters removed, trimmed, at most 255
+/// characters (what a name shows and serves as is then [`download_headers`]'s business).
+pub fn stored_name(name: &str) -> String {
+    let clean: String = name.chars().filter(|c| !c.is_control()).collect();
+    clean.trim().chars().take(255).collect()
+}
+
 /// The name's last part (no folder, no `..`), without control characters, at most 200
 /// characters; `download` when nothing is left.
 fn real_name(name: &str) -> String {
@@ -225,6 +232,13 @@ fn percent_encode(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_name_keeps_no_control_characters_and_at_most_255_characters() {
+        assert_eq!(stored_name("  price\u{1}\nlist\t.pdf "), "pricelist.pdf");
+        assert_eq!(stored_name(&"é".repeat(300)).chars().count(), 255);
+        assert_eq!(stored_name("../<b>Preços</b>.pdf"), "../<b>Preços</b>.pdf");
+    }
 
     fn disposition(name: &str) -> String {
         download_headers(name, "application/pdf")["content-disposition"]

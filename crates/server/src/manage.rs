@@ -206,7 +206,7 @@ pub async fn store_upload(
     if bytes.len() as u64 > domain::manage::MAX_ATTACHMENT_BYTES {
         return Err(too_large());
     }
-    let name: String = name.trim().chars().take(255).collect();
+    let name = crate::files::stored_name(name);
     if bytes.is_empty() || name.is_empty() {
         return Err(AppError::invalid_field("file", RuleError::FieldsRequired));
     }

@@ -161,7 +161,7 @@ pub async fn upload_document(
         &state.store,
         store::kb::NewDocument {
             org_id: q.org_id,
-            name: q.name.trim().chars().take(255).collect(),
+            name: crate::files::stored_name(&q.name),
             size_bytes: bytes.len() as i64,
             pages: page_count,
             storage_key: key.clone(),

@@ -263,10 +263,22 @@ db_test!(
     config = small_quotas,
     |app| async move {
         let (admin, org_id) = organisation(&app, "quota@example.com").await;
-        // About 600 KB each: the second would pass 1 MB.
-        let page = "Refunds within 45 days of delivery.\n".repeat(2_800);
-        let heavy = pdf::document(&[page.as_str(); 6]);
-        assert!(heavy.len() > 600_000, "{}", heavy.len());
+        // Between half a MB and a MB each (however the test PDF writer lays lines out): the
+        // first fits, the second would pass 1 MB.
+        let mut lines = 2_800;
+        let heavy = loop {
+            let page = "Refunds within 45 days of delivery.\n".repeat(lines);
+            let heavy = pdf::document(&[page.as_str(); 6]);
+            if heavy.len() < 900_000 || lines < 200 {
+                break heavy;
+            }
+            lines -= 100;
+        };
+        assert!(
+            heavy.len() > 524_288 && heavy.len() < 1_048_576,
+            "{}",
+            heavy.len()
+        );
         let (status, body) = upload(&app, &admin, org_id, "first.pdf", heavy.clone()).await;
         assert_eq!(status, 200, "{body}");
         let (status, body) = upload(&app, &admin, org_id, "second.pdf", heavy).await;
