@@ -51,6 +51,20 @@ pub struct AdminOrg {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub members: u64,
     pub dunning_since: Option<String>,
+    /// Whether the organisation has the knowledge base now (its plan or the operator's grant).
+    pub knowledge_base: bool,
+    /// Whether the operator granted the knowledge base whatever the plan.
+    pub knowledge_base_granted: bool,
+}
+
+/// The operator's knowledge-base grant for an organisation, with a reason the audit log keeps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct KnowledgeBaseGrant {
+    /// On: the organisation has the knowledge base whatever its plan; off: only by its plan.
+    pub granted: bool,
+    /// Why (required).
+    pub reason: String,
 }
 
 /// A user in the admin panel.
@@ -116,6 +130,18 @@ pub struct PlanChange {
     pub reason: String,
 }
 
+/// A plan of the catalogue, as the operator's screens name it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AdminPlan {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    pub plan_name: String,
+    /// `self` (a personal workspace) or `teams`.
+    pub plan_type: String,
+    pub is_monthly: bool,
+}
+
 /// One line of the audit log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -126,6 +152,9 @@ pub struct AuditEntry {
     pub admin_email: Option<String>,
     pub action: String,
     pub target: String,
+    /// What the target is called now (an organisation's name, an assignment member's name),
+    /// when it still exists.
+    pub target_name: Option<String>,
     pub reason: Option<String>,
     #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
     #[schema(value_type = Object)]

@@ -99,6 +99,9 @@ error_codes! {
     /// A count one person may keep is reached (`fields.quota`: `schedules` or `follow_ups`):
     /// delete some to add more.
     QuotaReached => "quota_reached",
+    /// The organisation's plan does not include this feature (`fields.feature` says which, e.g.
+    /// `knowledge_base`): it comes with the Teams plan or is switched on by the operator.
+    NotInPlan => "not_in_plan",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

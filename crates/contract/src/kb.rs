@@ -102,6 +102,14 @@ pub struct KbConversationDetail {
     pub messages: Vec<KbMessage>,
 }
 
+/// A conversation's new title.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RenameConversation {
+    /// 1 to 80 characters once trimmed.
+    pub title: String,
+}
+
 /// A question nothing in the documents answered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -158,6 +158,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::kb::AskRequest>();
     c.visit::<crate::kb::AskAnswer>();
     c.visit::<crate::kb::KbConversation>();
+    c.visit::<crate::kb::RenameConversation>();
     c.visit::<crate::kb::KbConversationDetail>();
     c.visit::<crate::kb::UnansweredQuestion>();
     c.visit::<crate::kb::ReplyRequest>();
@@ -197,6 +198,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::admin::AdminUser>();
     c.visit::<crate::admin::AdminUserDetail>();
     c.visit::<crate::admin::PlanChange>();
+    c.visit::<crate::admin::KnowledgeBaseGrant>();
+    c.visit::<crate::admin::AdminPlan>();
     c.visit::<crate::admin::AuditEntry>();
     c.visit::<crate::admin::DynamicAssignment>();
     c.visit::<crate::admin::AssignmentRequest>();

@@ -181,6 +181,8 @@ rule_errors! {
     TagsTooMany => "tags_too_many",
     TagTooLong => "tag_too_long",
     TitleRequired => "title_required",
+    /// A knowledge-base conversation title over its 80 characters.
+    TitleTooLong => "title_too_long",
     TimeHasPassed => "time_has_passed",
     MessageAndUploadEmpty => "message_and_upload_empty",
     RepeatInvalid => "repeat_invalid",

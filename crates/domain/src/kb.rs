@@ -8,6 +8,7 @@
 //! and an inverted index; the ranking is here. docs/DECISIONS.md, "Knowledge-base retrieval".
 
 pub mod analysis;
+pub mod conversation;
 
 pub use analysis::ANALYSIS_VERSION;
 use serde::Serialize;

@@ -141,6 +141,13 @@ pub fn plan_limits(now: &PlanNow, ai_addon: bool, seats: Option<u32>) -> PlanLim
     }
 }
 
+/// Whether an organisation has the knowledge base now: it comes with the Teams plan while the
+/// plan's features apply (trial, paid, grace), and with the operator's grant whatever the plan
+/// (the pilot organisations of 001 §2 keep it that way; docs/DECISIONS.md).
+pub fn knowledge_base_included(now: &PlanNow, granted: bool) -> bool {
+    granted || (now.kind == PlanKind::Teams && now.standing != Standing::Free)
+}
+
 /// Seats an organisation may hold now: the seats bought while the plan runs (or is in grace);
 /// on Free, the members it already has stay but no new one fits.
 pub fn seats_allowed(now: &PlanNow, seat_issued: u32, seats_used: u32) -> u32 {
@@ -229,6 +236,38 @@ mod tests {
             is_trial,
             validity,
         }
+    }
+
+    #[test]
+    fn the_knowledge_base_follows_the_teams_plan_or_the_operators_grant() {
+        let end = T0 + 7 * DAY_MS;
+        let teams = facts(11, false, Some(end));
+        assert!(knowledge_base_included(&plan_now(teams, 3, T0), false));
+        assert!(knowledge_base_included(
+            &plan_now(facts(10, true, Some(end)), 3, T0),
+            false
+        ));
+        // Kept through the grace period, gone after it unless granted.
+        assert!(knowledge_base_included(
+            &plan_now(teams, 3, end + DAY_MS),
+            false
+        ));
+        let lapsed = plan_now(teams, 3, end + 3 * DAY_MS);
+        assert!(!knowledge_base_included(&lapsed, false));
+        assert!(knowledge_base_included(&lapsed, true));
+        // A personal plan, paid or not, does not include it.
+        assert!(!knowledge_base_included(
+            &plan_now(facts(8, false, None), 3, T0),
+            false
+        ));
+        assert!(!knowledge_base_included(
+            &plan_now(facts(1, false, None), 3, T0),
+            false
+        ));
+        assert!(knowledge_base_included(
+            &plan_now(facts(1, false, None), 3, T0),
+            true
+        ));
     }
 
     #[test]

@@ -81,6 +81,26 @@ pub fn standing_now(state: &AppState, facts: PlanFacts) -> PlanNow {
     plan_now(facts, state.config.billing.grace_days, state.clock.now_ms())
 }
 
+/// Where an organisation's plan stands now.
+pub fn org_plan_now(state: &AppState, org: &store::entity::organisation::Model) -> PlanNow {
+    standing_now(
+        state,
+        PlanFacts {
+            plan_id: i64::from(org.plan_id),
+            is_trial: org.is_trial,
+            validity: org.validity,
+        },
+    )
+}
+
+/// Whether the organisation has the knowledge base now (its plan, or the operator's grant).
+pub fn knowledge_base_on(state: &AppState, org: &store::entity::organisation::Model) -> bool {
+    domain::subscription::knowledge_base_included(
+        &org_plan_now(state, org),
+        org.knowledge_base_enabled,
+    )
+}
+
 pub fn standing_name(s: Standing) -> &'static str {
     match s {
         Standing::Trial => "trial",

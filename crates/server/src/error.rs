@@ -82,6 +82,14 @@ impl AppError {
         }
     }
 
+    /// `code` with a detail under `field` (e.g. `feature: knowledge_base`).
+    pub fn with_field(mut self, field: &str, value: &str) -> Self {
+        self.fields
+            .get_or_insert_with(BTreeMap::new)
+            .insert(field.to_owned(), value.to_owned());
+        self
+    }
+
     /// `code` with the rule that caused it under `field` (e.g. 404 for an unknown
     /// organisation code, 429 for a code requested too soon).
     pub fn with_rule(mut self, field: &str, rule: domain::RuleError) -> Self {
@@ -120,7 +128,7 @@ impl AppError {
             ErrorCode::RateLimited | ErrorCode::DailyLimitReached => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::ExtensionTokenNotAllowed => StatusCode::FORBIDDEN,
-            ErrorCode::PlanLimitReached => StatusCode::PAYMENT_REQUIRED,
+            ErrorCode::PlanLimitReached | ErrorCode::NotInPlan => StatusCode::PAYMENT_REQUIRED,
             ErrorCode::UpstreamFailed => StatusCode::BAD_GATEWAY,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -130,10 +138,11 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let message = crate::error_text::message_for(self.code, self.fields.as_ref(), self.message);
         let body = ErrorBody {
             error: ErrorDetail {
                 code: self.code,
-                message: self.message,
+                message,
                 fields: self.fields,
             },
         };

@@ -9,6 +9,7 @@ pub mod client;
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod error_text;
 pub mod extract;
 pub mod files;
 pub mod geo;
@@ -74,6 +75,7 @@ pub fn build_app(state: AppState) -> Router {
     let api = routes::api()
         .layer(middleware::from_fn(policy::refuse_cross_site))
         .layer(middleware::from_fn(policy::no_store))
+        .layer(middleware::from_fn(error_text::with_language))
         .layer(compress);
     let headers = policy::SecurityHeaders::new(state.config.cookie_secure);
     Router::new()

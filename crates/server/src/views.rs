@@ -37,7 +37,9 @@ pub fn team(t: &team::Model, member_count: Option<u64>) -> Team {
     }
 }
 
-pub fn organization(o: &organisation::Model) -> Organization {
+/// An organisation's details; `knowledge_base` is whether it has the knowledge base now (its
+/// plan or the operator's grant, `billing::knowledge_base_on`).
+pub fn organization(o: &organisation::Model, knowledge_base: bool) -> Organization {
     Organization {
         org_id: o.id,
         org_name: o.name.clone(),
@@ -48,7 +50,7 @@ pub fn organization(o: &organisation::Model) -> Organization {
         is_trial: o.is_trial,
         validity: o.validity.and_then(rfc3339),
         seat_issued: o.seat_issued,
-        knowledge_base: o.knowledge_base_enabled,
+        knowledge_base,
     }
 }
 

@@ -229,6 +229,50 @@ pub async fn conversations(
         .await?)
 }
 
+/// Renames the user's conversation; false when it is not theirs (or gone).
+pub async fn rename_conversation(
+    store: &Store,
+    org_id: i64,
+    user_id: i64,
+    id: i64,
+    title: &str,
+) -> Result<bool, StoreError> {
+    let done = conversation::Entity::update_many()
+        .col_expr(conversation::Column::Title, Expr::value(title))
+        .filter(conversation::Column::Id.eq(id))
+        .filter(conversation::Column::OrgId.eq(org_id))
+        .filter(conversation::Column::UserId.eq(user_id))
+        .exec(store.conn())
+        .await?;
+    Ok(done.rows_affected > 0)
+}
+
+/// Deletes the user's conversation and its messages in one transaction; false when it is not
+/// theirs (or gone).
+pub async fn delete_conversation(
+    store: &Store,
+    org_id: i64,
+    user_id: i64,
+    id: i64,
+) -> Result<bool, StoreError> {
+    let txn = store.conn().begin().await?;
+    let Some(c) = conversation::Entity::find_by_id(id)
+        .filter(conversation::Column::OrgId.eq(org_id))
+        .filter(conversation::Column::UserId.eq(user_id))
+        .one(&txn)
+        .await?
+    else {
+        return Ok(false);
+    };
+    message::Entity::delete_many()
+        .filter(message::Column::ConversationId.eq(c.id))
+        .exec(&txn)
+        .await?;
+    conversation::Entity::delete_by_id(c.id).exec(&txn).await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
 /// Adds a message and touches its conversation.
 pub async fn add_message(
     store: &Store,

@@ -46,6 +46,37 @@ pub async fn organisation(
         .await?)
 }
 
+/// The names of the organisations with these ids (those that exist), for lists that name them.
+pub async fn names_of(store: &Store, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(organisation::Entity::find()
+        .filter(organisation::Column::Id.is_in(ids.iter().copied()))
+        .all(store.conn())
+        .await?
+        .into_iter()
+        .map(|o| (o.id, o.name))
+        .collect())
+}
+
+/// Sets the operator's knowledge-base grant (inside the caller's transaction, with its audit).
+pub async fn set_knowledge_base_grant(
+    db: &impl sea_orm::ConnectionTrait,
+    org_id: i64,
+    granted: bool,
+) -> Result<(), StoreError> {
+    organisation::Entity::update_many()
+        .col_expr(
+            organisation::Column::KnowledgeBaseEnabled,
+            Expr::value(granted),
+        )
+        .filter(organisation::Column::Id.eq(org_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// The organisation with this code (codes are stored in upper case).
 pub async fn organisation_by_code(
     store: &Store,

@@ -1,6 +1,7 @@
 // The one way the web app talks to the server: JSON over fetch with the session cookie. Every
 // failure becomes an ApiError carrying the server's stable code, which the UI translates from
 // the `errors` catalogue; a network failure has the code `network`.
+import i18next from 'i18next';
 import type { ErrorBody } from '@/generated/contract';
 
 /** The one error shape of every failing answer (the generated contract type). */
@@ -26,6 +27,13 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
   return new ApiError(status, err?.code ?? 'internal', fields);
 }
 
+/** The app's language, sent as `Accept-Language` so the server words what it explains (a refused
+ * file, an e-mail) in the language on screen rather than the browser's. */
+export function languageHeader(): Record<string, string> {
+  const lang = i18next.language;
+  return lang ? { 'accept-language': lang } : {};
+}
+
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -35,7 +43,7 @@ export async function apiFetch<T>(
     res = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...languageHeader(), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });

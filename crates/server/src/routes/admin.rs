@@ -22,8 +22,8 @@ use axum_extra::extract::CookieJar;
 use contract::accounts::ResultEnvelope;
 use contract::admin::{
     AdminMe, AdminMembership, AdminOrg, AdminSignIn, AdminUser, AdminUserDetail,
-    AssignmentMemberView, AssignmentRequest, AuditEntry, DynamicAssignment, LeadView, OwnerQuery,
-    Page, PageQuery, PeriodQuery, PlanChange, ShareRow,
+    AssignmentMemberView, AssignmentRequest, DynamicAssignment, LeadView, OwnerQuery, Page,
+    PageQuery, PeriodQuery, PlanChange, ShareRow,
 };
 use contract::billing::FailedTransaction;
 use contract::ErrorCode;
@@ -43,7 +43,12 @@ pub fn routes() -> Routes {
         .add(Access::Operator, routes!(users))
         .add(Access::Operator, routes!(user_detail))
         .add(Access::Operator, routes!(change_plan))
-        .add(Access::Operator, routes!(audit_log))
+        .add(
+            Access::Operator,
+            routes!(super::admin_grants::grant_knowledge_base),
+        )
+        .add(Access::Operator, routes!(super::admin_audit::audit_log))
+        .add(Access::Operator, routes!(super::admin_audit::plans))
         .add(Access::Operator, routes!(all_failed_transactions))
         .add(Access::Operator, routes!(get_assignment))
         .add(Access::Operator, routes!(save_assignment_member))
@@ -162,11 +167,11 @@ pub async fn sign_out(
     ))
 }
 
-fn paging(q: &PageQuery) -> (u64, u64) {
+pub(super) fn paging(q: &PageQuery) -> (u64, u64) {
     (q.page.unwrap_or(0), q.per_page.unwrap_or(20).clamp(1, 100))
 }
 
-fn admin_org(state: &AppState, org: &organisation::Model, members: u64) -> AdminOrg {
+pub(super) fn admin_org(state: &AppState, org: &organisation::Model, members: u64) -> AdminOrg {
     let now = standing_now(
         state,
         PlanFacts {
@@ -187,6 +192,11 @@ fn admin_org(state: &AppState, org: &organisation::Model, members: u64) -> Admin
         seat_issued: org.seat_issued,
         members,
         dunning_since: org.dunning_since.and_then(rfc3339),
+        knowledge_base: domain::subscription::knowledge_base_included(
+            &now,
+            org.knowledge_base_enabled,
+        ),
+        knowledge_base_granted: org.knowledge_base_enabled,
     }
 }
 
@@ -384,43 +394,6 @@ pub async fn change_plan(
         .ok_or_else(AppError::not_found)?;
     let members = store::orgs::seats_used(&state.store, id).await?;
     Ok(Json(admin_org(&state, &org, members)))
-}
-
-/// The audit log, newest first.
-#[utoipa::path(
-    get,
-    path = "/api/admin/audit",
-    tag = "admin",
-    params(
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (20)"),
-    ),
-    responses((status = 200, description = "A page of the log", body = Page<AuditEntry>))
-)]
-pub async fn audit_log(
-    State(state): State<AppState>,
-    _admin: OperatorAdmin,
-    Query(q): Query<PageQuery>,
-) -> Result<Json<Page<AuditEntry>>, AppError> {
-    let (page, per_page) = paging(&q);
-    let (rows, total) = store::operator::audit_page(&state.store, page, per_page).await?;
-    Ok(Json(Page {
-        items: rows
-            .into_iter()
-            .map(|(a, email)| AuditEntry {
-                id: a.id,
-                at: rfc3339(a.at).unwrap_or_default(),
-                admin_email: email,
-                action: a.action,
-                target: a.target,
-                reason: a.reason,
-                detail: serde_json::from_str(&a.detail).unwrap_or(serde_json::Value::Null),
-            })
-            .collect(),
-        total,
-        page,
-        per_page,
-    }))
 }
 
 /// Failed transactions across every organisation and workspace (000 §2 `/failedtransactions`).

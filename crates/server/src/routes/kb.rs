@@ -18,8 +18,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use contract::accounts::ResultEnvelope;
 use contract::kb::{
-    AskAnswer, AskRequest, Citation, KbConversation, KbConversationDetail, KbDocument, KbMessage,
-    KbOrgQuery, RepliesLeft, ReplyRequest, ReplySuggestion, UnansweredQuestion, UploadQuery,
+    AskAnswer, AskRequest, Citation, KbConversation, KbDocument, KbMessage, KbOrgQuery,
+    RepliesLeft, ReplyRequest, ReplySuggestion, UnansweredQuestion, UploadQuery,
 };
 use contract::ErrorCode;
 use domain::chat::MAX_ATTACHMENT_BYTES;
@@ -35,8 +35,6 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(download_document))
         .add(Access::Scoped, routes!(delete_document))
         .add(Access::Scoped, routes!(ask))
-        .add(Access::Scoped, routes!(list_conversations))
-        .add(Access::Scoped, routes!(get_conversation))
         .add(Access::Scoped, routes!(unanswered_questions))
         .add_extension(Access::Scoped, routes!(suggest_reply))
         .add_extension(Access::Scoped, routes!(replies_left))
@@ -47,22 +45,23 @@ const MAX_QUESTION_CHARS: usize = 2_000;
 
 /// An active member of an organisation whose knowledge base is on (000 §2: the entry is shown
 /// only for organisations with it; a typed address gets the same answer as the hidden entry).
-async fn kb_member(
+pub(super) async fn kb_member(
     state: &AppState,
     user: &store::entity::user::Model,
     org_id: i64,
 ) -> Result<(), AppError> {
     member(state, user, org_id).await?;
-    let on = store::orgs::organisation(&state.store, org_id)
+    let org = store::orgs::organisation(&state.store, org_id)
         .await?
-        .is_some_and(|o| o.knowledge_base_enabled);
-    if on {
+        .ok_or_else(AppError::not_found)?;
+    if crate::billing::knowledge_base_on(state, &org) {
         Ok(())
     } else {
         Err(AppError::new(
-            ErrorCode::Forbidden,
-            "the knowledge base is not on for this organisation",
-        ))
+            ErrorCode::NotInPlan,
+            "the knowledge base comes with the Teams plan; this organisation's plan does not include it",
+        )
+        .with_field("feature", "knowledge_base"))
     }
 }
 
@@ -100,8 +99,8 @@ fn document_view(d: &store::entity::kb::document::Model, passages: u64) -> KbDoc
     request_body(content = Vec<u8>, content_type = "application/pdf"),
     responses(
         (status = 200, description = "The document, indexed", body = KbDocument),
-        (status = 402, description = "`plan_limit_reached`: the organisation has its most documents", body = contract::ErrorBody),
-        (status = 403, description = "An employee (`admins_managers_only`), or the knowledge base is off", body = contract::ErrorBody),
+        (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the plan does not include the knowledge base; `plan_limit_reached`: the organisation has its most documents", body = contract::ErrorBody),
+        (status = 403, description = "An employee (`admins_managers_only`)", body = contract::ErrorBody),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
         (status = 413, description = "`file_too_large`: too many pages or too much text; `storage_quota_exceeded`: no storage left", body = contract::ErrorBody),
         (status = 422, description = "`fields.file` = attachment_not_supported; pdf_unreadable, pdf_encrypted, pdf_no_text", body = contract::ErrorBody),
@@ -215,6 +214,7 @@ pub async fn upload_document(
     tag = "knowledge base",
     params(("org_id" = i64, Query, description = "The organisation")),
     responses(
+        (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the organisation's plan does not include the knowledge base", body = contract::ErrorBody),
         (status = 200, description = "The documents", body = ResultEnvelope<Vec<KbDocument>>),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
     )
@@ -241,6 +241,7 @@ pub async fn list_documents(
         ("org_id" = i64, Query, description = "The organisation"),
     ),
     responses(
+        (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the organisation's plan does not include the knowledge base", body = contract::ErrorBody),
         (status = 200, description = "The PDF, as an attachment (`nosniff`)", content_type = "application/pdf", body = Vec<u8>),
         (status = 404, description = "Not a member, or no such document", body = contract::ErrorBody),
     )
@@ -277,6 +278,7 @@ pub async fn download_document(
         ("org_id" = i64, Query, description = "The organisation"),
     ),
     responses(
+        (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the organisation's plan does not include the knowledge base", body = contract::ErrorBody),
         (status = 200, description = "The documents left", body = ResultEnvelope<Vec<KbDocument>>),
         (status = 403, description = "An employee: `admins_managers_only`", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such document", body = contract::ErrorBody),
@@ -299,7 +301,7 @@ pub async fn delete_document(
     list_documents(State(state), CurrentUser(user), Query(q)).await
 }
 
-fn message_view(m: &message::Model) -> KbMessage {
+pub(super) fn message_view(m: &message::Model) -> KbMessage {
     KbMessage {
         id: m.id,
         message: m.text.clone(),
@@ -310,7 +312,7 @@ fn message_view(m: &message::Model) -> KbMessage {
     }
 }
 
-fn conversation_view(c: &conversation::Model) -> KbConversation {
+pub(super) fn conversation_view(c: &conversation::Model) -> KbConversation {
     KbConversation {
         id: c.id,
         title: c.title.clone(),
@@ -333,6 +335,7 @@ async fn search(state: &AppState, org_id: i64, question: &str) -> Result<Vec<Cit
     tag = "knowledge base",
     request_body = AskRequest,
     responses(
+        (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the organisation's plan does not include the knowledge base", body = contract::ErrorBody),
         (status = 200, description = "The question and its answer", body = AskAnswer),
         (status = 404, description = "Not a member, or another person's conversation", body = contract::ErrorBody),
         (status = 422, description = "An empty question", body = contract::ErrorBody),
@@ -372,7 +375,14 @@ pub async fn ask(
             .await?
             .ok_or_else(AppError::not_found)?,
         None => {
-            store::kb::start_conversation(&state.store, req.org_id, user.id, &question, now).await?
+            store::kb::start_conversation(
+                &state.store,
+                req.org_id,
+                user.id,
+                &domain::kb::conversation::title_from_question(&question),
+                now,
+            )
+            .await?
         }
     };
     let asked = store::kb::add_message(
@@ -426,60 +436,6 @@ pub async fn ask(
     }))
 }
 
-/// The caller's conversations in the organisation, newest first.
-#[utoipa::path(
-    get,
-    path = "/api/kb/conversations",
-    tag = "knowledge base",
-    params(("org_id" = i64, Query, description = "The organisation")),
-    responses(
-        (status = 200, description = "The conversations", body = ResultEnvelope<Vec<KbConversation>>),
-        (status = 404, description = "Not a member", body = contract::ErrorBody),
-    )
-)]
-pub async fn list_conversations(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<KbOrgQuery>,
-) -> Result<Json<ResultEnvelope<Vec<KbConversation>>>, AppError> {
-    kb_member(&state, &user, q.org_id).await?;
-    let rows = store::kb::conversations(&state.store, q.org_id, user.id).await?;
-    Ok(Json(ResultEnvelope::ok(
-        rows.iter().map(conversation_view).collect(),
-    )))
-}
-
-/// One of the caller's conversations with its messages (to reopen it).
-#[utoipa::path(
-    get,
-    path = "/api/kb/conversations/{id}",
-    tag = "knowledge base",
-    params(
-        ("id" = i64, Path, description = "The conversation"),
-        ("org_id" = i64, Query, description = "The organisation"),
-    ),
-    responses(
-        (status = 200, description = "The conversation", body = KbConversationDetail),
-        (status = 404, description = "Not a member, or not the caller's", body = contract::ErrorBody),
-    )
-)]
-pub async fn get_conversation(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Path(id): Path<i64>,
-    Query(q): Query<KbOrgQuery>,
-) -> Result<Json<KbConversationDetail>, AppError> {
-    kb_member(&state, &user, q.org_id).await?;
-    let c = store::kb::conversation(&state.store, q.org_id, user.id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let messages = store::kb::messages(&state.store, c.id).await?;
-    Ok(Json(KbConversationDetail {
-        conversation: conversation_view(&c),
-        messages: messages.iter().map(message_view).collect(),
-    }))
-}
-
 /// The questions nothing in the documents answered, newest first (admins: to improve them).
 #[utoipa::path(
     get,
@@ -487,6 +443,7 @@ pub async fn get_conversation(
     tag = "knowledge base",
     params(("org_id" = i64, Query, description = "The organisation")),
     responses(
+        (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the organisation's plan does not include the knowledge base", body = contract::ErrorBody),
         (status = 200, description = "The questions", body = ResultEnvelope<Vec<UnansweredQuestion>>),
         (status = 403, description = "Not an admin", body = contract::ErrorBody),
         (status = 404, description = "Not a member", body = contract::ErrorBody),

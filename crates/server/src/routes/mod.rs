@@ -11,6 +11,8 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod admin_audit;
+pub mod admin_grants;
 pub mod analytics;
 pub mod auth;
 pub mod billing;
@@ -22,6 +24,7 @@ pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
 pub mod kb;
+pub mod kb_conversations;
 pub mod kb_search;
 pub mod manage;
 pub mod orgs;
@@ -138,6 +141,7 @@ fn declarations() -> Routes {
         billing::routes(),
         admin::routes(),
         kb::routes(),
+        kb_conversations::routes(),
         manage::routes(),
         planner::routes(),
     ]

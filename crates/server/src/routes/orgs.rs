@@ -69,7 +69,10 @@ pub async fn organisation_details(
     member(&state, &user, org.id).await.map_err(|_| unknown())?;
     Ok(Json(TypeEnvelope {
         type_: true,
-        data: vec![views::organization(&org)],
+        data: vec![views::organization(
+            &org,
+            crate::billing::knowledge_base_on(&state, &org),
+        )],
     }))
 }
 
@@ -141,7 +144,12 @@ pub async fn create_organisation(
             seat_issued: TEAMS_TRIAL_SEATS as i32,
         };
         match store::orgs::create_organisation(&state.store, user.id, new, now).await {
-            Ok(org) => return Ok(Json(ResultEnvelope::ok(views::organization(&org)))),
+            Ok(org) => {
+                return Ok(Json(ResultEnvelope::ok(views::organization(
+                    &org,
+                    crate::billing::knowledge_base_on(&state, &org),
+                ))))
+            }
             Err(store::StoreError::Conflict(_)) => continue,
             Err(e) => return Err(e.into()),
         }
@@ -185,7 +193,10 @@ pub async fn update_organisation(
     };
     let now = state.clock.now_ms();
     let org = store::orgs::update_organisation(&state.store, req.org_id, changes, now).await?;
-    Ok(Json(ResultEnvelope::ok(views::organization(&org))))
+    Ok(Json(ResultEnvelope::ok(views::organization(
+        &org,
+        crate::billing::knowledge_base_on(&state, &org),
+    ))))
 }
 
 /// Removes a member (admins). The last admin cannot be removed (409 `conflict`).

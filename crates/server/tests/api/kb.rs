@@ -456,10 +456,12 @@ db_test!(
             admin,
             org_id: created["data"]["org_id"].as_i64().unwrap(),
         };
+        // Past the Teams trial and its grace period: Free, which has no knowledge base.
+        app.clock.advance(11 * 86_400_000);
         let (status, body) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
         assert_eq!(
             (status, body["error"]["code"].clone()),
-            (403, json!("forbidden"))
+            (402, json!("not_in_plan"))
         );
         let (status, _) = app
             .call(
@@ -469,7 +471,7 @@ db_test!(
                 Some(json!({ "org_id": org.org_id, "question": "refund?" })),
             )
             .await;
-        assert_eq!(status, 403);
+        assert_eq!(status, 402);
         app.enable_knowledge_base(org.org_id).await.unwrap();
         let (status, _) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;
         assert_eq!(status, 200);

@@ -18,6 +18,8 @@ mod ingest_restart;
 mod integrations;
 mod isolation;
 mod kb;
+mod kb_access;
+mod kb_conversations;
 mod kb_limits;
 mod kb_retrieval;
 mod limits;

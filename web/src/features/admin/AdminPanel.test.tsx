@@ -102,19 +102,20 @@ test('users are searched and paged; a user opens User Info with memberships, per
   expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe(userInfoPath(3));
   expect(screen.getByRole('link', { name: 'User Info', current: 'page' })).toBeInTheDocument();
-  expect(screen.getByTestId('personal-plan')).toHaveTextContent('Pro Plus (8)');
+  // Plans are named as the catalogue sells them, with their billing period.
+  await waitFor(() => expect(screen.getByTestId('personal-plan')).toHaveTextContent('Pro Plus, monthly'));
   expect(screen.getByTestId('live-sessions')).toHaveTextContent('2');
   const rows = screen.getAllByTestId('membership-row');
   expect(rows[0]).toHaveTextContent('Acme Traders');
   expect(rows[0]).toHaveTextContent('ACME2345');
   expect(rows[0]).toHaveTextContent('Admin');
   expect(rows[0]).toHaveTextContent('Active');
-  expect(rows[0]).toHaveTextContent('Teams (10)');
+  expect(rows[0]).toHaveTextContent('Teams, monthly');
   expect(rows[0]).toHaveTextContent('Grace period');
   expect(rows[0]).toHaveTextContent('4 of 5');
   expect(rows[1]).toHaveTextContent('Employee');
   expect(rows[1]).toHaveTextContent('Invited');
-  expect(rows[1]).toHaveTextContent('Free (1)');
+  expect(rows[1]).toHaveTextContent('Free');
   expect(rows[1]).toHaveTextContent('No end date');
   expect(within(rows[1]!).getByRole('button', { name: 'Change the plan of Beta Ltd' })).toBeInTheDocument();
 });
@@ -132,7 +133,7 @@ test('the audit log and the installation’s failed transactions have their own 
     { id: 2, invoice_id: 'in_2', org_id: null, amount_minor: 500, currency: 'eur', reason: null, created_at: '2026-02-01T10:00:00Z', resolved_at: '2026-02-03T10:00:00Z' },
   ];
   const audit = [
-    { id: 1, at: '2026-03-01T10:00:00Z', admin_email: 'ops@switchboard.test', action: 'change_plan', target: 'organisation 7', reason: 'Contract', detail: { after: { seats: 12 } } },
+    { id: 1, at: '2026-03-01T10:00:00Z', admin_email: 'ops@switchboard.test', action: 'change_plan', target: 'organisation 7', target_name: null, reason: 'Contract', detail: { after: { seats: 12 } } },
   ];
   const { calls } = fakeServer({ signedIn: true, failed, audit });
   renderAdmin(ADMIN_PATHS.organisations);
@@ -155,6 +156,69 @@ test('the audit log and the installation’s failed transactions have their own 
   expect(rows[1]).toHaveTextContent('No reason given');
   expect(rows[1]).toHaveTextContent(/Settled/);
   expect(callsTo(calls, '/api/admin/failed-transactions')[0]!.url.searchParams.get('per_page')).toBe('20');
+});
+
+test('the audit log names what was changed and says what changed from → to, in words', async () => {
+  const validity = Date.UTC(2026, 11, 1, 10, 0);
+  const audit = [
+    {
+      id: 2,
+      at: '2026-03-02T10:00:00Z',
+      admin_email: 'ops@switchboard.test',
+      action: 'change_plan',
+      target: 'organisation 7',
+      target_name: 'Acme Traders',
+      reason: 'Annual contract',
+      detail: {
+        before: { plan_id: 10, seats: 3, is_trial: true, validity },
+        after: { plan_id: 11, seats: 3, is_trial: false, validity: null },
+      },
+    },
+    {
+      id: 1,
+      at: '2026-03-01T10:00:00Z',
+      admin_email: 'ops@switchboard.test',
+      action: 'grant_knowledge_base',
+      target: 'organisation 7',
+      target_name: 'Acme Traders',
+      reason: 'Pilot',
+      detail: { before: { knowledge_base_granted: false }, after: { knowledge_base_granted: true } },
+    },
+  ];
+  fakeServer({ signedIn: true, audit });
+  renderAdmin(ADMIN_PATHS.organisations);
+  await screen.findByText('No organisations yet.');
+  fireEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
+  const rows = within(await screen.findByTestId('audit-log')).getAllByTestId('audit-row');
+  expect(rows[0]).toHaveTextContent('Acme Traders');
+  await waitFor(() => expect(rows[0]).toHaveTextContent('Plan: Teams, monthly → Teams, yearly'));
+  expect(rows[0]).toHaveTextContent('Trial: Yes → No');
+  expect(rows[0]).toHaveTextContent(/Valid until: Dec 1, 2026.* → No end date/);
+  // Unchanged fields are not listed; no raw JSON or epoch milliseconds.
+  expect(rows[0]).not.toHaveTextContent('Seats');
+  expect(rows[0]).not.toHaveTextContent(String(validity));
+  expect(rows[0]).not.toHaveTextContent('{');
+  expect(rows[1]).toHaveTextContent('Changed a knowledge-base grant');
+  expect(rows[1]).toHaveTextContent('Knowledge base granted: No → Yes');
+});
+
+test('the operator grants the knowledge base with a reason and sees it on the row', async () => {
+  const { calls } = fakeServer({ signedIn: true, orgs: [org(7, { org_name: 'Acme Traders', plan_id: 1, standing: 'free', knowledge_base: false })] });
+  renderAdmin(ADMIN_PATHS.organisations);
+  const row = await screen.findByTestId('org-row');
+  expect(within(row).getByTestId('org-kb')).toHaveTextContent('Off');
+  fireEvent.click(within(row).getByRole('button', { name: 'Grant the knowledge base to Acme Traders' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Grant the knowledge base to Acme Traders' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
+  expect(await within(dialog).findByText('Give a reason: the audit log keeps it.')).toBeInTheDocument();
+  expect(callsTo(calls, '/api/admin/organisations/7/knowledge-base', 'POST')).toHaveLength(0);
+  fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Pilot customer' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
+  await waitFor(() => expect(callsTo(calls, '/api/admin/organisations/7/knowledge-base', 'POST')).toHaveLength(1));
+  expect(callsTo(calls, '/api/admin/organisations/7/knowledge-base', 'POST')[0]!.body).toEqual({ granted: true, reason: 'Pilot customer' });
+  expect(await screen.findByText('Acme Traders now has the knowledge base')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByTestId('org-kb')).toHaveTextContent('On (granted)'));
+  expect(screen.getByRole('button', { name: 'Withdraw the knowledge base grant of Acme Traders' })).toBeInTheDocument();
 });
 
 test('empty lists say so', async () => {

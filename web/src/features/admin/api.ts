@@ -7,6 +7,7 @@ import { apiFetch, ApiError, queryString } from '@/lib/api';
 import type {
   AdminMe,
   AdminOrg,
+  AdminPlan,
   AdminSignIn,
   AdminUser,
   AdminUserDetail,
@@ -17,6 +18,7 @@ import type {
   FailedTransaction,
   LeadView,
   Page,
+  KnowledgeBaseGrant,
   PlanChange,
   ResultEnvelope,
   ShareRow,
@@ -25,6 +27,7 @@ import type {
 export type {
   AdminMe,
   AdminOrg,
+  AdminPlan,
   AdminUser,
   AdminUserDetail,
   AssignmentMemberView,
@@ -32,6 +35,7 @@ export type {
   AuditEntry,
   DynamicAssignment,
   FailedTransaction,
+  KnowledgeBaseGrant,
   LeadView,
   Page,
   PlanChange,
@@ -103,6 +107,11 @@ export const fetchUser = (id: number, signal?: AbortSignal) =>
 
 export const changePlan = (orgId: number, body: PlanChange) =>
   adminFetch<AdminOrg>(`/api/admin/organisations/${orgId}/plan`, { method: 'POST', body });
+
+export const fetchPlans = (signal?: AbortSignal) => adminFetch<AdminPlan[]>('/api/admin/plans', { signal });
+
+export const grantKnowledgeBase = (orgId: number, body: KnowledgeBaseGrant) =>
+  adminFetch<AdminOrg>(`/api/admin/organisations/${orgId}/knowledge-base`, { method: 'POST', body });
 
 export const fetchAudit = (query: PageQuery, signal?: AbortSignal) =>
   adminFetch<Page<AuditEntry>>(`/api/admin/audit${pageQuery(query)}`, { signal });

@@ -149,3 +149,27 @@ export function utcDay(from: number, days = 0): string {
 
 /** The last page index (from 0) for a total. */
 export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/** One line of an audit entry's detail: a field and its value before (when recorded) and after. */
+export interface AuditChange {
+  field: string;
+  before?: unknown;
+  after: unknown;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The changes an audit entry recorded: with `before` and `after`, the fields that differ (in
+ * the order `after` lists them); otherwise each field of the detail as set. */
+export function auditChanges(detail: unknown): AuditChange[] {
+  if (!isRecord(detail)) return [];
+  const { before, after } = detail;
+  if (isRecord(after)) {
+    const was = isRecord(before) ? before : {};
+    return Object.entries(after)
+      .filter(([k, v]) => !(k in was) || !same(was[k], v))
+      .map(([field, v]) => (field in was ? { field, before: was[field], after: v } : { field, after: v }));
+  }
+  return Object.entries(detail).map(([field, after]) => ({ field, after }));
+}

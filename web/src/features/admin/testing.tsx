@@ -9,6 +9,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import type {
   AdminOrg,
+  AdminPlan,
   AdminUser,
   AdminUserDetail,
   AssignmentMemberView,
@@ -55,6 +56,8 @@ export function org(id: number, over: Partial<AdminOrg> = {}): AdminOrg {
     seat_issued: 5,
     members: 2,
     dunning_since: null,
+    knowledge_base: true,
+    knowledge_base_granted: false,
     ...over,
   };
 }
@@ -176,6 +179,18 @@ export function fakeServer(initial: Partial<FakeState> = {}, ...handlers: Handle
       state.orgs = state.orgs.map((o) => (o.org_id === id ? after : o));
       return { status: 200, body: after };
     }
+    if (p === '/api/admin/plans') return { status: 200, body: PLANS };
+    const kbMatch = /^\/api\/admin\/organisations\/(\d+)\/knowledge-base$/.exec(p);
+    if (kbMatch && method === 'POST') {
+      const b = call.body as { reason: string; granted: boolean };
+      if (!b.reason?.trim()) return error(422, 'validation_failed');
+      const id = Number(kbMatch[1]);
+      const before = state.orgs.find((o) => o.org_id === id) ?? org(id);
+      const byPlan = before.knowledge_base && !before.knowledge_base_granted;
+      const after = { ...before, knowledge_base_granted: b.granted, knowledge_base: b.granted || byPlan };
+      state.orgs = state.orgs.map((o) => (o.org_id === id ? after : o));
+      return { status: 200, body: after };
+    }
     if (p === '/api/admin/audit') return { status: 200, body: page(state.audit, url, () => true) };
     if (p === '/api/admin/failed-transactions') {
       const pg = page(state.failed, url, () => true);
@@ -232,6 +247,15 @@ export function fakeServer(initial: Partial<FakeState> = {}, ...handlers: Handle
   );
   return { state, calls };
 }
+
+/** The plan catalogue as the server lists it (migration 000009). */
+export const PLANS: AdminPlan[] = [
+  { id: 1, plan_name: 'Free', plan_type: 'self', is_monthly: true },
+  { id: 8, plan_name: 'Pro Plus', plan_type: 'self', is_monthly: true },
+  { id: 9, plan_name: 'Pro Plus', plan_type: 'self', is_monthly: false },
+  { id: 10, plan_name: 'Teams', plan_type: 'teams', is_monthly: true },
+  { id: 11, plan_name: 'Teams', plan_type: 'teams', is_monthly: false },
+];
 
 /** A saved member as the server lists it. */
 export function member(id: string, name: string, target: string, over: Partial<AssignmentMemberView> = {}): AssignmentMemberView {

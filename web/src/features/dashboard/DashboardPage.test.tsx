@@ -313,6 +313,33 @@ describe('what the dashboard shows', () => {
     expect(card('chats').getByTestId('card-previous')).toHaveTextContent('Previous period: 160');
   });
 
+  it('says how to get numbers when nothing was recorded in the period nor before it', async () => {
+    const zero = { current: 0, previous: 0, absolute: 0, percent: 0 };
+    const none = { incoming: { total_count: 0, total_duration: 0, unique_calls: 0 } };
+    const empty = {
+      ...comparison,
+      current: { ...comparison.current, ...Object.fromEntries(['incoming', 'outgoing', 'missed', 'rejected'].map((d) => [d, none.incoming])) },
+      previous: { ...comparison.previous, ...Object.fromEntries(['incoming', 'outgoing', 'missed', 'rejected'].map((d) => [d, none.incoming])) },
+      total_count: zero,
+      total_duration: zero,
+      unique_calls: zero,
+      chats: zero,
+    };
+    dashboardServer((call) => (call.url.pathname === '/api/v1/analytics/comparison' ? { body: { result: true, data: empty } } : undefined));
+    renderDashboard();
+    await results();
+    const steps = await screen.findByTestId('dashboard-first-steps');
+    expect(steps).toHaveTextContent('Nothing recorded yet');
+    expect(within(steps).getByRole('link', { name: 'Connect the extension' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('shows no first steps once anything was recorded', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    expect(screen.queryByTestId('dashboard-first-steps')).toBeNull();
+  });
+
   it('names two top performers and two needing attention, with NA and Admin fallbacks', async () => {
     dashboardServer();
     renderDashboard();

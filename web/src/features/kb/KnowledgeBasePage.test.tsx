@@ -6,6 +6,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+import { useWorkspace } from '@/stores/workspace';
+import { organization } from '@/testing/organization';
 import {
   citation,
   conversations,
@@ -354,6 +356,48 @@ test('a conversation from the list reopens with its messages; New Chat starts ov
   expect(input()).toHaveValue('');
 });
 
+test('a conversation is renamed (its limit checked before sending) and deleted from its menu', async () => {
+  let list = [...conversations];
+  const calls = fakeServer((c) => {
+    if (c.url.pathname === '/api/kb/conversations') return { body: { result: true, data: list } };
+    if (c.url.pathname === '/api/kb/conversations/5' && c.method === 'PATCH') {
+      const { title } = c.body as { title: string };
+      list = list.map((x) => (x.id === 5 ? { ...x, title } : x));
+      return { body: list[0] };
+    }
+    if (c.url.pathname === '/api/kb/conversations/5' && c.method === 'DELETE') {
+      list = [];
+      return { status: 204 };
+    }
+    return undefined;
+  });
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: 'Actions for What is the refund window?' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });
+  const field = within(dialog).getByRole('textbox', { name: 'Title' });
+  expect(field).toHaveAttribute('maxlength', '80');
+  fireEvent.change(field, { target: { value: '   ' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText('Please enter a title')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  // Typing again clears the message at once.
+  fireEvent.change(field, { target: { value: 'Refund window' } });
+  expect(within(dialog).queryByText('Please enter a title')).toBeNull();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+  expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ title: 'Refund window' });
+  expect(await screen.findByRole('button', { name: 'Refund window' })).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Actions for Refund window' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Delete conversation' });
+  expect(confirm).toHaveTextContent('Delete “Refund window” and its messages?');
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund window' })).toBeNull());
+});
+
 test('without an organisation the screen says so and asks nothing', async () => {
   resetStores();
   signIn(null);
@@ -361,6 +405,27 @@ test('without an organisation the screen says so and asks nothing', async () => 
   renderPage();
   expect(await screen.findByText('Choose an organisation to use the knowledge base.')).toBeInTheDocument();
   expect(calls).toHaveLength(0);
+});
+
+test("an organisation whose plan lacks the knowledge base is told why: admins are sent to the plans, others to an admin", async () => {
+  const calls = fakeServer();
+  useWorkspace.setState({ org: { ...organization, org_id: ORG, plan_id: 1, knowledge_base: false } });
+  renderPage();
+  const card = await screen.findByTestId('kb-not-in-plan');
+  expect(card).toHaveTextContent('The knowledge base comes with the Teams plan');
+  expect(within(card).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/settings/billing');
+  expect(calls).toHaveLength(0);
+});
+
+test('an employee of an organisation without the knowledge base is told to ask an admin', async () => {
+  resetStores();
+  signIn(3);
+  fakeServer();
+  useWorkspace.setState({ org: { ...organization, org_id: ORG, plan_id: 1, knowledge_base: false } });
+  renderPage();
+  const card = await screen.findByTestId('kb-not-in-plan');
+  expect(card).toHaveTextContent('Ask an admin of your organisation');
+  expect(within(card).queryByRole('link')).toBeNull();
 });
 
 test('an employee asks and downloads but adds and deletes no documents (the server refuses them too)', async () => {

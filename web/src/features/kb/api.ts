@@ -1,7 +1,7 @@
 // The knowledge base's calls (crates/server/src/routes/kb.rs), in the generated contract's
 // shapes: documents (uploaded as the PDF's bytes with XMLHttpRequest, which alone reports upload
 // progress), questions, conversations and, for admins, the unanswered questions.
-import { ApiError, apiErrorOf, apiFetch, queryString, resultData } from '@/lib/api';
+import { ApiError, apiErrorOf, apiFetch, languageHeader, queryString, resultData } from '@/lib/api';
 import type {
   AskAnswer,
   AskRequest,
@@ -33,6 +33,12 @@ export const listConversations = (orgId: number) =>
 export const getConversation = (orgId: number, id: number) =>
   apiFetch<KbConversationDetail>(`${KB}/conversations/${id}${queryString({ org_id: orgId })}`);
 
+export const renameConversation = (orgId: number, id: number, title: string) =>
+  apiFetch<KbConversation>(`${KB}/conversations/${id}${queryString({ org_id: orgId })}`, { method: 'PATCH', body: { title } });
+
+export const deleteConversation = (orgId: number, id: number) =>
+  apiFetch<void>(`${KB}/conversations/${id}${queryString({ org_id: orgId })}`, { method: 'DELETE' });
+
 export const listUnanswered = (orgId: number) =>
   resultData<UnansweredQuestion[]>(`${KB}/unanswered${queryString({ org_id: orgId })}`);
 
@@ -46,6 +52,7 @@ export function uploadDocument(orgId: number, file: File, onProgress: (p: Upload
     xhr.open('POST', `${KB}/documents${queryString({ org_id: orgId, name: file.name })}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', 'application/pdf');
+    for (const [k, v] of Object.entries(languageHeader())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress({ phase: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
     };

@@ -1,6 +1,7 @@
 // Test helpers for the knowledge base: the caller signed in on Acme Traders (admin or not), a
 // fake server answering the knowledge-base calls (fetch, and XMLHttpRequest for uploads, with
 // progress), each call recorded; a handler may answer first.
+import { MemoryRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
@@ -155,7 +156,9 @@ export function resetStores() {
 export function renderPage() {
   return render(
     <MantineProvider>
-      <KnowledgeBasePage />
+      <MemoryRouter>
+        <KnowledgeBasePage />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }

@@ -1,16 +1,17 @@
-// The audit log, newest first: when, which operator, what was done to what, the reason and the
-// recorded detail.
-import { Alert, Button, Center, Code, Loader, Stack, Table, Text } from '@mantine/core';
+// The audit log, newest first: when, which operator, what was done to what (by its name), the
+// reason and what changed from → to, in words.
+import { Alert, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fetchAudit } from '../api';
 import { formatDateTime } from '../logic';
+import { AuditDetail } from './AuditDetail';
 import { Pager } from './Pager';
 import { useIssueText } from './useIssueText';
 import { usePaged } from './usePaged';
 
 export const AUDIT_PER_PAGE = 20;
 
-const ACTIONS = ['sign_in', 'sign_out', 'change_plan', 'save_assignment_member', 'delete_assignment_member'] as const;
+const ACTIONS = ['sign_in', 'sign_out', 'change_plan', 'grant_knowledge_base', 'save_assignment_member', 'delete_assignment_member'] as const;
 
 export function AuditLog() {
   const { t, i18n } = useTranslation('admin');
@@ -62,16 +63,17 @@ export function AuditLog() {
                 <Table.Td>{formatDateTime(a.at, i18n.language)}</Table.Td>
                 <Table.Td>{a.admin_email ?? '—'}</Table.Td>
                 <Table.Td>{action(a.action)}</Table.Td>
-                <Table.Td>{a.target}</Table.Td>
+                <Table.Td>
+                  {a.target_name ?? a.target}
+                  {a.target_name && (
+                    <Text size="xs" c="dimmed">
+                      {a.target}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{a.reason ?? '—'}</Table.Td>
                 <Table.Td>
-                  {a.detail && Object.keys(a.detail).length > 0 ? (
-                    <Code block style={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>
-                      {JSON.stringify(a.detail)}
-                    </Code>
-                  ) : (
-                    '—'
-                  )}
+                  <AuditDetail detail={a.detail} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,8 +1,10 @@
-// Translated labels of the admin lists' codes: plans (through the domain's plan rule), their
-// standing, roles and membership statuses. An unknown value is shown as it is.
-import { useCallback } from 'react';
+// Translated labels of the admin lists' codes: plans by their catalogue name and billing period
+// ("Pro Plus, yearly"; by family and id until the catalogue is read), their standing, roles and
+// membership statuses. An unknown value is shown as it is.
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planKind } from '../logic';
+import { usePlans } from '../stores/plans';
 
 const STANDINGS = ['trial', 'active', 'grace', 'free'] as const;
 const ROLES: Record<number, 'admin' | 'manager' | 'employee' | 'owner'> = { 1: 'admin', 2: 'manager', 3: 'employee', 4: 'owner' };
@@ -10,9 +12,19 @@ const STATUSES: Record<number, 'invited' | 'active'> = { 1: 'invited', 2: 'activ
 
 export function useLabels() {
   const { t } = useTranslation('admin');
+  const plans = usePlans((s) => s.plans);
+  const loadPlans = usePlans((s) => s.load);
+  useEffect(() => {
+    void loadPlans();
+  }, [loadPlans]);
   const plan = useCallback(
-    (planId: number) => t('plans.label', { name: t(`plans.${planKind(planId)}`), id: planId }),
-    [t],
+    (planId: number) => {
+      const p = plans[planId];
+      if (!p) return t('plans.label', { name: t(`plans.${planKind(planId)}`), id: planId });
+      if (planKind(planId) === 'free') return p.plan_name;
+      return t('plans.named', { name: p.plan_name, period: t(p.is_monthly ? 'plans.monthly' : 'plans.yearly') });
+    },
+    [t, plans],
   );
   const standing = useCallback(
     (s: string) => ((STANDINGS as readonly string[]).includes(s) ? t(`standing.${s as (typeof STANDINGS)[number]}`) : s),

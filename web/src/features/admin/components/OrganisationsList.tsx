@@ -1,6 +1,7 @@
 // Organisations with search (name or code) and paging: plan, standing, seats used of issued,
-// validity; each can have its plan, seats or trial changed with a reason.
-import { Alert, Badge, Button, Center, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+// validity, knowledge base; each can have its plan, seats or trial changed, and the knowledge
+// base granted whatever its plan, with a reason.
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { fetchOrganisations } from '../api';
 import { formatDate } from '../logic';
 import { useLabels } from './Labels';
 import { Pager } from './Pager';
+import { KnowledgeBaseGrantModal } from './KnowledgeBaseGrantModal';
 import { PlanChangeModal } from './PlanChangeModal';
 import { useIssueText } from './useIssueText';
 import { usePaged } from './usePaged';
@@ -21,6 +23,7 @@ export function OrganisationsList() {
   const labels = useLabels();
   const list = usePaged(fetchOrganisations, ORGS_PER_PAGE);
   const [changing, setChanging] = useState<AdminOrg | null>(null);
+  const [granting, setGranting] = useState<AdminOrg | null>(null);
   const rows = list.data?.items ?? [];
 
   const replace = (org: AdminOrg) =>
@@ -65,6 +68,7 @@ export function OrganisationsList() {
                   <Table.Th>{t('orgs.standing')}</Table.Th>
                   <Table.Th>{t('orgs.seats')}</Table.Th>
                   <Table.Th>{t('orgs.validity')}</Table.Th>
+                  <Table.Th>{t('orgs.knowledge_base')}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t('orgs.actions')}</VisuallyHidden>
                   </Table.Th>
@@ -86,10 +90,27 @@ export function OrganisationsList() {
                     <Table.Td>{labels.standing(o.standing)}</Table.Td>
                     <Table.Td>{t('orgs.seats_of', { used: o.members, issued: o.seat_issued })}</Table.Td>
                     <Table.Td>{o.validity ? formatDate(o.validity, i18n.language) : t('orgs.no_validity')}</Table.Td>
+                    <Table.Td data-testid="org-kb">
+                      {o.knowledge_base_granted
+                        ? t('orgs.kb_granted')
+                        : o.knowledge_base
+                          ? t('orgs.kb_by_plan')
+                          : t('orgs.kb_off')}
+                    </Table.Td>
                     <Table.Td>
-                      <Button size="compact-sm" variant="light" onClick={() => setChanging(o)} aria-label={t('orgs.change_for', { name: o.org_name })}>
-                        {t('orgs.change')}
-                      </Button>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="compact-sm" variant="light" onClick={() => setChanging(o)} aria-label={t('orgs.change_for', { name: o.org_name })}>
+                          {t('orgs.change')}
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setGranting(o)}
+                          aria-label={t(o.knowledge_base_granted ? 'orgs.kb_withdraw_for' : 'orgs.kb_grant_for', { name: o.org_name })}
+                        >
+                          {t(o.knowledge_base_granted ? 'orgs.kb_withdraw' : 'orgs.kb_grant')}
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -107,6 +128,7 @@ export function OrganisationsList() {
         </>
       )}
       <PlanChangeModal org={changing} onClose={() => setChanging(null)} onChanged={replace} />
+      <KnowledgeBaseGrantModal org={granting} onClose={() => setGranting(null)} onChanged={replace} />
     </Stack>
   );
 }

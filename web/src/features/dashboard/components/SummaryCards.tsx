@@ -35,6 +35,11 @@ export function counters(data: Analytics): Counter[] {
   ];
 }
 
+/** Whether the period and the one before it recorded nothing at all (no call, no chat). */
+export function nothingRecorded(data: Analytics): boolean {
+  return counters(data).every((c) => c.value.current === 0 && c.value.previous === 0);
+}
+
 export function SummaryCards({ data }: { data: Analytics }) {
   const { t, i18n } = useTranslation('dashboard');
   const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });

@@ -14,7 +14,8 @@ import { useWorkspace } from '@/stores/workspace';
 import { Charts, useDayLabel } from '../components/Charts';
 import { EmployeeTable, Rankings } from '../components/EmployeeTable';
 import { Filters } from '../components/Filters';
-import { SummaryCards } from '../components/SummaryCards';
+import { FirstSteps } from '../components/FirstSteps';
+import { nothingRecorded, SummaryCards } from '../components/SummaryCards';
 import { UsageCard } from '../components/UsageCard';
 import { useDashboard } from '../stores/dashboard';
 import { useCodeText } from '@/lib/errorText';
@@ -162,6 +163,7 @@ export default function DashboardPage() {
             )}
             {s.phase === 'ready' && s.data && (
               <Stack gap="lg" aria-busy={s.loading} data-testid="dashboard-results">
+                {nothingRecorded(s.data) && <FirstSteps />}
                 <SummaryCards data={s.data} />
                 <UsageCard />
                 <Charts data={s.data} range={s.data.range} timeZone={timeZone} />

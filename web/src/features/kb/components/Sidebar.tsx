@@ -1,10 +1,11 @@
 // The knowledge base's sidebar (000 §2): Mask, Discovery and New Chat, then the caller's
-// conversations in this organisation, newest first, each reopened with a click.
-import { Button, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+// conversations in this organisation, newest first, each reopened with a click, renamed or
+// deleted from its menu.
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { maskPersonal } from '../logic';
 import { useKb } from '../stores/kb';
+import { ConversationItem } from './ConversationItem';
 
 export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
   const { t } = useTranslation('kb');
@@ -12,7 +13,6 @@ export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
   const mask = useKb((s) => s.mask);
   const toggleMask = useKb((s) => s.toggleMask);
   const newChat = useKb((s) => s.newChat);
-  const open = useKb((s) => s.open);
   const current = useKb((s) => s.conversationId);
   const conversations = useKb((s) => s.conversations);
   const load = useKb((s) => s.loadConversations);
@@ -54,14 +54,7 @@ export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
       )}
       <Stack gap={0} data-testid="conversation-list">
         {conversations.list.map((c) => (
-          <NavLink
-            key={c.id}
-            component="button"
-            label={mask ? maskPersonal(c.title) : c.title}
-            active={c.id === current}
-            aria-current={c.id === current ? 'true' : undefined}
-            onClick={() => void open(c.id)}
-          />
+          <ConversationItem key={c.id} conversation={c} active={c.id === current} />
         ))}
       </Stack>
     </Stack>

@@ -5,6 +5,7 @@
 import { Container, Grid, Group, Loader, Paper, Stack, Text, Title, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { rule } from '@/lib/domain';
 import { useWorkspace } from '@/stores/workspace';
 import { Composer } from '../components/Composer';
@@ -57,6 +58,7 @@ export default function KnowledgeBasePage() {
   const { t: tp } = useTranslation('pages');
   const { t: tc } = useTranslation('common');
   const current = useWorkspace((s) => s.current);
+  const org = useWorkspace((s) => s.org);
   const workspace = useWorkspace((s) => s.status);
   const orgId = current?.org_id ?? null;
   const admin = !rule('access_check', { level: 'admin', roleId: current?.role_id ?? null }).err;
@@ -71,10 +73,11 @@ export default function KnowledgeBasePage() {
     document.title = `${pageTitle} · Switchboard`;
   }, [pageTitle]);
 
+  const included = !(org && org.org_id === orgId && !org.knowledge_base);
   useEffect(() => {
     setOrg(orgId);
-    void loadConversations();
-  }, [orgId, setOrg, loadConversations]);
+    if (included) void loadConversations();
+  }, [orgId, included, setOrg, loadConversations]);
 
   if (orgId === null && (workspace === 'loading' || workspace === 'idle')) {
     return (
@@ -90,13 +93,35 @@ export default function KnowledgeBasePage() {
       </Container>
     );
   }
+  // The organisation's plan does not include it (and the operator has not granted it): say why
+  // and what to do — admins can upgrade, others ask an admin.
+  if (!included) {
+    return (
+      <Container size="sm" py="xl">
+        <Paper withBorder radius="md" p="lg" data-testid="kb-not-in-plan">
+          <Stack gap="sm" align="flex-start">
+            <Title order={1} size="h3">
+              {t('not_in_plan.title')}
+            </Title>
+            <Text>{admin ? t('not_in_plan.admin') : t('not_in_plan.member')}</Text>
+            {admin && (
+              <Button component={Link} to="/settings/billing">
+                {t('not_in_plan.see_plans')}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      </Container>
+    );
+  }
   return (
     <Container size="xl" py="lg">
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+        {/* On a phone the chat comes first and the list after it, so the composer is in reach. */}
+        <Grid.Col span={{ base: 12, sm: 4, md: 3 }} order={{ base: 2, sm: 1 }}>
           <Sidebar onDiscovery={() => setDiscovery(true)} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
+        <Grid.Col span={{ base: 12, sm: 8, md: 9 }} order={{ base: 1, sm: 2 }}>
           <Chat orgId={orgId} mayWrite={mayWrite} />
         </Grid.Col>
       </Grid>

@@ -43,6 +43,10 @@ interface KbState {
   loadDocuments: () => Promise<void>;
   addDocument: (doc: KbDocument) => void;
   removeDocument: (id: number) => Promise<void>;
+  /** Renames one of the caller's conversations (throws the server's refusal). */
+  renameConversation: (id: number, title: string) => Promise<void>;
+  /** Deletes one of the caller's conversations; the open one becomes a new chat. */
+  deleteConversation: (id: number) => Promise<void>;
   toggleMask: () => void;
   reset: () => void;
 }
@@ -220,6 +224,29 @@ export const useKb = create<KbState>((set, get) => ({
     if (orgId === null) return;
     const list = await api.deleteDocument(orgId, id);
     if (get().orgId === orgId) set({ documents: { status: 'ready', list } });
+  },
+
+  async renameConversation(id, title) {
+    const { orgId } = get();
+    if (orgId === null) return;
+    const renamed = await api.renameConversation(orgId, id, title);
+    if (get().orgId !== orgId) return;
+    set((s) => ({
+      conversations: { ...s.conversations, list: s.conversations.list.map((c) => (c.id === id ? renamed : c)) },
+      title: s.conversationId === id ? renamed.title : s.title,
+    }));
+  },
+
+  async deleteConversation(id) {
+    const { orgId } = get();
+    if (orgId === null) return;
+    await api.deleteConversation(orgId, id);
+    if (get().orgId !== orgId) return;
+    if (get().conversationId === id) {
+      chat += 1;
+      set(fresh());
+    }
+    set((s) => ({ conversations: { ...s.conversations, list: s.conversations.list.filter((c) => c.id !== id) } }));
   },
 
   toggleMask() {
