@@ -59,7 +59,24 @@ export type AdminOrg = { org_id: number, org_name: string, organization_code: st
 /**
  * trial, active, grace or free.
  */
-standing: string, is_trial: boolean, validity: string | null, seat_issued: number, members: number, dunning_since: string | null, };
+standing: string, is_trial: boolean, validity: string | null, seat_issued: number, members: number, dunning_since: string | null, 
+/**
+ * Whether the organisation has the knowledge base now (its plan or the operator's grant).
+ */
+knowledge_base: boolean, 
+/**
+ * Whether the operator granted the knowledge base whatever the plan.
+ */
+knowledge_base_granted: boolean, };
+
+/**
+ * A plan of the catalogue, as the operator's screens name it.
+ */
+export type AdminPlan = { id: number, plan_name: string, 
+/**
+ * `self` (a personal workspace) or `teams`.
+ */
+plan_type: string, is_monthly: boolean, };
 
 /**
  * The secure admin screen's form.
@@ -170,7 +187,12 @@ export type AttachmentQuery = { org_id: number | null, name: string, };
 /**
  * One line of the audit log.
  */
-export type AuditEntry = { id: number, at: string, admin_email: string | null, action: string, target: string, reason: string | null, detail: Record<string, unknown>, };
+export type AuditEntry = { id: number, at: string, admin_email: string | null, action: string, target: string, 
+/**
+ * What the target is called now (an organisation's name, an assignment member's name),
+ * when it still exists.
+ */
+target_name: string | null, reason: string | null, detail: Record<string, unknown>, };
 
 /**
  * `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.
@@ -658,7 +680,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -928,6 +950,19 @@ date: string,
  * The bot's: `answered`, `not_found` or `failed`; the user's: `asked`.
  */
 status: string, citations: Array<Citation>, };
+
+/**
+ * The operator's knowledge-base grant for an organisation, with a reason the audit log keeps.
+ */
+export type KnowledgeBaseGrant = { 
+/**
+ * On: the organisation has the knowledge base whatever its plan; off: only by its plan.
+ */
+granted: boolean, 
+/**
+ * Why (required).
+ */
+reason: string, };
 
 /**
  * The labels and funnels the caller sees, with the plan's label limit (001 §9: 5 on Free).
@@ -1357,6 +1392,15 @@ export type Recurrence = "none" | "daily" | "weekly" | "monthly" | "annually";
  * Remove user: `?user_id&org_id` (admins).
  */
 export type RemoveUserQuery = { user_id: number, org_id: number, };
+
+/**
+ * A conversation's new title.
+ */
+export type RenameConversation = { 
+/**
+ * 1 to 80 characters once trimmed.
+ */
+title: string, };
 
 /**
  * A repeat's unit (001 §3 'repeat every N minute/hour/day/week/month'; reminders add years).

@@ -49,7 +49,8 @@ test('organisations are paged by the server and searched from the first page', a
 
   fireEvent.change(screen.getByRole('textbox', { name: 'Search organisations' }), { target: { value: 'nothing like it' } });
   expect(await screen.findByText('No organisation matches this search.')).toBeInTheDocument();
-});
+  // Twenty rows of buttons render slowly on a busy two-core machine: a longer limit.
+}, 15_000);
 
 test('an organisation’s plan change needs a reason, then sends the change and shows the result', async () => {
   const { calls } = fakeServer({ signedIn: true, orgs: [org(7, { org_name: 'Acme Traders', seat_issued: 3 })] });

@@ -356,7 +356,7 @@ test('a conversation from the list reopens with its messages; New Chat starts ov
   expect(input()).toHaveValue('');
 });
 
-test('a conversation is renamed (its limit checked before sending) and deleted from its menu', async () => {
+test('a conversation is renamed from its menu, its limit checked before sending', async () => {
   let list = [...conversations];
   const calls = fakeServer((c) => {
     if (c.url.pathname === '/api/kb/conversations') return { body: { result: true, data: list } };
@@ -367,7 +367,7 @@ test('a conversation is renamed (its limit checked before sending) and deleted f
     }
     if (c.url.pathname === '/api/kb/conversations/5' && c.method === 'DELETE') {
       list = [];
-      return { status: 204 };
+      return { status: 204, body: null };
     }
     return undefined;
   });
@@ -388,14 +388,26 @@ test('a conversation is renamed (its limit checked before sending) and deleted f
   await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
   expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ title: 'Refund window' });
   expect(await screen.findByRole('button', { name: 'Refund window' })).toBeInTheDocument();
+});
 
-  fireEvent.click(screen.getByRole('button', { name: 'Actions for Refund window' }));
+test('a conversation is deleted from its menu after confirming', async () => {
+  let list = [...conversations];
+  const calls = fakeServer((c) => {
+    if (c.url.pathname === '/api/kb/conversations') return { body: { result: true, data: list } };
+    if (c.url.pathname === '/api/kb/conversations/5' && c.method === 'DELETE') {
+      list = [];
+      return { status: 204, body: null };
+    }
+    return undefined;
+  });
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: 'Actions for What is the refund window?' }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
   const confirm = await screen.findByRole('dialog', { name: 'Delete conversation' });
-  expect(confirm).toHaveTextContent('Delete “Refund window” and its messages?');
+  expect(confirm).toHaveTextContent('Delete “What is the refund window?” and its messages?');
   fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund window' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'What is the refund window?' })).toBeNull());
 });
 
 test('without an organisation the screen says so and asks nothing', async () => {

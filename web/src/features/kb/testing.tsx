@@ -94,7 +94,7 @@ export function fakeServer(...handlers: Handler[]) {
       };
       calls.push(call);
       const { status = 200, body } = await answer(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
 
