@@ -438,12 +438,20 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             false,
         ),
         ("GET", "/v2/ai/replies-left") => (p(format!("?org_id={}", org.org_id)), None, false),
-        ("GET", "/kb/conversations/{id}") => (
+        ("GET", "/kb/conversations/{id}") | ("DELETE", "/kb/conversations/{id}") => (
             format!(
                 "/api/kb/conversations/{}?org_id={}",
                 inner.conversation_id, org.org_id
             ),
             None,
+            true,
+        ),
+        ("PATCH", "/kb/conversations/{id}") => (
+            format!(
+                "/api/kb/conversations/{}?org_id={}",
+                inner.conversation_id, org.org_id
+            ),
+            Some(Body::Json(json!({ "title": format!("Renamed {n}") }))),
             true,
         ),
         ("GET", "/manage/quick-replies")
