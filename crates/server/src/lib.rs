@@ -23,6 +23,7 @@ pub mod oauth;
 pub mod openapi;
 pub mod operator;
 pub mod pdf;
+pub mod pdf_text;
 pub mod policy;
 pub mod routes;
 pub mod search;

@@ -16,6 +16,7 @@
 //! caller holds one of `max_concurrent_reads` permits while it reads.
 
 use contract::ErrorCode;
+use lopdf::ObjectId;
 
 /// Why a PDF was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,7 +288,7 @@ pub fn page_texts(bytes: &[u8], limits: TextLimits) -> Result<Vec<String>, PdfRe
     if doc.is_encrypted() {
         return Err(PdfRefusal::Encrypted);
     }
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let pages: Vec<ObjectId> = doc.get_pages().values().copied().collect();
     if pages.is_empty() {
         return Err(PdfRefusal::Unreadable);
     }
@@ -297,7 +298,7 @@ pub fn page_texts(bytes: &[u8], limits: TextLimits) -> Result<Vec<String>, PdfRe
     let mut texts = Vec::with_capacity(pages.len());
     let mut chars: u64 = 0;
     for p in pages {
-        let text = doc.extract_text(&[p]).unwrap_or_default();
+        let text = crate::pdf_text::page_text(&doc, p);
         chars = chars.saturating_add(text.chars().count() as u64);
         if chars > limits.max_chars {
             return Err(PdfRefusal::TooMuchText);
