@@ -26,9 +26,11 @@ pub mod inputs;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod kb;
 pub mod labels;
+pub mod invitations;
 pub mod language;
 pub mod lead_routing;
 pub mod manage;
+pub mod names;
 pub mod plans;
 pub mod providers;
 pub mod recurrence;

@@ -26,6 +26,18 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
   return new ApiError(status, err?.code ?? 'internal', fields);
 }
 
+/**
+ * The headers of a call: JSON's content type when there is a body, and the language the page is
+ * shown in (`<html lang>`, set by i18n), so the server writes e-mails — a sign-in code, an
+ * invitation — in it and remembers it as the person's language.
+ */
+export function requestHeaders(json: boolean): Record<string, string> {
+  const headers: Record<string, string> = json ? { 'content-type': 'application/json' } : {};
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang) headers['accept-language'] = lang;
+  return headers;
+}
+
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -35,7 +47,7 @@ export async function apiFetch<T>(
     res = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: requestHeaders(init.body !== undefined),
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });

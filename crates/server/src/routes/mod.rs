@@ -21,6 +21,7 @@ pub mod events;
 pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
+pub mod invitations;
 pub mod kb;
 pub mod kb_search;
 pub mod manage;
@@ -131,6 +132,7 @@ fn declarations() -> Routes {
         orgs::routes(),
         teams::routes(),
         employees::routes(),
+        invitations::routes(),
         events::routes(),
         analytics::routes(),
         integrations::routes(),

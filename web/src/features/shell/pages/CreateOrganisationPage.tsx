@@ -1,5 +1,6 @@
-// /createorganization: name a new organisation (and optionally its logo and time zone). The
-// creator becomes its admin and it becomes their active organisation.
+// /createorganization: name a new organisation (and optionally its logo and time zone, by
+// default the creator's browser's). The creator becomes its admin and it becomes their active
+// organisation.
 import { Anchor, Button, Card, Center, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,17 @@ import { useWorkspace } from '@/stores/workspace';
 
 const DEFAULT_ZONE = 'Asia/Kolkata';
 
+/** The creator's browser's zone when the domain offers it, else the product's default. */
+export function browserZone(zones: readonly string[]): string {
+  let zone: string | undefined;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    zone = undefined;
+  }
+  return zone && zones.includes(zone) ? zone : DEFAULT_ZONE;
+}
+
 export default function CreateOrganisationPage() {
   const { t } = useTranslation('shell');
   const codeText = useCodeText();
@@ -24,7 +36,8 @@ export default function CreateOrganisationPage() {
   const zones = useMemo(() => offeredTimeZones(), []);
   const [name, setName] = useState('');
   const [logo, setLogo] = useState('');
-  const [zone, setZone] = useState<string>(DEFAULT_ZONE);
+  // Issue #25: the organisation's zone is the creator's, as their browser says.
+  const [zone, setZone] = useState<string>(() => browserZone(zones));
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
