@@ -590,7 +590,15 @@ limit?: number | null, };
 /**
  * One e-mail kept in the development mailbox.
  */
-export type DevMail = { to: string, subject: string, body: string, created_at: number, };
+export type DevMail = { to: string, subject: string, 
+/**
+ * The plain-text part.
+ */
+body: string, 
+/**
+ * The HTML part (null for an e-mail kept before HTML parts existed).
+ */
+html: string | null, created_at: number, };
 
 /**
  * The development mailbox of one address, newest first.
@@ -626,7 +634,11 @@ syncing_active: number,
 /**
  * `pending` until the employee signs in, then `accepted`.
  */
-invitation_status: string, email: string | null, address: string | null, employee_code: string | null, joined_at: number | null, whatzapp_basic_info: BasicInfo, callyzer_orgamnization_team: Team | null, callyzer_user_role: Role, whatsapp_no: string | null, crmLabelSyncData: Array<CrmLabelSync>, };
+invitation_status: string, email: string | null, address: string | null, employee_code: string | null, joined_at: number | null, 
+/**
+ * When the newest invitation e-mail went out (epoch ms); null when none was sent.
+ */
+invitation_sent_at: number | null, whatzapp_basic_info: BasicInfo, callyzer_orgamnization_team: Team | null, callyzer_user_role: Role, whatsapp_no: string | null, crmLabelSyncData: Array<CrmLabelSync>, };
 
 /**
  * 001 §3 employee list response.
