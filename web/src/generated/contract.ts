@@ -977,6 +977,15 @@ export type LabelRules = { org_id: number, user_id: number, crmLabelSyncData: Ar
 export type LabelRulesQuery = { org_id: number, user_id: number, };
 
 /**
+ * `PUT /api/auth/language`: the language the person chose for the app and its e-mails.
+ */
+export type LanguageChoice = { 
+/**
+ * `en`, `es`, `hi`, `id`, `pt-BR` or `pt-PT`.
+ */
+language: string, };
+
+/**
  * `GET integrations/lastsync?org_id` (001 §7): one entry per link the caller can see — their
  * own CRM and spreadsheet links, and the organisation's webhook.
  */
@@ -1401,6 +1410,11 @@ suggestion: string | null,
  * `ai`, `quick_reply`, `documents` or `none`.
  */
 source: string, citations: Array<Citation>, replies_left: number, daily_limit: number, };
+
+/**
+ * `POST employees/resend-invitation`: send an invited member their invitation again.
+ */
+export type ResendInvitation = { org_id: number, user_id: number, };
 
 /**
  * The v1 answer: `result` true on success, the payload in `data`.
