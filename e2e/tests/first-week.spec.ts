@@ -80,7 +80,7 @@ test('first week: a Spanish admin creates an organisation in their zone and invi
   await dialog.getByLabel(es.org.add.email, { exact: true }).fill(member);
   await dialog.getByRole('button', { name: es.org.add.submit }).click();
   await expect(dialog).toBeHidden();
-  const rows = page.getByRole('table').getByTestId('employee-row');
+  const rows = page.getByRole('table', { name: es.org.employees.heading }).getByTestId('employee-row');
   await expect(rows.filter({ hasText: member })).toContainText(es.org.employees.invitation_pending);
 
   // The invitation: Spanish, both parts, a link to the sign-in page with the address.

@@ -15,15 +15,32 @@ import { useWorkspace } from '@/stores/workspace';
 
 const DEFAULT_ZONE = 'Asia/Kolkata';
 
-/** The creator's browser's zone when the domain offers it, else the product's default. */
-export function browserZone(zones: readonly string[]): string {
+/** A zone's UTC offset now, as Intl writes it ("GMT+05:30"); null when unknown. */
+function offsetNow(zone: string, now: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now);
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The creator's browser's zone when the domain offers it; else the first offered zone at the
+ * same UTC offset now (a close neighbour: Europe/Madrid for Europe/Brussels); else the
+ * product's default. The creator can choose another in the list, and change it later.
+ */
+export function browserZone(zones: readonly string[], now = new Date()): string {
   let zone: string | undefined;
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
     zone = undefined;
   }
-  return zone && zones.includes(zone) ? zone : DEFAULT_ZONE;
+  if (!zone) return DEFAULT_ZONE;
+  if (zones.includes(zone)) return zone;
+  const offset = offsetNow(zone, now);
+  return (offset && zones.find((z) => offsetNow(z, now) === offset)) || DEFAULT_ZONE;
 }
 
 export default function CreateOrganisationPage() {
