@@ -23,10 +23,10 @@ pub mod error;
 pub mod events;
 pub mod format;
 pub mod inputs;
+pub mod invitations;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod kb;
 pub mod labels;
-pub mod invitations;
 pub mod language;
 pub mod lead_routing;
 pub mod manage;

@@ -39,11 +39,9 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 
 /// `template` escaped, with each `{name}` replaced by its escaped value (HTML).
 fn fill_html(template: &str, values: &[(&str, &str)]) -> String {
-    values
-        .iter()
-        .fold(escape_html(template), |acc, (k, v)| {
-            acc.replace(&format!("{{{k}}}"), &escape_html(v))
-        })
+    values.iter().fold(escape_html(template), |acc, (k, v)| {
+        acc.replace(&format!("{{{k}}}"), &escape_html(v))
+    })
 }
 
 /// The HTML document around an e-mail's paragraphs (already HTML).
@@ -308,7 +306,10 @@ mod tests {
         assert!(mail.html.contains("&quot;Ann&quot;"));
         assert!(mail.html.contains("org=AB&amp;lang=en"));
         assert!(mail.text.contains("Tom & Jerry <Ltd>"));
-        assert_eq!(mail.subject, "You're invited to Tom & Jerry <Ltd> on Switchboard");
+        assert_eq!(
+            mail.subject,
+            "You're invited to Tom & Jerry <Ltd> on Switchboard"
+        );
     }
 
     #[test]
@@ -329,7 +330,10 @@ mod tests {
                 },
             );
             assert!(!inv.text.contains('{') && !inv.html.contains("{org}"));
-            assert!(inv.text.contains("http://x.test/l") && inv.html.contains("href=\"http://x.test/l\""));
+            assert!(
+                inv.text.contains("http://x.test/l")
+                    && inv.html.contains("href=\"http://x.test/l\"")
+            );
         }
     }
 
@@ -343,7 +347,10 @@ mod tests {
 
     #[test]
     fn the_language_is_the_first_one_spoken() {
-        assert_eq!(language_of(&[None, Some("xx"), Some("es-MX")]), Language::Es);
+        assert_eq!(
+            language_of(&[None, Some("xx"), Some("es-MX")]),
+            Language::Es
+        );
         assert_eq!(language_of(&[None]), Language::En);
         let mut h = axum::http::HeaderMap::new();
         h.insert("accept-language", "fr-FR,pt-PT;q=0.8".parse().unwrap());

@@ -193,7 +193,12 @@ pub async fn resend_invitation(
         now,
     )
     .await?;
-    tracing::info!(org_id = req.org_id, user_id = req.user_id, by = user.id, "invitation sent again");
+    tracing::info!(
+        org_id = req.org_id,
+        user_id = req.user_id,
+        by = user.id,
+        "invitation sent again"
+    );
     let record = store::orgs::employee(&state.store, req.org_id, req.user_id).await?;
     Ok(Json(ResultEnvelope::ok(views::employee(&record))))
 }

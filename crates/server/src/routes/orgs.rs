@@ -194,7 +194,11 @@ pub async fn update_organisation(
     let org = store::orgs::update_organisation(&state.store, req.org_id, changes, now).await?;
     for (action, from, to) in [
         ("organisation_renamed", Some(&before.name), Some(&org.name)),
-        ("logo_changed", before.logo_url.as_ref(), org.logo_url.as_ref()),
+        (
+            "logo_changed",
+            before.logo_url.as_ref(),
+            org.logo_url.as_ref(),
+        ),
         (
             "time_zone_changed",
             Some(&before.time_zone),
@@ -216,7 +220,12 @@ pub async fn update_organisation(
             now,
         )
         .await?;
-        tracing::info!(org_id = org.id, by = user.id, action, "organisation changed");
+        tracing::info!(
+            org_id = org.id,
+            by = user.id,
+            action,
+            "organisation changed"
+        );
     }
     Ok(Json(ResultEnvelope::ok(views::organization(&org))))
 }

@@ -159,7 +159,10 @@ db_test!(
         let (status, org) = create_org(&app, &admin, "Tom & Jerry <Ltd>", None).await;
         assert_eq!(status, 200, "{org}");
         let org_id = org["data"]["org_id"].as_i64().unwrap();
-        let org_code = org["data"]["organization_code"].as_str().unwrap().to_owned();
+        let org_code = org["data"]["organization_code"]
+            .as_str()
+            .unwrap()
+            .to_owned();
 
         // The invitation: Spanish (the inviter's language), a link to the sign-in page with the
         // address, the organisation and the language; the name escaped in the HTML part.
@@ -175,15 +178,27 @@ db_test!(
             "http://127.0.0.1:8080/workspace/signup?email=lucia%40acme.test&org={org_code}&lang=es"
         );
         let text = mail["body"].as_str().unwrap();
-        assert!(text.contains("ana@acme.test te ha invitado a unirte a Tom & Jerry <Ltd>"), "{text}");
+        assert!(
+            text.contains("ana@acme.test te ha invitado a unirte a Tom & Jerry <Ltd>"),
+            "{text}"
+        );
         assert!(text.contains(&link), "{text}");
         let html = mail["html"].as_str().unwrap();
-        assert!(html.contains("Tom &amp; Jerry &lt;Ltd&gt;") && !html.contains("<Ltd>"), "{html}");
-        assert!(html.contains(&format!("href=\"{}\"", link.replace('&', "&amp;"))), "{html}");
+        assert!(
+            html.contains("Tom &amp; Jerry &lt;Ltd&gt;") && !html.contains("<Ltd>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(&format!("href=\"{}\"", link.replace('&', "&amp;"))),
+            "{html}"
+        );
 
         // Sending it again at once is too soon; ten minutes later it goes, and is recorded.
         let (status, body) = resend(&app, &admin, org_id, member).await;
-        assert_eq!((status, body["error"]["code"].as_str()), (429, Some("rate_limited")));
+        assert_eq!(
+            (status, body["error"]["code"].as_str()),
+            (429, Some("rate_limited"))
+        );
         app.clock.advance(10 * 60 * 1000);
         let (status, body) = resend(&app, &admin, org_id, member).await;
         assert_eq!(status, 200, "{body}");
@@ -200,7 +215,10 @@ db_test!(
         }
         app.clock.advance(10 * 60 * 1000);
         let (status, body) = resend(&app, &admin, org_id, member).await;
-        assert_eq!((status, body["error"]["code"].as_str()), (429, Some("daily_limit_reached")));
+        assert_eq!(
+            (status, body["error"]["code"].as_str()),
+            (429, Some("daily_limit_reached"))
+        );
 
         // The invited person's sign-in code, asked without a language, is in the inviter's.
         app.clock.advance(24 * 60 * 60 * 1000);
@@ -210,11 +228,17 @@ db_test!(
             "Tu código de acceso a Switchboard"
         );
         // The first sign-in lands in the inviting organisation.
-        assert_eq!(default_org(&app, &session, "lucia@acme.test").await, Some(org_id));
+        assert_eq!(
+            default_org(&app, &session, "lucia@acme.test").await,
+            Some(org_id)
+        );
         // Joined: nothing to resend; an employee may not resend at all.
         let (status, body) = resend(&app, &admin, org_id, member).await;
         assert_eq!(status, 409);
-        assert_eq!(body["error"]["fields"]["user_id"], "invitation_already_accepted");
+        assert_eq!(
+            body["error"]["fields"]["user_id"],
+            "invitation_already_accepted"
+        );
         let other = add_member(&app, &admin, org_id, "omar@acme.test", "+34600000002").await;
         assert_eq!(resend(&app, &session, org_id, other).await.0, 403);
     }
@@ -232,7 +256,10 @@ db_test!(
         add_member(&app, &admin, org_id, "solo@else.test", "+919800000011").await;
         app.clock.advance(61_000); // another sign-in code may be asked for
         let solo = app.sign_in("solo@else.test").await.unwrap();
-        assert_eq!(default_org(&app, &solo, "solo@else.test").await, Some(org_id));
+        assert_eq!(
+            default_org(&app, &solo, "solo@else.test").await,
+            Some(org_id)
+        );
         // Someone whose default is their own organisation keeps it.
         let boss = app.sign_in("boss@beta.test").await.unwrap();
         let (_, beta) = create_org(&app, &boss, "Beta", None).await;
@@ -240,13 +267,19 @@ db_test!(
         add_member(&app, &admin, org_id, "boss@beta.test", "+919800000012").await;
         app.clock.advance(61_000);
         let boss = app.sign_in("boss@beta.test").await.unwrap();
-        assert_eq!(default_org(&app, &boss, "boss@beta.test").await, Some(beta_id));
+        assert_eq!(
+            default_org(&app, &boss, "boss@beta.test").await,
+            Some(beta_id)
+        );
         // The e-mails of a person who chose nothing, invited by someone who chose nothing: English.
         let mail = &mailbox(&app, "solo@else.test").await;
         assert!(mail
             .iter()
             .any(|m| m["subject"] == "You're invited to Acme on Switchboard"));
-        assert!(mail[0]["html"].as_str().unwrap().contains("<html lang=\"en\">"));
+        assert!(mail[0]["html"]
+            .as_str()
+            .unwrap()
+            .contains("<html lang=\"en\">"));
     }
 );
 
@@ -278,7 +311,10 @@ db_test!(
         assert_eq!(log.len(), 1, "{log:?}");
         assert_eq!(log[0].0, "time_zone_changed");
         let detail: Value = serde_json::from_str(&log[0].1).unwrap();
-        assert_eq!(detail, json!({ "from": "America/Sao_Paulo", "to": "Europe/Lisbon" }));
+        assert_eq!(
+            detail,
+            json!({ "from": "America/Sao_Paulo", "to": "Europe/Lisbon" })
+        );
         // An employee may not change it.
         add_member(&app, &admin, org_id, "emp@acme.test", "+351910000001").await;
         let emp = app.sign_in("emp@acme.test").await.unwrap();
@@ -307,8 +343,13 @@ db_test!(
                 if let Some(o) = org {
                     body["org_id"] = json!(o);
                 }
-                app.call(Method::POST, "/api/manage/labels", Some(&session), Some(body))
-                    .await
+                app.call(
+                    Method::POST,
+                    "/api/manage/labels",
+                    Some(&session),
+                    Some(body),
+                )
+                .await
             }
         };
         let (status, board) = create(admin.clone(), Some(org_id), "Hot lead").await;
@@ -336,7 +377,10 @@ db_test!(
             )
         };
         let (status, body) = rename("HOT LEAD").await;
-        assert_eq!((status, &body["error"]["fields"]["name"]), (409, &json!("label_name_taken")));
+        assert_eq!(
+            (status, &body["error"]["fields"]["name"]),
+            (409, &json!("label_name_taken"))
+        );
         // Its own name in another case is no clash.
         assert_eq!(rename("COLD").await.0, 200);
         // Another workspace (the admin's Personal one) may have the same name.
