@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SWITCHBOARD_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
     SWITCHBOARD_OAUTH_REDIRECT_URL: redirect,
     SWITCHBOARD_BILLING__RETURN_URL: `http://127.0.0.1:${port}/checkout`,
+    // The links in e-mails (an invitation's) open this server.
+    SWITCHBOARD_PUBLIC_URL: `http://127.0.0.1:${port}`,
     SWITCHBOARD_FILES__DIR: join(dataDir, 'files'),
     ...fakes.env,
   };

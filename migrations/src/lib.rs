@@ -24,6 +24,7 @@ mod m20261126_000012_manage_tools;
 mod m20261127_000013_kb_staging;
 mod m20261127_000015_extension_token_renewal;
 mod m20261127_000016_stored_files;
+mod m20261127_000018_invitations;
 
 pub struct Migrator;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000013_kb_staging::Migration),
             Box::new(m20261127_000015_extension_token_renewal::Migration),
             Box::new(m20261127_000016_stored_files::Migration),
+            Box::new(m20261127_000018_invitations::Migration),
         ]
     }
 }

@@ -68,6 +68,14 @@ pub struct CodeRequest {
     pub email: String,
 }
 
+/// `PUT /api/auth/language`: the language the person chose for the app and its e-mails.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LanguageChoice {
+    /// `en`, `es`, `hi`, `id`, `pt-BR` or `pt-PT`.
+    pub language: String,
+}
+
 /// The code was sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -113,7 +121,10 @@ pub struct MailboxQuery {
 pub struct DevMail {
     pub to: String,
     pub subject: String,
+    /// The plain-text part.
     pub body: String,
+    /// The HTML part (null for an e-mail kept before HTML parts existed).
+    pub html: Option<String>,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub created_at: i64,
 }
@@ -526,6 +537,10 @@ pub struct Employee {
     pub employee_code: Option<String>,
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub joined_at: Option<i64>,
+    /// When the newest invitation e-mail went out (epoch ms); null when none was sent.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub invitation_sent_at: Option<i64>,
     pub whatzapp_basic_info: BasicInfo,
     pub callyzer_orgamnization_team: Option<Team>,
     pub callyzer_user_role: Role,
@@ -635,6 +650,16 @@ pub struct UpdateEmployee {
     pub address: Option<String>,
     #[serde(default)]
     pub employee_code: Option<String>,
+}
+
+/// `POST employees/resend-invitation`: send an invited member their invitation again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ResendInvitation {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub user_id: i64,
 }
 
 /// `employees/import?org_id&role_id&team_id`.

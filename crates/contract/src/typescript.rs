@@ -83,6 +83,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::AddEmployees>();
     c.visit::<accounts::AddedEmployees>();
     c.visit::<accounts::UpdateEmployee>();
+    c.visit::<accounts::ResendInvitation>();
+    c.visit::<accounts::LanguageChoice>();
     c.visit::<accounts::ImportQuery>();
     c.visit::<accounts::ImportReport>();
     // Integrations.

@@ -155,6 +155,10 @@ rule_errors! {
     ImportNumberColumnMissing => "import_number_column_missing",
     /// The import file has more rows than one import takes.
     ImportTooManyRows => "import_too_many_rows",
+    /// The person already joined: there is no invitation to send again.
+    InvitationAlreadyAccepted => "invitation_already_accepted",
+    /// The person has no e-mail address to send an invitation to.
+    InvitationNoEmail => "invitation_no_email",
 
     // CRM label rules (000 §3 crmLabelSyncData)
     /// A label rule names a CRM the product does not sync to.
@@ -168,6 +172,8 @@ rule_errors! {
     LabelNameTooLong => "label_name_too_long",
     LabelColorInvalid => "label_color_invalid",
     LabelAdminOnly => "label_admin_only",
+    /// Another label of the workspace has this name (case and spaces aside).
+    LabelNameTaken => "label_name_taken",
     FunnelNameInvalid => "funnel_name_invalid",
     FunnelStagesRequired => "funnel_stages_required",
     FunnelStageInvalid => "funnel_stage_invalid",

@@ -23,12 +23,14 @@ pub mod error;
 pub mod events;
 pub mod format;
 pub mod inputs;
+pub mod invitations;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod kb;
 pub mod labels;
 pub mod language;
 pub mod lead_routing;
 pub mod manage;
+pub mod names;
 pub mod plans;
 pub mod providers;
 pub mod recurrence;

@@ -58,6 +58,9 @@ pub struct Config {
     /// Where OAuth providers send the browser back: the web app's Integrations page. Registered
     /// with each provider's application.
     pub oauth_redirect_url: String,
+    /// The web app's public address (scheme, host and port, no path), for the links in e-mails:
+    /// an invitation opens `<public_url>/workspace/signup` with the address prefilled.
+    pub public_url: String,
     /// E-mail: where sign-in codes and invitations go.
     pub mail: MailConfig,
     /// The sync engine: its worker, retries and timeouts.
@@ -96,6 +99,7 @@ impl Default for Config {
             secret_key_file: PathBuf::from("data/secret.key"),
             address_allow: Vec::new(),
             oauth_redirect_url: "http://127.0.0.1:8080/integrations".to_owned(),
+            public_url: "http://127.0.0.1:8080".to_owned(),
             mail: MailConfig::default(),
             sync: SyncConfig::default(),
             sign_in: SignInConfig::default(),

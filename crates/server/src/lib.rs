@@ -18,6 +18,7 @@ pub mod kb_index;
 pub mod leads;
 pub mod links;
 pub mod mail;
+pub mod mail_texts;
 pub mod manage;
 pub mod oauth;
 pub mod openapi;

@@ -1,10 +1,11 @@
 //! Sending e-mail (sign-in codes, invitations): through SMTP when `smtp_url` is configured,
 //! otherwise into the development mailbox table and the log, so a local run or a test can read
-//! the code without a mail server.
+//! the code without a mail server. Every e-mail has a plain-text and an HTML part, written in
+//! the recipient's language by `mail_texts`.
 
 use crate::config::Config;
 use crate::error::AppError;
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::{AsyncTransport, Message, Tokio1Executor};
 use secrecy::ExposeSecret;
@@ -41,15 +42,16 @@ impl Mailer {
         Ok(Mailer::Smtp { transport, from })
     }
 
-    /// Sends one plain-text e-mail.
+    /// Sends one e-mail, its plain-text and HTML parts as alternatives.
     pub async fn send(
         &self,
         store: &Store,
         now: i64,
         to: &str,
-        subject: &str,
-        body: &str,
+        mail: &crate::mail_texts::Mail,
     ) -> Result<(), AppError> {
+        let subject = mail.subject.as_str();
+        let body = mail.text.as_str();
         match self {
             Mailer::Smtp { transport, from } => {
                 let to: Mailbox = to.parse().map_err(AppError::internal)?;
@@ -57,7 +59,10 @@ impl Mailer {
                     .from(from.clone())
                     .to(to)
                     .subject(subject)
-                    .body(body.to_owned())
+                    .multipart(MultiPart::alternative_plain_html(
+                        mail.text.clone(),
+                        mail.html.clone(),
+                    ))
                     .map_err(AppError::internal)?;
                 transport.send(message).await.map_err(|e| AppError {
                     internal: Some(format!("smtp: {e}")),
@@ -68,7 +73,8 @@ impl Mailer {
                 })?;
             }
             Mailer::DevMailbox => {
-                store::accounts::record_mail(store, to, subject, body, now).await?;
+                store::accounts::record_mail(store, to, subject, body, Some(&mail.html), now)
+                    .await?;
                 tracing::info!(target: "mail", %to, %subject, %body, "no SMTP configured; kept in the development mailbox");
             }
         }

@@ -109,6 +109,7 @@ pub fn employee(r: &EmployeeRecord) -> Employee {
         address: m.address.clone(),
         employee_code: m.employee_code.clone(),
         joined_at: m.joined_at,
+        invitation_sent_at: m.invitation_sent_at,
         whatzapp_basic_info: BasicInfo {
             name: r.user.name.clone(),
             mobile: r.user.mobile.clone(),

@@ -194,12 +194,25 @@ pub async fn check_code(
     Ok(CodeCheck::Accepted { user, signed_up })
 }
 
-/// An invited employee who signs in becomes an active member (001 §3 `user_status` 2).
+/// An invited employee who signs in becomes an active member (001 §3 `user_status` 2). When the
+/// person has no default organisation yet (they were in their Personal workspace, or are new),
+/// the organisation that invited them most recently becomes their default, so they arrive in
+/// it; a default they chose stays.
 async fn accept_invitations(
     db: &impl ConnectionTrait,
     user_id: i64,
     now: EpochMs,
 ) -> Result<(), StoreError> {
+    let invited = membership::Entity::find()
+        .filter(membership::Column::UserId.eq(user_id))
+        .filter(membership::Column::UserStatus.eq(INVITED_USER_STATUS))
+        .order_by_desc(membership::Column::CreatedAt)
+        .order_by_desc(membership::Column::Id)
+        .one(db)
+        .await?;
+    let Some(newest) = invited else {
+        return Ok(());
+    };
     membership::Entity::update_many()
         .col_expr(
             membership::Column::UserStatus,
@@ -215,6 +228,19 @@ async fn accept_invitations(
         .filter(membership::Column::UserStatus.eq(INVITED_USER_STATUS))
         .exec(db)
         .await?;
+    let has_default = membership::Entity::find()
+        .filter(membership::Column::UserId.eq(user_id))
+        .filter(membership::Column::IsDefaultOrg.eq(true))
+        .count(db)
+        .await?
+        > 0;
+    if !has_default {
+        membership::Entity::update_many()
+            .col_expr(membership::Column::IsDefaultOrg, Expr::value(true))
+            .filter(membership::Column::Id.eq(newest.id))
+            .exec(db)
+            .await?;
+    }
     Ok(())
 }
 
@@ -224,12 +250,14 @@ pub async fn record_mail(
     recipient: &str,
     subject: &str,
     body: &str,
+    html: Option<&str>,
     now: EpochMs,
 ) -> Result<(), StoreError> {
     dev_mail::ActiveModel {
         recipient: Set(recipient.to_owned()),
         subject: Set(subject.to_owned()),
         body: Set(body.to_owned()),
+        html: Set(html.map(str::to_owned)),
         created_at: Set(now),
         ..Default::default()
     }

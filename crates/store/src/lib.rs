@@ -11,6 +11,7 @@ mod connect;
 pub mod entity;
 pub mod error;
 pub mod integrations;
+pub mod invitations;
 pub mod kb;
 pub mod leads;
 pub mod manage;

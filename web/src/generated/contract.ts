@@ -612,7 +612,15 @@ limit?: number | null, };
 /**
  * One e-mail kept in the development mailbox.
  */
-export type DevMail = { to: string, subject: string, body: string, created_at: number, };
+export type DevMail = { to: string, subject: string, 
+/**
+ * The plain-text part.
+ */
+body: string, 
+/**
+ * The HTML part (null for an e-mail kept before HTML parts existed).
+ */
+html: string | null, created_at: number, };
 
 /**
  * The development mailbox of one address, newest first.
@@ -648,7 +656,11 @@ syncing_active: number,
 /**
  * `pending` until the employee signs in, then `accepted`.
  */
-invitation_status: string, email: string | null, address: string | null, employee_code: string | null, joined_at: number | null, whatzapp_basic_info: BasicInfo, callyzer_orgamnization_team: Team | null, callyzer_user_role: Role, whatsapp_no: string | null, crmLabelSyncData: Array<CrmLabelSync>, };
+invitation_status: string, email: string | null, address: string | null, employee_code: string | null, joined_at: number | null, 
+/**
+ * When the newest invitation e-mail went out (epoch ms); null when none was sent.
+ */
+invitation_sent_at: number | null, whatzapp_basic_info: BasicInfo, callyzer_orgamnization_team: Team | null, callyzer_user_role: Role, whatsapp_no: string | null, crmLabelSyncData: Array<CrmLabelSync>, };
 
 /**
  * 001 §3 employee list response.
@@ -998,6 +1010,15 @@ export type LabelRules = { org_id: number, user_id: number, crmLabelSyncData: Ar
  * `GET/PUT crm-label-sync`: whose rules.
  */
 export type LabelRulesQuery = { org_id: number, user_id: number, };
+
+/**
+ * `PUT /api/auth/language`: the language the person chose for the app and its e-mails.
+ */
+export type LanguageChoice = { 
+/**
+ * `en`, `es`, `hi`, `id`, `pt-BR` or `pt-PT`.
+ */
+language: string, };
 
 /**
  * `GET integrations/lastsync?org_id` (001 §7): one entry per link the caller can see — their
@@ -1433,6 +1454,11 @@ suggestion: string | null,
  * `ai`, `quick_reply`, `documents` or `none`.
  */
 source: string, citations: Array<Citation>, replies_left: number, daily_limit: number, };
+
+/**
+ * `POST employees/resend-invitation`: send an invited member their invitation again.
+ */
+export type ResendInvitation = { org_id: number, user_id: number, };
 
 /**
  * The v1 answer: `result` true on success, the payload in `data`.

@@ -1,7 +1,6 @@
 // The one way the web app talks to the server: JSON over fetch with the session cookie. Every
 // failure becomes an ApiError carrying the server's stable code, which the UI translates from
 // the `errors` catalogue; a network failure has the code `network`.
-import i18next from 'i18next';
 import type { ErrorBody } from '@/generated/contract';
 
 /** The one error shape of every failing answer (the generated contract type). */
@@ -27,11 +26,21 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
   return new ApiError(status, err?.code ?? 'internal', fields);
 }
 
-/** The app's language, sent as `Accept-Language` so the server words what it explains (a refused
- * file, an e-mail) in the language on screen rather than the browser's. */
+/**
+ * The headers of a call: JSON's content type when there is a body, and the language the page is
+ * shown in (`<html lang>`, set by i18n), so the server writes e-mails — a sign-in code, an
+ * invitation — in it and remembers it as the person's language.
+ */
+export function requestHeaders(json: boolean): Record<string, string> {
+  const headers: Record<string, string> = json ? { 'content-type': 'application/json' } : {};
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang) headers['accept-language'] = lang;
+  return headers;
+}
+
+/** The language header alone, for calls made without `apiFetch` (uploads by XMLHttpRequest). */
 export function languageHeader(): Record<string, string> {
-  const lang = i18next.language;
-  return lang ? { 'accept-language': lang } : {};
+  return requestHeaders(false);
 }
 
 export async function apiFetch<T>(
@@ -43,7 +52,7 @@ export async function apiFetch<T>(
     res = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { ...languageHeader(), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: requestHeaders(init.body !== undefined),
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });

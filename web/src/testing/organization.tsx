@@ -87,6 +87,7 @@ export function employee(over: Partial<Employee> & { user_id: number }): Employe
     address: null,
     employee_code: null,
     joined_at: 0,
+    invitation_sent_at: null,
     whatzapp_basic_info: { name: null, mobile: null },
     callyzer_orgamnization_team: null,
     callyzer_user_role: { id: over.role_id ?? 3, role_name: 'Employee' },

@@ -5,7 +5,7 @@
 //! (DELETE).
 
 use super::{Access, Routes};
-use crate::auth::{hash_token, session_token, MaybeUser, SESSION_COOKIE};
+use crate::auth::{hash_token, session_token, CurrentUser, MaybeUser, SESSION_COOKIE};
 use crate::client::ClientAddr;
 use crate::error::AppError;
 use crate::extract::Json;
@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::{Cookie, CookieJar};
-use contract::accounts::{CodeRequest, CodeSent, SignedIn, VerifyRequest};
+use contract::accounts::{CodeRequest, CodeSent, LanguageChoice, SignedIn, VerifyRequest};
 use contract::auth::{SessionInfo, SessionUser};
 use contract::ErrorCode;
 use domain::accounts::{code_from_random, resend_wait, OtpCode, CODE_TTL_MS, RESEND_WAIT_MS};
@@ -30,6 +30,7 @@ pub fn routes() -> Routes {
         .add(Access::Public, routes!(verify_code))
         .add(Access::Public, routes!(get_session))
         .add(Access::Public, routes!(delete_session))
+        .add(Access::SignedIn, routes!(set_language))
 }
 
 /// The address as stored: the domain's e-mail rule, then lower case.
@@ -55,7 +56,9 @@ fn session_user(u: &store::entity::user::Model) -> SessionUser {
 /// The window of the daily cap on codes per address.
 const CODES_DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// Sends a six-digit code valid for 10 minutes. Another code for the same address may be asked
+/// Sends a six-digit code valid for 10 minutes, in the language of the page that asks for it
+/// (`Accept-Language`; the web app sends the language it shows), else the person's stored
+/// language, else (an invited person who chose none) their inviter's, else English. Another code for the same address may be asked
 /// for only after 60 seconds (429 `rate_limited`), and at most `sign_in.codes_per_day` in 24
 /// hours (429 `daily_limit_reached`: five tries a code bound the guesses at an address); a new
 /// code retires the previous one.
@@ -72,6 +75,7 @@ const CODES_DAY_MS: i64 = 24 * 60 * 60 * 1000;
 )]
 pub async fn request_code(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Json(req): Json<CodeRequest>,
 ) -> Result<Json<CodeSent>, AppError> {
     let email = parse_email(&req.email)?;
@@ -106,20 +110,22 @@ pub async fn request_code(
             ),
         ));
     }
-    let body = format!(
-        "Your Switchboard sign-in code is {code}.\n\nIt expires in 10 minutes. If you did not ask \
-         for it, ignore this e-mail."
-    );
-    state
-        .mailer
-        .send(
-            &state.store,
-            now,
-            &email,
-            "Your Switchboard sign-in code",
-            &body,
-        )
-        .await?;
+    let lang = match crate::mail_texts::header_language(&headers) {
+        Some(lang) => lang,
+        None => {
+            let (stored, inviter) =
+                match store::accounts::find_user_by_email(&state.store, &email).await? {
+                    Some(u) => (
+                        u.preferred_language,
+                        store::invitations::inviter_language(&state.store, u.id).await?,
+                    ),
+                    None => (None, None),
+                };
+            crate::mail_texts::language_of(&[stored.as_deref(), inviter.as_deref()])
+        }
+    };
+    let mail = crate::mail_texts::sign_in_code(lang, &code);
+    state.mailer.send(&state.store, now, &email, &mail).await?;
     Ok(Json(CodeSent {
         email,
         expires_in_ms: CODE_TTL_MS,
@@ -130,7 +136,10 @@ pub async fn request_code(
 /// Checks the code. Wrong: 422 with `fields.code` = `otp_invalid`; expired: `code_expired`;
 /// after 5 wrong tries the code is dead: `code_attempts_exhausted`. Right: the account is
 /// created on first sign-in, a session starts (cookie `sb_session`, HttpOnly, SameSite=Lax,
-/// Secure when configured); the body says who signed in, never the session's token.
+/// Secure when configured); the body says who signed in, never the session's token. The
+/// language the page is shown in (`Accept-Language`) becomes the person's language for e-mails;
+/// an invited person's invitations are accepted, and the organisation that invited them becomes
+/// their default when they have none.
 #[utoipa::path(
     post,
     path = "/api/auth/verify",
@@ -144,6 +153,7 @@ pub async fn request_code(
 pub async fn verify_code(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(req): Json<VerifyRequest>,
 ) -> Result<impl IntoResponse, AppError> {
@@ -161,6 +171,11 @@ pub async fn verify_code(
         CodeCheck::Accepted { user, signed_up } => (user, signed_up),
         CodeCheck::Refused(rule) => return Err(AppError::invalid_field("code", rule)),
     };
+    if let Some(lang) = crate::mail_texts::header_language(&headers) {
+        if user.preferred_language.as_deref() != Some(lang.tag()) {
+            store::invitations::set_language(&state.store, user.id, lang.tag(), now).await?;
+        }
+    }
     let token = hex::encode(rand::random::<[u8; 32]>());
     let ttl = state.config.session_ttl_ms();
     store::sessions::create(&state.store, user.id, &hash_token(&token), now, ttl).await?;
@@ -222,4 +237,29 @@ pub async fn delete_session(
     }
     let jar = jar.remove(Cookie::build(SESSION_COOKIE).path("/"));
     Ok((StatusCode::NO_CONTENT, jar))
+}
+
+/// The language the person chose (`PUT /api/auth/language`): e-mails to them are written in it.
+#[utoipa::path(
+    put,
+    path = "/api/auth/language",
+    tag = "auth",
+    request_body = LanguageChoice,
+    responses(
+        (status = 204, description = "Stored"),
+        (status = 422, description = "`fields.language` = value_invalid: not one of en, es, hi, id, pt-BR, pt-PT", body = contract::ErrorBody),
+    )
+)]
+pub async fn set_language(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<LanguageChoice>,
+) -> Result<StatusCode, AppError> {
+    let lang = domain::language::Language::ALL
+        .into_iter()
+        .find(|l| l.tag() == req.language)
+        .ok_or_else(|| AppError::invalid_field("language", domain::RuleError::ValueInvalid))?;
+    let now = state.clock.now_ms();
+    store::invitations::set_language(&state.store, user.id, lang.tag(), now).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

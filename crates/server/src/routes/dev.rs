@@ -43,6 +43,7 @@ pub async fn get_mailbox(
             to: m.recipient,
             subject: m.subject,
             body: m.body,
+            html: m.html,
             created_at: m.created_at,
         })
         .collect();

@@ -12,7 +12,7 @@ use crate::state::AppState;
 use crate::views;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
 use contract::accounts::{
     AddEmployees, AddedEmployees, Employee, EmployeeList, EmployeesQuery, ImportQuery,
@@ -63,31 +63,6 @@ fn placement(
     Ok((role, adder.team_id))
 }
 
-/// Sends each added person with an e-mail an invitation; a failure is logged, not fatal (the
-/// employees are added either way and can sign in with a code).
-async fn invite(state: &AppState, org_id: i64, people: &[user::Model]) {
-    let org_name = match store::orgs::organisation(&state.store, org_id).await {
-        Ok(Some(o)) => o.name,
-        _ => return,
-    };
-    let now = state.clock.now_ms();
-    for person in people {
-        let Some(email) = &person.email else { continue };
-        let body = format!(
-            "You have been added to {org_name} on Switchboard.\n\nSign in with this e-mail \
-             address to join: we will send you a one-time code."
-        );
-        let subject = format!("You're invited to {org_name} on Switchboard");
-        if let Err(e) = state
-            .mailer
-            .send(&state.store, now, email, &subject, &body)
-            .await
-        {
-            tracing::warn!(%email, error = ?e.internal, "invitation e-mail not sent");
-        }
-    }
-}
-
 /// Adds employees from the form, all or none: any broken field, a person repeated in the list
 /// or already a member answers 422 with `fields` such as `employees[1].number` =
 /// `phone_country_code_missing` or `employee_exists`, and nothing is added.
@@ -107,6 +82,7 @@ async fn invite(state: &AppState, org_id: i64, people: &[user::Model]) {
 pub async fn add_employees(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
     Json(req): Json<AddEmployees>,
 ) -> Result<Json<ResultEnvelope<AddedEmployees>>, AppError> {
     let adder = member_at(&state, &user, req.org_id, AccessLevel::Manager).await?;
@@ -202,10 +178,12 @@ pub async fn add_employees(
         .into_iter()
         .filter(|r| added_ids.contains(&r.user.id))
         .collect();
-    invite(
+    super::invitations::invite(
         &state,
         req.org_id,
+        &user,
         &added.iter().map(|r| r.user.clone()).collect::<Vec<_>>(),
+        &headers,
     )
     .await;
     Ok(Json(ResultEnvelope::ok(AddedEmployees {
@@ -386,9 +364,53 @@ pub async fn update_employee(
         employee_code: text(&req.employee_code),
     };
     let now = state.clock.now_ms();
+    let before = store::orgs::employee(&state.store, req.org_id, req.user_id).await?;
     store::orgs::update_employee(&state.store, req.org_id, req.user_id, changes, now).await?;
     let record = store::orgs::employee(&state.store, req.org_id, req.user_id).await?;
+    let detail = member_change(&before.membership, &record.membership);
+    if !detail.is_empty() {
+        store::invitations::audit(
+            state.store.conn(),
+            store::invitations::OrgChange {
+                org_id: req.org_id,
+                actor_id: Some(user.id),
+                action: "member_updated",
+                target_user_id: Some(req.user_id),
+                detail: serde_json::Value::Object(detail),
+            },
+            now,
+        )
+        .await?;
+    }
     Ok(Json(ResultEnvelope::ok(views::employee(&record))))
+}
+
+/// What changed in a membership, as `{field: {from, to}}` for the organisation's change log.
+fn member_change(
+    before: &membership::Model,
+    after: &membership::Model,
+) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::json;
+    let mut out = serde_json::Map::new();
+    let mut put = |field: &str, from: serde_json::Value, to: serde_json::Value| {
+        if from != to {
+            out.insert(field.to_owned(), json!({ "from": from, "to": to }));
+        }
+    };
+    put("role_id", json!(before.role_id), json!(after.role_id));
+    put("team_id", json!(before.team_id), json!(after.team_id));
+    put(
+        "syncing_active",
+        json!(before.syncing_active),
+        json!(after.syncing_active),
+    );
+    put("address", json!(before.address), json!(after.address));
+    put(
+        "employee_code",
+        json!(before.employee_code),
+        json!(after.employee_code),
+    );
+    out
 }
 
 /// The file of an import: the `file` part of a multipart form, or the raw body.
@@ -522,6 +544,8 @@ pub async fn import_employees(
     let limit = super::billing::seat_limit(&state, q.org_id).await?;
     let report =
         store::orgs::add_employees(&state.store, q.org_id, &batch, false, limit, now).await?;
+    let added: Vec<i64> = report.added.iter().map(|(_, id)| *id).collect();
+    store::invitations::mark_invited(&state.store, q.org_id, &added, user.id, None).await?;
     for i in &report.existing {
         errors.push(ImportRowError {
             row: lines[*i],

@@ -595,6 +595,7 @@ pub async fn label_board(
         (status = 402, description = "`plan_limit_reached`, `fields.plan` = labels", body = contract::ErrorBody),
         (status = 403, description = "A shared label by a non-admin", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such parent", body = contract::ErrorBody),
+        (status = 409, description = "`fields.name` = label_name_taken: a label the caller sees has this name", body = contract::ErrorBody),
         (status = 422, description = "`fields.name` / `fields.color`", body = contract::ErrorBody),
     )
 )]
@@ -608,6 +609,7 @@ pub async fn create_label(
     let shared = req.shared.unwrap_or(false);
     check_shared(&ws, shared)?;
     checked_parent(&state, &ws, req.parent_id, None).await?;
+    unique_label_name(&state, &ws, &draft.name, None).await?;
     let used = store::manage::owned_labels(&state.store, ws.org_id, ws.user_id).await?;
     within_limit(limits(&state, &ws).await?.labels, used, "labels")?;
     let now = state.clock.now_ms();
@@ -627,6 +629,30 @@ pub async fn create_label(
     )
     .await?;
     Ok(Json(board(&state, &ws).await?))
+}
+
+/// A label's name is unique among the labels the caller sees in the workspace (their own and
+/// the shared ones, sublabels included), case and spaces aside: 409 `conflict` with
+/// `fields.name` = `label_name_taken` otherwise. `own` is the label being renamed.
+async fn unique_label_name(
+    state: &AppState,
+    ws: &Workspace,
+    name: &str,
+    own: Option<i64>,
+) -> Result<(), AppError> {
+    let rows = store::manage::labels(&state.store, ws.org_id, ws.user_id).await?;
+    let others = rows
+        .iter()
+        .filter(|l| Some(l.id) != own)
+        .map(|l| l.name.as_str());
+    if domain::names::name_taken(name, others) {
+        return Err(AppError::new(
+            ErrorCode::Conflict,
+            "a label with this name already exists in this workspace",
+        )
+        .with_rule("name", RuleError::LabelNameTaken));
+    }
+    Ok(())
 }
 
 fn checked_label(req: &LabelRequest) -> Result<domain::manage::LabelDraft, AppError> {
@@ -655,6 +681,7 @@ fn checked_label(req: &LabelRequest) -> Result<domain::manage::LabelDraft, AppEr
         (status = 200, description = "Labels and funnels", body = LabelBoard),
         (status = 403, description = "`fields.role` = label_admin_only", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or not a label the caller sees", body = contract::ErrorBody),
+        (status = 409, description = "`fields.name` = label_name_taken: another label the caller sees has this name", body = contract::ErrorBody),
         (status = 422, description = "`fields.name` / `fields.color`", body = contract::ErrorBody),
     )
 )]
@@ -673,6 +700,7 @@ pub async fn update_label(
     let shared = req.shared.unwrap_or(row.shared);
     check_shared(&ws, shared)?;
     checked_parent(&state, &ws, req.parent_id, Some(id)).await?;
+    unique_label_name(&state, &ws, &draft.name, Some(id)).await?;
     row.name = draft.name;
     row.color = draft.color;
     row.parent_id = req.parent_id;

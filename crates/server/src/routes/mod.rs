@@ -23,6 +23,7 @@ pub mod events;
 pub mod extension_tokens;
 pub mod health;
 pub mod integrations;
+pub mod invitations;
 pub mod kb;
 pub mod kb_conversations;
 pub mod kb_search;
@@ -134,6 +135,7 @@ fn declarations() -> Routes {
         orgs::routes(),
         teams::routes(),
         employees::routes(),
+        invitations::routes(),
         events::routes(),
         analytics::routes(),
         integrations::routes(),

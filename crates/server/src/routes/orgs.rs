@@ -96,7 +96,9 @@ fn parse_zone(raw: Option<&str>) -> Result<Option<String>, AppError> {
 }
 
 /// Creates an organisation with a new unique `organization_code`; the caller becomes its admin
-/// (role 1) and it becomes their default organisation. It starts on the 7-day Teams trial with
+/// (role 1) and it becomes their default organisation. `time_zone` is the creator's browser's
+/// zone (checked against the domain's zone list, 422 `fields.time_zone` otherwise); without
+/// one, Asia/Kolkata. It starts on the 7-day Teams trial with
 /// 3 seats (001 §4).
 #[utoipa::path(
     post,
@@ -159,7 +161,9 @@ pub async fn create_organisation(
     ))
 }
 
-/// Updates name, logo (empty removes it) or time zone; admins only.
+/// Updates name, logo (empty removes it) or time zone (an IANA zone of the domain's list, else
+/// 422 `fields.time_zone`); admins only. Each change is recorded in the organisation's change
+/// log (`org_audit`: who, when, from → to).
 #[utoipa::path(
     patch,
     path = "/api/v1/whatzapp/organizations",
@@ -192,7 +196,45 @@ pub async fn update_organisation(
         time_zone: parse_zone(req.time_zone.as_deref())?,
     };
     let now = state.clock.now_ms();
+    let before = store::orgs::organisation(&state.store, req.org_id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
     let org = store::orgs::update_organisation(&state.store, req.org_id, changes, now).await?;
+    for (action, from, to) in [
+        ("organisation_renamed", Some(&before.name), Some(&org.name)),
+        (
+            "logo_changed",
+            before.logo_url.as_ref(),
+            org.logo_url.as_ref(),
+        ),
+        (
+            "time_zone_changed",
+            Some(&before.time_zone),
+            Some(&org.time_zone),
+        ),
+    ] {
+        if from == to {
+            continue;
+        }
+        store::invitations::audit(
+            state.store.conn(),
+            store::invitations::OrgChange {
+                org_id: org.id,
+                actor_id: Some(user.id),
+                action,
+                target_user_id: None,
+                detail: serde_json::json!({ "from": from, "to": to }),
+            },
+            now,
+        )
+        .await?;
+        tracing::info!(
+            org_id = org.id,
+            by = user.id,
+            action,
+            "organisation changed"
+        );
+    }
     Ok(Json(ResultEnvelope::ok(views::organization(
         &org,
         crate::billing::knowledge_base_on(&state, &org),

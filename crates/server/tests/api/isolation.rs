@@ -31,6 +31,8 @@ pub(crate) struct Target {
     user_id: i64,
     /// A member who may be removed.
     removable_id: i64,
+    /// Someone invited who has not signed in yet (their invitation may be sent again).
+    invited_id: i64,
     email: String,
     /// A webhook delivery of the organisation.
     job_id: i64,
@@ -121,6 +123,13 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
                 json!({ "org_id": org.org_id, "org_name": format!("Renamed {n}") }),
             )),
             false,
+        ),
+        ("POST", "/v1/whatzapp/employees/resend-invitation") => (
+            p(String::new()),
+            Some(Body::Json(
+                json!({ "org_id": org.org_id, "user_id": inner.invited_id }),
+            )),
+            true,
         ),
         ("POST", "/v1/whatzapp/organizations/remove-user") => (
             p(format!(
@@ -892,6 +901,28 @@ pub(crate) async fn organisation_with(
         .iter()
         .map(|e| e["user_id"].as_i64().unwrap())
         .collect();
+    // Someone invited who never signs in, whose invitation may be sent again at once.
+    let invited = post(
+        app,
+        &admin,
+        "/api/v1/whatzapp/employees",
+        json!({ "org_id": org_id, "employees": [{ "email": format!("{prefix}-invited@tenant.test") }] }),
+    )
+    .await;
+    let invited_id = invited["data"]["employees"][0]["user_id"].as_i64().unwrap();
+    {
+        use store::entity::membership;
+        use store::sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter};
+        membership::Entity::update_many()
+            .col_expr(
+                membership::Column::InvitationSentAt,
+                Expr::value(Option::<i64>::None),
+            )
+            .filter(membership::Column::UserId.eq(invited_id))
+            .exec(app.store.conn())
+            .await
+            .unwrap();
+    }
     let mut tokens = Vec::new();
     for (name, _) in members {
         tokens.push(
@@ -985,6 +1016,7 @@ pub(crate) async fn organisation_with(
         team_id,
         user_id: ids[0],
         removable_id: *ids.last().unwrap(),
+        invited_id,
         email: format!("{prefix}-{}@tenant.test", members[0].0),
         job_id,
     };

@@ -16,6 +16,7 @@ mod foundation;
 mod import_limits;
 mod ingest_restart;
 mod integrations;
+mod invitations;
 mod isolation;
 mod kb;
 mod kb_access;

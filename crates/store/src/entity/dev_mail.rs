@@ -11,6 +11,8 @@ pub struct Model {
     pub recipient: String,
     pub subject: String,
     pub body: String,
+    /// The HTML part, when the e-mail has one (migration 000018).
+    pub html: Option<String>,
     pub created_at: i64,
 }
 

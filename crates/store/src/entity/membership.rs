@@ -22,6 +22,11 @@ pub struct Model {
     pub joined_at: Option<i64>,
     /// The employee's address as the organisation recorded it (form or import).
     pub address: Option<String>,
+    /// Who added the person (migration 000018); their language is the invitation's until the
+    /// person chooses one.
+    pub invited_by: Option<i64>,
+    /// When the newest invitation e-mail went out, epoch ms (the resend waits after it).
+    pub invitation_sent_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
 }

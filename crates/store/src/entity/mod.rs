@@ -35,6 +35,7 @@ pub mod manage;
 pub mod membership;
 pub mod oauth_state;
 pub mod operator;
+pub mod org_audit;
 pub mod organisation;
 pub mod session;
 pub mod stored_file;

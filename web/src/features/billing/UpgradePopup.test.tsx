@@ -120,4 +120,12 @@ describe('upgradePrompt', () => {
     expect(upgradePrompt({ ...base, limits: limits({ standing: 'active' }) })).toBeNull();
     expect(upgradePrompt({ ...base, onOrganisation: false, limits: limits({ standing: 'active', effective_plan_id: 8 }) })).toBeNull();
   });
+
+  test("does not tell an organisation's member on their Personal workspace to buy a personal plan", () => {
+    expect(upgradePrompt({ ...base, onOrganisation: false, memberOfOrganisation: true })).toBeNull();
+    expect(upgradePrompt({ ...base, onOrganisation: false, memberOfOrganisation: false })).toEqual({
+      variant: 'individual',
+      noTeamsPlan: true,
+    });
+  });
 });

@@ -169,13 +169,21 @@ export function upgradePrompt(input: {
   suppressed: boolean;
   pathname: string;
   onOrganisation: boolean;
+  /**
+   * The person belongs to an organisation (issue #25): on their Personal workspace they are not
+   * told to buy a personal plan; their way is the organisation in the account menu.
+   */
+  memberOfOrganisation?: boolean;
   limits: PlanLimits | null;
 }): UpgradePrompt | null {
   const { signedIn, suppressed, pathname, onOrganisation, limits } = input;
   if (!signedIn || suppressed || !limits) return null;
   if (PROMPT_FREE_PATHS.some((p) => pathname.startsWith(p))) return null;
   const noTeamsPlan = isFree(limits.effective_plan_id);
-  if (!onOrganisation) return limits.standing === 'free' ? { variant: 'individual', noTeamsPlan } : null;
+  if (!onOrganisation) {
+    if (input.memberOfOrganisation) return null;
+    return limits.standing === 'free' ? { variant: 'individual', noTeamsPlan } : null;
+  }
   return limits.standing === 'free' || limits.standing === 'grace' ? { variant: 'expired', noTeamsPlan } : null;
 }
 

@@ -88,6 +88,24 @@ test("the server's 422 and 403 are shown with the same texts", async () => {
   expect(await form.findByRole('alert')).toHaveTextContent('Labels created by admins cannot be edited');
 });
 
+test("a name another label of the workspace has is refused by the server's 409, on the name field", async () => {
+  fakeServer(world({ board: board({ labels: [vip] }) }), (c) =>
+    c.method === 'POST' && c.url.pathname === '/api/manage/labels'
+      ? { status: 409, body: errorBody('conflict', { name: 'label_name_taken' }) }
+      : undefined,
+  );
+  renderAt('/labels');
+  fireEvent.click(await screen.findByRole('button', { name: 'New label' }));
+  const form = dialog();
+  const name = form.getByRole('textbox', { name: /Label name/ });
+  fireEvent.change(name, { target: { value: ' vip ' } });
+  fireEvent.click(form.getByRole('button', { name: 'Save' }));
+  const text = 'A label with this name already exists in this workspace; choose another name';
+  expect(await form.findByText(text)).toBeInTheDocument();
+  expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(form.queryByRole('alert')).toBeNull();
+});
+
 test('a preset colour, a parent and sharing are sent; "Label created successfully"', async () => {
   const calls = fakeServer(world({ board: board({ labels: [systemLabel, vip] }) }));
   renderAt('/labels');

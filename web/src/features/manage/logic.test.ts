@@ -35,6 +35,7 @@ describe('manage logic', () => {
 
   it('reads a refusal: a field of a 422, the upgrade prompt of a 402, the role of a 403', () => {
     expect(refusalOf(new ApiError(422, 'validation_failed', { name: 'quick_reply_name_invalid' }))).toEqual({ kind: 'field', field: 'name', code: 'quick_reply_name_invalid' });
+    expect(refusalOf(new ApiError(409, 'conflict', { name: 'label_name_taken' }))).toEqual({ kind: 'field', field: 'name', code: 'label_name_taken' });
     expect(refusalOf(new ApiError(402, 'plan_limit_reached', { plan: 'labels' }))).toEqual({ kind: 'limit', plan: 'labels' });
     expect(refusalOf(new ApiError(403, 'forbidden', { role: 'label_admin_only' }))).toEqual({ kind: 'general', code: 'label_admin_only' });
     expect(refusalOf(new ApiError(0, 'network'))).toEqual({ kind: 'general', code: 'network' });

@@ -100,7 +100,8 @@ export function refusalOf(e: unknown): Refusal {
   if (e.status === 402 || e.code === 'plan_limit_reached') return { kind: 'limit', plan: e.fields.plan ?? null };
   if (e.code === 'forbidden' && e.fields.role) return { kind: 'general', code: e.fields.role };
   const [field, code] = Object.entries(e.fields)[0] ?? [];
-  if (field && code && e.status === 422) return { kind: 'field', field, code };
+  // 422: a broken rule; 409: a clash with what exists (a label name taken) — both on the field.
+  if (field && code && (e.status === 422 || e.status === 409)) return { kind: 'field', field, code };
   return { kind: 'general', code: e.code };
 }
 

@@ -64,11 +64,12 @@ describe('the organisation page', () => {
     expect(within(teams).getByText('Members: 2')).toBeInTheDocument();
   });
 
-  it('lists the active employees by default, with NA and Admin for missing names', async () => {
+  it('lists everyone by default, people just invited included, with NA and Admin for missing names', async () => {
     fakeServer();
     renderPage();
     const t = await table();
-    expect(t.getAllByTestId('employee-row')).toHaveLength(4);
+    expect(t.getAllByTestId('employee-row')).toHaveLength(5);
+    expect(within(await rowOf('Nia Invited')).getByText('Pending')).toBeInTheDocument();
     // The admin without a name reads Admin; the employee without one reads NA (001 §9).
     const admin = await rowOf('owner@acme.test');
     expect(within(admin).getAllByText('Admin')).toHaveLength(2); // name and role
@@ -79,8 +80,32 @@ describe('the organisation page', () => {
     expect(within(priya).getByText('Yes')).toBeInTheDocument();
     expect(within(priya).getByText('Sales')).toBeInTheDocument();
     expect(within(priya).getByText('Accepted')).toBeInTheDocument();
-    expect(t.queryByText('Nia Invited')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 5 of 5')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '2' } });
+    await waitFor(() => expect(t.queryByText('Nia Invited')).not.toBeInTheDocument());
     expect(screen.getByText('Showing 4 of 5')).toBeInTheDocument();
+  });
+
+  it("shows the organisation's own employee ID, or a dash, never a database id", async () => {
+    fakeServer((c) =>
+      c.url.pathname.endsWith('/employees/invited')
+        ? {
+            body: {
+              result: true,
+              data: members.map((m) => (m.user_id === 8 ? { ...m, employee_code: 'PAY-0042' } : m)),
+              sync_list: [],
+              mapping_details: mapping(),
+            },
+          }
+        : undefined,
+    );
+    renderPage();
+    await table();
+    const priya = await rowOf('Priya Sharma');
+    expect(within(priya).getByText('PAY-0042')).toBeInTheDocument();
+    const nameless = await rowOf('+5511987654321');
+    expect(within(nameless).getByText('—')).toBeInTheDocument();
+    expect(within(nameless).queryByText('9')).not.toBeInTheDocument();
   });
 
   it('filters by status, team and manager', async () => {
@@ -433,4 +458,74 @@ describe('choosing the organisation and filtering rows', () => {
     expect(ids({ status: 2, team: 'none', manager: 'all' })).toEqual([ME, 9]);
     expect(ids({ status: 1, team: 'all', manager: 'all' })).toEqual([11]);
   });
+});
+
+describe('people and settings (issue #25)', () => {
+  it('sends an invitation again, and says how long to wait when it is too soon', async () => {
+    let first = true;
+    const { calls } = fakeServer((c) => {
+      if (!c.url.pathname.endsWith('/employees/resend-invitation')) return undefined;
+      if (first) {
+        first = false;
+        const nia = members.find((m) => m.user_id === 11)!;
+        return { body: { result: true, data: { ...nia, invitation_sent_at: 1 } } };
+      }
+      return { status: 429, body: { error: { code: 'rate_limited', message: 'wait' } } };
+    });
+    renderPage();
+    await table();
+    const nia = await rowOf('Nia Invited');
+    fireEvent.click(within(nia).getByRole('button', { name: 'Send the invitation to Nia Invited again' }));
+    expect(await screen.findByText('Invitation sent again to newbie@acme.test')).toBeInTheDocument();
+    expect(posted(calls, '/employees/resend-invitation')[0]!.body).toEqual({ org_id: ORG, user_id: 11 });
+    fireEvent.click(within(await rowOf('Nia Invited')).getByRole('button', { name: 'Send the invitation to Nia Invited again' }));
+    expect(
+      await screen.findByText('An invitation went out less than 10 minutes ago. Try again in a few minutes.'),
+    ).toBeInTheDocument();
+    // Someone who joined has nothing to resend.
+    expect(within(await rowOf('Priya Sharma')).queryByRole('button', { name: /invitation/ })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("lets an admin edit a member's role, team and employee ID", async () => {
+    const { calls } = fakeServer((c) => {
+      if (c.method !== 'PATCH' || !c.url.pathname.endsWith('/employees')) return undefined;
+      const priya = members.find((m) => m.user_id === 8)!;
+      return { body: { result: true, data: { ...priya, role_id: 2, employee_code: 'PAY-7' } } };
+    });
+    renderPage();
+    await table();
+    fireEvent.click(within(await rowOf('Priya Sharma')).getByRole('button', { name: 'Edit Priya Sharma' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Priya Sharma' }));
+    fireEvent.change(form.getByLabelText('Role'), { target: { value: '2' } });
+    fireEvent.change(form.getByLabelText('Employee ID'), { target: { value: ' PAY-7 ' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted(calls, '/employees', 'PATCH')).toHaveLength(1));
+    expect(posted(calls, '/employees', 'PATCH')[0]!.body).toEqual({
+      org_id: ORG,
+      user_id: 8,
+      role_id: 2,
+      team_id: sales.id,
+      employee_code: 'PAY-7',
+    });
+    const priya = (await (await table()).findByText('PAY-7')).closest('tr') as HTMLElement;
+    expect(within(priya).getByText('Priya Sharma')).toBeInTheDocument();
+    expect(within(priya).getByText('Manager')).toBeInTheDocument();
+  }, 20_000);
+
+  it("lets an admin change the organisation's time zone", async () => {
+    const { calls } = fakeServer((c) =>
+      c.method === 'PATCH' && c.url.pathname.endsWith('/organizations')
+        ? { body: { result: true, data: { ...useOrganization.getState().org!, time_zone: 'Europe/Lisbon' } } }
+        : undefined,
+    );
+    renderPage();
+    await screen.findByTestId('org-name');
+    fireEvent.click(screen.getByRole('button', { name: 'Change time zone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Organisation time zone' }));
+    fireEvent.change(dialog.getByLabelText('Time zone'), { target: { value: 'Europe/Lisbon' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted(calls, '/organizations', 'PATCH')).toHaveLength(1));
+    expect(posted(calls, '/organizations', 'PATCH')[0]!.body).toEqual({ org_id: ORG, time_zone: 'Europe/Lisbon' });
+    expect(await screen.findByTestId('org-time-zone')).toHaveTextContent('Europe/Lisbon');
+  }, 20_000);
 });

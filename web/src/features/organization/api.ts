@@ -11,11 +11,15 @@ import type {
   CreditHistory,
   ImportReport,
   OrgMapping,
+  Employee,
   Organization,
+  ResendInvitation,
   ResultEnvelope,
   SeatAvailability,
   Team,
   TypeEnvelope,
+  UpdateEmployee,
+  UpdateOrganization,
   UpdateTeam,
 } from '@/generated/contract';
 
@@ -63,6 +67,18 @@ export const assignTeam = (body: AssignTeam) =>
  */
 export const addEmployees = (body: AddEmployees) =>
   data<AddedEmployees>(`${V1}/employees`, { method: 'POST', body });
+
+/** Sends an invited member their invitation again (ten minutes apart, five a day). */
+export const resendInvitation = (body: ResendInvitation) =>
+  data<Employee>(`${V1}/employees/resend-invitation`, { method: 'POST', body });
+
+/** Changes a member's role, team (0: none) or employee ID (admins). */
+export const updateEmployee = (body: UpdateEmployee) =>
+  data<Employee>(`${V1}/employees`, { method: 'PATCH', body });
+
+/** Changes the organisation's name, logo or time zone (admins). */
+export const updateOrganisation = (body: UpdateOrganization) =>
+  data<Organization>(`${V1}/organizations`, { method: 'PATCH', body });
 
 export const removeUser = (orgId: number, userId: number) =>
   apiFetch<Ack>(`${V1}/organizations/remove-user${query({ user_id: userId, org_id: orgId })}`, {

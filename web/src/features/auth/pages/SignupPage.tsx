@@ -1,5 +1,8 @@
 // /workspace/signup (also / and /:id): sign up or sign in with a one-time code sent by e-mail.
 // Step one asks for the address, step two for the code, with a resend that unlocks after a wait.
+// An invitation's link opens it with `?email=` (prefilled), `?lang=` (the invitation's language,
+// unless the person chose one) and `?org=` (the inviting organisation's code: after signing in,
+// that organisation is the active one).
 import {
   Anchor,
   Button,
@@ -14,10 +17,13 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { fetchUserExistence, setActiveOrganisation } from '@/api/account';
+import type { LanguageTag } from '@/lib/domain';
+import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 import { LanguagePicker } from '@/components/LanguagePicker';
 import { errorCodeOf, useCodeText } from '@/lib/errorText';
-import { writeStored } from '@/lib/storage';
+import { readStored, writeStored } from '@/lib/storage';
 import { requestCode, verifyCode } from '../api';
 import { useSession } from '@/stores/session';
 
@@ -29,7 +35,9 @@ export default function SignupPage() {
   const location = useLocation();
   const signedIn = useSession((s) => s.signedIn);
   const status = useSession((s) => s.status);
-  const [email, setEmail] = useState('');
+  const [params] = useSearchParams();
+  const invitedOrg = params.get('org');
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [error, setError] = useState<string | null>(null);
@@ -39,6 +47,14 @@ export default function SignupPage() {
   useEffect(() => {
     document.title = `${t('signup_title')} · Switchboard`;
   }, [t]);
+
+  // The invitation's language, for someone who has not chosen one on this browser.
+  const linkLang = params.get('lang');
+  useEffect(() => {
+    if (!linkLang || readStored('preferredLanguage')) return;
+    const lang = LANGUAGES.find((l) => l === linkLang);
+    if (lang) void changeLanguage(lang as LanguageTag);
+  }, [linkLang]);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -76,6 +92,19 @@ export default function SignupPage() {
     }
   }
 
+  /** Makes the organisation an invitation came from the active one (best effort). */
+  async function openInvitingOrg(address: string, code: string) {
+    try {
+      const me = await fetchUserExistence(address);
+      const m = me.callyzer_user_mappings.find(
+        (x) => x.org_id !== null && x.callyzer_organization.organization_code === code,
+      );
+      if (m && m.is_default_org !== 1) await setActiveOrganisation(me.id, m.org_id);
+    } catch {
+      // The server's own choice (the inviting organisation for a newcomer) stands.
+    }
+  }
+
   async function verify(value: string) {
     if (value.length !== CODE_LENGTH) return;
     setError(null);
@@ -86,6 +115,7 @@ export default function SignupPage() {
       writeStored('workspaceId', String(answer.user.id));
       signedInHere.current = true;
       signedIn(answer.user);
+      if (invitedOrg && answer.user.email) await openInvitingOrg(answer.user.email, invitedOrg);
       navigate(from ?? (answer.signed_up ? '/createorganization' : '/conversations/analytics'), {
         replace: true,
       });

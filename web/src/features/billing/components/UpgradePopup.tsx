@@ -30,6 +30,9 @@ export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
   const user = useSession((s) => s.user);
   const ready = useWorkspace((s) => s.status === 'ready');
   const current = useWorkspace((s) => s.current);
+  const memberOfOrganisation = useWorkspace(
+    (s) => s.me?.callyzer_user_mappings.some((m) => m.org_id !== null && m.user_status === 2) ?? false,
+  );
   const limits = useBillingUi((s) => s.limits);
   const loadLimits = useBillingUi((s) => s.loadLimits);
   const isSet = useBillingUi((s) => s.isSet);
@@ -49,6 +52,7 @@ export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
     suppressed,
     pathname,
     onOrganisation: orgId !== null,
+    memberOfOrganisation,
     limits: ready ? limits : null,
   });
 

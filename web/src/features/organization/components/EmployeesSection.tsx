@@ -1,7 +1,9 @@
-// The employee list (001 §2 'Employee list'): filters by status (active by default), team and
-// manager; a table with id, name, role, e-mail, WhatsApp number, team, invitation, sync and
+// The employee list (001 §2 'Employee list'): filters by status (everyone by default, so people
+// just invited are listed), team and manager; a table with the organisation's own employee ID
+// (never a database id), name, role, e-mail, WhatsApp number, team, invitation, sync and
 // extension status; and the actions — add (send invites), add with excel, download the sample
-// csv, assign to a team, remove. Who is listed is the server's decision (001 §6).
+// csv, assign to a team, send an invitation again (managers and admins), edit (role, team,
+// employee ID) and remove (admins). Who is listed is the server's decision (001 §6).
 import {
   ActionIcon,
   Alert,
@@ -39,14 +41,33 @@ import {
 import { useOrganization } from '../stores/organization';
 import { AddEmployeeModal } from './AddEmployeeModal';
 import { AssignTeamModal } from './AssignTeamModal';
+import { EditMemberModal } from './EditMemberModal';
 import { ImportModal } from './ImportModal';
 import { RemoveUserModal } from './RemoveUserModal';
 import { TeamBadge } from './TeamBadge';
+import { useErrorText } from './useErrorText';
+import { toast } from '@/lib/toast';
 
 function RemoveIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+    </svg>
+  );
+}
+
+function EditIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+    </svg>
+  );
+}
+
+function ResendIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 6h18v12H3zM3 6l9 7 9-7" />
     </svg>
   );
 }
@@ -71,6 +92,10 @@ export function EmployeesSection() {
   const [importing, setImporting] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<{ userId: number; name: string } | null>(null);
+  const [editing, setEditing] = useState<Employee | null>(null);
+  const [resending, setResending] = useState<number | null>(null);
+  const replaceMember = useOrganization((s) => s.replaceMember);
+  const { describe } = useErrorText();
 
   const canAdd = allowed('manager', mapping?.role_id);
   const isAdmin = allowed('admin', mapping?.role_id);
@@ -92,6 +117,23 @@ export function EmployeesSection() {
       else next.add(id);
       return next;
     });
+  async function resend(e: Employee) {
+    if (!mapping) return;
+    setResending(e.user_id);
+    try {
+      replaceMember(await api.resendInvitation({ org_id: mapping.org_id, user_id: e.user_id }));
+      toast.success(t('employees.resent', { email: e.email ?? '' }));
+    } catch (err) {
+      toast.error(
+        describe(err, {
+          rate_limited: t('employees.resend_wait'),
+          daily_limit_reached: t('employees.resend_daily'),
+        }),
+      );
+    } finally {
+      setResending(null);
+    }
+  }
   /** After adding people, who arrive invited, the list shows everyone so they are visible. */
   const showInvited = () => {
     if (filters.status !== 'all' && filters.status !== INVITED_STATUS) setFilters({ status: 'all' });
@@ -127,9 +169,9 @@ export function EmployeesSection() {
             value={String(filters.status)}
             onChange={(e) => setFilters({ status: parseFilter(e.currentTarget.value, ['all'] as const) as StatusFilter })}
             data={[
+              { value: 'all', label: t('employees.status_all') },
               { value: String(defaultEmployeeStatus()), label: t('employees.status_active') },
               { value: String(INVITED_STATUS), label: t('employees.status_invited') },
-              { value: 'all', label: t('employees.status_all') },
             ]}
           />
           <NativeSelect
@@ -218,7 +260,7 @@ export function EmployeesSection() {
                       <Table.Th scope="col">{t('employees.col_invitation')}</Table.Th>
                       <Table.Th scope="col">{t('employees.col_sync')}</Table.Th>
                       <Table.Th scope="col">{t('employees.col_extension')}</Table.Th>
-                      {isAdmin && <Table.Th scope="col">{t('employees.col_actions')}</Table.Th>}
+                      {canAdd && <Table.Th scope="col">{t('employees.col_actions')}</Table.Th>}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -237,7 +279,7 @@ export function EmployeesSection() {
                               />
                             </Table.Td>
                           )}
-                          <Table.Td>{e.employee_code ?? e.user_id}</Table.Td>
+                          <Table.Td>{e.employee_code || '—'}</Table.Td>
                           <Table.Td fw={500}>{name}</Table.Td>
                           <Table.Td>{roleOf(e)}</Table.Td>
                           <Table.Td>{e.email ?? ''}</Table.Td>
@@ -263,20 +305,45 @@ export function EmployeesSection() {
                             </Badge>
                           </Table.Td>
                           <Table.Td>{installed ? t('employees.yes') : t('employees.no')}</Table.Td>
-                          {isAdmin && (
+                          {canAdd && (
                             <Table.Td>
-                              {e.user_id !== me && (
-                                <Tooltip label={t('employees.remove', { name })} withArrow>
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="red"
-                                    aria-label={t('employees.remove', { name })}
-                                    onClick={() => setRemoving({ userId: e.user_id, name })}
-                                  >
-                                    <RemoveIcon />
-                                  </ActionIcon>
-                                </Tooltip>
-                              )}
+                              <Group gap={4} wrap="nowrap">
+                                {e.user_status === INVITED_STATUS && e.email && (
+                                  <Tooltip label={t('employees.resend', { name })} withArrow>
+                                    <ActionIcon
+                                      variant="subtle"
+                                      aria-label={t('employees.resend', { name })}
+                                      loading={resending === e.user_id}
+                                      onClick={() => void resend(e)}
+                                    >
+                                      <ResendIcon />
+                                    </ActionIcon>
+                                  </Tooltip>
+                                )}
+                                {isAdmin && (
+                                  <Tooltip label={t('employees.edit', { name })} withArrow>
+                                    <ActionIcon
+                                      variant="subtle"
+                                      aria-label={t('employees.edit', { name })}
+                                      onClick={() => setEditing(e)}
+                                    >
+                                      <EditIcon />
+                                    </ActionIcon>
+                                  </Tooltip>
+                                )}
+                                {isAdmin && e.user_id !== me && (
+                                  <Tooltip label={t('employees.remove', { name })} withArrow>
+                                    <ActionIcon
+                                      variant="subtle"
+                                      color="red"
+                                      aria-label={t('employees.remove', { name })}
+                                      onClick={() => setRemoving({ userId: e.user_id, name })}
+                                    >
+                                      <RemoveIcon />
+                                    </ActionIcon>
+                                  </Tooltip>
+                                )}
+                              </Group>
                             </Table.Td>
                           )}
                         </Table.Tr>
@@ -298,6 +365,7 @@ export function EmployeesSection() {
         onAssigned={() => setSelected(new Set())}
       />
       <RemoveUserModal target={removing} onClose={() => setRemoving(null)} />
+      <EditMemberModal member={editing} name={editing ? nameOf(editing) : ''} onClose={() => setEditing(null)} />
     </Card>
   );
 }

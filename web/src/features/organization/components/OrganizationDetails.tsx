@@ -16,11 +16,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
-import { minTeamSize } from '../logic';
+import { allowed, minTeamSize } from '../logic';
 import { useOrganization } from '../stores/organization';
+import { TimeZoneModal } from './TimeZoneModal';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -45,6 +47,8 @@ export function OrganizationDetails() {
   const seats = useOrganization((s) => s.seats);
   const summaryPhase = useOrganization((s) => s.summaryPhase);
   const refreshSummary = useOrganization((s) => s.refreshSummary);
+  const isAdmin = useOrganization((s) => allowed('admin', s.mapping?.role_id));
+  const [zoneOpen, setZoneOpen] = useState(false);
   if (!org) return null;
 
   const plan = credit ? rule('plan_info', { planId: credit.plan_id, isTrial: credit.is_trial }).ok : undefined;
@@ -107,9 +111,16 @@ export function OrganizationDetails() {
                 )}
               </CopyButton>
             </Group>
-            <Text size="sm" c="dimmed">
-              {t('details.time_zone')}: {org.time_zone}
-            </Text>
+            <Group gap="xs" align="center">
+              <Text size="sm" c="dimmed" data-testid="org-time-zone">
+                {t('details.time_zone')}: {org.time_zone}
+              </Text>
+              {isAdmin && (
+                <Button size="compact-xs" variant="subtle" onClick={() => setZoneOpen(true)}>
+                  {t('details.change_time_zone')}
+                </Button>
+              )}
+            </Group>
           </Stack>
         </Group>
 
@@ -155,6 +166,7 @@ export function OrganizationDetails() {
           </Group>
         )}
       </Stack>
+      <TimeZoneModal opened={zoneOpen} onClose={() => setZoneOpen(false)} />
     </Card>
   );
 }

@@ -16,7 +16,7 @@ import type {
 import { ApiError } from '@/lib/api';
 import { readStored } from '@/lib/storage';
 import * as api from '../api';
-import { chooseOrganisation, defaultEmployeeStatus, type EmployeeFilters } from '../logic';
+import { chooseOrganisation, type EmployeeFilters } from '../logic';
 
 export type Phase = 'loading' | 'ready' | 'error';
 
@@ -45,14 +45,22 @@ interface OrganizationState {
   refreshMembers: (showLoading?: boolean) => Promise<void>;
   refreshSummary: (showLoading?: boolean) => Promise<void>;
   setFilters: (f: Partial<EmployeeFilters>) => void;
+  /** Puts the server's answer for one member in the list (after an edit or a resend). */
+  replaceMember: (e: Employee) => void;
+  /** Puts the server's answer for the organisation in place (after a settings change). */
+  setOrg: (org: Organization) => void;
 }
 
 const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'internal');
 
 let generation = 0;
 
+/**
+ * Everyone by default, invited people included: someone just added is listed at once (issue
+ * #25); the status filter narrows to active or invited.
+ */
 export const initialFilters = (): EmployeeFilters => ({
-  status: defaultEmployeeStatus(),
+  status: 'all',
   team: 'all',
   manager: 'all',
 });
@@ -178,6 +186,18 @@ export const useOrganization = create<OrganizationState>((set, get) => {
 
     setFilters(f) {
       set((s) => ({ filters: { ...s.filters, ...f } }));
+    },
+
+    replaceMember(e) {
+      set((s) => ({
+        members: s.members.map((m) =>
+          m.user_id === e.user_id ? { ...e, crmLabelSyncData: e.crmLabelSyncData.length ? e.crmLabelSyncData : m.crmLabelSyncData } : m,
+        ),
+      }));
+    },
+
+    setOrg(org) {
+      set({ org });
     },
   };
 });

@@ -1,5 +1,6 @@
-// /createorganization: name a new organisation (and optionally its logo and time zone). The
-// creator becomes its admin and it becomes their active organisation.
+// /createorganization: name a new organisation (and optionally its logo and time zone, by
+// default the creator's browser's). The creator becomes its admin and it becomes their active
+// organisation.
 import { Anchor, Button, Card, Center, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,34 @@ import { useWorkspace } from '@/stores/workspace';
 
 const DEFAULT_ZONE = 'Asia/Kolkata';
 
+/** A zone's UTC offset now, as Intl writes it ("GMT+05:30"); null when unknown. */
+function offsetNow(zone: string, now: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now);
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The creator's browser's zone when the domain offers it; else the first offered zone at the
+ * same UTC offset now (a close neighbour: Europe/Madrid for Europe/Brussels); else the
+ * product's default. The creator can choose another in the list, and change it later.
+ */
+export function browserZone(zones: readonly string[], now = new Date()): string {
+  let zone: string | undefined;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    zone = undefined;
+  }
+  if (!zone) return DEFAULT_ZONE;
+  if (zones.includes(zone)) return zone;
+  const offset = offsetNow(zone, now);
+  return (offset && zones.find((z) => offsetNow(z, now) === offset)) || DEFAULT_ZONE;
+}
+
 export default function CreateOrganisationPage() {
   const { t } = useTranslation('shell');
   const codeText = useCodeText();
@@ -24,7 +53,8 @@ export default function CreateOrganisationPage() {
   const zones = useMemo(() => offeredTimeZones(), []);
   const [name, setName] = useState('');
   const [logo, setLogo] = useState('');
-  const [zone, setZone] = useState<string>(DEFAULT_ZONE);
+  // Issue #25: the organisation's zone is the creator's, as their browser says.
+  const [zone, setZone] = useState<string>(() => browserZone(zones));
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
