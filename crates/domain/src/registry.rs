@@ -213,8 +213,10 @@ registry! {
     // Plans (000 §9, 001 §4, §9)
     /// Normalised id, family, paid flag and Teams-trial flag of a plan id.
     "plan_info" => fn(i: PlanInput) -> PlanInfo { Ok(crate::plans::plan_info(&i)) }
-    /// A team's seat count: at least 3.
-    "team_seats" => fn(i: TeamSeatsInput) -> TeamSeats { TeamSeats::parse(i.seats) }
+    /// A team's seat count: at least 3, at least its members, at most `MAX_SEATS`.
+    "team_seats" => fn(i: TeamSeatsInput) -> TeamSeats {
+        TeamSeats::parse_for(i.seats, i.members.unwrap_or(0))
+    }
 
     // Integration inputs (000 §5)
     "bitrix_domain" => fn(i: BitrixDomainInput) -> BitrixDomain { BitrixDomain::parse(&i.domain) }

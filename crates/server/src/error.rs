@@ -114,6 +114,7 @@ impl AppError {
             ErrorCode::Conflict
             | ErrorCode::SeatsExhausted
             | ErrorCode::AlreadySubscribed
+            | ErrorCode::SeatChangeScheduled
             | ErrorCode::QuotaReached => StatusCode::CONFLICT,
             ErrorCode::SignatureInvalid => StatusCode::BAD_REQUEST,
             ErrorCode::BillingUnavailable => StatusCode::SERVICE_UNAVAILABLE,

@@ -54,7 +54,7 @@ fn token_of(cookie: &str) -> String {
 }
 
 /// A call with the operator's cookie.
-async fn as_admin(
+pub(crate) async fn as_admin(
     app: &TestApp,
     token: &str,
     method: Method,
@@ -73,7 +73,7 @@ async fn as_admin(
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
-async fn operator(app: &TestApp) -> String {
+pub(crate) async fn operator(app: &TestApp) -> String {
     add_admin(app, "ops@example.com").await;
     let (status, body, cookie) =
         admin_sign_in(app, "ops@example.com", PASSWORD, "198.51.100.1").await;
