@@ -211,7 +211,7 @@ pub struct Invoice {
 }
 
 /// One line of the billing history log: what happened (`kind`) and its details, which the web
-/// app puts into a translated sentence (`billing:history.<kind>`).
+/// app puts into a translated sentence (`billing:history_line.*`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryEntry {

@@ -212,7 +212,7 @@ pub struct PriceInput {
     pub add_ons: Option<Vec<f64>>,
     /// Seats, for the estimated total.
     pub seats: Option<u32>,
-    /// The plan is billed yearly (`isMonthly` false): `billedTotal` is then a year's charge.
+    /// The plan is billed yearly (`isMonthly` false): `total` is then a year's charge.
     #[serde(default)]
     pub annual: Option<bool>,
 }
@@ -225,11 +225,9 @@ pub struct Price {
     pub currency: String,
     pub symbol: String,
     pub per_employee_month: Money,
-    /// For the seats, per month.
+    /// For the seats, per billing period: what each invoice charges — a month's, or a year's for
+    /// an annual plan (`period_amount`).
     pub total: Option<Money>,
-    /// For the seats, per billing period: what each invoice charges (a year's for an annual
-    /// plan, `period_amount`).
-    pub billed_total: Option<Money>,
 }
 
 /// 001 §9: 'price is plan amount times the multiplication factor (or rounded exchange rate)
@@ -282,15 +280,10 @@ pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
             .ok_or(RuleError::AmountInvalid)?;
     }
     let total = match input.seats {
-        Some(s) => Some(
+        Some(s) => Some(Money::from_minor(
             per.checked_mul(i64::from(s))
+                .and_then(|t| period_amount(t, input.annual.unwrap_or(false)))
                 .ok_or(RuleError::AmountInvalid)?,
-        ),
-        None => None,
-    };
-    let billed_total = match total {
-        Some(t) => Some(Money::from_minor(
-            period_amount(t, input.annual.unwrap_or(false)).ok_or(RuleError::AmountInvalid)?,
         )),
         None => None,
     };
@@ -298,8 +291,7 @@ pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
         symbol: currency_symbol(Some(&currency)).to_string(),
         currency,
         per_employee_month: Money::from_minor(per),
-        total: total.map(Money::from_minor),
-        billed_total,
+        total,
     })
 }
 
@@ -395,7 +387,6 @@ pub fn ai_addon_price(input: &AiAddonInput) -> Price {
         symbol: if inr { "₹" } else { "$" }.to_string(),
         per_employee_month: Money::from_minor(minor),
         total: None,
-        billed_total: None,
     }
 }
 
@@ -611,12 +602,7 @@ mod tests {
             annual: None,
         })
         .unwrap();
-        assert_eq!(p.total.unwrap().text, "37.50");
-        assert_eq!(
-            p.billed_total.unwrap().text,
-            "37.50",
-            "monthly: billed each month"
-        );
+        assert_eq!(p.total.unwrap().text, "37.50", "monthly: billed each month");
     }
 
     #[test]
@@ -633,8 +619,7 @@ mod tests {
         })
         .unwrap();
         assert_eq!(p.per_employee_month.text, "13.09");
-        assert_eq!(p.total.unwrap().text, "39.27");
-        assert_eq!(p.billed_total.unwrap().text, "471.24");
+        assert_eq!(p.total.unwrap().text, "471.24", "3 seats × 13.09 × 12 months");
         assert_eq!(period_amount(924, true), Some(11_088));
         assert_eq!(period_amount(924, false), Some(924));
         assert_eq!(period_amount(i64::MAX, true), None);
@@ -810,8 +795,7 @@ mod tests {
             }).unwrap();
             let per = cents + adds.iter().sum::<i64>();
             prop_assert_eq!(p.per_employee_month.minor, per);
-            prop_assert_eq!(p.total.unwrap().minor, per * 2);
-            prop_assert_eq!(p.billed_total.unwrap().minor, per * 2 * 12);
+            prop_assert_eq!(p.total.unwrap().minor, per * 2 * 12);
         }
 
         #[test]

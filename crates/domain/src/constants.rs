@@ -50,8 +50,6 @@ pub struct BusinessConstants {
     pub teams_trial_seats: u32,
     /// 001 §9: 'minimum team size 3 seats'.
     pub min_team_size: u32,
-    /// The most seats one plan may hold (ours).
-    pub max_seats: u32,
     /// 001 §9: 'Annual billing shows a 23% Off badge'.
     pub annual_discount_percent: u8,
     /// 001 §9: 'Free plan: 5 chat labels, 5 quick replies'.
@@ -88,7 +86,6 @@ pub fn business_constants() -> BusinessConstants {
         teams_trial_days: crate::plans::TEAMS_TRIAL_DAYS,
         teams_trial_seats: crate::plans::TEAMS_TRIAL_SEATS,
         min_team_size: crate::plans::MIN_TEAM_SIZE,
-        max_seats: crate::plans::MAX_SEATS,
         annual_discount_percent: crate::billing::ANNUAL_DISCOUNT_PERCENT,
         free_label_limit: 5,
         free_quick_reply_limit: 5,

@@ -59,8 +59,6 @@ rule_errors! {
     // Plans (001 §5, §9)
     /// 001 §5: 'Minimum team size of 3'.
     TeamTooSmall => "team_too_small",
-    /// Fewer seats than the organisation's members (remove members first).
-    SeatsBelowMembers => "seats_below_members",
     /// More seats than one plan may hold (`plans::MAX_SEATS`).
     TooManySeats => "too_many_seats",
 

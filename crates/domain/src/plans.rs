@@ -138,18 +138,16 @@ impl TeamSeats {
         TeamSeats::parse_for(seats, 0)
     }
 
-    /// Seats an organisation with `members` members may hold: at least [`MIN_TEAM_SIZE`]
-    /// (`team_too_small`), at least its members (`seats_below_members`: remove members first)
-    /// and at most [`MAX_SEATS`] (`too_many_seats`).
+    /// Seats an organisation with `members` members may hold: at least [`MIN_TEAM_SIZE`] and at
+    /// least its members (`team_too_small`: the team this organisation is cannot be smaller;
+    /// the server answers fewer than the members as 409 `seats_exhausted`, remove members
+    /// first) and at most [`MAX_SEATS`] (`too_many_seats`).
     pub fn parse_for(seats: i64, members: u32) -> Result<TeamSeats, RuleError> {
-        if seats < i64::from(MIN_TEAM_SIZE) {
+        if seats < i64::from(MIN_TEAM_SIZE.max(members)) {
             return Err(RuleError::TeamTooSmall);
         }
         if seats > i64::from(MAX_SEATS) {
             return Err(RuleError::TooManySeats);
-        }
-        if seats < i64::from(members) {
-            return Err(RuleError::SeatsBelowMembers);
         }
         u32::try_from(seats)
             .map(TeamSeats)
@@ -275,7 +273,7 @@ mod tests {
         // issue #25: seat limits from the domain — the team minimum, the members, a maximum
         assert_eq!(
             TeamSeats::parse_for(4, 5),
-            Err(RuleError::SeatsBelowMembers)
+            Err(RuleError::TeamTooSmall)
         );
         assert_eq!(TeamSeats::parse_for(5, 5).map(TeamSeats::get), Ok(5));
         assert_eq!(TeamSeats::parse_for(2, 0), Err(RuleError::TeamTooSmall));

@@ -520,6 +520,12 @@ pub fn typescript() -> String {
         out.push_str(&format!("  \"{}\",\n", r.name));
     }
     out.push_str("];\n\n");
+    out.push_str(&format!(
+        "/** A team's seats (crates/domain/src/plans.rs): the team minimum and the most one plan holds. */\n\
+         export const SEAT_LIMITS = {{ min: {}, max: {} }} as const;\n\n",
+        crate::plans::MIN_TEAM_SIZE,
+        crate::plans::MAX_SEATS
+    ));
     out.push_str(
         "/** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */\n\
          export const PROVIDERS: readonly ProviderSpec[] = ",

@@ -198,7 +198,7 @@ db_test!(
         })
         .unwrap();
         assert_eq!(unit, 11_088, "twelve months of 9.24");
-        assert_eq!(price.billed_total.unwrap().minor, unit * 3);
+        assert_eq!(price.total.unwrap().minor, unit * 3);
 
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

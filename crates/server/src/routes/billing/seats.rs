@@ -30,7 +30,8 @@ pub(super) async fn check_seats(
     let used = store::orgs::seats_used(&state.store, org_id).await? as u32;
     match TeamSeats::parse_for(i64::from(seats), used) {
         Ok(_) => Ok(used),
-        Err(RuleError::SeatsBelowMembers) => Err(AppError::new(
+        // The team minimum is met but not the members: remove members first.
+        Err(RuleError::TeamTooSmall) if seats >= MIN_TEAM_SIZE => Err(AppError::new(
             ErrorCode::SeatsExhausted,
             "fewer seats than members: remove members first",
         )),
