@@ -870,7 +870,7 @@ reason: string | null, };
 
 /**
  * One line of the billing history log: what happened (`kind`) and its details, which the web
- * app puts into a translated sentence (`billing:history.<kind>`).
+ * app puts into a translated sentence (`billing:history_line.*`).
  */
 export type HistoryEntry = { id: number, 
 /**

@@ -19,7 +19,6 @@ export type RuleErrorCode =
   | "not_a_number"
   | "date_invalid"
   | "team_too_small"
-  | "seats_below_members"
   | "too_many_seats"
   | "percentage_required"
   | "percentage_invalid"
@@ -288,10 +287,6 @@ teamsTrialDays: number, teamsTrialSeats: number,
  * 001 §9: 'minimum team size 3 seats'.
  */
 minTeamSize: number, 
-/**
- * The most seats one plan may hold (ours).
- */
-maxSeats: number, 
 /**
  * 001 §9: 'Annual billing shows a 23% Off badge'.
  */
@@ -975,14 +970,10 @@ shifted: boolean, };
  */
 export type Price = { currency: string, symbol: string, perEmployeeMonth: Money, 
 /**
- * For the seats, per month.
+ * For the seats, per billing period: what each invoice charges — a month's, or a year's for
+ * an annual plan (`period_amount`).
  */
-total: Money | null, 
-/**
- * For the seats, per billing period: what each invoice charges (a year's for an annual
- * plan, `period_amount`).
- */
-billedTotal: Money | null, };
+total: Money | null, };
 
 /**
  * Input of the `plan_price` rule.
@@ -1016,7 +1007,7 @@ addOns?: Array<number> | null,
  */
 seats?: number | null, 
 /**
- * The plan is billed yearly (`isMonthly` false): `billedTotal` is then a year's charge.
+ * The plan is billed yearly (`isMonthly` false): `total` is then a year's charge.
  */
 annual?: boolean | null, };
 
@@ -1181,7 +1172,7 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "seats_below_members" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large";
 
 /**
  * The occurrences a preview lists.
@@ -1625,6 +1616,9 @@ export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [
   "scheduled_message",
   "schedule_preview",
 ];
+
+/** A team's seats (crates/domain/src/plans.rs): the team minimum and the most one plan holds. */
+export const SEAT_LIMITS = { min: 3, max: 10000 } as const;
 
 /** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */
 export const PROVIDERS: readonly ProviderSpec[] = [
