@@ -619,7 +619,11 @@ mod tests {
         })
         .unwrap();
         assert_eq!(p.per_employee_month.text, "13.09");
-        assert_eq!(p.total.unwrap().text, "471.24", "3 seats × 13.09 × 12 months");
+        assert_eq!(
+            p.total.unwrap().text,
+            "471.24",
+            "3 seats × 13.09 × 12 months"
+        );
         assert_eq!(period_amount(924, true), Some(11_088));
         assert_eq!(period_amount(924, false), Some(924));
         assert_eq!(period_amount(i64::MAX, true), None);

@@ -271,10 +271,7 @@ mod tests {
     #[test]
     fn seats_hold_every_member_and_stop_at_the_maximum() {
         // issue #25: seat limits from the domain — the team minimum, the members, a maximum
-        assert_eq!(
-            TeamSeats::parse_for(4, 5),
-            Err(RuleError::TeamTooSmall)
-        );
+        assert_eq!(TeamSeats::parse_for(4, 5), Err(RuleError::TeamTooSmall));
         assert_eq!(TeamSeats::parse_for(5, 5).map(TeamSeats::get), Ok(5));
         assert_eq!(TeamSeats::parse_for(2, 0), Err(RuleError::TeamTooSmall));
         assert_eq!(

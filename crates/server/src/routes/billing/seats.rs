@@ -12,7 +12,7 @@ use crate::views::rfc3339;
 use axum::extract::State;
 use contract::billing::{SeatChangeAnswer, SeatPreview, SeatsRequest};
 use contract::ErrorCode;
-use domain::plans::{normalize_plan_id, TeamSeats};
+use domain::plans::{normalize_plan_id, TeamSeats, MIN_TEAM_SIZE};
 use domain::roles::AccessLevel;
 use domain::subscription::{seat_change, Standing};
 use domain::RuleError;
