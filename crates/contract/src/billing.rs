@@ -186,8 +186,14 @@ pub struct PlanLimits {
 pub struct Seats {
     pub seat_issued: u32,
     pub seats_used: u32,
-    /// Seats kept from the period's end after a removal.
+    /// Seats kept from the period's end after a removal (a scheduled decrease).
     pub pending_seats: Option<u32>,
+    /// RFC 3339: when the scheduled decrease applies (the period's end).
+    pub pending_from: Option<String>,
+    /// The fewest seats the plan may be set to: the team minimum and every member.
+    pub min: u32,
+    /// The most seats one plan may hold (the domain's `MAX_SEATS`).
+    pub max: u32,
 }
 
 /// An invoice the provider reported.
@@ -204,16 +210,76 @@ pub struct Invoice {
     pub created_at: String,
 }
 
-/// One line of the billing history log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+/// One line of the billing history log: what happened (`kind`) and its details, which the web
+/// app puts into a translated sentence (`billing:history_line.*`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryEntry {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    /// RFC 3339 UTC, to the second; shown in the organisation's zone (`BillingOverview.time_zone`).
     pub at: String,
-    /// A stable key the web app translates (`billing:history.<kind>`).
+    /// `subscription_started`, `subscription_updated`, `subscription_ended`, `invoice_paid`,
+    /// `payment_failed`, `seats_added`, `seats_removal_scheduled`,
+    /// `seats_removal_cancelled`, `changed_by_operator`.
     pub kind: String,
-    #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
-    #[schema(value_type = Object)]
-    pub detail: serde_json::Value,
+    pub detail: HistoryDetail,
+}
+
+/// The details of a history line; each is null when it does not apply or was not recorded.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HistoryDetail {
+    /// The plan's name before the change (when it changed).
+    pub plan_from: Option<String>,
+    /// The plan's name after it (or the plan concerned).
+    pub plan_to: Option<String>,
+    /// `month` or `year`: the plan's billing period.
+    pub interval: Option<String>,
+    pub seats_from: Option<u32>,
+    pub seats_to: Option<u32>,
+    /// An amount charged or due, in minor units of `currency`.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub amount_minor: Option<i64>,
+    pub currency: Option<String>,
+    /// The subscription's status at the provider (`active`, `trialing`, `past_due`, `canceled`…).
+    pub status: Option<String>,
+    pub trial_from: Option<bool>,
+    pub trial_to: Option<bool>,
+    /// RFC 3339: the plan's end before and after an operator's change.
+    pub valid_from: Option<String>,
+    pub valid_to: Option<String>,
+    /// RFC 3339: when a scheduled change applies.
+    pub effective_at: Option<String>,
+    /// Who made the change, for an operator's change (the operator's address).
+    pub by: Option<String>,
+    /// Why, as the operator wrote it.
+    pub reason: Option<String>,
+}
+
+/// `GET /api/billing/history`: whose history and which page (from 0; 10 a page by default,
+/// at most 100).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct HistoryQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub org_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub workspace_id: Option<i64>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub page: Option<u64>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub per_page: Option<u64>,
+}
+
+/// What the end of the current period means (issue #25): `renews` on `at`, `ends` on `at`,
+/// `trial_ends` on `at`, or in `grace_until` `at`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlanTerm {
+    pub kind: String,
+    /// RFC 3339.
+    pub at: String,
 }
 
 /// The estimated next invoice.
@@ -225,6 +291,8 @@ pub struct EstimatedInvoice {
     pub currency: String,
     /// RFC 3339: when it is due (the period's end).
     pub due_at: Option<String>,
+    /// `month` or `year`: the period the amount pays for.
+    pub interval: String,
 }
 
 /// The billing screen (`/settings/billing`): plan, seats, estimated invoice, invoices, history.
@@ -232,10 +300,14 @@ pub struct EstimatedInvoice {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BillingOverview {
     pub plan: CurrentPlan,
+    /// What happens at the end of the period; null on Free or for a plan with no end.
+    pub term: Option<PlanTerm>,
     pub seats: Option<Seats>,
     pub estimated_invoice: Option<EstimatedInvoice>,
     pub invoices: Vec<Invoice>,
-    pub history: Vec<HistoryEntry>,
+    /// The organisation's IANA zone, in which its times are shown; null for a personal
+    /// workspace (the browser's zone). The history is paged apart (`/api/billing/history`).
+    pub time_zone: Option<String>,
     /// Whether the caller may change the plan or seats (organisation admins; the owner of a
     /// personal workspace).
     pub can_manage: bool,
@@ -271,6 +343,17 @@ pub struct SeatPreview {
     /// A removal waits for the period's end.
     pub at_period_end: bool,
     pub period_end: Option<String>,
+}
+
+/// `POST /api/billing/seats`: the billing screen after the change and what the change cost
+/// (null when the number was already the plan's).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatChangeAnswer {
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub overview: BillingOverview,
+    pub change: Option<SeatPreview>,
 }
 
 /// A payment that failed (`/failedtransactions`).

@@ -71,6 +71,9 @@ error_codes! {
     BillingUnavailable => "billing_unavailable",
     /// The payer already has a subscription: change its seats or plan from Billing instead.
     AlreadySubscribed => "already_subscribed",
+    /// A decrease of seats is scheduled for the period's end: cancel it (ask for the seats the
+    /// plan has) before another change.
+    SeatChangeScheduled => "seat_change_scheduled",
     /// A document that is not a readable PDF (broken, or not a PDF at all despite its name).
     PdfUnreadable => "pdf_unreadable",
     /// A password-protected PDF: its text cannot be read.

@@ -152,6 +152,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::billing::BillingOverview>();
     c.visit::<crate::billing::SeatsRequest>();
     c.visit::<crate::billing::SeatPreview>();
+    c.visit::<crate::billing::SeatChangeAnswer>();
+    c.visit::<crate::billing::HistoryQuery>();
+    c.visit::<crate::billing::HistoryEntry>();
     c.visit::<crate::billing::FailedTransaction>();
     c.visit::<crate::billing::CheckoutSessionQuery>();
     c.visit::<crate::billing::CheckoutStatus>();

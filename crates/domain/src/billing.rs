@@ -19,6 +19,21 @@ pub const ANNUAL_DISCOUNT_PERCENT: u8 = 23;
 
 const DAY_MS: i64 = 86_400_000;
 
+/// An annual plan is one yearly charge of twelve times its monthly equivalent (docs/DECISIONS.md
+/// 'Billing').
+pub const MONTHS_PER_YEAR: i64 = 12;
+
+/// What one billing period charges for an amount per month: the amount itself for a monthly
+/// plan, twelve times it for an annual one (`None` past i64). The server charges this at
+/// checkout and the plan chooser shows it, so both say the same number.
+pub fn period_amount(per_month_minor: i64, annual: bool) -> Option<i64> {
+    if annual {
+        per_month_minor.checked_mul(MONTHS_PER_YEAR)
+    } else {
+        Some(per_month_minor)
+    }
+}
+
 /// The notice the trial or expiry popup shows (001 §4). Translated in the `errors` catalogue
 /// under these codes, like rule errors.
 #[derive(
@@ -197,6 +212,9 @@ pub struct PriceInput {
     pub add_ons: Option<Vec<f64>>,
     /// Seats, for the estimated total.
     pub seats: Option<u32>,
+    /// The plan is billed yearly (`isMonthly` false): `total` is then a year's charge.
+    #[serde(default)]
+    pub annual: Option<bool>,
 }
 
 /// A price per employee per month, and for the seats when given.
@@ -207,6 +225,8 @@ pub struct Price {
     pub currency: String,
     pub symbol: String,
     pub per_employee_month: Money,
+    /// For the seats, per billing period: what each invoice charges — a month's, or a year's for
+    /// an annual plan (`period_amount`).
     pub total: Option<Money>,
 }
 
@@ -262,6 +282,7 @@ pub fn plan_price(input: &PriceInput) -> Result<Price, RuleError> {
     let total = match input.seats {
         Some(s) => Some(Money::from_minor(
             per.checked_mul(i64::from(s))
+                .and_then(|t| period_amount(t, input.annual.unwrap_or(false)))
                 .ok_or(RuleError::AmountInvalid)?,
         )),
         None => None,
@@ -507,6 +528,7 @@ mod tests {
             exchange_rate: r,
             add_ons: Some(add.to_vec()),
             seats: None,
+            annual: None,
         })
         .map(|p| (p.currency, p.symbol, p.per_employee_month.text))
     }
@@ -577,9 +599,34 @@ mod tests {
             exchange_rate: None,
             add_ons: None,
             seats: Some(3),
+            annual: None,
         })
         .unwrap();
-        assert_eq!(p.total.unwrap().text, "37.50");
+        assert_eq!(p.total.unwrap().text, "37.50", "monthly: billed each month");
+    }
+
+    #[test]
+    fn an_annual_plan_bills_a_year_of_its_monthly_equivalent() {
+        // issue #25: annual plans show the yearly amount, the one the checkout charges
+        let p = plan_price(&PriceInput {
+            amount: 9.24,
+            currency: None,
+            multiplication_factor: None,
+            exchange_rate: None,
+            add_ons: Some(vec![3.85]),
+            seats: Some(3),
+            annual: Some(true),
+        })
+        .unwrap();
+        assert_eq!(p.per_employee_month.text, "13.09");
+        assert_eq!(
+            p.total.unwrap().text,
+            "471.24",
+            "3 seats × 13.09 × 12 months"
+        );
+        assert_eq!(period_amount(924, true), Some(11_088));
+        assert_eq!(period_amount(924, false), Some(924));
+        assert_eq!(period_amount(i64::MAX, true), None);
     }
 
     #[test]
@@ -717,6 +764,7 @@ mod tests {
                 exchange_rate: rate,
                 add_ons: Some(adds.clone()),
                 seats: None,
+                annual: None,
             });
             prop_assert_eq!(p.ok().map(|p| p.per_employee_month.minor), price_128(amount, factor, rate, &adds));
         }
@@ -747,10 +795,11 @@ mod tests {
                 exchange_rate: None,
                 add_ons: Some(adds.iter().map(|a| *a as f64 / 100.0).collect()),
                 seats: Some(2),
+                annual: Some(true),
             }).unwrap();
             let per = cents + adds.iter().sum::<i64>();
             prop_assert_eq!(p.per_employee_month.minor, per);
-            prop_assert_eq!(p.total.unwrap().minor, per * 2);
+            prop_assert_eq!(p.total.unwrap().minor, per * 2 * 12);
         }
 
         #[test]

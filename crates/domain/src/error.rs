@@ -59,6 +59,8 @@ rule_errors! {
     // Plans (001 §5, §9)
     /// 001 §5: 'Minimum team size of 3'.
     TeamTooSmall => "team_too_small",
+    /// More seats than one plan may hold (`plans::MAX_SEATS`).
+    TooManySeats => "too_many_seats",
 
     // Dynamic assignment (000 §2, §5, §9)
     /// The target percentage is empty.

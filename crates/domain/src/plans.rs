@@ -16,6 +16,10 @@ pub const TEAMS_TRIAL_DAYS: u32 = 7;
 pub const TEAMS_TRIAL_SEATS: u32 = 3;
 /// 001 §5, §9: 'Minimum team size of 3'.
 pub const MIN_TEAM_SIZE: u32 = 3;
+/// The most seats one organisation's plan may hold (ours, docs/DECISIONS.md 'Billing
+/// readability'): a larger team is a conversation, not a number typed by mistake. Checkout and
+/// seat changes refuse more (`too_many_seats`).
+pub const MAX_SEATS: u32 = 10_000;
 
 /// Reduces a plan id to the base range 1..=11 (000 §9): ids from 1000 up lose 1000 first, then
 /// the id loses 10 while it is at least 12.
@@ -131,8 +135,19 @@ pub struct TeamSeats(u32);
 
 impl TeamSeats {
     pub fn parse(seats: i64) -> Result<TeamSeats, RuleError> {
-        if seats < i64::from(MIN_TEAM_SIZE) {
+        TeamSeats::parse_for(seats, 0)
+    }
+
+    /// Seats an organisation with `members` members may hold: at least [`MIN_TEAM_SIZE`] and at
+    /// least its members (`team_too_small`: the team this organisation is cannot be smaller;
+    /// the server answers fewer than the members as 409 `seats_exhausted`, remove members
+    /// first) and at most [`MAX_SEATS`] (`too_many_seats`).
+    pub fn parse_for(seats: i64, members: u32) -> Result<TeamSeats, RuleError> {
+        if seats < i64::from(MIN_TEAM_SIZE.max(members)) {
             return Err(RuleError::TeamTooSmall);
+        }
+        if seats > i64::from(MAX_SEATS) {
+            return Err(RuleError::TooManySeats);
         }
         u32::try_from(seats)
             .map(TeamSeats)
@@ -151,6 +166,10 @@ impl TeamSeats {
 pub struct TeamSeatsInput {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seats: i64,
+    /// The organisation's members (active or invited), when known: the seats may not be fewer.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
+    pub members: Option<u32>,
 }
 
 #[cfg(test)]
@@ -247,6 +266,23 @@ mod tests {
         assert_eq!(TeamSeats::parse(2), Err(RuleError::TeamTooSmall));
         assert_eq!(TeamSeats::parse(-4), Err(RuleError::TeamTooSmall));
         assert_eq!(TeamSeats::parse(3).map(TeamSeats::get), Ok(3));
+    }
+
+    #[test]
+    fn seats_hold_every_member_and_stop_at_the_maximum() {
+        // issue #25: seat limits from the domain — the team minimum, the members, a maximum
+        assert_eq!(TeamSeats::parse_for(4, 5), Err(RuleError::TeamTooSmall));
+        assert_eq!(TeamSeats::parse_for(5, 5).map(TeamSeats::get), Ok(5));
+        assert_eq!(TeamSeats::parse_for(2, 0), Err(RuleError::TeamTooSmall));
+        assert_eq!(
+            TeamSeats::parse_for(i64::from(MAX_SEATS), 3).map(TeamSeats::get),
+            Ok(MAX_SEATS)
+        );
+        assert_eq!(
+            TeamSeats::parse_for(100_000, 3),
+            Err(RuleError::TooManySeats)
+        );
+        assert_eq!(TeamSeats::parse(i64::MAX), Err(RuleError::TooManySeats));
     }
 
     proptest! {

@@ -213,8 +213,10 @@ registry! {
     // Plans (000 §9, 001 §4, §9)
     /// Normalised id, family, paid flag and Teams-trial flag of a plan id.
     "plan_info" => fn(i: PlanInput) -> PlanInfo { Ok(crate::plans::plan_info(&i)) }
-    /// A team's seat count: at least 3.
-    "team_seats" => fn(i: TeamSeatsInput) -> TeamSeats { TeamSeats::parse(i.seats) }
+    /// A team's seat count: at least 3, at least its members, at most `MAX_SEATS`.
+    "team_seats" => fn(i: TeamSeatsInput) -> TeamSeats {
+        TeamSeats::parse_for(i.seats, i.members.unwrap_or(0))
+    }
 
     // Integration inputs (000 §5)
     "bitrix_domain" => fn(i: BitrixDomainInput) -> BitrixDomain { BitrixDomain::parse(&i.domain) }
@@ -518,6 +520,12 @@ pub fn typescript() -> String {
         out.push_str(&format!("  \"{}\",\n", r.name));
     }
     out.push_str("];\n\n");
+    out.push_str(&format!(
+        "/** A team's seats (crates/domain/src/plans.rs): the team minimum and the most one plan holds. */\n\
+         export const SEAT_LIMITS = {{ min: {}, max: {} }} as const;\n\n",
+        crate::plans::MIN_TEAM_SIZE,
+        crate::plans::MAX_SEATS
+    ));
     out.push_str(
         "/** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */\n\
          export const PROVIDERS: readonly ProviderSpec[] = ",

@@ -109,6 +109,45 @@ pub fn plan_now(facts: PlanFacts, grace_days: u32, now: i64) -> PlanNow {
     free
 }
 
+/// What the end of the current period means, said exactly (issue #25: 'Renews or ends on …' was
+/// ambiguous).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TermKind {
+    /// A running subscription that will charge again at `at`.
+    Renews,
+    /// A paid plan that stops at `at` (cancelled at the period's end, or with no subscription
+    /// behind it, e.g. set by an operator).
+    Ends,
+    /// The trial stops at `at`.
+    TrialEnds,
+    /// The period has ended; the features stay until `at`, then Free.
+    GraceUntil,
+}
+
+/// The plan's term: what happens at which instant (epoch ms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Term {
+    pub kind: TermKind,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub at: i64,
+}
+
+/// The plan's term from its standing, its validity and whether a subscription will renew it
+/// (running and not cancelled at the period's end). Free, or a plan with no end: none.
+pub fn plan_term(now: &PlanNow, validity: Option<i64>, renews: bool) -> Option<Term> {
+    let term = |kind, at| Some(Term { kind, at });
+    match now.standing {
+        Standing::Free => None,
+        Standing::Grace => term(TermKind::GraceUntil, now.grace_until?),
+        Standing::Trial => term(TermKind::TrialEnds, validity?),
+        Standing::Active if renews => term(TermKind::Renews, validity?),
+        Standing::Active => term(TermKind::Ends, validity?),
+    }
+}
+
 /// What a plan allows, for the features that ask (labels, quick replies, the signature, AI
 /// replies). `None` means unlimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -227,6 +266,47 @@ pub fn seat_change(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_term_says_renews_ends_trial_or_grace() {
+        // issue #25: 'renews on', 'ends on', 'in grace until', never 'renews or ends'
+        let end = T0 + 30 * DAY_MS;
+        let active = plan_now(facts(10, false, Some(end)), 3, T0);
+        assert_eq!(
+            plan_term(&active, Some(end), true),
+            Some(Term {
+                kind: TermKind::Renews,
+                at: end
+            })
+        );
+        assert_eq!(
+            plan_term(&active, Some(end), false),
+            Some(Term {
+                kind: TermKind::Ends,
+                at: end
+            })
+        );
+        let trial = plan_now(facts(10, true, Some(end)), 3, T0);
+        assert_eq!(
+            plan_term(&trial, Some(end), true).unwrap().kind,
+            TermKind::TrialEnds
+        );
+        let grace = plan_now(facts(10, false, Some(end)), 3, end + DAY_MS);
+        assert_eq!(
+            plan_term(&grace, Some(end), false),
+            Some(Term {
+                kind: TermKind::GraceUntil,
+                at: end + 3 * DAY_MS
+            })
+        );
+        let free = plan_now(facts(10, false, Some(end)), 3, end + 4 * DAY_MS);
+        assert_eq!(plan_term(&free, Some(end), false), None);
+        assert_eq!(
+            plan_term(&active, None, true),
+            None,
+            "no end, nothing to say"
+        );
+    }
 
     const T0: i64 = 1_772_964_000_000;
 

@@ -1,7 +1,7 @@
 //! Billing on the server (issue #15): where a payer's plan stands (the domain's `plan_now` over
 //! the stored facts and the clock), the payment provider's client from configuration, cached
 //! exchange rates, and how each webhook event changes the payer's plan, seats and dunning
-//! state. The routes in `routes/billing.rs` stay thin over this.
+//! state. The routes in `routes/billing/` stay thin over this.
 
 use crate::error::AppError;
 use crate::state::AppState;

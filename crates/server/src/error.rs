@@ -122,6 +122,7 @@ impl AppError {
             ErrorCode::Conflict
             | ErrorCode::SeatsExhausted
             | ErrorCode::AlreadySubscribed
+            | ErrorCode::SeatChangeScheduled
             | ErrorCode::QuotaReached => StatusCode::CONFLICT,
             ErrorCode::SignatureInvalid => StatusCode::BAD_REQUEST,
             ErrorCode::BillingUnavailable => StatusCode::SERVICE_UNAVAILABLE,

@@ -11,8 +11,8 @@ use crate::entity::{organisation, user};
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
 };
 
 /// Whose plan: an organisation, or a person's own workspace.
@@ -392,7 +392,17 @@ pub async fn apply_subscription(
         s.payer,
         now,
         kind,
-        serde_json::json!({"plan_id": s.plan_id, "seats": held_seats, "status": s.status}),
+        serde_json::json!({
+            "plan_id": s.plan_id,
+            "seats": held_seats,
+            "billed_seats": s.seats,
+            "status": s.status,
+            "from_plan_id": existing.as_ref().map(|e| e.plan_id),
+            "from_seats": existing.as_ref().map(|e| e.seats),
+            "interval": s.interval,
+            "unit_amount_minor": s.unit_amount_minor,
+            "currency": s.currency,
+        }),
     )
     .await?;
     Ok(true)
@@ -703,11 +713,23 @@ pub async fn add_history(
     Ok(())
 }
 
-/// The payer's history, newest first.
-pub async fn history(store: &Store, payer: Payer) -> Result<Vec<history::Model>, StoreError> {
-    Ok(of_payer!(history::Entity::find(), history, payer)
+/// A page of the payer's history, newest first (`limit` lines from `offset`), and how many
+/// lines there are.
+pub async fn history_page(
+    store: &Store,
+    payer: Payer,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<history::Model>, u64), StoreError> {
+    let total = of_payer!(history::Entity::find(), history, payer)
+        .count(store.conn())
+        .await?;
+    let rows = of_payer!(history::Entity::find(), history, payer)
+        .order_by_desc(history::Column::At)
         .order_by_desc(history::Column::Id)
-        .limit(100)
+        .offset(offset)
+        .limit(limit)
         .all(store.conn())
-        .await?)
+        .await?;
+    Ok((rows, total))
 }

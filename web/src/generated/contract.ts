@@ -221,7 +221,16 @@ export type BasicInfo = { name: string | null, mobile: string | null, };
 /**
  * The billing screen (`/settings/billing`): plan, seats, estimated invoice, invoices, history.
  */
-export type BillingOverview = { plan: CurrentPlan, seats: Seats | null, estimated_invoice: EstimatedInvoice | null, invoices: Array<Invoice>, history: Array<HistoryEntry>, 
+export type BillingOverview = { plan: CurrentPlan, 
+/**
+ * What happens at the end of the period; null on Free or for a plan with no end.
+ */
+term: PlanTerm | null, seats: Seats | null, estimated_invoice: EstimatedInvoice | null, invoices: Array<Invoice>, 
+/**
+ * The organisation's IANA zone, in which its times are shown; null for a personal
+ * workspace (the browser's zone). The history is paged apart (`/api/billing/history`).
+ */
+time_zone: string | null, 
 /**
  * Whether the caller may change the plan or seats (organisation admins; the owner of a
  * personal workspace).
@@ -692,7 +701,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "seat_change_scheduled" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -711,7 +720,11 @@ export type EstimatedInvoice = { amount_minor: number, currency: string,
 /**
  * RFC 3339: when it is due (the period's end).
  */
-due_at: string | null, };
+due_at: string | null, 
+/**
+ * `month` or `year`: the period the amount pays for.
+ */
+interval: string, };
 
 /**
  * One refused field of one event.
@@ -849,13 +862,67 @@ status: string,
 version: string, database: DatabaseKind, };
 
 /**
- * One line of the billing history log.
+ * The details of a history line; each is null when it does not apply or was not recorded.
  */
-export type HistoryEntry = { at: string, 
+export type HistoryDetail = { 
 /**
- * A stable key the web app translates (`billing:history.<kind>`).
+ * The plan's name before the change (when it changed).
  */
-kind: string, detail: Record<string, unknown>, };
+plan_from: string | null, 
+/**
+ * The plan's name after it (or the plan concerned).
+ */
+plan_to: string | null, 
+/**
+ * `month` or `year`: the plan's billing period.
+ */
+interval: string | null, seats_from: number | null, seats_to: number | null, 
+/**
+ * An amount charged or due, in minor units of `currency`.
+ */
+amount_minor: number | null, currency: string | null, 
+/**
+ * The subscription's status at the provider (`active`, `trialing`, `past_due`, `canceled`…).
+ */
+status: string | null, trial_from: boolean | null, trial_to: boolean | null, 
+/**
+ * RFC 3339: the plan's end before and after an operator's change.
+ */
+valid_from: string | null, valid_to: string | null, 
+/**
+ * RFC 3339: when a scheduled change applies.
+ */
+effective_at: string | null, 
+/**
+ * Who made the change, for an operator's change (the operator's address).
+ */
+by: string | null, 
+/**
+ * Why, as the operator wrote it.
+ */
+reason: string | null, };
+
+/**
+ * One line of the billing history log: what happened (`kind`) and its details, which the web
+ * app puts into a translated sentence (`billing:history_line.*`).
+ */
+export type HistoryEntry = { id: number, 
+/**
+ * RFC 3339 UTC, to the second; shown in the organisation's zone (`BillingOverview.time_zone`).
+ */
+at: string, 
+/**
+ * `subscription_started`, `subscription_updated`, `subscription_ended`, `invoice_paid`,
+ * `payment_failed`, `seats_added`, `seats_removal_scheduled`,
+ * `seats_removal_cancelled`, `changed_by_operator`.
+ */
+kind: string, detail: HistoryDetail, };
+
+/**
+ * `GET /api/billing/history`: whose history and which page (from 0; 10 a page by default,
+ * at most 100).
+ */
+export type HistoryQuery = { org_id: number | null, workspace_id: number | null, page: number | null, per_page: number | null, };
 
 /**
  * An id the API sends either as a number or as text (`CreatedByUser` is text, `user_id` a
@@ -1313,6 +1380,16 @@ signature: boolean, ai_replies_per_day: number,
 seats: number | null, };
 
 /**
+ * What the end of the current period means (issue #25): `renews` on `at`, `ends` on `at`,
+ * `trial_ends` on `at`, or in `grace_until` `at`.
+ */
+export type PlanTerm = { kind: string, 
+/**
+ * RFC 3339.
+ */
+at: string, };
+
+/**
  * 001 §3 'Priority: none, low, medium, high, very low, very high'.
  */
 export type Priority = "none" | "very_low" | "low" | "medium" | "high" | "very_high";
@@ -1609,6 +1686,30 @@ seats_used: number,
 remaining_seats: number, };
 
 /**
+ * `POST /api/billing/seats`: the billing screen after the change and what the change cost
+ * (null when the number was already the plan's).
+ */
+export type SeatChangeAnswer = { change: SeatPreview | null, plan: CurrentPlan, 
+/**
+ * What happens at the end of the period; null on Free or for a plan with no end.
+ */
+term: PlanTerm | null, seats: Seats | null, estimated_invoice: EstimatedInvoice | null, invoices: Array<Invoice>, 
+/**
+ * The organisation's IANA zone, in which its times are shown; null for a personal
+ * workspace (the browser's zone). The history is paged apart (`/api/billing/history`).
+ */
+time_zone: string | null, 
+/**
+ * Whether the caller may change the plan or seats (organisation admins; the owner of a
+ * personal workspace).
+ */
+can_manage: boolean, 
+/**
+ * Whether a subscription with the provider exists (seats change through it).
+ */
+subscribed: boolean, manageBillingURL: string | null, };
+
+/**
  * The price of a change of seats, before it is confirmed.
  */
 export type SeatPreview = { current_seats: number, new_seats: number, 
@@ -1630,9 +1731,21 @@ at_period_end: boolean, period_end: string | null, };
  */
 export type Seats = { seat_issued: number, seats_used: number, 
 /**
- * Seats kept from the period's end after a removal.
+ * Seats kept from the period's end after a removal (a scheduled decrease).
  */
-pending_seats: number | null, };
+pending_seats: number | null, 
+/**
+ * RFC 3339: when the scheduled decrease applies (the period's end).
+ */
+pending_from: string | null, 
+/**
+ * The fewest seats the plan may be set to: the team minimum and every member.
+ */
+min: number, 
+/**
+ * The most seats one plan may hold (the domain's `MAX_SEATS`).
+ */
+max: number, };
 
 /**
  * A change of seats: `GET` previews it, `POST` makes it.

@@ -19,6 +19,7 @@ export type RuleErrorCode =
   | "not_a_number"
   | "date_invalid"
   | "team_too_small"
+  | "too_many_seats"
   | "percentage_required"
   | "percentage_invalid"
   | "percentage_over_100"
@@ -971,7 +972,12 @@ shifted: boolean, };
 /**
  * A price per employee per month, and for the seats when given.
  */
-export type Price = { currency: string, symbol: string, perEmployeeMonth: Money, total: Money | null, };
+export type Price = { currency: string, symbol: string, perEmployeeMonth: Money, 
+/**
+ * For the seats, per billing period: what each invoice charges — a month's, or a year's for
+ * an annual plan (`period_amount`).
+ */
+total: Money | null, };
 
 /**
  * Input of the `plan_price` rule.
@@ -1003,7 +1009,11 @@ addOns?: Array<number> | null,
 /**
  * Seats, for the estimated total.
  */
-seats?: number | null, };
+seats?: number | null, 
+/**
+ * The plan is billed yearly (`isMonthly` false): `total` is then a year's charge.
+ */
+annual?: boolean | null, };
 
 /**
  * A user property's checked definition.
@@ -1166,7 +1176,7 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "invitation_already_accepted" | "invitation_no_email" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "label_name_taken" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "title_too_long" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "invitation_already_accepted" | "invitation_no_email" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "label_name_taken" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "title_too_long" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large";
 
 /**
  * The occurrences a preview lists.
@@ -1292,7 +1302,11 @@ export type TeamSeats = number;
 /**
  * Input of the `team_seats` rule.
  */
-export type TeamSeatsInput = { seats: number, };
+export type TeamSeatsInput = { seats: number, 
+/**
+ * The organisation's members (active or invited), when known: the seats may not be fewer.
+ */
+members?: number | null, };
 
 /**
  * The contact and sender a message is rendered for (every field optional).
@@ -1606,6 +1620,9 @@ export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [
   "scheduled_message",
   "schedule_preview",
 ];
+
+/** A team's seats (crates/domain/src/plans.rs): the team minimum and the most one plan holds. */
+export const SEAT_LIMITS = { min: 3, max: 10000 } as const;
 
 /** The provider registry (crates/domain/src/providers.rs), in the Integrations screen's order. */
 export const PROVIDERS: readonly ProviderSpec[] = [

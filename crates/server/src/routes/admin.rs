@@ -380,12 +380,16 @@ pub async fn change_plan(
         detail.clone(),
     )
     .await?;
+    // The organisation's billing history says who changed what and why (issue #25).
+    let mut history = detail;
+    history["reason"] = serde_json::json!(reason);
+    history["by"] = serde_json::json!(admin.email);
     store::billing::add_history(
         &txn,
         store::billing::Payer::Org(id),
         now,
         "changed_by_operator",
-        detail,
+        history,
     )
     .await?;
     txn.commit().await.map_err(store::StoreError::from)?;

@@ -656,7 +656,13 @@ db_test!(
         )
         .await;
         assert!(failures["data"][0]["resolved_at"].is_string());
-        let kinds: Vec<&str> = o["history"]
+        let history = get(
+            &app,
+            &format!("/api/billing/history?org_id={}", org.org_id),
+            &org.admin,
+        )
+        .await;
+        let kinds: Vec<&str> = history["items"]
             .as_array()
             .unwrap()
             .iter()

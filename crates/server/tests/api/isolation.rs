@@ -399,6 +399,7 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             false,
         ),
         ("GET", "/billing/overview")
+        | ("GET", "/billing/history")
         | ("GET", "/billing/limits")
         | ("GET", "/billing/portal")
         | ("GET", "/billing/failed-transactions") => {

@@ -9,6 +9,7 @@ mod analytics;
 mod bad_input;
 mod billing;
 mod billing_bound;
+mod billing_history;
 mod chat_sets_migration;
 mod cli;
 mod extension_scope;

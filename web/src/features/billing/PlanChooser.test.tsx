@@ -1,14 +1,18 @@
 // The plan chooser against a fake server and the real domain rules (wasm): it starts on Monthly;
 // the audience toggle shows only without an organisation (Individuals then, Teams with one);
 // Annually shows the 23% Off badge; INR prices carry ₹ and the localised factor; add-ons add in;
-// the seats of a team are at least 3; Upgrade asks for the checkout with the localised plan id
-// and opens the provider's page.
+// the seats of a team start at the smallest team it can buy and stay within the domain's bounds,
+// grouped as the language groups digits; annual plans show what a year costs; Upgrade asks for
+// the checkout with the localised plan id and goes to the provider's page in this tab.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import PlanChooser from './components/PlanChooser';
+import { goTo } from './components/openPage';
 import { useBillingUi } from './stores/billing';
 import { errorBody, fakeServer, ME, ORG, orgMapping, renderAt, resetStores, signIn } from './testing';
+
+vi.mock('./components/openPage', () => ({ goTo: vi.fn(), reserveTab: vi.fn(), openPage: vi.fn() }));
 
 beforeAll(async () => {
   await initI18n('en');
@@ -16,6 +20,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resetStores();
+  vi.mocked(goTo).mockClear();
 });
 
 afterEach(() => {
@@ -95,18 +100,71 @@ test('a team below 3 seats cannot check out', async () => {
   const dialog = await open();
   await within(dialog).findByRole('article', { name: 'Teams' });
   fireEvent.change(within(dialog).getByLabelText('Seats'), { target: { value: '2' } });
-  expect(await within(dialog).findByText('Minimum team size of 3')).toBeInTheDocument();
+  expect(await within(dialog).findByText('At least 3 seats: the team minimum, and one for each member')).toBeInTheDocument();
   expect(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' })).toBeDisabled();
 });
 
-test('Upgrade checks out with the localised plan id, the seats, the currency and the add-ons ticked, in a new tab', async () => {
+test('the seats start at the members the organisation has, never at the seats issued', async () => {
+  const calls = fakeServer((c) =>
+    c.url.pathname === '/api/v1/whatzapp/remainseatsavablity'
+      ? { body: { result: true, data: { seat_issued: 12, seats_used: 5, remaining_seats: 7 } } }
+      : undefined,
+  );
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  const field = within(dialog).getByLabelText('Seats');
+  await waitFor(() => expect(field).toHaveValue('5'));
+  expect(calls.find((c) => c.url.pathname === '/api/v1/whatzapp/remainseatsavablity')?.url.search).toBe(`?org_id=${ORG}`);
+  expect(within(dialog).getByText('From 5 to 10,000 seats')).toBeInTheDocument();
+  fireEvent.change(field, { target: { value: '4' } });
+  expect(within(dialog).getByText('At least 5 seats: the team minimum, and one for each member')).toBeInTheDocument();
+});
+
+test('past the maximum is said, with the digits grouped, and cannot check out', async () => {
+  fakeServer();
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  const field = within(dialog).getByLabelText('Seats');
+  fireEvent.change(field, { target: { value: '100000' } });
+  expect(field).toHaveValue('100,000');
+  expect(within(dialog).getByText('At most 10,000 seats on one plan')).toBeInTheDocument();
+  expect(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' })).toBeDisabled();
+  fireEvent.change(field, { target: { value: '1200' } });
+  expect(field).toHaveValue('1,200');
+  expect(within(card('Teams')).getByTestId('plan-total')).toHaveTextContent('$14,400.00 a month for 1200 seats');
+});
+
+test('annual plans show what a year costs: for the seats, and per employee', async () => {
+  fakeServer();
+  signIn(orgMapping());
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Teams' });
+  expect(within(card('Teams')).getByTestId('plan-total')).toHaveTextContent('$36.00 a month for 3 seats');
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'Annually' }));
+  expect(price('Teams')).toHaveTextContent('$9.24');
+  // 9.24 × 3 seats × 12 months: the amount the yearly invoice charges.
+  expect(within(card('Teams')).getByTestId('plan-total')).toHaveTextContent('$332.64 a year for 3 seats, billed yearly');
+});
+
+test('an annual personal plan shows its yearly amount', async () => {
+  fakeServer();
+  signIn(null);
+  const dialog = await open();
+  await within(dialog).findByRole('article', { name: 'Pro Plus' });
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'Annually' }));
+  expect(within(card('Pro Plus')).getByTestId('plan-total')).toHaveTextContent('$83.16 a year per employee, billed yearly');
+  expect(within(card('Free')).queryByTestId('plan-total')).toBeNull();
+});
+
+test('Upgrade checks out with the localised plan id, the seats, the currency and the add-ons ticked, in this tab', async () => {
   const calls = fakeServer((c) =>
     c.url.pathname === '/api/v1/whatzapp/createorgcheckoutsession'
       ? { body: { result: true, url: 'https://pay.example.test/s/1' } }
       : undefined,
   );
-  const tab = { opener: {}, closed: false, location: { href: 'about:blank' }, close: vi.fn() };
-  const openSpy = vi.fn(() => tab);
+  const openSpy = vi.fn();
   vi.stubGlobal('open', openSpy);
   signIn(orgMapping());
   const dialog = await open();
@@ -117,9 +175,9 @@ test('Upgrade checks out with the localised plan id, the seats, the currency and
   fireEvent.change(within(dialog).getByLabelText('Seats'), { target: { value: '4' } });
   fireEvent.click(within(dialog).getByRole('checkbox', { name: /^AI Reply/ }));
   fireEvent.click(within(card('Teams')).getByRole('button', { name: 'Upgrade to Teams' }));
-  await waitFor(() => expect(tab.location.href).toBe('https://pay.example.test/s/1'));
-  expect(openSpy).toHaveBeenCalledWith('', '_blank');
-  expect(tab.opener).toBeNull();
+  // No second tab left behind on the old plan: this tab goes, and /checkout brings it back.
+  await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://pay.example.test/s/1'));
+  expect(openSpy).not.toHaveBeenCalled();
   expect(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('createorgcheckoutsession'))?.body).toEqual({
     workspace_id: ME,
     plan_id: 1011,
@@ -131,12 +189,10 @@ test('Upgrade checks out with the localised plan id, the seats, the currency and
   expect(useBillingUi.getState().chooserOpen).toBe(false);
 });
 
-test('a refused checkout says why and closes the reserved tab', async () => {
+test('a refused checkout says why and stays', async () => {
   fakeServer((c) =>
     c.url.pathname.endsWith('createorgcheckoutsession') ? { status: 409, body: errorBody('already_subscribed') } : undefined,
   );
-  const tab = { opener: {}, closed: false, location: { href: 'about:blank' }, close: vi.fn() };
-  vi.stubGlobal('open', vi.fn(() => tab));
   signIn(orgMapping());
   const dialog = await open();
   await within(dialog).findByRole('article', { name: 'Teams' });
@@ -144,7 +200,7 @@ test('a refused checkout says why and closes the reserved tab', async () => {
   expect(
     await within(dialog).findByText('You already have a subscription. Change its seats or plan in Billing.'),
   ).toBeInTheDocument();
-  expect(tab.close).toHaveBeenCalled();
+  expect(goTo).not.toHaveBeenCalled();
 });
 
 test('a member who is not the admin cannot buy Teams for the organisation', async () => {

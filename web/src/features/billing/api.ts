@@ -8,9 +8,13 @@ import type {
   CheckoutStatus,
   ExchangeRates,
   FailedTransaction,
+  HistoryEntry,
   LocalizedCurrencyAnswer,
+  Page,
   Plan,
   PlanLimits,
+  SeatAvailability,
+  SeatChangeAnswer,
   SeatPreview,
   TeamAddon,
   VisitorCurrency,
@@ -63,9 +67,24 @@ export const fetchOverview = (payer: Payer, signal?: AbortSignal) =>
 export const previewSeats = (orgId: number, seats: number, signal?: AbortSignal) =>
   apiFetch<SeatPreview>(`/api/billing/seats/preview${queryString({ org_id: orgId, seats })}`, { signal });
 
-/** Changes the seats; answers the billing screen after the change. */
+/** Changes the seats (the seats the plan has cancel a scheduled decrease); answers the billing
+ * screen after the change and what it cost. */
 export const changeSeats = (orgId: number, seats: number) =>
-  apiFetch<BillingOverview>('/api/billing/seats', { method: 'POST', body: { org_id: orgId, seats } });
+  apiFetch<SeatChangeAnswer>('/api/billing/seats', { method: 'POST', body: { org_id: orgId, seats } });
+
+/** Lines of the billing history a page shows. */
+export const HISTORY_PER_PAGE = 10;
+
+/** A page of the billing history (from 0), newest first. */
+export const fetchHistory = (payer: Payer, page: number, signal?: AbortSignal) =>
+  apiFetch<Page<HistoryEntry>>(
+    `/api/billing/history${queryString({ ...('org_id' in payer ? { org_id: payer.org_id } : { workspace_id: payer.workspace_id }), page, per_page: HISTORY_PER_PAGE })}`,
+    { signal },
+  );
+
+/** An organisation's seats in use (members active and invited): a team buys at least those. */
+export const fetchSeatsUsed = (orgId: number, signal?: AbortSignal) =>
+  resultData<SeatAvailability>(`${V1}/remainseatsavablity${queryString({ org_id: orgId })}`, { signal });
 
 /** An organisation's failed payments, newest first. */
 export const fetchFailedTransactions = (orgId: number, signal?: AbortSignal) =>

@@ -100,7 +100,8 @@ export function addonPrice(addon: TeamAddon, c: Conversion, annual: boolean): Ad
   return { amount: price.perEmployeeMonth.minor / 100, minor: price.perEmployeeMonth.minor, currency: price.currency };
 }
 
-/** 001 §9: a plan's price per employee per month (and for `seats`), add-ons included. */
+/** 001 §9: a plan's price per employee per month, add-ons included, and for `seats` (one
+ * when not given) what each invoice charges — a year's for an annual plan (`total`). */
 export function planPrice(plan: Plan, c: Conversion, addOns: number[], seats: number | null): Price | null {
   const paid = !isFree(plan.id);
   return (
@@ -110,7 +111,8 @@ export function planPrice(plan: Plan, c: Conversion, addOns: number[], seats: nu
       multiplicationFactor: c.factor,
       exchangeRate: c.rate,
       addOns: paid ? addOns : [],
-      seats,
+      seats: seats ?? 1,
+      annual: !plan.isMonthly,
     }).ok ?? null
   );
 }
@@ -139,11 +141,76 @@ export function formatPrice(minor: number, currency: string, symbol: string, lan
 export const formatIn = (minor: number, currency: string, lang: string) =>
   formatPrice(minor, currency, value('currency_symbol', { currency }).symbol, lang);
 
-/** A date of the API (RFC 3339) for the language; empty when unreadable. */
-export function formatDate(rfc3339: string | null | undefined, lang: string): string {
+/** A zone Intl accepts, else undefined (the browser's). */
+export function usableZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A date of the API (RFC 3339) for the language, in `timeZone` (the organisation's; the
+ * browser's when absent); empty when unreadable. */
+export function formatDate(rfc3339: string | null | undefined, lang: string, timeZone?: string | null): string {
   if (!rfc3339) return '';
   const d = new Date(rfc3339);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: usableZone(timeZone) }).format(d);
+}
+
+/** A date and time of the API for the language, in `timeZone` (the organisation's; the
+ * browser's when absent), with the zone's short name so nobody has to guess which. */
+export function formatDateTime(rfc3339: string | null | undefined, lang: string, timeZone?: string | null): string {
+  if (!rfc3339) return '';
+  const d = new Date(rfc3339);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: usableZone(timeZone),
+  }).format(d);
+}
+
+/** A whole number with the language's grouping (10 000, 10.000, 10,000). */
+export const formatCount = (n: number, lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(n);
+
+/** How a number field groups digits in the language: its separators and whether it groups
+ * Indian-style (1,00,000), as Intl formats numbers there. */
+export function numberFieldFormat(lang: string): {
+  thousandSeparator: string;
+  decimalSeparator: string;
+  thousandsGroupStyle: 'thousand' | 'lakh';
+} {
+  const parts = new Intl.NumberFormat(lang).formatToParts(1234567.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const integers = parts.filter((p) => p.type === 'integer').map((p) => p.value.length);
+  const lakh = integers.length === 3 && integers[0] === 2 && integers[1] === 2;
+  return {
+    thousandSeparator: group,
+    decimalSeparator: decimal === group ? (group === '.' ? ',' : '.') : decimal,
+    thousandsGroupStyle: lakh ? 'lakh' : 'thousand',
+  };
+}
+
+/**
+ * A team's seats as typed, checked by the domain's `team_seats` rule (at least the team
+ * minimum, at least `members`, at most the maximum): the number, or the rule's code. Empty is
+ * `null` with no code (nothing asked yet).
+ */
+export function checkSeats(typed: string | number, members: number): { seats: number | null; code: string | null } {
+  const n = typeof typed === 'number' ? typed : typed.trim() === '' ? Number.NaN : Number(typed);
+  if (typed === '' || (typeof typed === 'string' && typed.trim() === '')) return { seats: null, code: null };
+  if (!Number.isFinite(n) || !Number.isInteger(n)) return { seats: null, code: 'not_a_number' };
+  const r = rule('team_seats', { seats: Math.max(-1, Math.min(n, Number.MAX_SAFE_INTEGER)), members });
+  return r.ok !== undefined ? { seats: r.ok, code: null } : { seats: null, code: r.err ?? 'not_a_number' };
 }
 
 export type UpgradeVariant = 'individual' | 'expired';

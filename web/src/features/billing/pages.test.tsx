@@ -10,7 +10,7 @@ import { useSession } from '@/stores/session';
 import CheckoutPage from './pages/CheckoutPage';
 import FailedTransactionsPage from './pages/FailedTransactionsPage';
 import PricingPage from './pages/PricingPage';
-import { currentPlan, errorBody, fakeServer, ME, ORG, orgMapping, overview, renderAt, resetStores, signIn } from './testing';
+import { currentPlan, errorBody, fakeServer, ME, ORG, orgMapping, overview, renderAt, resetStores, seats, signIn } from './testing';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -34,7 +34,7 @@ describe('/checkout', () => {
       asked += 1;
       return asked === 1
         ? { body: overview({ subscribed: false, plan: currentPlan({ plan_name: 'Free', standing: 'free' }) }) }
-        : { body: overview({ seats: { seat_issued: 4, seats_used: 1, pending_seats: null } }) };
+        : { body: overview({ seats: seats({ seat_issued: 4, seats_used: 1 }) }) };
     });
     signIn(orgMapping());
     renderAt('/checkout?status=paid&session_id=cs_1', <CheckoutPage />);

@@ -12,9 +12,13 @@ import type {
   CreditHistory,
   CurrentPlan,
   ErrorBody,
+  HistoryDetail,
+  HistoryEntry,
   OrgMapping,
+  Page,
   Plan,
   PlanLimits,
+  Seats,
   TeamAddon,
   UserExistence,
 } from '@/generated/contract';
@@ -104,24 +108,60 @@ export function currentPlan(over: Partial<CurrentPlan> = {}): CurrentPlan {
   };
 }
 
+export function seats(over: Partial<Seats> = {}): Seats {
+  return { seat_issued: 4, seats_used: 2, pending_seats: null, pending_from: null, min: 3, max: 10_000, ...over };
+}
+
 export function overview(over: Partial<BillingOverview> = {}): BillingOverview {
   return {
     plan: currentPlan(),
-    seats: { seat_issued: 4, seats_used: 2, pending_seats: null },
-    estimated_invoice: { amount_minor: 192_000, currency: 'INR', due_at: '2030-02-01T00:00:00Z' },
+    term: { kind: 'renews', at: '2030-02-01T00:00:00Z' },
+    seats: seats(),
+    estimated_invoice: { amount_minor: 192_000, currency: 'INR', due_at: '2030-02-01T00:00:00Z', interval: 'month' },
     invoices: [
       { id: 'in_1', amount_minor: 192_000, currency: 'inr', status: 'paid', hosted_url: 'https://invoice.example.test/i', created_at: '2030-01-01T00:00:00Z' },
     ],
-    history: [
-      { at: '2030-01-01T00:00:00Z', kind: 'subscription_started', detail: {} },
-      { at: '2030-01-02T00:00:00Z', kind: 'seats_added', detail: { from: 3, to: 4 } },
-    ],
+    time_zone: 'Asia/Kolkata',
     can_manage: true,
     subscribed: true,
     manageBillingURL: `/api/billing/portal?org_id=${ORG}`,
     ...over,
   };
 }
+
+const NO_DETAIL: HistoryDetail = {
+  plan_from: null,
+  plan_to: null,
+  interval: null,
+  seats_from: null,
+  seats_to: null,
+  amount_minor: null,
+  currency: null,
+  status: null,
+  trial_from: null,
+  trial_to: null,
+  valid_from: null,
+  valid_to: null,
+  effective_at: null,
+  by: null,
+  reason: null,
+};
+
+let nextId = 1;
+/** A history line with the details given (the rest null). */
+export function entry(kind: string, at: string, detail: Partial<HistoryDetail> = {}): HistoryEntry {
+  return { id: nextId++, at, kind, detail: { ...NO_DETAIL, ...detail } };
+}
+
+/** A page of the history, as the server answers it. */
+export function historyPage(items: HistoryEntry[], total = items.length, page = 0, perPage = 10): Page<HistoryEntry> {
+  return { items, total, page, per_page: perPage };
+}
+
+export const defaultHistory = () => [
+  entry('seats_added', '2030-01-02T09:30:00Z', { seats_from: 3, seats_to: 4, amount_minor: 16_000, currency: 'INR' }),
+  entry('subscription_started', '2030-01-01T00:00:00Z', { plan_to: 'Teams', seats_to: 3, amount_minor: 144_000, currency: 'INR', interval: 'month', status: 'active' }),
+];
 
 /** Signs `ME` in, on the organisation (`current`) or the personal workspace (null). */
 export function signIn(current: OrgMapping | null, credit: CreditHistory | null = null) {
@@ -177,6 +217,8 @@ export function fakeServer(...handlers: Handler[]) {
     if (p === '/api/v1/whatzapp/exchangeRateService')
       return { body: { result: true, base_code: 'USD', conversion_rates: { USD: 1, INR: 83.12, EUR: 0.9184 }, fetched_at: 0 } };
     if (p === '/api/billing/limits') return { body: limits() };
+    if (p === '/api/billing/history') return { body: historyPage(defaultHistory()) };
+    if (p === '/api/v1/whatzapp/remainseatsavablity') return ok({ seat_issued: 3, seats_used: 1, remaining_seats: 2 });
     return { status: 404, body: errorBody('not_found') };
   };
   vi.stubGlobal(

@@ -1,8 +1,11 @@
 // The plan cards of the plan chooser and of the public pricing page (001 §4 'Plan chooser',
 // §9): a Monthly/Annually toggle starting on Monthly, the For Individuals / For Teams toggle
 // (only when no organisation id is stored), the currency, the add-ons, the seats of a team, and
-// one card per plan with its price per employee per month, the 23% Off badge and its offerings.
-// What a card's button does is the caller's.
+// one card per plan with its price per employee per month, what each invoice charges (a year's
+// for an annual plan), the 23% Off badge and its offerings. The seats start at the smallest team
+// the organisation can buy (the team minimum, or its members when more) and are checked live by
+// the domain's `team_seats` rule, grouped as the language groups digits. What a card's button
+// does is the caller's.
 import {
   Alert,
   Badge,
@@ -25,14 +28,18 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import type { Plan } from '@/generated/contract';
+import { SEAT_LIMITS } from '@/generated/domain';
 import { CONSTANTS, rule } from '@/lib/domain';
 import { useCodeText } from '@/lib/errorText';
 import {
   addonPrice,
   addonsFor,
+  checkSeats,
   defaultAudience,
+  formatCount,
   formatIn,
   formatPrice,
+  numberFieldFormat,
   planPrice,
   visiblePlans,
   type Audience,
@@ -60,7 +67,8 @@ interface Props {
   orgId: number | null;
   /** Whether a team's seats are asked for (the chooser; not the public page). */
   askSeats: boolean;
-  initialSeats?: number;
+  /** The organisation's members (active or invited): the fewest seats it can buy. */
+  members?: number;
   renderAction: (ctx: CardContext) => ReactNode;
   /** Shown above the cards for an audience (e.g. why Teams cannot be bought yet). */
   renderNote?: (audience: Audience) => ReactNode;
@@ -68,7 +76,7 @@ interface Props {
 
 const BASE_CURRENCIES = ['USD', 'INR'];
 
-export function PlanCatalogue({ orgId, askSeats, initialSeats, renderAction, renderNote }: Props) {
+export function PlanCatalogue({ orgId, askSeats, members = 0, renderAction, renderNote }: Props) {
   const { t, i18n } = useTranslation('billing');
   const codeText = useCodeText();
   const lang = i18n.language;
@@ -77,7 +85,10 @@ export function PlanCatalogue({ orgId, askSeats, initialSeats, renderAction, ren
   const [audience, setAudience] = useState<Audience>(defaultAudience(orgId));
   const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [seatsText, setSeatsText] = useState<string | number>(initialSeats ?? CONSTANTS.minTeamSize);
+  // Null until the person types: then the smallest team they can buy.
+  const [typedSeats, setTypedSeats] = useState<string | number | null>(null);
+  const smallest = Math.max(CONSTANTS.minTeamSize, members);
+  const seatsText = typedSeats ?? smallest;
   const currency = chosenCurrency ?? catalogue.visitorCurrency;
   const { conversion, converting } = useConversion(currency);
 
@@ -106,10 +117,21 @@ export function PlanCatalogue({ orgId, askSeats, initialSeats, renderAction, ren
   const teams = audience === 'teams';
   const offered = addonsFor(catalogue.addons, audience);
   const addOnPrices = offered.filter((a) => selected.includes(a.key)).map((a) => addonPrice(a, conversion, annual).amount);
-  const seatsNumber = typeof seatsText === 'number' ? seatsText : Number.parseInt(seatsText, 10);
-  const seatsRule = teams && askSeats ? rule('team_seats', { seats: Number.isFinite(seatsNumber) ? Math.max(0, seatsNumber) : 0 }) : null;
-  const seats = seatsRule?.ok ?? null;
-  const seatsError = seatsRule?.err ? codeText(seatsRule.err) : null;
+  const seatsCheck = teams && askSeats ? checkSeats(seatsText, members) : null;
+  const seats = seatsCheck?.seats ?? null;
+  const count = (v: number) => formatCount(v, lang);
+  const seatsError = seatsCheck
+    ? seatsCheck.code === null && seatsCheck.seats === null
+      ? t('seat_rules.whole_number')
+      : seatsCheck.code
+        ? codeText(seatsCheck.code, {
+            team_too_small: t('seat_rules.too_few', { min: count(smallest) }),
+            too_many_seats: t('seat_rules.too_many', { max: count(SEAT_LIMITS.max) }),
+            not_a_number: t('seat_rules.whole_number'),
+          })
+        : null
+    : null;
+  const fieldFormat = numberFieldFormat(lang);
   const plans = visiblePlans(catalogue.plans, audience, annual);
   const money = (minor: number, price: Price) => formatPrice(minor, price.currency, price.symbol, lang);
   const addonLabel = (key: string) => {
@@ -154,14 +176,19 @@ export function PlanCatalogue({ orgId, askSeats, initialSeats, renderAction, ren
         {teams && askSeats && (
           <NumberInput
             label={t('chooser.seats')}
-            description={t('chooser.seats_hint', { n: CONSTANTS.minTeamSize })}
+            description={t('chooser.seats_range', { min: count(smallest), max: count(SEAT_LIMITS.max) })}
             value={seatsText}
-            onChange={setSeatsText}
-            min={1}
+            onChange={setTypedSeats}
+            min={smallest}
+            max={SEAT_LIMITS.max}
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
+            thousandSeparator={fieldFormat.thousandSeparator}
+            decimalSeparator={fieldFormat.decimalSeparator}
+            thousandsGroupStyle={fieldFormat.thousandsGroupStyle}
             error={seatsError}
-            w={200}
+            w={220}
           />
         )}
       </Group>
@@ -215,9 +242,13 @@ export function PlanCatalogue({ orgId, askSeats, initialSeats, renderAction, ren
                     <Text size="sm" c="dimmed">
                       {t('chooser.per_employee_month')}
                     </Text>
-                    {price?.total && seats !== null && price.perEmployeeMonth.minor > 0 && (
+                    {price?.total && price.perEmployeeMonth.minor > 0 && (seats !== null || !plan.isMonthly) && (
                       <Text size="sm" data-testid="plan-total">
-                        {t('chooser.total', { amount: money(price.total.minor, price), count: seats })}
+                        {plan.isMonthly
+                          ? t('chooser.total', { amount: money(price.total.minor, price), count: seats ?? 1 })
+                          : seats !== null
+                            ? t('chooser.total_year', { amount: money(price.total.minor, price), count: seats })
+                            : t('chooser.billed_yearly', { amount: money(price.total.minor, price) })}
                       </Text>
                     )}
                   </div>

@@ -1,21 +1,24 @@
 // The plan chooser popup, titled "Choose the right plan" (001 §2, §4): the plan cards and, on a
 // paid plan, the Upgrade button that asks the server for a checkout (001 §7 item 8: `plan_id`
-// from the `checkout_plan` rule, with the currency's `planid_constant`) and opens its page in a
-// new tab, or in this tab when the browser refuses one. Teams is bought for the current
-// organisation by its admin; without one the chooser says how to get one.
+// from the `checkout_plan` rule, with the currency's `planid_constant`) and goes to its page in
+// this tab: the provider sends the buyer back to /checkout, which waits for the plan and reloads
+// the workspace, so no other tab is left showing the plan before the purchase (issue #25; the
+// spec's new tab, 001 §7 item 8, left exactly that). Teams is bought for the current
+// organisation by its admin, its seats starting at the smallest team it can buy; without an
+// organisation the chooser says how to get one.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONSTANTS, value } from '@/lib/domain';
+import { value } from '@/lib/domain';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
-import { createCheckout } from '../api';
+import { createCheckout, fetchSeatsUsed } from '../api';
 import { isAdmin } from '../logic';
 import { useBillingUi } from '../stores/billing';
 import { PlanCatalogue, type CardContext } from './PlanCatalogue';
-import { openPage, reserveTab } from './openPage';
+import { goTo } from './openPage';
 
 export default function PlanChooser() {
   const { t } = useTranslation('billing');
@@ -25,13 +28,22 @@ export default function PlanChooser() {
   const workspaceId = useSession((s) => s.user?.id);
   const current = useWorkspace((s) => s.current);
   const me = useWorkspace((s) => s.me);
-  const credit = useWorkspace((s) => s.credit);
   const switchTo = useWorkspace((s) => s.switchTo);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const orgId = current?.org_id ?? null;
   const admin = orgId !== null && isAdmin(current?.role_id);
   const otherOrg = me?.callyzer_user_mappings.find((m) => m.org_id !== null)?.org_id ?? null;
+  // The organisation's members (active and invited): a team cannot buy fewer seats.
+  const [members, setMembers] = useState(0);
+  useEffect(() => {
+    if (!opened || orgId === null || !admin) return;
+    const ctl = new AbortController();
+    fetchSeatsUsed(orgId, ctl.signal)
+      .then((s) => setMembers(s.seats_used))
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, [opened, orgId, admin]);
 
   async function buy({ plan, audience, seats, conversion, addons }: CardContext) {
     if (workspaceId === undefined) return;
@@ -39,8 +51,6 @@ export default function PlanChooser() {
     setError(null);
     const { plan_id } = value('checkout_plan', { planId: plan.id, planidConstant: conversion.planidConstant });
     setBusy(plan.id);
-    // A tab opened now, while the click still counts, is not blocked; it gets the address after.
-    const tab = reserveTab();
     try {
       const answer = await createCheckout({
         workspace_id: workspaceId,
@@ -50,12 +60,10 @@ export default function PlanChooser() {
         currency: conversion.currency,
         addons,
       });
-      openPage(answer.url, tab);
       close();
+      goTo(answer.url);
     } catch (e) {
-      tab?.close();
       setError(codeText(codeOf(e)));
-    } finally {
       setBusy(null);
     }
   }
@@ -131,7 +139,7 @@ export default function PlanChooser() {
           <PlanCatalogue
             orgId={orgId}
             askSeats
-            initialSeats={credit?.org_id != null ? Math.max(credit.seat_issued, CONSTANTS.minTeamSize) : undefined}
+            members={members}
             renderAction={renderAction}
             renderNote={renderNote}
           />

@@ -1,7 +1,9 @@
 // /settings/billing (001 §2 'Billing'): the estimated invoice, current seats and their change,
-// the current plan (standing, validity, grace, a failed payment, Manage billing), invoices and
-// the history log, and the plan chooser. It shows the current organisation when the user is its
-// admin, else the personal workspace.
+// the current plan (standing, what happens at the period's end, a failed payment, Manage
+// billing), invoices and the paged history log, and the plan chooser. It shows the current
+// organisation when the user is its admin, else the personal workspace; its times are in the
+// organisation's zone. The customer portal opens in another tab, so the page reads the billing
+// again whenever its tab comes back into view.
 import {
   Alert,
   Badge,
@@ -17,10 +19,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
-import type { BillingOverview, HistoryEntry } from '@/generated/contract';
+import type { BillingOverview, SeatChangeAnswer, SeatPreview } from '@/generated/contract';
 import { value } from '@/lib/domain';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
@@ -28,6 +30,7 @@ import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { fetchOverview, fetchPortal, type Payer } from '../api';
 import { openPage, reserveTab } from '../components/openPage';
+import { HistoryCard } from '../components/HistoryCard';
 import { SeatsCard } from '../components/SeatsCard';
 import { billingPayer, formatDate, formatMoney } from '../logic';
 import { useBillingUi } from '../stores/billing';
@@ -39,6 +42,8 @@ function useOverview(payer: Payer | null) {
   const [overview, setOverview] = useState<BillingOverview | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** Bumped whenever the billing may have changed, so the history reads its first page again. */
+  const [version, setVersion] = useState(0);
   const key = payer ? JSON.stringify(payer) : null;
 
   useEffect(() => {
@@ -58,7 +63,39 @@ function useOverview(payer: Payer | null) {
     return () => ctl.abort();
   }, [key, attempt]);
 
-  return { phase, overview, errorCode, setOverview, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  // Back from another tab (the customer portal, a checkout finished elsewhere): read the billing
+  // again, quietly — what is shown stays until the answer replaces it.
+  const quiet = useRef<AbortController | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      quiet.current?.abort();
+      const ctl = new AbortController();
+      quiet.current = ctl;
+      fetchOverview(JSON.parse(key) as Payer, ctl.signal)
+        .then((o) => {
+          setOverview(o);
+          setPhase('ready');
+          setVersion((v) => v + 1);
+        })
+        .catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+      quiet.current?.abort();
+    };
+  }, [key]);
+
+  const changed = useCallback((o: BillingOverview) => {
+    setOverview(o);
+    setVersion((v) => v + 1);
+  }, []);
+
+  return { phase, overview, errorCode, changed, version, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 
 const STANDING_COLOR: Record<string, string> = { trial: 'blue', active: 'green', grace: 'orange', free: 'gray' };
@@ -74,7 +111,10 @@ export default function BillingPage() {
   const openChooser = useBillingUi((s) => s.openChooser);
   const [portalBusy, setPortalBusy] = useState(false);
   const payer = workspaceId !== undefined && (me || status === 'error') ? billingPayer(workspaceId, current) : null;
-  const { phase, overview, errorCode, setOverview, retry } = useOverview(payer);
+  const { phase, overview, errorCode, changed, version, retry } = useOverview(payer);
+  const [lastChange, setLastChange] = useState<SeatPreview | null>(null);
+  const zone = overview?.time_zone ?? null;
+  const date = (v: string | null | undefined) => formatDate(v, lang, zone);
 
   useEffect(() => {
     document.title = `${t('title')} · Switchboard`;
@@ -98,13 +138,9 @@ export default function BillingPage() {
     }
   }
 
-  const kindText = (h: HistoryEntry) => {
-    const k = `history.${h.kind}`;
-    return i18n.exists(k, { ns: 'billing' }) ? t(k as ParseKeys<'billing'>) : h.kind;
-  };
-  const detailText = (h: HistoryEntry) => {
-    const { from, to } = h.detail as { from?: unknown; to?: unknown };
-    return typeof from === 'number' && typeof to === 'number' ? t('page.seats_change', { from, to }) : '';
+  const seatsChanged = (answer: SeatChangeAnswer) => {
+    setLastChange(answer.change);
+    changed(answer);
   };
 
   const orgName = 'org_id' in (payer ?? {}) ? current?.callyzer_organization.org_name : null;
@@ -147,7 +183,7 @@ export default function BillingPage() {
           <>
             {overview.plan.dunning_since && (
               <Alert color="red" role="alert" title={t('page.dunning_title')} data-testid="dunning-warning">
-                {t('page.dunning', { date: formatDate(overview.plan.dunning_since, lang) })}
+                {t('page.dunning', { date: date(overview.plan.dunning_since) })}
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -171,16 +207,15 @@ export default function BillingPage() {
                       {t('page.plan_ended', { plan: overview.plan.plan_name })}
                     </Text>
                   )}
-                  {overview.plan.validity && !backOnFree && (
-                    <Text size="sm">
-                      {t(overview.plan.standing === 'trial' ? 'page.trial_until' : 'page.valid_until', {
-                        date: formatDate(overview.plan.validity, lang),
-                      })}
-                    </Text>
-                  )}
-                  {overview.plan.grace_until && (
-                    <Text size="sm" c="orange">
-                      {t('page.grace_until', { date: formatDate(overview.plan.grace_until, lang) })}
+                  {overview.term && (
+                    <Text
+                      size="sm"
+                      c={overview.term.kind === 'grace_until' ? 'orange' : undefined}
+                      data-testid="plan-term"
+                    >
+                      {i18n.exists(`term.${overview.term.kind}`, { ns: 'billing' })
+                        ? t(`term.${overview.term.kind}` as ParseKeys<'billing'>, { date: date(overview.term.at) })
+                        : date(overview.term.at)}
                     </Text>
                   )}
                   {overview.plan.ai_addon && <Text size="sm">{t('page.ai_addon')}</Text>}
@@ -209,10 +244,12 @@ export default function BillingPage() {
                   {overview.estimated_invoice ? (
                     <>
                       <Title order={2} size="h3" data-testid="estimated-amount">
-                        {formatMoney(overview.estimated_invoice.amount_minor, overview.estimated_invoice.currency, lang)}
+                        {t(overview.estimated_invoice.interval === 'year' ? 'page.per_year' : 'page.per_month', {
+                          amount: formatMoney(overview.estimated_invoice.amount_minor, overview.estimated_invoice.currency, lang),
+                        })}
                       </Title>
                       {overview.estimated_invoice.due_at && (
-                        <Text size="sm">{t('page.estimated_due', { date: formatDate(overview.estimated_invoice.due_at, lang) })}</Text>
+                        <Text size="sm">{t('page.estimated_due', { date: date(overview.estimated_invoice.due_at) })}</Text>
                       )}
                     </>
                   ) : (
@@ -224,11 +261,12 @@ export default function BillingPage() {
 
             {overview.seats && payer && 'org_id' in payer && (
               <SeatsCard
-                key={`${overview.seats.seat_issued}-${overview.seats.pending_seats ?? ''}`}
                 orgId={payer.org_id}
                 seats={overview.seats}
                 subscribed={overview.subscribed}
-                onChanged={setOverview}
+                timeZone={zone}
+                lastChange={lastChange}
+                onChanged={seatsChanged}
                 onChoosePlan={openChooser}
               />
             )}
@@ -256,7 +294,7 @@ export default function BillingPage() {
                       <Table.Tbody>
                         {overview.invoices.map((inv) => (
                           <Table.Tr key={inv.id}>
-                            <Table.Td>{formatDate(inv.created_at, lang)}</Table.Td>
+                            <Table.Td>{date(inv.created_at)}</Table.Td>
                             <Table.Td>{formatMoney(inv.amount_minor, inv.currency, lang)}</Table.Td>
                             <Table.Td>
                               <Badge color={inv.status === 'paid' ? 'green' : 'red'} variant="light">
@@ -281,39 +319,7 @@ export default function BillingPage() {
               </Stack>
             </Card>
 
-            <Card withBorder radius="md" padding="lg">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {t('page.history')}
-                </Title>
-                {overview.history.length === 0 ? (
-                  <Text c="dimmed" data-testid="history-empty">
-                    {t('page.history_empty')}
-                  </Text>
-                ) : (
-                  <Table.ScrollContainer minWidth={560}>
-                    <Table data-testid="history">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('page.col_date')}</Table.Th>
-                          <Table.Th>{t('page.col_event')}</Table.Th>
-                          <Table.Th>{t('page.col_details')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {overview.history.map((h, i) => (
-                          <Table.Tr key={`${h.at}-${i}`}>
-                            <Table.Td>{formatDate(h.at, lang)}</Table.Td>
-                            <Table.Td>{kindText(h)}</Table.Td>
-                            <Table.Td>{detailText(h)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
-                )}
-              </Stack>
-            </Card>
+            {payer && <HistoryCard payer={payer} timeZone={zone} version={version} />}
           </>
         )}
       </Stack>
