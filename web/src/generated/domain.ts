@@ -774,6 +774,12 @@ date: string,
 time: string, };
 
 /**
+ * The limits above, for the screens' messages ('at most {{nameMax}} characters'), so a message
+ * names the very limit the rule checks (issue #25).
+ */
+export type ManageLimits = { nameMax: number, messageMax: number, tagMax: number, tagsMax: number, stageMax: number, stagesMax: number, optionsMax: number, attachmentMb: number, };
+
+/**
  * 001 §3 `callyzer_user_mappings[]`: one membership.
  */
 export type Mapping = { role_id?: number | null, 
@@ -1576,6 +1582,7 @@ export const RULE_NAMES: readonly RuleName[] = [
 
 /** The manage tools' rules (the lazily loaded module), by registry name. */
 export interface ManageRules {
+  manage_limits: { input: NoInput; output: ManageLimits };
   quick_reply: { input: QuickReplyInput; output: QuickReplyDraft };
   render_message: { input: RenderInput; output: Rendered };
   label: { input: LabelInput; output: LabelDraft };
@@ -1591,6 +1598,7 @@ export interface ManageRules {
 export type ManageRuleName = keyof ManageRules;
 
 export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [
+  "manage_limits",
   "quick_reply",
   "render_message",
   "label",
@@ -1643,7 +1651,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     "sync": "crm",
     "access": "all",
     "card": {
-      "title": "Hubspot",
+      "title": "HubSpot",
       "section": "hubspot",
       "extensionKey": "HUBSPOT_CONNECTED",
       "color": "#FF7A59",
@@ -1740,7 +1748,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     "sync": "crm",
     "access": "all",
     "card": {
-      "title": "Leadsquared",
+      "title": "LeadSquared",
       "section": "leadsquared",
       "extensionKey": "LEADSQUARED_CONNECTED",
       "color": "#1B75BB",
@@ -1764,7 +1772,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     "sync": "crm",
     "access": "all",
     "card": {
-      "title": "Bitrix",
+      "title": "Bitrix24",
       "section": "bitrix",
       "extensionKey": "BITRIX_CONNECTED",
       "color": "#2FC6F6",
