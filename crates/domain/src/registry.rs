@@ -377,10 +377,10 @@ registry! {
 pub mod manage {
     use super::*;
     use crate::manage::{
-        FollowUpDraft, FollowUpInput, FunnelDraft, FunnelInput, LabelDraft, LabelInput, ManageLimits,
-        PropertyDraft, PropertyInput, PropertyValue, PropertyValueInput, QuickReplyDraft,
-        QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft, ScheduledMessageInput, Tags,
-        TagsInput,
+        FollowUpDraft, FollowUpInput, FunnelDraft, FunnelInput, LabelDraft, LabelInput,
+        ManageLimits, PropertyDraft, PropertyInput, PropertyValue, PropertyValueInput,
+        QuickReplyDraft, QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft,
+        ScheduledMessageInput, Tags, TagsInput,
     };
     use crate::recurrence::{SchedulePreview, SchedulePreviewInput};
 

@@ -2,7 +2,7 @@
 // the product and organisation logos, the section title, the organisation (or user) name and
 // the account menu. The top bar is hidden in dashboard-only mode.
 import { AppShell, Avatar, Burger, Button, Divider, Group, NavLink, Paper, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBook,
   IconBuilding,
@@ -102,6 +102,9 @@ export function AppLayout() {
   const { t } = useTranslation('nav');
   const { t: tp } = useTranslation('pages');
   const [opened, { toggle, close }] = useDisclosure();
+  // On a phone the navigation is the menu behind the burger: while closed it is out of sight and
+  // out of the tab order (not only slid off the screen).
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const [hovered, setHovered] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -175,7 +178,15 @@ export function AppLayout() {
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('menu')}
+                aria-expanded={opened}
+                aria-controls="main-menu"
+              />
               <Text component={Link} to="/" fw={700} c="indigo.7" aria-label="Switchboard">
                 Switchboard
               </Text>
@@ -218,8 +229,10 @@ export function AppLayout() {
         </AppShell.Header>
       )}
       <AppShell.Navbar
+        id="main-menu"
         p="xs"
         aria-label={t('menu')}
+        style={phone && !opened ? { visibility: 'hidden' } : undefined}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
       >
