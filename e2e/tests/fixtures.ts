@@ -7,7 +7,8 @@
 // - The console guard fails the test on any console warning or error and any uncaught page error
 //   (issue #25), on every page of the test's context. A test that provokes one on purpose (a
 //   refused form answers 4xx, which Chromium logs as "Failed to load resource") says so with
-//   `consoleGuard.allow(/…/)`, naming what it expects.
+//   `consoleGuard.allow(/…/)`, naming what it expects. Pages of other origins (the fake payment
+//   provider's checkout, say) are not the product's and are not watched.
 import { test as base, expect, type Page } from '@playwright/test';
 
 export interface ConsoleGuard {
@@ -34,13 +35,16 @@ export const test = base.extend<{ cspGuard: void; consoleGuard: ConsoleGuard }>(
     { auto: true },
   ],
   consoleGuard: [
-    async ({ context }, use) => {
+    async ({ context, baseURL }, use) => {
       const seen: string[] = [];
       const allowed: RegExp[] = [];
+      const ours = baseURL ? new URL(baseURL).origin : null;
       context.on('console', (m) => {
         const type = m.type();
         if (type !== 'error' && type !== 'warning') return;
         const where = m.location().url;
+        const page = m.page()?.url() ?? '';
+        if (ours && page.startsWith('http') && !page.startsWith(ours)) return;
         seen.push(`${type}: ${m.text()}${where ? ` (${where})` : ''}`);
       });
       context.on('weberror', (e) => seen.push(`uncaught: ${e.error().message}`));
