@@ -150,9 +150,17 @@ db_test!(
             Some(json!({ "org_name": "Acme" })),
         )
         .await;
-        // An organisation admin's session opens no operator route.
+        // An organisation admin's session opens no operator route, and is no operator: the
+        // session check answers that no operator is signed in.
+        let res = app
+            .client
+            .get(app.url("/api/admin/session"))
+            .session(&user)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 204);
         for path in [
-            "/api/admin/session",
             "/api/admin/organisations",
             "/api/v1/whatzapp/dashboard/dynamic-assignment",
         ] {
