@@ -125,7 +125,9 @@ pub async fn sign_in(
 pub async fn me(admin: Result<OperatorAdmin, AppError>) -> Result<Response, AppError> {
     match admin {
         Ok(OperatorAdmin(admin)) => Ok(Json(AdminMe { email: admin.email }).into_response()),
-        Err(e) if e.code == ErrorCode::Unauthenticated => Ok(StatusCode::NO_CONTENT.into_response()),
+        Err(e) if e.code == ErrorCode::Unauthenticated => {
+            Ok(StatusCode::NO_CONTENT.into_response())
+        }
         Err(e) => Err(e),
     }
 }
