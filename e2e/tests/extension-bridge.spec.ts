@@ -59,7 +59,7 @@ test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', asyn
   await dialog.getByLabel('Freshdesk domain').fill('acme.freshdesk.com');
   await dialog.getByLabel('API key').fill(process.env.SWITCHBOARD_E2E_FRESHDESK_KEY!);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Linked Freshdesk successfully')).toBeVisible();
+  await expect(page.getByText('Freshdesk linked successfully')).toBeVisible();
 
   const connected = async () =>
     (await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent)).filter(

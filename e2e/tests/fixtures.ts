@@ -1,11 +1,22 @@
-// The `test` every journey uses: Playwright's, plus a guard that fails the test on any
-// Content-Security-Policy violation the page meets (the server's CSP allows no inline script
-// and no eval; issue #13). Chromium reports a violation on the console and as a
-// `securitypolicyviolation` event; the init script (run by the browser itself, outside the
-// page's CSP) turns each event into a console line, and both are collected.
+// The `test` every journey uses: Playwright's, plus two guards that run in every test.
+//
+// - The CSP guard fails the test on any Content-Security-Policy violation the page meets (the
+//   server's CSP allows no inline script and no eval; issue #13). Chromium reports a violation on
+//   the console and as a `securitypolicyviolation` event; the init script (run by the browser
+//   itself, outside the page's CSP) turns each event into a console line, and both are collected.
+// - The console guard fails the test on any console warning or error and any uncaught page error
+//   (issue #25), on every page of the test's context. A test that provokes one on purpose (a
+//   refused form answers 4xx, which Chromium logs as "Failed to load resource") says so with
+//   `consoleGuard.allow(/…/)`, naming what it expects. Pages of other origins (the fake payment
+//   provider's checkout, say) are not the product's and are not watched.
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ cspGuard: void }>({
+export interface ConsoleGuard {
+  /** Lets console lines matching `pattern` pass (for this test only). */
+  allow(pattern: RegExp): void;
+}
+
+export const test = base.extend<{ cspGuard: void; consoleGuard: ConsoleGuard }>({
   cspGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -20,6 +31,26 @@ export const test = base.extend<{ cspGuard: void }>({
       });
       await use();
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  consoleGuard: [
+    async ({ context, baseURL }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const ours = baseURL ? new URL(baseURL).origin : null;
+      context.on('console', (m) => {
+        const type = m.type();
+        if (type !== 'error' && type !== 'warning') return;
+        const where = m.location().url;
+        const page = m.page()?.url() ?? '';
+        if (ours && page.startsWith('http') && !page.startsWith(ours)) return;
+        seen.push(`${type}: ${m.text()}${where ? ` (${where})` : ''}`);
+      });
+      context.on('weberror', (e) => seen.push(`uncaught: ${e.error().message}`));
+      await use({ allow: (pattern) => void allowed.push(pattern) });
+      const unexpected = seen.filter((line) => !allowed.some((re) => re.test(line)));
+      expect(unexpected, 'console warnings and errors').toEqual([]);
     },
     { auto: true },
   ],

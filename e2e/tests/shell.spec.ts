@@ -53,10 +53,14 @@ test.describe('in a French browser', () => {
   });
 });
 
-test('an unknown single-segment path falls back to the signup page', async ({ page }) => {
+test('an unknown path shows the not-found page with a way to sign in, and / the signup page', async ({ page }) => {
   await page.goto('/somebody');
   await expect(page).toHaveURL(/\/somebody$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('There is no page at /somebody.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await expect(page).toHaveURL(/\/workspace\/signup$/);
+  await page.goto('/');
   await expect(page.getByLabel(/e-mail|correo|ईमेल|email/i)).toBeVisible();
 });
 

@@ -59,6 +59,9 @@ error_codes! {
     WrongLeadsquaredCredentials => "wrong_leadsquared_credentials",
     /// A URL the server was asked to reach is not a public http(s) address it may call.
     AddressRefused => "address_refused",
+    /// A URL whose host name does not resolve (a typo, a name not yet published): told apart from
+    /// a refused address, so the person checks the spelling rather than looks for a public one.
+    HostNotFound => "host_not_found",
     /// An OAuth return could not be completed (unknown, used, expired or foreign `state`, or the
     /// provider refused the code): 'Failed to authenticate, please try again'.
     AuthenticationFailed => "authentication_failed",

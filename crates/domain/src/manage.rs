@@ -27,6 +27,35 @@ pub const MAX_OPTIONS: usize = 50;
 /// limit for media sent from the web client (docs/DECISIONS.md).
 pub const MAX_ATTACHMENT_BYTES: u64 = 16 * 1024 * 1024;
 
+/// The limits above, for the screens' messages ('at most {{nameMax}} characters'), so a message
+/// names the very limit the rule checks (issue #25).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ManageLimits {
+    pub name_max: u32,
+    pub message_max: u32,
+    pub tag_max: u32,
+    pub tags_max: u32,
+    pub stage_max: u32,
+    pub stages_max: u32,
+    pub options_max: u32,
+    pub attachment_mb: u32,
+}
+
+pub const fn limits() -> ManageLimits {
+    ManageLimits {
+        name_max: MAX_NAME_CHARS as u32,
+        message_max: MAX_MESSAGE_CHARS as u32,
+        tag_max: MAX_TAG_CHARS as u32,
+        tags_max: MAX_TAGS as u32,
+        stage_max: MAX_STAGE_CHARS as u32,
+        stages_max: MAX_STAGES as u32,
+        options_max: MAX_OPTIONS as u32,
+        attachment_mb: (MAX_ATTACHMENT_BYTES / (1024 * 1024)) as u32,
+    }
+}
+
 fn trimmed(raw: &str) -> String {
     raw.trim().to_string()
 }

@@ -178,7 +178,7 @@ impl Provider {
                 Connect::OAuth { consent: "hubspot" },
                 SyncTarget::Crm,
                 Card {
-                    title: "Hubspot",
+                    title: "HubSpot",
                     section: "hubspot",
                     extension_key: "HUBSPOT_CONNECTED",
                     color: "#FF7A59",
@@ -206,7 +206,7 @@ impl Provider {
                 Connect::OAuth { consent: "bitrix" },
                 SyncTarget::Crm,
                 Card {
-                    title: "Bitrix",
+                    title: "Bitrix24",
                     section: "bitrix",
                     extension_key: "BITRIX_CONNECTED",
                     color: "#2FC6F6",
@@ -264,7 +264,7 @@ impl Provider {
                 Connect::ApiKey,
                 SyncTarget::Crm,
                 Card {
-                    title: "Leadsquared",
+                    title: "LeadSquared",
                     section: "leadsquared",
                     extension_key: "LEADSQUARED_CONNECTED",
                     color: "#1B75BB",

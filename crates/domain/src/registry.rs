@@ -380,13 +380,15 @@ pub mod manage {
     use super::*;
     use crate::manage::{
         FollowUpDraft, FollowUpInput, FunnelDraft, FunnelInput, LabelDraft, LabelInput,
-        PropertyDraft, PropertyInput, PropertyValue, PropertyValueInput, QuickReplyDraft,
-        QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft, ScheduledMessageInput, Tags,
-        TagsInput,
+        ManageLimits, PropertyDraft, PropertyInput, PropertyValue, PropertyValueInput,
+        QuickReplyDraft, QuickReplyInput, RenderInput, Rendered, ScheduledMessageDraft,
+        ScheduledMessageInput, Tags, TagsInput,
     };
     use crate::recurrence::{SchedulePreview, SchedulePreviewInput};
 
     registry! {
+        /// The limits the rules below check, for the messages that name them.
+        "manage_limits" => fn(_i: NoInput) -> ManageLimits { Ok(crate::manage::limits()) }
         /// 001 §5 'Enter a valid quick reply name / message'.
         "quick_reply" => fn(i: QuickReplyInput) -> QuickReplyDraft { crate::manage::quick_reply(&i) }
         /// `{{first_name}}` and the other variables filled for a contact.

@@ -32,6 +32,15 @@ impl AppError {
         }
     }
 
+    /// This error's answer with `Retry-After: secs` (a rate limit that knows when it ends), so
+    /// the person is told how long to wait.
+    pub fn with_retry_after(self, secs: u64) -> Response {
+        let mut res = self.into_response();
+        res.headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, secs.max(1).into());
+        res
+    }
+
     pub fn not_found() -> Self {
         Self::new(ErrorCode::NotFound, "no such resource")
     }
@@ -111,6 +120,7 @@ impl AppError {
             | ErrorCode::WrongApiKeyOrDomain
             | ErrorCode::WrongLeadsquaredCredentials
             | ErrorCode::AddressRefused
+            | ErrorCode::HostNotFound
             | ErrorCode::AuthenticationFailed
             | ErrorCode::PdfUnreadable
             | ErrorCode::PdfEncrypted

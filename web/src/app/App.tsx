@@ -1,12 +1,11 @@
 // The application root: theme, toasts (bottom-centre, 2 s) and the router.
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router';
 import { useMemo } from 'react';
 import { createRouter } from './router';
 import { TOAST_MS, TOAST_POSITION } from '@/lib/toast';
-
-const theme = createTheme({ primaryColor: 'indigo', fontFamily: 'system-ui, sans-serif' });
+import { theme } from './theme';
 
 export function App() {
   const router = useMemo(() => createRouter(), []);

@@ -1,15 +1,24 @@
 // The signed-in frame (spec 001 §2): a side navigation that expands on hover, and a top bar with
 // the product and organisation logos, the section title, the organisation (or user) name and
 // the account menu. The top bar is hidden in dashboard-only mode.
-import { AppShell, Avatar, Burger, Button, Group, NavLink, Paper, Text, Title, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Avatar, Burger, Button, Divider, Group, NavLink, Paper, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBook,
   IconBuilding,
+  IconCalendarCheck,
   IconChartBar,
+  IconChartDots,
+  IconClockPlay,
+  IconCreditCard,
+  IconId,
   IconInbox,
+  IconListCheck,
+  IconMessageBolt,
   IconPlugConnected,
+  IconReceiptOff,
   IconRocket,
+  IconTags,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
@@ -23,19 +32,28 @@ import { useSession } from '@/stores/session';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
 import { BillingPopups, PlanNotice, resetBillingUi } from '@/features/billing/components/BillingPrompts';
-import { dashboardOnly, isActive, visibleEntries } from '@/features/shell/nav';
+import { currentEntry, dashboardOnly, navigation, type NavIcon } from '@/features/shell/nav';
 import { useWorkspace } from '@/stores/workspace';
 import { setActiveOrganisation } from '@/api/account';
 import { value } from '@/lib/domain';
 import { readStored } from '@/lib/storage';
 
-const ICONS: Record<string, ComponentType<{ size?: number }>> = {
+export const NAV_ICONS: Record<NavIcon, ComponentType<{ size?: number }>> = {
   dashboard: IconChartBar,
   team_inbox: IconInbox,
   organisation: IconBuilding,
   integrations: IconPlugConnected,
   knowledge_base: IconBook,
+  quick_replies: IconMessageBolt,
+  labels: IconTags,
+  user_properties: IconId,
+  follow_ups: IconCalendarCheck,
+  scheduled: IconClockPlay,
+  quick_reply_analytics: IconChartDots,
   my_account: IconUserCircle,
+  billing: IconCreditCard,
+  failed_payments: IconReceiptOff,
+  getting_started: IconListCheck,
 };
 
 const COLLAPSED = 64;
@@ -83,7 +101,10 @@ const SUBSECTIONS: Partial<Record<PagesKey, Array<[string, PagesKey]>>> = {
 export function AppLayout() {
   const { t } = useTranslation('nav');
   const { t: tp } = useTranslation('pages');
-  const [opened, { toggle }] = useDisclosure();
+  const [opened, { toggle, close }] = useDisclosure();
+  // On a phone the navigation is the menu behind the burger: while closed it is out of sight and
+  // out of the tab order (not only slid off the screen).
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const [hovered, setHovered] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -111,11 +132,19 @@ export function AppLayout() {
   }, [requestedOrg, me, current?.org_id, params, setParams, load]);
 
   const onlyDashboard = dashboardOnly(readStored('pathParams'));
-  const entries = visibleEntries({
+  const groups = navigation({
     roleId: current?.role_id ?? null,
     knowledgeBase: org?.knowledge_base ?? false,
     dashboardOnly: onlyDashboard,
   });
+  const here = currentEntry(
+    groups.flatMap((g) => g.entries),
+    pathname,
+  );
+  // The phone menu closes once a destination is chosen.
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
   const expanded = hovered || opened;
   const name = value('top_bar_name', {
     orgName: current?.callyzer_organization.org_name ?? null,
@@ -149,7 +178,15 @@ export function AppLayout() {
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('menu')}
+                aria-expanded={opened}
+                aria-controls="main-menu"
+              />
               <Text component={Link} to="/" fw={700} c="indigo.7" aria-label="Switchboard">
                 Switchboard
               </Text>
@@ -192,25 +229,43 @@ export function AppLayout() {
         </AppShell.Header>
       )}
       <AppShell.Navbar
+        id="main-menu"
         p="xs"
         aria-label={t('menu')}
+        style={phone && !opened ? { visibility: 'hidden' } : undefined}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
       >
-        {entries.map((item) => {
-          const Icon = ICONS[item.key] ?? IconChartBar;
-          return (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={expanded ? t(item.key) : undefined}
-              aria-label={t(item.key)}
-              leftSection={<Icon size={20} />}
-              active={isActive(item, pathname)}
-            />
-          );
-        })}
+        <AppShell.Section grow component={ScrollArea} scrollbars="y" type="never">
+          {groups.map((group, gi) => (
+            <div key={group.key ?? 'main'} role="group" aria-label={group.key ? t(group.key) : t('main')}>
+              {gi > 0 &&
+                (expanded && group.key ? (
+                  <Text size="xs" fw={600} c="dimmed" tt="none" px="sm" pt="sm" pb={4}>
+                    {t(group.key)}
+                  </Text>
+                ) : (
+                  <Divider my={6} />
+                ))}
+              {group.entries.map((item) => {
+                const Icon = NAV_ICONS[item.icon];
+                const active = here === item;
+                return (
+                  <NavLink
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    label={expanded ? t(item.key) : undefined}
+                    aria-label={t(item.key)}
+                    aria-current={active ? 'page' : undefined}
+                    leftSection={<Icon size={20} />}
+                    active={active}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </AppShell.Section>
         {!onlyDashboard && (
           <Paper mt="auto" p={expanded ? 'sm' : 4} radius="md" bg="indigo.0">
             <NavLink

@@ -146,8 +146,19 @@ describe('route table (spec 000 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
   });
 
-  it('falls back to the signup page for / and for an unknown single segment', async () => {
-    renderAt('/someone');
+  it('shows the signup page at /, and the not-found page for an unknown single segment', async () => {
+    const { unmount } = render(
+      <MantineProvider>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
+      </MantineProvider>,
+    );
     expect(await screen.findByRole('heading', { name: 'Sign in to your workspace' })).toBeInTheDocument();
+    unmount();
+    renderAt('/someone');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('gives the first load a fallback, so React Router does not warn about a missing HydrateFallback', () => {
+    expect(routes[0]!.hydrateFallbackElement).toBeTruthy();
   });
 });

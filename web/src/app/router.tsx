@@ -1,9 +1,11 @@
 // The route table of spec 000 §2. Public routes match exactly; protected ones sit behind
-// RequireAuth and the signed-in layout; `/` and `/:id` fall back to the signup page. Every page
-// is its own lazily loaded chunk so the first load stays small.
+// RequireAuth and the signed-in layout; `/` shows the signup page and any other unknown address
+// the not-found page (issue #25; the spec's `/{id}` fallback to signup hid mistyped addresses).
+// Every page is its own lazily loaded chunk so the first load stays small.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth, SIGNUP_PATH } from './guards';
 import { RouteError } from './RouteError';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
 
 type Loader = () => Promise<Record<string, unknown>>;
 const lazyPage = (load: Loader, name: string) => async () => {
@@ -18,6 +20,7 @@ const organization = () => import('@/features/organization/pages/OrganizationPag
 const createOrganisation = () => import('@/features/shell/pages/CreateOrganisationPage');
 const logoutPage = () => import('@/features/shell/pages/LogoutPage');
 const onboarding = () => import('@/features/shell/pages/OnboardingPage');
+const notFound = () => import('./NotFoundPage');
 const integrations = () => import('@/features/integrations/pages/IntegrationsPage');
 const dashboard = () => import('@/features/dashboard/pages/DashboardPage');
 const settings = () => import('@/features/settings/pages/SettingsPage');
@@ -95,6 +98,8 @@ export const adminRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first page's lazy chunk arrives (React Router asks for one, else warns).
+    hydrateFallbackElement: <FullScreenLoader />,
     children: [
       ...publicRoutes,
       { path: SIGNUP_PATH, lazy: lazyPage(signup, 'default') },
@@ -112,7 +117,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/', lazy: lazyPage(signup, 'default') },
-      { path: '/:id', lazy: lazyPage(signup, 'default') },
+      { path: '*', lazy: lazyPage(notFound, 'default') },
     ],
   },
 ];

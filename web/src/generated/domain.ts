@@ -779,6 +779,12 @@ date: string,
 time: string, };
 
 /**
+ * The limits above, for the screens' messages ('at most {{nameMax}} characters'), so a message
+ * names the very limit the rule checks (issue #25).
+ */
+export type ManageLimits = { nameMax: number, messageMax: number, tagMax: number, tagsMax: number, stageMax: number, stagesMax: number, optionsMax: number, attachmentMb: number, };
+
+/**
  * 001 §3 `callyzer_user_mappings[]`: one membership.
  */
 export type Mapping = { role_id?: number | null, 
@@ -1594,6 +1600,7 @@ export const RULE_NAMES: readonly RuleName[] = [
 
 /** The manage tools' rules (the lazily loaded module), by registry name. */
 export interface ManageRules {
+  manage_limits: { input: NoInput; output: ManageLimits };
   quick_reply: { input: QuickReplyInput; output: QuickReplyDraft };
   render_message: { input: RenderInput; output: Rendered };
   label: { input: LabelInput; output: LabelDraft };
@@ -1609,6 +1616,7 @@ export interface ManageRules {
 export type ManageRuleName = keyof ManageRules;
 
 export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [
+  "manage_limits",
   "quick_reply",
   "render_message",
   "label",
@@ -1664,7 +1672,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     "sync": "crm",
     "access": "all",
     "card": {
-      "title": "Hubspot",
+      "title": "HubSpot",
       "section": "hubspot",
       "extensionKey": "HUBSPOT_CONNECTED",
       "color": "#FF7A59",
@@ -1761,7 +1769,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     "sync": "crm",
     "access": "all",
     "card": {
-      "title": "Leadsquared",
+      "title": "LeadSquared",
       "section": "leadsquared",
       "extensionKey": "LEADSQUARED_CONNECTED",
       "color": "#1B75BB",
@@ -1785,7 +1793,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     "sync": "crm",
     "access": "all",
     "card": {
-      "title": "Bitrix",
+      "title": "Bitrix24",
       "section": "bitrix",
       "extensionKey": "BITRIX_CONNECTED",
       "color": "#2FC6F6",

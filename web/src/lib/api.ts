@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields: Record<string, string> = {},
+    /** Seconds to wait before trying again, when the answer said (`Retry-After`). */
+    readonly retryAfterS: number | null = null,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -19,11 +21,20 @@ export class ApiError extends Error {
 
 /** The ApiError of a failed answer's status and parsed body (any shape; the code `internal`
  * when the body is not the error shape). */
-export function apiErrorOf(status: number, body: unknown): ApiError {
+export function apiErrorOf(status: number, body: unknown, retryAfter: string | null = null): ApiError {
   const err = (body as ApiErrorBody | undefined)?.error;
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(err?.fields ?? {})) if (v !== undefined) fields[k] = v;
-  return new ApiError(status, err?.code ?? 'internal', fields);
+  return new ApiError(status, err?.code ?? 'internal', fields, retryAfterSeconds(retryAfter));
+}
+
+/** `Retry-After` in seconds (its delay form; a date is read as the seconds until it), else null. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**
@@ -69,7 +80,7 @@ export async function apiFetch<T>(
     body = undefined;
   }
   if (!res.ok) {
-    throw apiErrorOf(res.status, body);
+    throw apiErrorOf(res.status, body, res.headers?.get('retry-after') ?? null);
   }
   return body as T;
 }

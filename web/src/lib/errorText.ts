@@ -21,6 +21,21 @@ export function errorCodeOf(e: unknown): string {
   return e instanceof ApiError ? e.code : 'internal';
 }
 
+/**
+ * The limits messages name (`{{nameMax}}`, `{{tagMax}}`, …): the values the domain's rules check,
+ * given by the rules' modules when they load (the manage tools' `manage_limits`), so a message
+ * says the very limit the browser and the server enforce (issue #25).
+ */
+let ruleValues: Record<string, number> = {};
+
+export function setRuleValues(values: Record<string, number>): void {
+  ruleValues = { ...ruleValues, ...values };
+}
+
+export function getRuleValues(): Readonly<Record<string, number>> {
+  return ruleValues;
+}
+
 /** Translates a code; `overrides` give a screen's own text for a code (empty for no code). */
 export function useCodeText() {
   const { t, i18n } = useTranslation('errors');
@@ -29,7 +44,7 @@ export function useCodeText() {
       if (!code) return '';
       const own = overrides[code];
       if (own !== undefined) return own;
-      return i18n.exists(code, { ns: 'errors' }) ? t(code as ErrorKey) : t('internal');
+      return i18n.exists(code, { ns: 'errors' }) ? t(code as ErrorKey, ruleValues) : t('internal');
     },
     [t, i18n],
   );

@@ -54,3 +54,28 @@ describe('catalogues', () => {
     });
   }
 });
+
+// Issue #25: the words people read are the same on every page, and brands are spelt as theirs.
+describe('words', () => {
+  const every = (lang: string) =>
+    ALL_NAMESPACES.flatMap((ns) => Object.entries(load(lang, ns)).map(([k, v]) => [`${lang}/${ns}:${k}`, v] as const));
+
+  it('spell the brands HubSpot, LeadSquared and Bitrix24', () => {
+    for (const lang of LANGUAGES) {
+      const wrong = every(lang).filter(([, v]) => /\bHubspot\b|\bLeadsquared\b|\bBitrix\b(?!24)/.test(v));
+      expect(wrong.map(([k]) => k), lang).toEqual([]);
+    }
+  });
+
+  it('call a seat by one word per language (Spanish "puesto", Portuguese "assento" and "lugar")', () => {
+    const other: Record<string, RegExp> = {
+      es: /\b(plazas?|licencias?|asientos?)\b/i,
+      'pt-BR': /\b(vagas?|licenças?|lugares)\b/i,
+      'pt-PT': /\b(vagas?|licenças?|assentos?)\b/i,
+    };
+    for (const [lang, re] of Object.entries(other)) {
+      const wrong = every(lang).filter(([, v]) => re.test(v));
+      expect(wrong.map(([k, v]) => `${k} ${v}`), lang).toEqual([]);
+    }
+  });
+});

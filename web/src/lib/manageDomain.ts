@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { ManageRuleName, ManageRules as ManageRuleTypes } from '../generated/domain';
 import type { Outcome } from './domain';
+import { setRuleValues } from './errorText';
 
 export type { ManageRuleName } from '../generated/domain';
 export type ManageRuleInput<K extends ManageRuleName> = ManageRuleTypes[K]['input'];
@@ -27,6 +28,9 @@ type Module = typeof import('../wasm-manage-pkg/switchboard_wasm');
 function bind(wasm: Module): ManageRules {
   const rule = <K extends ManageRuleName>(name: K, input: ManageRuleInput<K>) =>
     wasm.call(name, input) as Outcome<ManageRuleOutput<K>>;
+  // The limits the messages name ('at most {{nameMax}} characters').
+  const limits = rule('manage_limits', {});
+  if (limits.err === undefined) setRuleValues({ ...limits.ok });
   return {
     rule,
     value(name, input) {

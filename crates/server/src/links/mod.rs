@@ -202,16 +202,19 @@ pub async fn flags_of(state: &AppState, user_id: i64) -> Result<IntegrationFlags
 /// wrong-credentials code; a refused address names `field`.
 pub fn connector_error(e: ConnectorError, wrong: ErrorCode, field: &str) -> AppError {
     match e {
-        ConnectorError::Refused(g) => AppError {
-            fields: Some(
-                [(
-                    field.to_owned(),
-                    ErrorCode::AddressRefused.code().to_owned(),
-                )]
-                .into(),
-            ),
-            ..AppError::new(ErrorCode::AddressRefused, format!("{field}: {g}"))
-        },
+        ConnectorError::Refused(g) => {
+            // A name that does not resolve is most often a typo: say it was not found, not that
+            // it is not public (issue #25).
+            let code = if g == connectors::GuardError::Unresolved {
+                ErrorCode::HostNotFound
+            } else {
+                ErrorCode::AddressRefused
+            };
+            AppError {
+                fields: Some([(field.to_owned(), code.code().to_owned())].into()),
+                ..AppError::new(code, format!("{field}: {g}"))
+            }
+        }
         ConnectorError::WrongCredentials => AppError::new(wrong, wrong_message(wrong)),
         other @ (ConnectorError::RateLimited { .. } | ConnectorError::TokenExpired) => AppError {
             internal: Some(other.to_string()),

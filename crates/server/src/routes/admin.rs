@@ -16,7 +16,7 @@ use crate::state::AppState;
 use crate::views::rfc3339;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::Cookie;
 use axum_extra::extract::CookieJar;
 use contract::accounts::ResultEnvelope;
@@ -37,7 +37,7 @@ use utoipa_axum::routes;
 pub fn routes() -> Routes {
     Routes::new()
         .add(Access::Public, routes!(sign_in))
-        .add(Access::Operator, routes!(me))
+        .add(Access::Public, routes!(me))
         .add(Access::Operator, routes!(sign_out))
         .add(Access::Operator, routes!(organisations))
         .add(Access::Operator, routes!(users))
@@ -124,11 +124,17 @@ pub async fn sign_in(
     tag = "admin",
     responses(
         (status = 200, description = "The operator admin", body = AdminMe),
-        (status = 401, description = "No operator session", body = contract::ErrorBody),
+        (status = 204, description = "No operator session (an answer, not a failure: the sign-in page asks on every load)"),
     )
 )]
-pub async fn me(OperatorAdmin(admin): OperatorAdmin) -> Json<AdminMe> {
-    Json(AdminMe { email: admin.email })
+pub async fn me(admin: Result<OperatorAdmin, AppError>) -> Result<Response, AppError> {
+    match admin {
+        Ok(OperatorAdmin(admin)) => Ok(Json(AdminMe { email: admin.email }).into_response()),
+        Err(e) if e.code == ErrorCode::Unauthenticated => {
+            Ok(StatusCode::NO_CONTENT.into_response())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Signs the operator out (the spec's screen has no logout; ours does).

@@ -12,7 +12,7 @@ use crate::extract::Json;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, CookieJar};
 use contract::accounts::{CodeRequest, CodeSent, LanguageChoice, SignedIn, VerifyRequest};
 use contract::auth::{SessionInfo, SessionUser};
@@ -70,25 +70,24 @@ const CODES_DAY_MS: i64 = 24 * 60 * 60 * 1000;
     responses(
         (status = 200, description = "The code was sent", body = CodeSent),
         (status = 422, description = "Not an e-mail address (`fields.email`)", body = contract::ErrorBody),
-        (status = 429, description = "`rate_limited`: a code was sent less than 60 s ago; `daily_limit_reached`: the address's codes for 24 hours were sent", body = contract::ErrorBody),
+        (status = 429, description = "`rate_limited`: a code was sent less than 60 s ago (`Retry-After` says how many seconds are left); `daily_limit_reached`: the address's codes for 24 hours were sent", body = contract::ErrorBody),
     )
 )]
 pub async fn request_code(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(req): Json<CodeRequest>,
-) -> Result<Json<CodeSent>, AppError> {
+) -> Result<Response, AppError> {
     let email = parse_email(&req.email)?;
     let now = state.clock.now_ms();
     let last = store::accounts::last_code_sent_at(&state.store, &email).await?;
     if let Some(wait) = resend_wait(now, last) {
-        return Err(AppError::new(
+        let secs = (wait + 999) / 1000;
+        return Ok(AppError::new(
             ErrorCode::RateLimited,
-            format!(
-                "wait {} s before asking for another code",
-                (wait + 999) / 1000
-            ),
-        ));
+            format!("wait {secs} s before asking for another code"),
+        )
+        .with_retry_after(secs as u64));
     }
     let code = code_from_random(rand::random_range(0..1_000_000));
     let issued = store::accounts::issue_code(
@@ -130,7 +129,8 @@ pub async fn request_code(
         email,
         expires_in_ms: CODE_TTL_MS,
         resend_after_ms: RESEND_WAIT_MS,
-    }))
+    })
+    .into_response())
 }
 
 /// Checks the code. Wrong: 422 with `fields.code` = `otp_invalid`; expired: `code_expired`;

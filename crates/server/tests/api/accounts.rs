@@ -203,8 +203,17 @@ db_test!(
         assert_eq!(ask_code(&app, "di@example.com").await.0, 200);
         let first = app.latest_code("di@example.com").await.unwrap();
         app.clock.advance(59_000);
-        let (status, body) = ask_code(&app, "DI@example.com").await;
-        assert_eq!(status, 429);
+        let res = app
+            .client
+            .post(app.url("/api/auth/code"))
+            .json(&json!({ "email": "DI@example.com" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 429);
+        // The answer says how long to wait (issue #25): the second left of the minute.
+        assert_eq!(res.headers()["retry-after"], "1");
+        let body: Value = res.json().await.unwrap();
         assert_eq!(body["error"]["code"], "rate_limited");
         app.clock.advance(1_000);
         assert_eq!(ask_code(&app, "di@example.com").await.0, 200);

@@ -398,6 +398,19 @@ db_test!(
                 "{target}: {body}"
             );
         }
+        // A host name that does not resolve is "not found", not "not public" (issue #25).
+        let (status, body) = admin
+            .post(
+                "/api/v1/whatzapp/webhook/endpoints",
+                json!({ "org_id": org_id, "duplex_webhook": "https://no-such-host.invalid/hook" }),
+            )
+            .await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["error"]["code"], "host_not_found", "{body}");
+        assert_eq!(
+            body["error"]["fields"]["duplex_webhook"], "host_not_found",
+            "{body}"
+        );
         assert_eq!(stored_links(&app).await, "[]");
         let (status, body) = admin
             .post(

@@ -1198,8 +1198,10 @@ const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/v1/whatzapp/exchangeRateService"),
     ("GET", "/billing/currency"),
     ("POST", "/billing/stripe/webhook"),
-    // The operator's sign-in (its failures all answer alike and are rate limited).
+    // The operator's sign-in (its failures all answer alike and are rate limited), and who is
+    // signed in as the operator (204 when nobody is, like the users' session check).
     ("POST", "/admin/session"),
+    ("GET", "/admin/session"),
 ];
 
 db_test!(

@@ -83,7 +83,8 @@ export function signIn(email: string, password: string): Promise<AdminMe> {
 /** The signed-in operator, or null when there is no operator session. */
 export async function currentAdmin(signal?: AbortSignal): Promise<AdminMe | null> {
   try {
-    return await apiFetch<AdminMe>(SESSION, { signal });
+    // 204 (undefined) when no operator is signed in.
+    return (await apiFetch<AdminMe | undefined>(SESSION, { signal })) ?? null;
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;

@@ -44,10 +44,14 @@ describe('the integrations grid', () => {
     renderPage('/integrations', { flags: { hubspot: true, webhooks: true } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     const names = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
-    expect(names).toEqual(['Google Sheet', 'Hubspot', 'Freshdesk', 'Zoho', 'Salesforce', 'Leadsquared', 'Bitrix', 'Webhook']);
-    expect(card('Hubspot').getByTestId('connected-state')).toHaveTextContent('Connected');
+    expect(names).toEqual(['Google Sheet', 'HubSpot', 'Freshdesk', 'Zoho', 'Salesforce', 'LeadSquared', 'Bitrix24', 'Webhook']);
+    expect(card('HubSpot').getByTestId('connected-state')).toHaveTextContent('Connected');
     expect(card('Zoho').getByTestId('connected-state')).toHaveTextContent('Not connected');
-    expect(card('Zoho').getByText('CRM Integration')).toBeInTheDocument();
+    expect(card('Zoho').getByText('CRM integration')).toBeInTheDocument();
+    // The webhook and the spreadsheet are not CRMs (issue #25); no forced capitals.
+    expect(card('Webhook').getByTestId('type-label')).toHaveTextContent('Webhook integration');
+    expect(card('Google Sheet').getByTestId('type-label')).toHaveTextContent('Spreadsheet integration');
+    expect(card('Webhook').getByTestId('type-label')).not.toHaveStyle({ textTransform: 'uppercase' });
     expect(card('Zoho').getByRole('button', { name: 'Configure Zoho' })).toBeInTheDocument();
   });
 
@@ -56,7 +60,7 @@ describe('the integrations grid', () => {
     const { router } = renderPage('/integrations', { roleId: 3 });
     await screen.findByRole('heading', { level: 1, name: 'Integrations' });
     expect(card('Google Sheet').getByText('Only Admins can access this section')).toBeInTheDocument();
-    expect(card('Hubspot').queryByText('Only Admins can access this section')).toBeNull();
+    expect(card('HubSpot').queryByText('Only Admins can access this section')).toBeNull();
     fireEvent.click(card('Google Sheet').getByRole('button', { name: 'Configure Google Sheet' }));
     expect(router.state.location.search).toBe('');
     // The webhook belongs to the organisation: its admins set it up.
@@ -103,7 +107,7 @@ describe('the connect modals', () => {
     const { calls } = fakeServer();
     renderPage('/integrations?section=leadsquared');
     fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Connect to Leadsquared' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect to LeadSquared' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Connect' }));
     expect(await dialog.findByText('Please fill all the fields to continue...')).toBeInTheDocument();
     expect(callsTo(calls, 'v2:/leadsquared/auth', 'POST')).toHaveLength(0);
@@ -111,7 +115,7 @@ describe('the connect modals', () => {
     fireEvent.change(dialog.getByLabelText('Access Key'), { target: { value: 'u$r123' } });
     fireEvent.change(dialog.getByLabelText('Secret Key'), { target: { value: 's3cret' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText('Linked Leadsquared successfully')).toBeInTheDocument();
+    expect(await screen.findByText('LeadSquared linked successfully')).toBeInTheDocument();
     expect(callsTo(calls, 'v2:/leadsquared/auth', 'POST')[0]!.body).toEqual({
       host: 'api-in21.leadsquared.com',
       homepage: 'in21.leadsquared.com',
@@ -147,7 +151,7 @@ describe('the connect modals', () => {
         : undefined,
     );
     renderPage('/integrations?section=hubspot');
-    expect(await screen.findByText('Hubspot no longer accepts this connection. Connect again to keep syncing.')).toBeInTheDocument();
+    expect(await screen.findByText('HubSpot no longer accepts this connection. Connect again to keep syncing.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
     expect(screen.getByTestId('connected-state')).toHaveTextContent('Not connected');
   });
@@ -169,10 +173,10 @@ describe('the connect modals', () => {
     );
     renderPage('/integrations?section=hubspot');
     fireEvent.click(await screen.findByRole('button', { name: 'Unlink' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Unlink Hubspot' }));
-    expect(dialog.getByText('Are you sure you want to unlink Hubspot?')).toBeInTheDocument();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Unlink HubSpot' }));
+    expect(dialog.getByText('Are you sure you want to unlink HubSpot?')).toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: 'Unlink' }));
-    expect(await screen.findByText('Unlinked Hubspot successfully')).toBeInTheDocument();
+    expect(await screen.findByText('HubSpot unlinked successfully')).toBeInTheDocument();
     expect(callsTo(calls, '/integrations/hubspot/link', 'DELETE')[0]!.url.searchParams.get('workspace_id')).toBe('7');
     expect(screen.getByTestId('connected-state')).toHaveTextContent('Not connected');
   });
@@ -248,7 +252,7 @@ describe('the query parameters', () => {
     const nav = watchBrowser();
     renderPage('/integrations?section=hubspot&action=connect&extensionId=ext-from-url');
     await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('https://provider.test/consent?client_id=x'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Hubspot' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'HubSpot' })).toBeInTheDocument();
     expect(localStorage.getItem('extensionIdToSendMessageTo')).toBe('ext-from-url');
     expect(callsTo(calls, '/integrations/hubspot/authorize')).toHaveLength(1);
   });
@@ -262,7 +266,7 @@ describe('the query parameters', () => {
   it('a returning code is handed to the server and the extension hears HUBSPOT_CONNECTED', async () => {
     const { calls } = fakeServer();
     const { router } = renderPage('/integrations?section=hubspot&code=abc123&state=s1');
-    expect(await screen.findByText('Hubspot linked successfully')).toBeInTheDocument();
+    expect(await screen.findByText('HubSpot linked successfully')).toBeInTheDocument();
     const exchange = callsTo(calls, '/hubspotauthentication', 'POST')[0]!;
     expect(exchange.url.searchParams.get('code')).toBe('abc123');
     expect(exchange.url.searchParams.get('state')).toBe('s1');
@@ -303,7 +307,7 @@ describe('the spreadsheet, Salesforce and the way back', () => {
     expect(await dialog.findByText('Label name can not be empty')).toBeInTheDocument();
     fireEvent.change(dialog.getByLabelText('Label Name'), { target: { value: 'Inbound' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Sync' }));
-    expect(await screen.findByText('Successfully linked google sheet')).toBeInTheDocument();
+    expect(await screen.findByText('Google Sheet linked successfully')).toBeInTheDocument();
     expect(callsTo(calls, '/googlesheet', 'POST')[0]!.body).toMatchObject({
       workspace_id: 7,
       code: 'g-code',
@@ -359,11 +363,11 @@ describe('the spreadsheet, Salesforce and the way back', () => {
     await act(async () => {
       await new Promise((r) => setTimeout(r, 20));
     });
-    expect(card('Hubspot').getByTestId('connected-state')).toHaveTextContent('Not connected');
+    expect(card('HubSpot').getByTestId('connected-state')).toHaveTextContent('Not connected');
     const opener = new BroadcastChannel('switchboard-integrations');
     opener.postMessage({ type: 'linked', key: 'hubspot' });
     opener.close();
-    await waitFor(() => expect(card('Hubspot').getByTestId('connected-state')).toHaveTextContent('Connected'));
+    await waitFor(() => expect(card('HubSpot').getByTestId('connected-state')).toHaveTextContent('Connected'));
     grid.unmount();
 
     // The popup's side: opened by a page, marked by the Connect that opened it.

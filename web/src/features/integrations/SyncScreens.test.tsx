@@ -275,7 +275,7 @@ describe('last sync', { timeout: 20_000 }, () => {
         : undefined,
     );
     renderPage('/integrations', { flags: { hubspot: true, zoho: true } });
-    const hubspot = within(await screen.findByRole('article', { name: 'Hubspot' }));
+    const hubspot = within(await screen.findByRole('article', { name: 'HubSpot' }));
     expect(await hubspot.findByText('Last sync: 5 minutes ago')).toBeInTheDocument();
     expect(hubspot.getByTestId('sync-state')).toHaveTextContent('Ready');
     const zoho = within(screen.getByRole('article', { name: 'Zoho' }));
@@ -295,7 +295,7 @@ describe('last sync', { timeout: 20_000 }, () => {
     const alert = within(await screen.findByTestId('sync-error'));
     expect(alert.getByText('Sync stopped')).toBeInTheDocument();
     expect(alert.getByText('token revoked')).toBeInTheDocument();
-    expect(alert.getByText('Hubspot no longer accepts this connection. Unlink and connect again to resume syncing.')).toBeInTheDocument();
+    expect(alert.getByText('HubSpot no longer accepts this connection. Unlink and connect again to resume syncing.')).toBeInTheDocument();
     expect(screen.getByText('Last sync: 2 hours ago')).toBeInTheDocument();
     first.unmount();
 

@@ -22,6 +22,8 @@ export interface CardDef {
   /** Set for integrations whose link starts on the provider's consent page. */
   oauth?: OAuthProvider;
   features: readonly string[];
+  /** What the link feeds (a CRM, a spreadsheet, a webhook): the card's type label. */
+  sync: ProviderSpec['sync'];
 }
 
 function connectKind(p: ProviderSpec): ConnectKind {
@@ -39,6 +41,7 @@ export const CARDS: readonly CardDef[] = PROVIDERS.map((p) => ({
   key: p.key,
   ...p.card,
   connect: connectKind(p),
+  sync: p.sync,
   oauth: p.connect.kind === 'oauth' ? (p.key as OAuthProvider) : undefined,
 }));
 

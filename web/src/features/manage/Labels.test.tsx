@@ -185,8 +185,21 @@ test('the funnel rule refuses a funnel without stages, a blank stage and two ali
   expect(await form.findByText("Two stages can't have the same name")).toBeInTheDocument();
   fireEvent.change(form.getByRole('textbox', { name: /Funnel name/ }), { target: { value: ' ' } });
   fireEvent.click(form.getByRole('button', { name: 'Save' }));
-  expect(await form.findByText('Enter a funnel name of at most 60 characters')).toBeInTheDocument();
+  expect(await form.findByText('Give the funnel a name of 1 to 60 characters')).toBeInTheDocument();
   expect(sent(calls, '/api/manage/funnels')).toHaveLength(0);
+});
+
+test('a funnel name error goes as soon as the name is fixed (issue #25)', async () => {
+  fakeServer();
+  renderAt('/labels');
+  fireEvent.click(await screen.findByRole('button', { name: 'New funnel' }));
+  const form = dialog();
+  fireEvent.change(form.getByRole('textbox', { name: /Funnel name/ }), { target: { value: 'y'.repeat(61) } });
+  fireEvent.change(form.getByRole('textbox', { name: 'Stage 1' }), { target: { value: 'New' } });
+  fireEvent.click(form.getByRole('button', { name: 'Save' }));
+  expect(await form.findByText('Give the funnel a name of 1 to 60 characters')).toBeInTheDocument();
+  fireEvent.change(form.getByRole('textbox', { name: /Funnel name/ }), { target: { value: 'Sales' } });
+  await waitFor(() => expect(form.queryByText('Give the funnel a name of 1 to 60 characters')).toBeNull());
 });
 
 test('a funnel is created with its stages in the order set (added, moved, removed): "Funnel created successfully"', async () => {

@@ -125,11 +125,26 @@ test('the quick_reply rule refuses an empty name and an empty message before any
   renderAt('/quick-replies');
   const form = await openForm();
   fireEvent.click(form.getByRole('button', { name: 'Create' }));
-  expect(await form.findByText('Enter a valid quick reply name')).toBeInTheDocument();
+  expect(await form.findByText('Give the quick reply a name of 1 to 60 characters')).toBeInTheDocument();
   fill(form, 'Greeting', '   ');
   fireEvent.click(form.getByRole('button', { name: 'Create' }));
-  expect(await form.findByText('Enter a valid quick reply message')).toBeInTheDocument();
-  expect(form.queryByText('Enter a valid quick reply name')).toBeNull();
+  expect(await form.findByText('Write a message of 1 to 4096 characters, or attach a file')).toBeInTheDocument();
+  expect(form.queryByText('Give the quick reply a name of 1 to 60 characters')).toBeNull();
+  expect(posts(calls)).toHaveLength(0);
+});
+
+test('a name error names the limit and goes as soon as the name is fixed, without sending again (issue #25)', async () => {
+  const calls = fakeServer();
+  renderAt('/quick-replies');
+  const form = await openForm();
+  fill(form, 'x'.repeat(300), 'Hello');
+  fireEvent.click(form.getByRole('button', { name: 'Create' }));
+  expect(await form.findByText('Give the quick reply a name of 1 to 60 characters')).toBeInTheDocument();
+  fireEvent.change(form.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Greeting' } });
+  await waitFor(() => expect(form.queryByText('Give the quick reply a name of 1 to 60 characters')).toBeNull());
+  // Emptying the message now shows its own problem at once, the name staying quiet.
+  fireEvent.change(form.getByRole('textbox', { name: 'Message' }), { target: { value: ' ' } });
+  expect(form.queryByText('Write a message of 1 to 4096 characters, or attach a file')).toBeNull();
   expect(posts(calls)).toHaveLength(0);
 });
 
@@ -142,10 +157,10 @@ test("the server's 422 lands on its field with the same texts", async () => {
   const form = await openForm();
   fill(form, 'Greeting', 'Hello');
   fireEvent.click(form.getByRole('button', { name: 'Create' }));
-  expect(await form.findByText('Enter a valid quick reply name')).toBeInTheDocument();
+  expect(await form.findByText('Give the quick reply a name of 1 to 60 characters')).toBeInTheDocument();
   field = 'message';
   fireEvent.click(form.getByRole('button', { name: 'Create' }));
-  expect(await form.findByText('Enter a valid quick reply message')).toBeInTheDocument();
+  expect(await form.findByText('Write a message of 1 to 4096 characters, or attach a file')).toBeInTheDocument();
 });
 
 test('Insert variable puts {{first_name}} in the message; the preview fills it for the sample contact; Create saves it with a toast', async () => {

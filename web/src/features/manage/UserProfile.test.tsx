@@ -194,26 +194,31 @@ function addTag(profile: ReturnType<typeof within>, tag: string) {
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
-test('tags: one or two of at most 10 characters, each §5 message from the rule; saved with "New tag(s) added successfully"', async () => {
+test('tags: the input takes only what saving accepts, each message naming its limit; saved with "New tag(s) added successfully"', async () => {
   const calls = fakeServer(world({ tags: [{ contact: '+5511987654321', tags: ['lead'], updated_at: '2030-01-01T10:00:00Z' }] }));
   renderAt('/userproperties');
   const profile = await lookUp('+5511987654321');
   expect(profile.getByText('lead')).toBeInTheDocument();
-  addTag(profile, 'vip');
-  addTag(profile, 'wholesale');
-  fireEvent.click(profile.getByRole('button', { name: 'Save tags' }));
-  expect(await profile.findByText('You can only select two tags at a time')).toBeInTheDocument();
   const tags = profile.getByLabelText(/^Tags/);
-  // Backspace in the empty input removes the last tag: all three go.
-  for (let i = 0; i < 3; i++) fireEvent.keyDown(tags, { key: 'Backspace' });
-  await waitFor(() => expect(profile.queryByText('lead')).toBeNull());
-  fireEvent.click(profile.getByRole('button', { name: 'Save tags' }));
-  expect(await profile.findByText('You must select one tag at all times')).toBeInTheDocument();
-  addTag(profile, 'wholesaler1');
-  fireEvent.click(profile.getByRole('button', { name: 'Save tags' }));
-  expect(await profile.findByText('Max length could be only 10')).toBeInTheDocument();
-  fireEvent.keyDown(tags, { key: 'Backspace' });
+  // Typing stops at the rule's length; the hint names both limits.
+  await waitFor(() => expect(tags).toHaveAttribute('maxlength', '10'));
+  expect(profile.getByText('Up to 2 tags of at most 10 characters each. Press Enter after each.')).toBeInTheDocument();
   addTag(profile, 'vip');
+  // A third tag is not taken, and the message says why at once (issue #25).
+  addTag(profile, 'wholesale');
+  expect(await profile.findByText('A contact can have at most 2 tags')).toBeInTheDocument();
+  expect(profile.queryByText('wholesale')).toBeNull();
+  // Backspace in the empty input removes the last tag: both go, and the need for one shows.
+  fireEvent.change(tags, { target: { value: '' } });
+  for (let i = 0; i < 2; i++) fireEvent.keyDown(tags, { key: 'Backspace' });
+  await waitFor(() => expect(profile.queryByText('lead')).toBeNull());
+  expect(await profile.findByText('You must select one tag at all times')).toBeInTheDocument();
+  // A pasted tag past the length is not taken either.
+  addTag(profile, 'wholesaler1');
+  expect(await profile.findByText('A tag can be at most 10 characters')).toBeInTheDocument();
+  expect(profile.queryByText('wholesaler1')).toBeNull();
+  addTag(profile, 'vip');
+  await waitFor(() => expect(profile.queryByText('A tag can be at most 10 characters')).toBeNull());
   addTag(profile, 'retail');
   fireEvent.click(profile.getByRole('button', { name: 'Save tags' }));
   expect(await screen.findByText('New tag(s) added successfully')).toBeInTheDocument();
@@ -227,7 +232,7 @@ test("the server's refusal of tags is shown on the tags with the same texts", as
   renderAt('/userproperties');
   const profile = await lookUp('+5511987654321');
   addTag(profile, 'vip');
-  for (const text of ['You can only select two tags at a time', 'Max length could be only 10', 'You must select one tag at all times']) {
+  for (const text of ['A contact can have at most 2 tags', 'A tag can be at most 10 characters', 'You must select one tag at all times']) {
     fireEvent.click(profile.getByRole('button', { name: 'Save tags' }));
     expect(await profile.findByText(text)).toBeInTheDocument();
   }

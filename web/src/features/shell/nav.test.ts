@@ -1,38 +1,67 @@
-// Who sees which navigation entry (spec 001 §2) and the dashboard-only flag.
-import { dashboardOnly, isActive, visibleEntries, DASHBOARD } from './nav';
+// The navigation model (spec 001 §2, issue #25): who sees which entry and which address lights
+// which entry. The walk per role against the route table is app/navigationWalk.test.ts.
+import { currentEntry, dashboardOnly, DASHBOARD, isActive, navigation, visibleEntries, type NavContext } from './nav';
 import { supportChatLink } from './components/AccountMenu';
 
-const keys = (ctx: Parameters<typeof visibleEntries>[0]) => visibleEntries(ctx).map((e) => e.key);
+const keys = (ctx: NavContext) => visibleEntries(ctx).map((e) => e.key);
+const ctx = (roleId: number | null, knowledgeBase = false): NavContext => ({ roleId, knowledgeBase, dashboardOnly: false });
 
-describe('side navigation (001 §2)', () => {
-  it('gives admins and managers the team inbox and organisation entries', () => {
-    for (const roleId of [1, 2]) {
-      expect(keys({ roleId, knowledgeBase: false, dashboardOnly: false })).toEqual([
-        'dashboard', 'team_inbox', 'organisation', 'integrations', 'my_account',
-      ]);
-    }
+const MANAGE = ['quick_replies', 'labels_funnels', 'follow_ups', 'scheduled'];
+
+describe('side navigation (001 §2, issue #25)', () => {
+  it('gives admins every area: the main sections, every manage tool, and the account entries', () => {
+    expect(keys(ctx(1, true))).toEqual([
+      'dashboard', 'team_inbox', 'organisation', 'integrations', 'knowledge_base',
+      'quick_replies', 'labels_funnels', 'user_properties', 'follow_ups', 'scheduled', 'quick_reply_analytics',
+      'my_account', 'billing', 'failed_payments',
+    ]);
   });
 
-  it('hides them from employees and from the personal workspace', () => {
-    for (const roleId of [3, null]) {
-      expect(keys({ roleId, knowledgeBase: false, dashboardOnly: false })).toEqual([
-        'dashboard', 'integrations', 'my_account',
-      ]);
-    }
+  it('gives managers the team inbox and organisation, but not failed payments', () => {
+    const k = keys(ctx(2));
+    expect(k).toEqual(expect.arrayContaining(['team_inbox', 'organisation', ...MANAGE, 'user_properties']));
+    expect(k).not.toContain('failed_payments');
+  });
+
+  it('hides the organisation entries from employees, and the organisation-only tools from the personal workspace', () => {
+    const employee = keys(ctx(3));
+    expect(employee).not.toContain('team_inbox');
+    expect(employee).not.toContain('organisation');
+    expect(employee).toEqual(expect.arrayContaining([...MANAGE, 'user_properties', 'quick_reply_analytics']));
+    const personal = keys(ctx(null, true));
+    expect(personal).toEqual(['dashboard', 'integrations', ...MANAGE, 'my_account', 'billing']);
   });
 
   it('shows the knowledge base only where the organisation has it on', () => {
-    expect(keys({ roleId: 3, knowledgeBase: true, dashboardOnly: false })).toContain('knowledge_base');
+    expect(keys(ctx(3, true))).toContain('knowledge_base');
+    expect(keys(ctx(3, false))).not.toContain('knowledge_base');
+  });
+
+  it('groups the entries: main sections, manage tools, account', () => {
+    expect(navigation(ctx(1)).map((g) => g.key)).toEqual([null, 'manage_tools', 'account']);
   });
 
   it('shows only the dashboard in dashboard-only mode', () => {
     expect(keys({ roleId: 1, knowledgeBase: true, dashboardOnly: true })).toEqual(['dashboard']);
   });
 
-  it('marks the dashboard active on /dashboard too', () => {
+  it('lights the entry of the address, ranked as the router ranks routes', () => {
+    const entries = visibleEntries(ctx(1, true));
+    const lit = (path: string) => currentEntry(entries, path)?.key ?? null;
+    expect(lit('/dashboard')).toBe('dashboard');
+    expect(lit('/conversations/analytics')).toBe('dashboard');
+    expect(lit('/conversations')).toBeNull();
+    expect(lit('/quick-replies')).toBe('quick_replies');
+    expect(lit('/quick-replies/follow-ups')).toBe('follow_ups');
+    expect(lit('/quick-replies/scheduled')).toBe('scheduled');
+    expect(lit('/quick-replies/analytics')).toBe('quick_reply_analytics');
+    expect(lit('/labels')).toBe('labels_funnels');
+    expect(lit('/userproperties')).toBe('user_properties');
+    expect(lit('/settings/billing')).toBe('billing');
+    expect(lit('/settings/profile')).toBe('my_account');
+    expect(lit('/organization/ABCD1234')).toBe('organisation');
+    expect(lit('/failedtransactions')).toBe('failed_payments');
     expect(isActive(DASHBOARD, '/dashboard')).toBe(true);
-    expect(isActive(DASHBOARD, '/conversations/analytics')).toBe(true);
-    expect(isActive(DASHBOARD, '/conversations')).toBe(false);
   });
 
   it('reads showDashboardOnly from the stored path parameters', () => {

@@ -22,7 +22,8 @@ import { fetchUserExistence, setActiveOrganisation } from '@/api/account';
 import type { LanguageTag } from '@/lib/domain';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 import { LanguagePicker } from '@/components/LanguagePicker';
-import { errorCodeOf, useCodeText } from '@/lib/errorText';
+import { ApiError } from '@/lib/api';
+import { codeOf, useCodeText } from '@/lib/errorText';
 import { readStored, writeStored } from '@/lib/storage';
 import { requestCode, verifyCode } from '../api';
 import { useSession } from '@/stores/session';
@@ -73,7 +74,21 @@ export default function SignupPage() {
   }, [status, from, navigate]);
 
   const codeText = useCodeText();
-  const describe = (err: unknown) => codeText(errorCodeOf(err));
+  const { t: te } = useTranslation('errors');
+  // The rule a field broke (a wrong code says so) before the answer's general code.
+  const describe = (err: unknown) => codeText(codeOf(err));
+  // Asked again too soon: the server says how long is left (`Retry-After`), counted down live.
+  const [rateLimited, setRateLimited] = useState(false);
+  const waitNotice = rateLimited && wait > 0 ? te('rate_limited_wait', { count: wait }) : null;
+  const failed = (err: unknown) => {
+    if (err instanceof ApiError && err.code === 'rate_limited' && err.retryAfterS) {
+      setRateLimited(true);
+      setWait(err.retryAfterS);
+      setError(null);
+    } else {
+      setError(describe(err));
+    }
+  };
 
   async function sendCode(e?: FormEvent) {
     e?.preventDefault();
@@ -83,10 +98,11 @@ export default function SignupPage() {
       const sent = await requestCode(email.trim());
       setStep('code');
       setCode('');
+      setRateLimited(false);
       // The server says when the next code may be asked for (60 s, 000 §9).
       setWait(Math.ceil(sent.resend_after_ms / 1000));
     } catch (err) {
-      setError(describe(err));
+      failed(err);
     } finally {
       setBusy(false);
     }
@@ -153,9 +169,9 @@ export default function SignupPage() {
                     required
                     value={email}
                     onChange={(e) => setEmail(e.currentTarget.value)}
-                    error={error}
+                    error={error ?? waitNotice}
                   />
-                  <Button type="submit" loading={busy} disabled={!email.trim()}>
+                  <Button type="submit" loading={busy} disabled={!email.trim() || waitNotice !== null}>
                     {t('send_code')}
                   </Button>
                 </Stack>
@@ -180,9 +196,9 @@ export default function SignupPage() {
                 error={!!error}
                 ariaLabel={t('code_label')}
               />
-              {error && (
+              {(error ?? waitNotice) && (
                 <Text c="red" size="sm" role="alert">
-                  {error}
+                  {error ?? waitNotice}
                 </Text>
               )}
               <Group justify="space-between">

@@ -56,8 +56,8 @@ function IntegrationCardView({ card, denied, onOpen }: { card: CardDef; denied: 
           <Title order={3} size="h4">
             {card.title}
           </Title>
-          <Text size="xs" c="dimmed" tt="uppercase">
-            {t('type_label')}
+          <Text size="xs" c="dimmed" data-testid="type-label">
+            {t(`type_label.${card.sync}`)}
           </Text>
         </div>
         <Text size="sm" style={{ flex: 1 }}>

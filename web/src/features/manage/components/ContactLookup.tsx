@@ -2,7 +2,7 @@
 // values of the organisation's user properties — one input per type, each checked by the
 // `property_value` rule ('Property values should match property type') — and its one or two
 // tags of up to 10 characters, checked by the `contact_tags` rule ('You can only select two
-// tags at a time', 'You must select one tag at all times', 'Max length could be only 10').
+// tags at a time', 'You must select one tag at all times', 'A tag can be at most 10 characters').
 // The server's refusals land on the same inputs. Tags need no organisation; values do. Below
 // them, the caller's notes and docs of the chat (./ContactNotes).
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyValueEntry, UserProperty } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
-import { loadManageRules } from '@/lib/manageDomain';
+import { loadManageRules, useManageRules } from '@/lib/manageDomain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { refusalOf, valueIndex } from '../logic';
@@ -128,6 +128,25 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
     }
   }
 
+  // The input takes only what saving accepts (issue #25): no tag longer than the rule allows
+  // (typing stops at the limit), no tag past the most a contact may have; an emptied list says at
+  // once that one tag is needed.
+  const { rules: liveRules } = useManageRules();
+  const limits = liveRules ? liveRules.value('manage_limits', {}) : null;
+  function changeTags(tags: string[]) {
+    const out = liveRules?.rule('contact_tags', { tags });
+    if (out?.err === 'tag_too_long' || out?.err === 'tags_too_many') {
+      setTagsError(out.err);
+      return;
+    }
+    setTagsError(out?.err ?? null);
+    setFound((f) => (f ? { ...f, tags } : f));
+  }
+  function typeTag(text: string) {
+    setPendingTag(text);
+    if (tagsError === 'tag_too_long' || tagsError === 'tags_too_many') setTagsError(null);
+  }
+
   async function saveTags() {
     if (!found) return;
     const rules = await loadManageRules();
@@ -215,11 +234,12 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
             <Stack gap="xs">
               <TagsInput
                 label={t('contact.tags')}
-                description={t('contact.tags_hint')}
+                description={limits ? t('contact.tags_hint', limits) : undefined}
                 value={found.tags}
-                onChange={(tags) => setFound((f) => (f ? { ...f, tags } : f))}
+                onChange={changeTags}
                 searchValue={pendingTag}
-                onSearchChange={setPendingTag}
+                onSearchChange={typeTag}
+                maxLength={limits?.tagMax}
                 error={tagsError ? codeText(tagsError) : undefined}
                 clearable
               />

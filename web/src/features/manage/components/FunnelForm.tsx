@@ -14,6 +14,7 @@ import * as api from '../api';
 import { refusalOf } from '../logic';
 import { useManage } from '../stores/manage';
 import { useManageContext } from './shared';
+import { useLiveErrors } from '../hooks/useLiveErrors';
 
 type Field = 'name' | 'stages' | 'general';
 
@@ -41,6 +42,15 @@ export function FunnelForm({ funnel, onClose }: { funnel: Funnel | null; onClose
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
+  useLiveErrors(
+    { name, stages },
+    setErrors,
+    (rules) => {
+      const out = rules.rule('funnel', { name, stages: stages.map((s) => s.text) });
+      return out.err === undefined ? null : { field: out.err === 'funnel_name_invalid' ? 'name' : 'stages', code: out.err };
+    },
+    ['general'],
+  );
 
   async function submit() {
     if (busy) return;

@@ -14,6 +14,7 @@ import * as api from '../api';
 import { LABEL_PRESETS, parentChoices, refusalOf } from '../logic';
 import { NO_LABELS, useManage } from '../stores/manage';
 import { UpgradePrompt, useManageContext } from './shared';
+import { useLiveErrors } from '../hooks/useLiveErrors';
 
 type Field = 'name' | 'color' | 'parent_id' | 'general';
 
@@ -35,6 +36,15 @@ export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onCl
   const [limit, setLimit] = useState(false);
   const [busy, setBusy] = useState(false);
   const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
+  useLiveErrors(
+    { name, color },
+    setErrors,
+    (rules) => {
+      const out = rules.rule('label', { name, color });
+      return out.err === undefined ? null : { field: out.err === 'label_color_invalid' ? 'color' : 'name', code: out.err };
+    },
+    ['general', 'parent_id'],
+  );
   const parents = parentChoices(labels, label?.id ?? null);
   const hasChildren = label !== null && labels.some((l) => l.parent_id === label.id);
 

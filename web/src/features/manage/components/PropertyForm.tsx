@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { PROPERTY_KINDS, refusalOf } from '../logic';
 import { NO_PROPERTIES, useManage } from '../stores/manage';
+import { useLiveErrors } from '../hooks/useLiveErrors';
 
 type Field = 'name' | 'kind' | 'options' | 'general';
 
@@ -28,6 +29,17 @@ export function PropertyForm({ orgId, property, onClose }: { orgId: number; prop
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
+  useLiveErrors(
+    { name, kind, options, pending },
+    setErrors,
+    (rules) => {
+      const typed = pending.trim() ? [...options, pending] : options;
+      const existing = all.filter((p) => p.id !== property?.id).map((p) => p.name);
+      const out = rules.rule('user_property', { name, kind, options: kind === 'select' ? typed : null, existing });
+      return out.err === undefined ? null : { field: out.err === 'property_options_required' ? 'options' : 'name', code: out.err };
+    },
+    ['general', 'kind'],
+  );
 
   async function submit() {
     if (busy) return;

@@ -32,6 +32,7 @@ import * as api from '../api';
 import { attachmentError, formatSize, insertVariable, refusalOf, sampleVars, VARIABLES } from '../logic';
 import { useManage } from '../stores/manage';
 import { UpgradePrompt, useManageContext } from './shared';
+import { useLiveErrors } from '../hooks/useLiveErrors';
 
 /** The sample contact the preview is written to. */
 export const SAMPLE_CONTACT = 'Priya Sharma';
@@ -117,6 +118,15 @@ export function QuickReplyForm({
 
   const existing = editing?.attachment && !removeExisting ? editing.attachment : null;
   const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
+  useLiveErrors(
+    { name, message, file: file?.name, existing: !!existing },
+    setErrors,
+    (rules) => {
+      const out = rules.rule('quick_reply', { name, message, hasAttachment: !!file || !!existing });
+      return out.err === undefined ? null : { field: out.err === 'quick_reply_name_invalid' ? 'name' : 'message', code: out.err };
+    },
+    ['general', 'team_id', 'file'],
+  );
 
   const pick = (picked: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';

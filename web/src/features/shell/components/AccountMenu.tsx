@@ -5,13 +5,20 @@ import {
   IconBuildingPlus,
   IconCheck,
   IconHeadset,
+  IconListCheck,
   IconLogout,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { sendToExtension } from '@/lib/extension';
 import { useWorkspace } from '@/stores/workspace';
+import { ACCOUNT_MENU } from '../nav';
+
+const MENU_ICONS: Partial<Record<string, typeof IconUserCircle>> = {
+  my_account: IconUserCircle,
+  getting_started: IconListCheck,
+};
 
 /** Where "Contact us" goes when the extension does not answer (a chat with the text prefilled). */
 export const SUPPORT_CHAT_URL =
@@ -25,6 +32,7 @@ export function supportChatLink(greeting: string): string {
 
 export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation('shell');
+  const { t: tn } = useTranslation('nav');
   const navigate = useNavigate();
   const me = useWorkspace((s) => s.me);
   const current = useWorkspace((s) => s.current);
@@ -72,9 +80,14 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
             </div>
           </Group>
         </Menu.Label>
-        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/settings')}>
-          {t('my_account')}
-        </Menu.Item>
+        {ACCOUNT_MENU.map((item) => {
+          const Icon = MENU_ICONS[item.icon] ?? IconUserCircle;
+          return (
+            <Menu.Item key={item.to} component={Link} to={item.to} leftSection={<Icon size={16} />}>
+              {tn(item.key)}
+            </Menu.Item>
+          );
+        })}
         <Menu.Divider />
         <Menu.Label>{t('switch_account')}</Menu.Label>
         {choices.map((c) => {
