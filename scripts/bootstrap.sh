@@ -79,9 +79,10 @@ rustup_wasm() { rustup target list --installed 2>/dev/null | grep -q '^wasm32-un
 
 # ---- system packages, gathered into one apt-get call
 need=()
+# pip, cargo and npm check the registries' certificates against the system's store.
+[ -e /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
 if [ "$level" != just ]; then
   have cc || need+=(gcc libc6-dev)
-  [ -e /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
   if ! rustup_wasm; then
     [ -x /usr/bin/cargo ] && [ -x /usr/bin/rustc ] || need+=(rustc-web cargo-web)
     [ -d /usr/lib/rustlib/src/rust/library ] || need+=(rust-web-src)
