@@ -92,6 +92,16 @@ if [ "$level" != just ]; then
   have git || need+=(git)
 fi
 if [ "$level" = test ]; then
+  # `just test` runs `cargo fmt` and `cargo clippy`: Debian's toolchain has them as packages of
+  # their own, rustup as components.
+  cargo_bin=$(command -v cargo || echo /usr/bin/cargo)
+  if [ "$cargo_bin" = /usr/bin/cargo ]; then
+    [ -x /usr/bin/cargo-fmt ] || need+=(rustfmt-web)
+    [ -x /usr/bin/cargo-clippy ] || need+=(rust-web-clippy)
+  elif ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+    say "cargo fmt / cargo clippy missing from $cargo_bin: rustup component add rustfmt clippy"
+    exit 1
+  fi
   [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || need+=(chromium)
   fresh_postgres=false
   local_pg=postgres://postgres@127.0.0.1:5432/postgres
