@@ -4,6 +4,11 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 
 export CARGO_TERM_COLOR := "never"
 
+# Tools scripts/bootstrap.sh installed outside the system's packages (just, Node.js,
+# wasm-bindgen) come first, then rustup's.
+tools := env("SWITCHBOARD_TOOLS", home_directory() / ".local/share/switchboard")
+export PATH := (tools / "bin") + ":" + (home_directory() / ".cargo/bin") + ":" + env("PATH")
+
 # List the recipes.
 default:
     @just --list
@@ -18,22 +23,36 @@ run: setup wasm web
     CARGO_BIN_PROFILE=release-server ./scripts/cargo-bin.sh switchboard seed-demo
     SWITCHBOARD_DEV_MAILBOX="${SWITCHBOARD_DEV_MAILBOX:-true}" CARGO_BIN_PROFILE=release-server ./scripts/cargo-bin.sh switchboard serve
 
-# Install what a fresh checkout needs (npm packages); toolchains are checked by `wasm`.
-setup:
-    @[ -d web/node_modules ] || (cd web && npm ci --no-audit --no-fund)
-    @[ -d e2e/node_modules ] || (cd e2e && npm ci --no-audit --no-fund)
+# Install what is missing for `run` (C compiler, Rust and its wasm toolchain, wasm-bindgen-cli,
+# Node.js, npm packages) or for `test` (also Chromium and PostgreSQL): scripts/bootstrap.sh.
+setup level="run":
+    @./scripts/bootstrap.sh {{level}}
 
 # Build the domain rules as wasm: the boot module into web/src/wasm-pkg, the manage tools' rules
 # (loaded with their screens) into web/src/wasm-manage-pkg.
-wasm:
+wasm: setup
     ./scripts/build-wasm.sh
 
 # Build the web app into web/dist.
 web: wasm
     cd web && npx tsc -b && npx vite build
 
-# Every check: formatting, lints, Rust tests (SQLite + PostgreSQL), web tests, end-to-end.
-test: setup fmt-check lint test-rust test-web e2e
+# Every check: formatting, lints, Rust tests (SQLite + PostgreSQL), web tests, end-to-end; each
+# phase says when it started and how long it took, and a table of them ends the run.
+test:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    export PHASE_LOG=$(mktemp)
+    trap './scripts/phase.sh --summary' EXIT
+    phase() { ./scripts/phase.sh "$1" "{{just_executable()}}" --no-deps "${@:2}"; }
+    phase setup setup test
+    phase fmt fmt-check
+    phase clippy lint
+    phase rust-tests test-rust
+    phase wasm wasm
+    phase web-tests test-web
+    phase web-build web
+    phase e2e e2e
 
 # Rust formatting check.
 fmt-check:
