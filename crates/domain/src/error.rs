@@ -157,10 +157,6 @@ rule_errors! {
     ImportNumberColumnMissing => "import_number_column_missing",
     /// The import file has more rows than one import takes.
     ImportTooManyRows => "import_too_many_rows",
-    /// The person already joined: there is no invitation to send again.
-    InvitationAlreadyAccepted => "invitation_already_accepted",
-    /// The person has no e-mail address to send an invitation to.
-    InvitationNoEmail => "invitation_no_email",
 
     // CRM label rules (000 §3 crmLabelSyncData)
     /// A label rule names a CRM the product does not sync to.
@@ -189,8 +185,6 @@ rule_errors! {
     TagsTooMany => "tags_too_many",
     TagTooLong => "tag_too_long",
     TitleRequired => "title_required",
-    /// A knowledge-base conversation title over its 80 characters.
-    TitleTooLong => "title_too_long",
     TimeHasPassed => "time_has_passed",
     MessageAndUploadEmpty => "message_and_upload_empty",
     RepeatInvalid => "repeat_invalid",

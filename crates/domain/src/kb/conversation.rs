@@ -1,7 +1,25 @@
 //! A knowledge-base conversation's title (issue #25): a new conversation is named after its
 //! first question, shortened at a word to one line's worth; a person may rename it.
 
-use crate::error::RuleError;
+/// Why a typed title was refused: its code (translated by the `errors` catalogues). Kept out of
+/// `RuleError` because only the server checks it (the browser's field stops at the limit), and
+/// every `RuleError` code weighs on the boot wasm module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TitleRefusal {
+    /// `title_required`
+    Required,
+    /// `title_too_long`
+    TooLong,
+}
+
+impl TitleRefusal {
+    pub const fn code(self) -> &'static str {
+        match self {
+            TitleRefusal::Required => "title_required",
+            TitleRefusal::TooLong => "title_too_long",
+        }
+    }
+}
 
 /// The longest title, in characters (one line of the conversation list).
 pub const MAX_TITLE_CHARS: usize = 80;
@@ -36,13 +54,13 @@ pub fn title_from_question(question: &str) -> String {
 }
 
 /// A title a person typed: trimmed, spaces collapsed, 1 to [`MAX_TITLE_CHARS`] characters.
-pub fn conversation_title(input: &str) -> Result<String, RuleError> {
+pub fn conversation_title(input: &str) -> Result<String, TitleRefusal> {
     let title = input.split_whitespace().collect::<Vec<_>>().join(" ");
     if title.is_empty() {
-        return Err(RuleError::TitleRequired);
+        return Err(TitleRefusal::Required);
     }
     if title.chars().count() > MAX_TITLE_CHARS {
-        return Err(RuleError::TitleTooLong);
+        return Err(TitleRefusal::TooLong);
     }
     Ok(title)
 }
@@ -79,14 +97,14 @@ mod tests {
             conversation_title("  Refunds   policy "),
             Ok("Refunds policy".into())
         );
-        assert_eq!(conversation_title(" \n "), Err(RuleError::TitleRequired));
+        assert_eq!(conversation_title(" \n "), Err(TitleRefusal::Required));
         assert_eq!(
             conversation_title(&"é".repeat(80)).map(|t| t.chars().count()),
             Ok(80)
         );
         assert_eq!(
             conversation_title(&"é".repeat(81)),
-            Err(RuleError::TitleTooLong)
+            Err(TitleRefusal::TooLong)
         );
     }
 }

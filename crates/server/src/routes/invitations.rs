@@ -40,10 +40,13 @@ async fn send_one(
     page_language: Option<&str>,
 ) -> Result<(), AppError> {
     let Some(email) = &person.email else {
-        return Err(AppError::invalid_field(
-            "user_id",
-            RuleError::InvitationNoEmail,
-        ));
+        // Server-only refusals carry their code as a field value without being `RuleError`s
+        // (each of those weighs on the boot wasm module; the browser never checks these).
+        return Err(AppError::new(
+            ErrorCode::ValidationFailed,
+            "user_id: this person has no e-mail address",
+        )
+        .with_field("user_id", "invitation_no_email"));
     };
     let lang = mail_texts::language_of(&[
         person.preferred_language.as_deref(),
@@ -147,7 +150,7 @@ pub async fn resend_invitation(
     if record.membership.user_status != INVITED_USER_STATUS {
         return Err(
             AppError::new(ErrorCode::Conflict, "this person has already joined")
-                .with_rule("user_id", RuleError::InvitationAlreadyAccepted),
+                .with_field("user_id", "invitation_already_accepted"),
         );
     }
     let now = state.clock.now_ms();

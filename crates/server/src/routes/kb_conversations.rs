@@ -12,6 +12,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use contract::accounts::ResultEnvelope;
 use contract::kb::{KbConversation, KbConversationDetail, KbOrgQuery, RenameConversation};
+use contract::ErrorCode;
 use utoipa_axum::routes;
 
 pub fn routes() -> Routes {
@@ -104,8 +105,13 @@ pub async fn rename_conversation(
     Json(req): Json<RenameConversation>,
 ) -> Result<Json<KbConversation>, AppError> {
     kb_member(&state, &user, q.org_id).await?;
-    let title = domain::kb::conversation::conversation_title(&req.title)
-        .map_err(|rule| AppError::invalid_field("title", rule))?;
+    let title = domain::kb::conversation::conversation_title(&req.title).map_err(|refusal| {
+        AppError::new(
+            ErrorCode::ValidationFailed,
+            format!("title: {}", refusal.code()),
+        )
+        .with_field("title", refusal.code())
+    })?;
     if !store::kb::rename_conversation(&state.store, q.org_id, user.id, id, &title).await? {
         return Err(AppError::not_found());
     }
