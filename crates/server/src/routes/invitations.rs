@@ -19,7 +19,6 @@ use contract::ErrorCode;
 use domain::accounts::INVITED_USER_STATUS;
 use domain::invitations::{invitation_resend_wait, INVITATION_RESENDS_PER_DAY};
 use domain::roles::AccessLevel;
-use domain::RuleError;
 use store::entity::user;
 use store::invitations::OrgChange;
 use utoipa_axum::routes;
