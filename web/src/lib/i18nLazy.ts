@@ -1,4 +1,4 @@
-// The namespaces a screen brings with it (`manage`, `planner`): their catalogues are not in the
+// The namespaces a screen brings with it (`manage`, `planner`, the operator's `admin`): their catalogues are not in the
 // language's boot chunk (src/locales/<lang>.ts leaves them out), so the sign-up page's first
 // load does not carry the manage tools' strings. A screen calls `useNamespace(ns)` and renders
 // once it answers true; the catalogue of the current language is fetched once (one small chunk
@@ -8,9 +8,9 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type LazyNamespace = 'manage' | 'planner';
+export type LazyNamespace = 'manage' | 'planner' | 'admin';
 
-const catalogues = import.meta.glob<Record<string, unknown>>('../../../locales/*/{manage,planner}.json', {
+const catalogues = import.meta.glob<Record<string, unknown>>('../../../locales/*/{manage,planner,admin}.json', {
   import: 'default',
 });
 

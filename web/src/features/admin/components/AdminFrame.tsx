@@ -8,6 +8,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLogout, IconSettings, IconUserSearch } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '@/lib/i18nLazy';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ADMIN_PATHS, PANEL_PATH, SECURE_PATH } from '../paths';
@@ -23,6 +24,8 @@ export function sectionOf(pathname: string): Section {
 }
 
 export function AdminFrame() {
+  // The operator's texts come with the operator's screens, not in the sign-up page's first load.
+  const texts = useNamespace('admin');
   const status = useAdminSession((s) => s.status);
   const check = useAdminSession((s) => s.check);
   const location = useLocation();
@@ -38,7 +41,7 @@ export function AdminFrame() {
     if (status === 'signed_in' && from && location.pathname === SECURE_PATH) navigate(from, { replace: true });
   }, [status, from, location.pathname, navigate]);
 
-  if (status === 'unknown' || status === 'checking') return <FullScreenLoader />;
+  if (!texts || status === 'unknown' || status === 'checking') return <FullScreenLoader />;
   if (status === 'signed_out') {
     if (location.pathname === SECURE_PATH) return <SignInForm />;
     return <Navigate to={SECURE_PATH} replace state={{ from: location.pathname + location.search }} />;
