@@ -57,9 +57,15 @@ test.describe('on a phone', () => {
     await newAdmin(page, 'nav-phone');
     const burger = page.getByRole('button', { name: 'Main menu' });
     const nav = page.getByRole('navigation', { name: 'Main menu' });
+    // The menu may still be closing from the last choice when it is asked for again: open it
+    // until it stays open.
     await walk(page, async () => {
-      if (!(await nav.isVisible())) await burger.click();
-      await expect(nav).toBeVisible();
+      await expect(async () => {
+        if (!(await nav.isVisible())) await burger.click();
+        await expect(nav).toBeVisible({ timeout: 1_000 });
+        await page.waitForTimeout(300);
+        await expect(nav).toBeVisible({ timeout: 100 });
+      }).toPass({ timeout: 15_000 });
     });
     // Choosing an entry closes the menu.
     await nav.getByRole('link', { name: 'Integrations', exact: true }).click();
