@@ -178,6 +178,42 @@ pub struct PlanLimits {
     pub ai_replies_per_day: u32,
     /// Seats the organisation may hold; null for a personal workspace.
     pub seats: Option<u32>,
+    /// What to offer the caller: the one answer the upgrade card, the banner and the popup read.
+    pub upsell: PlanUpsell,
+}
+
+/// What to offer the caller (issue #25), decided by the domain's `upsell` rule from the plan's
+/// standing, the caller's role and what is left to buy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlanUpsell {
+    /// The side navigation's card: `upgrade` or `renew`; null: no card.
+    pub card: Option<String>,
+    pub banner: Option<PlanBanner>,
+    /// The banner's button: `upgrade` or `renew`; `ask_admin` is a sentence (the caller cannot
+    /// buy); null: none.
+    pub action: Option<String>,
+    /// The upgrade popup: `individual` or `expired`; null: it does not open.
+    pub popup: Option<String>,
+    /// The plan in force is Free ("You don't have Teams plan").
+    pub no_teams_plan: bool,
+}
+
+/// The banner above the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlanBanner {
+    /// `trial_ends_in`, `trial_in_grace`, `plan_in_grace`, `trial_ended` or `plan_expired`.
+    pub kind: String,
+    /// Whole days left, rounded up (`trial_ends_in`).
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub days: Option<i64>,
+    /// RFC 3339: when the trial or plan ended.
+    pub ended_at: Option<String>,
+    /// RFC 3339: when its features go (the grace period's end).
+    pub until: Option<String>,
+    /// Over: the sticky banner rather than the notice.
+    pub ended: bool,
 }
 
 /// Seats of an organisation's plan.

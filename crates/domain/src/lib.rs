@@ -39,6 +39,7 @@ pub mod retry;
 pub mod roles;
 pub mod subscription;
 pub mod text;
+pub mod upsell;
 pub mod value;
 pub mod wire;
 pub mod zoho;

@@ -20,6 +20,7 @@ pub mod orgs;
 pub mod quotas;
 pub mod seed;
 pub mod seed_events;
+pub mod seed_manage;
 pub mod sessions;
 pub mod sync;
 

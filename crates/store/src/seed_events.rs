@@ -210,6 +210,11 @@ pub async fn seed_demo_events(
     ] {
         crate::analytics::insert_usage(store, org_id, kind, &events, now).await?;
     }
+    // The quick replies those sends were made with, so the lists agree with the counts.
+    if let Some(admin) = org.created_by {
+        crate::seed_manage::seed_demo_manage(store, org_id, admin, now).await?;
+    }
+    crate::seed_manage::settle_demo_sent_counts(store, org_id).await?;
     Ok(stored)
 }
 
@@ -306,5 +311,26 @@ mod tests {
         );
         let stored = crate::analytics::event_counts(store, org_id).await.unwrap();
         assert_eq!(stored, (calls as i64, messages as i64));
+
+        // The demo's quick replies exist, and their sent counts are those sends, no more.
+        use crate::entity::manage::{label, quick_reply};
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        let replies = quick_reply::Entity::find()
+            .filter(quick_reply::Column::OrgId.eq(org_id))
+            .all(store.conn())
+            .await
+            .unwrap();
+        assert_eq!(replies.len(), 8, "the admin's two and two per team");
+        assert_eq!(replies.iter().filter(|r| r.team_id.is_some()).count(), 6);
+        let sent: i64 = replies.iter().map(|r| r.sent_count).sum();
+        assert_eq!(sent, quick_replies);
+        assert!(replies.iter().all(|r| r.sent_count > 0));
+        let labels = label::Entity::find()
+            .filter(label::Column::OrgId.eq(org_id))
+            .all(store.conn())
+            .await
+            .unwrap();
+        assert_eq!(labels.len(), 4);
+        assert!(labels.iter().all(|l| l.shared));
     }
 }

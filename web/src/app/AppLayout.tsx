@@ -31,7 +31,8 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { useSession } from '@/stores/session';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
-import { BillingPopups, PlanNotice, resetBillingUi } from '@/features/billing/components/BillingPrompts';
+import { BillingPopups, PlanNotice, resetBillingUi, useBannerText } from '@/features/billing/components/BillingPrompts';
+import { useBillingUi } from '@/features/billing/stores/billing';
 import { currentEntry, dashboardOnly, navigation, type NavIcon } from '@/features/shell/nav';
 import { useWorkspace } from '@/stores/workspace';
 import { setActiveOrganisation } from '@/api/account';
@@ -111,8 +112,7 @@ export function AppLayout() {
   const [params, setParams] = useSearchParams();
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
-  const { status, me, current, org, credit, load, reset } = useWorkspace();
-  const { t: te } = useTranslation('errors');
+  const { status, me, current, org, load, reset } = useWorkspace();
 
   useEffect(() => {
     if (user?.email && status === 'idle') void load(user.email);
@@ -152,11 +152,12 @@ export function AppLayout() {
     isDefaultOrg: current?.is_default_org ?? 0,
   });
   const section = sectionKey(pathname);
-  // 001 §4: a trial shows how long it has left on the upgrade card.
-  const notice =
-    credit?.is_trial && credit.validity
-      ? value('trial_notice', { validity: credit.validity, isTrial: true, now: Date.now(), timeZone: org?.time_zone })
-      : null;
+  // The upgrade card follows the server's `upsell` answer (issue #25): only someone who can pay
+  // sees it, and not once the top plan runs; in the grace period it offers to renew.
+  const upsell = useBillingUi((s) => s.limits?.upsell ?? null);
+  const bannerText = useBannerText();
+  const card = upsell?.card ?? null;
+  const cardLabel = card === 'renew' ? t('renew_plan') : t('upgrade_now');
 
   async function signOut() {
     await logout();
@@ -266,16 +267,17 @@ export function AppLayout() {
             </div>
           ))}
         </AppShell.Section>
-        {!onlyDashboard && (
+        {!onlyDashboard && card && (
           <Paper mt="auto" p={expanded ? 'sm' : 4} radius="md" bg="indigo.0">
             <NavLink
               component={Link}
               to="/settings/billing"
-              label={expanded ? t('upgrade_now') : undefined}
-              description={expanded && notice ? te(notice.code, { n: notice.n }) : undefined}
-              aria-label={t('upgrade_now')}
+              label={expanded ? cardLabel : undefined}
+              description={expanded && upsell?.banner ? bannerText(upsell.banner, false) : undefined}
+              aria-label={cardLabel}
               leftSection={<IconRocket size={20} />}
               data-testid="upgrade-card"
+              data-offer={card}
             />
           </Paper>
         )}

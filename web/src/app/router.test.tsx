@@ -1,11 +1,13 @@
 // The route table and the guard, rendered for real (memory router, real pages, real catalogue).
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
+import { useBillingUi } from '@/features/billing/stores/billing';
+import { endedBanner, limits as limitsWith, upsell as upsellOf } from '@/features/billing/testing';
 import { ADMIN_PATHS } from '@/features/admin/paths';
 import { routes, publicRoutes, protectedRoutes, adminRoutes, PRODUCT } from './router';
 
@@ -120,17 +122,38 @@ describe('route table (spec 000 §2)', () => {
     }
   }, 20_000);
 
+  // The key the frame loads the limits under (the personal workspace of user 1), so the limits
+  // set here are the ones it keeps.
+  const OWN = JSON.stringify({ workspace_id: 1 });
+
   it('shows the trial-ended banner with Upgrade now, closable, but not on billing (000 §2)', async () => {
     useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
-    useWorkspace.setState({
-      credit: { org_id: 5, plan_id: 10, seat_issued: 3, validity: '2020-01-01T00:00:00Z', is_trial: true },
-    });
+    useWorkspace.setState({ status: 'ready', current: null });
+    useBillingUi.setState({ limits: limitsWith({ upsell: upsellOf({ banner: endedBanner('trial_ended') }) }), limitsKey: OWN });
     renderAt('/integrations');
     const banner = await screen.findByTestId('trial-ended-banner');
     expect(banner).toHaveTextContent('Your free trial has ended');
     expect(within(banner).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
     fireEvent.click(within(banner).getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('trial-ended-banner')).toBeNull();
+  });
+
+  it('shows the upgrade card only when the answer offers one, and Renew plan in the grace period', async () => {
+    useSession.setState({ status: 'authenticated', user: { id: 1, email: 'a@b.co', name: 'A' } });
+    useWorkspace.setState({ status: 'ready', current: null });
+    useBillingUi.setState({ limits: limitsWith({ upsell: upsellOf({ card: null, banner: null, action: null }) }), limitsKey: OWN });
+    renderAt('/integrations');
+    await screen.findByRole('heading', { level: 1, name: 'Integrations' });
+    expect(screen.queryByTestId('upgrade-card')).toBeNull();
+    act(() =>
+      useBillingUi.setState({
+        limits: limitsWith({ upsell: upsellOf({ card: 'renew', action: 'renew', banner: endedBanner('plan_in_grace', { until: '2026-11-23T10:00:00Z' }) }) }),
+      }),
+    );
+    expect(await screen.findByTestId('upgrade-card')).toHaveAccessibleName('Renew plan');
+    act(() => useBillingUi.setState({ limits: limitsWith({ upsell: upsellOf({}) }) }));
+    expect(await screen.findByTestId('upgrade-card')).toHaveAccessibleName('Upgrade now');
+    act(() => useBillingUi.getState().reset());
   });
 
   it('keeps the banner off the billing page', async () => {

@@ -1345,6 +1345,31 @@ amount: number,
 offerings: Array<string>, };
 
 /**
+ * The banner above the page.
+ */
+export type PlanBanner = { 
+/**
+ * `trial_ends_in`, `trial_in_grace`, `plan_in_grace`, `trial_ended` or `plan_expired`.
+ */
+kind: string, 
+/**
+ * Whole days left, rounded up (`trial_ends_in`).
+ */
+days: number | null, 
+/**
+ * RFC 3339: when the trial or plan ended.
+ */
+ended_at: string | null, 
+/**
+ * RFC 3339: when its features go (the grace period's end).
+ */
+until: string | null, 
+/**
+ * Over: the sticky banner rather than the notice.
+ */
+ended: boolean, };
+
+/**
  * A change of an organisation's plan, seats or trial by an operator, with the reason the audit
  * log keeps. Absent fields stay as they are.
  */
@@ -1377,7 +1402,11 @@ signature: boolean, ai_replies_per_day: number,
 /**
  * Seats the organisation may hold; null for a personal workspace.
  */
-seats: number | null, };
+seats: number | null, 
+/**
+ * What to offer the caller: the one answer the upgrade card, the banner and the popup read.
+ */
+upsell: PlanUpsell, };
 
 /**
  * What the end of the current period means (issue #25): `renews` on `at`, `ends` on `at`,
@@ -1388,6 +1417,29 @@ export type PlanTerm = { kind: string,
  * RFC 3339.
  */
 at: string, };
+
+/**
+ * What to offer the caller (issue #25), decided by the domain's `upsell` rule from the plan's
+ * standing, the caller's role and what is left to buy.
+ */
+export type PlanUpsell = { 
+/**
+ * The side navigation's card: `upgrade` or `renew`; null: no card.
+ */
+card: string | null, banner: PlanBanner | null, 
+/**
+ * The banner's button: `upgrade` or `renew`; `ask_admin` is a sentence (the caller cannot
+ * buy); null: none.
+ */
+action: string | null, 
+/**
+ * The upgrade popup: `individual` or `expired`; null: it does not open.
+ */
+popup: string | null, 
+/**
+ * The plan in force is Free ("You don't have Teams plan").
+ */
+no_teams_plan: boolean, };
 
 /**
  * 001 §3 'Priority: none, low, medium, high, very low, very high'.

@@ -30,3 +30,4 @@ mod quotas;
 mod sync;
 mod sync_crm;
 mod sync_replicas;
+mod upsell;

@@ -31,9 +31,12 @@ const activeRow = (name: string) => within(screen.getByTestId('active-members'))
 const allRow = (name: string) => within(screen.getByTestId('all-members')).getByRole('group', { name });
 const total = () => screen.getByTestId('assignment-total');
 
+/** The screen the last `openDashboard` rendered (its router). */
+let shown: ReturnType<typeof renderAdmin>;
+
 async function openDashboard(members = [member('9001', 'Lucia Moreno', '50'), member('9002', 'Javier Ruiz', '30'), member('9003', 'Asha Rao', '20')]) {
   const server = fakeServer({ signedIn: true, members });
-  renderAdmin(ADMIN_PATHS.dashboard);
+  shown = renderAdmin(ADMIN_PATHS.dashboard);
   await screen.findByRole('heading', { name: 'Active Members' });
   return server;
 }
@@ -247,4 +250,35 @@ test('loading and failure states, with a retry', async () => {
   fail = false;
   fireEvent.click(within(screen.getByRole('region', { name: 'Dynamic assignment' })).getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Active Members' })).toBeInTheDocument();
+});
+
+test('a total under 100% says where the rest of the leads go', async () => {
+  await openDashboard([member('9001', 'Lucia Moreno', '30'), member('9002', 'Javier Ruiz', '30')]);
+  expect(total()).toHaveTextContent('Total: 60%');
+  expect(screen.getByTestId('assignment-under-total')).toHaveTextContent(
+    'The shares add up to 60%. No lead is left over: each one goes to a member it matches, in proportion to their shares',
+  );
+  // At exactly 100% (or over it, with its own message) the explanation is not needed.
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Lucia Moreno' }));
+  typeTarget(within(activeRow('Lucia Moreno')), '70');
+  expect(total()).toHaveTextContent('Total: 100%');
+  expect(screen.queryByTestId('assignment-under-total')).toBeNull();
+});
+
+test('unsaved edits are not lost to a click elsewhere: the operator is asked first', async () => {
+  await openDashboard();
+  const { router } = shown;
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Lucia Moreno' }));
+  typeTarget(within(activeRow('Lucia Moreno')), '40');
+  await act(() => router.navigate(ADMIN_PATHS.organisations));
+  const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+  // Stay: still here, the edit kept.
+  fireEvent.click(within(ask).getByRole('button', { name: 'Stay and save' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
+  expect(router.state.location.pathname).toBe(ADMIN_PATHS.dashboard);
+  expect(within(activeRow('Lucia Moreno')).getByRole('textbox', { name: 'Target %' })).toHaveValue('40');
+  // Leave: gone, on purpose.
+  await act(() => router.navigate(ADMIN_PATHS.organisations));
+  fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe(ADMIN_PATHS.organisations));
 });

@@ -8,7 +8,10 @@ import { initI18n } from '@/lib/i18n';
 import { BillingPopups } from './components/BillingPrompts';
 import { upgradePrompt } from './logic';
 import { useBillingUi } from './stores/billing';
-import { fakeServer, limits, ORG, orgMapping, renderAt, resetStores, signIn } from './testing';
+import { fakeServer, limits, ORG, orgMapping, renderAt, resetStores, signIn, upsell } from './testing';
+
+const expired = upsell({ popup: 'expired', no_teams_plan: true, banner: null, action: null });
+const individual = upsell({ popup: 'individual', no_teams_plan: true, banner: null, action: null });
 
 beforeAll(async () => {
   await initI18n('en');
@@ -26,7 +29,7 @@ const answerLimits = (l: ReturnType<typeof limits>) => fakeServer((c) => (c.url.
 
 describe('the popup', () => {
   test('on the personal workspace on Free: the individual-account text, and Switch Now goes to billing', async () => {
-    const calls = answerLimits(limits({ standing: 'free', effective_plan_id: 1, seats: null }));
+    const calls = answerLimits(limits({ standing: 'free', effective_plan_id: 1, seats: null, upsell: individual }));
     signIn(null);
     const router = renderAt('/conversations/analytics', <BillingPopups suppressed={false} />);
     const dialog = await screen.findByRole('dialog', { name: 'Oops! Looks like you are on individual account!' });
@@ -39,7 +42,7 @@ describe('the popup', () => {
   });
 
   test('on the organisation back on Free: the expired-plan text, Book a demo, and Upgrade Now opens the chooser', async () => {
-    const calls = answerLimits(limits({ standing: 'free', effective_plan_id: 1 }));
+    const calls = answerLimits(limits({ standing: 'free', effective_plan_id: 1, upsell: expired }));
     signIn(orgMapping());
     renderAt('/integrations', <BillingPopups suppressed={false} />);
     const dialog = await screen.findByRole('dialog', { name: 'Oops! Looks like your plan has expired!' });
@@ -52,7 +55,7 @@ describe('the popup', () => {
   });
 
   test('in the grace period the plan has expired, but the Teams features are still there', async () => {
-    answerLimits(limits({ standing: 'grace', effective_plan_id: 10 }));
+    answerLimits(limits({ standing: 'grace', effective_plan_id: 10, upsell: upsell({ popup: 'expired', card: 'renew', action: 'renew' }) }));
     signIn(orgMapping());
     renderAt('/conversations/analytics', <BillingPopups suppressed={false} />);
     const dialog = await screen.findByRole('dialog', { name: 'Oops! Looks like your plan has expired!' });
@@ -61,7 +64,7 @@ describe('the popup', () => {
 
   for (const path of ['/settings/billing', '/settings', '/organization', '/organization/42']) {
     test(`stays closed on ${path}`, async () => {
-      const calls = answerLimits(limits({ standing: 'free', effective_plan_id: 1 }));
+      const calls = answerLimits(limits({ standing: 'free', effective_plan_id: 1, upsell: expired }));
       signIn(orgMapping());
       renderAt(path, <BillingPopups suppressed={false} />);
       await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/billing/limits')).toBe(true));
@@ -71,7 +74,7 @@ describe('the popup', () => {
   }
 
   test('stays closed when prompts are suppressed', async () => {
-    answerLimits(limits({ standing: 'free', effective_plan_id: 1 }));
+    answerLimits(limits({ standing: 'free', effective_plan_id: 1, upsell: expired }));
     signIn(orgMapping());
     renderAt('/conversations/analytics', <BillingPopups suppressed />);
     await act(() => new Promise((r) => setTimeout(r, 50)));
@@ -88,7 +91,7 @@ describe('the popup', () => {
   });
 
   test('shows once per session: closed, it does not come back', async () => {
-    answerLimits(limits({ standing: 'free', effective_plan_id: 1 }));
+    answerLimits(limits({ standing: 'free', effective_plan_id: 1, upsell: expired }));
     signIn(orgMapping());
     const router = renderAt('/conversations/analytics', <BillingPopups suppressed={false} />);
     const dialog = await screen.findByRole('dialog', { name: 'Oops! Looks like your plan has expired!' });
@@ -102,8 +105,8 @@ describe('the popup', () => {
 });
 
 describe('upgradePrompt', () => {
-  const free = limits({ standing: 'free', effective_plan_id: 1 });
-  const base = { signedIn: true, suppressed: false, pathname: '/conversations/analytics', onOrganisation: true, limits: free };
+  const free = limits({ standing: 'free', effective_plan_id: 1, upsell: expired });
+  const base = { signedIn: true, suppressed: false, pathname: '/conversations/analytics', limits: free };
 
   test('is closed when not signed in, suppressed, without limits or on the excluded paths', () => {
     expect(upgradePrompt({ ...base, signedIn: false })).toBeNull();
@@ -113,19 +116,11 @@ describe('upgradePrompt', () => {
     expect(upgradePrompt({ ...base, pathname: '/organization' })).toBeNull();
   });
 
-  test('picks the text from where the user is and what the plan allows', () => {
+  test("opens with the server's popup, and only then", () => {
     expect(upgradePrompt(base)).toEqual({ variant: 'expired', noTeamsPlan: true });
-    expect(upgradePrompt({ ...base, onOrganisation: false })).toEqual({ variant: 'individual', noTeamsPlan: true });
+    expect(upgradePrompt({ ...base, limits: limits({ upsell: individual }) })).toEqual({ variant: 'individual', noTeamsPlan: true });
+    // A running trial, the top plan, an employee: the server answers no popup.
     expect(upgradePrompt({ ...base, limits: limits({ standing: 'trial' }) })).toBeNull();
-    expect(upgradePrompt({ ...base, limits: limits({ standing: 'active' }) })).toBeNull();
-    expect(upgradePrompt({ ...base, onOrganisation: false, limits: limits({ standing: 'active', effective_plan_id: 8 }) })).toBeNull();
-  });
-
-  test("does not tell an organisation's member on their Personal workspace to buy a personal plan", () => {
-    expect(upgradePrompt({ ...base, onOrganisation: false, memberOfOrganisation: true })).toBeNull();
-    expect(upgradePrompt({ ...base, onOrganisation: false, memberOfOrganisation: false })).toEqual({
-      variant: 'individual',
-      noTeamsPlan: true,
-    });
+    expect(upgradePrompt({ ...base, limits: limits({ standing: 'free', upsell: upsell({ popup: null, card: null }) }) })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Billing decisions as plain functions, so they are testable without rendering: whose billing
 // the screen shows, which plans a chooser lists, prices through the domain rules (never retyped
 // arithmetic), money for the language, and when the upgrade popup and the trial notice show.
-import type { CreditHistory, OrgMapping, Plan, PlanLimits, TeamAddon } from '@/generated/contract';
+import type { OrgMapping, Plan, PlanBanner, PlanLimits, TeamAddon } from '@/generated/contract';
 import { rule, value, type RuleOutput } from '@/lib/domain';
 import type { Payer } from './api';
 
@@ -226,56 +226,32 @@ export const PROMPT_FREE_PATHS = ['/organization', '/settings'];
 
 /**
  * 001 §4 'Upgrade popup'. Closed when nobody is signed in, when prompts are suppressed (the
- * extension's dashboard-only view) or on /organization and /settings paths. Otherwise it opens
- * when the plan gives no paid features: on the personal workspace (not on the default
- * organisation) while it is on Free — the individual-account text; on the organisation when its
- * plan has expired (grace, or back on Free) — the expired-plan text.
+ * extension's dashboard-only view) or on /organization and /settings paths. Otherwise whether it
+ * opens, and with which text, is the server's answer (`limits.upsell.popup`, the domain's
+ * `upsell` rule): only a person who can pay is shown it — the personal workspace's owner on Free
+ * who belongs to no organisation (individual), an organisation's admin once its plan has ended
+ * (expired).
  */
 export function upgradePrompt(input: {
   signedIn: boolean;
   suppressed: boolean;
   pathname: string;
-  onOrganisation: boolean;
-  /**
-   * The person belongs to an organisation (issue #25): on their Personal workspace they are not
-   * told to buy a personal plan; their way is the organisation in the account menu.
-   */
-  memberOfOrganisation?: boolean;
   limits: PlanLimits | null;
 }): UpgradePrompt | null {
-  const { signedIn, suppressed, pathname, onOrganisation, limits } = input;
+  const { signedIn, suppressed, pathname, limits } = input;
   if (!signedIn || suppressed || !limits) return null;
   if (PROMPT_FREE_PATHS.some((p) => pathname.startsWith(p))) return null;
-  const noTeamsPlan = isFree(limits.effective_plan_id);
-  if (!onOrganisation) {
-    if (input.memberOfOrganisation) return null;
-    return limits.standing === 'free' ? { variant: 'individual', noTeamsPlan } : null;
-  }
-  return limits.standing === 'free' || limits.standing === 'grace' ? { variant: 'expired', noTeamsPlan } : null;
-}
-
-export type NoticeCode = RuleOutput<'trial_notice'>['code'];
-
-export interface PlanNoticeState {
-  code: NoticeCode;
-  n: number | null;
-  /** The trial or plan is over: the sticky banner (000 §2) rather than the notice. */
-  ended: boolean;
+  const popup = limits.upsell.popup;
+  if (popup !== 'individual' && popup !== 'expired') return null;
+  return { variant: popup, noTeamsPlan: limits.upsell.no_teams_plan };
 }
 
 /**
- * 001 §4 'Trial or expiry notice', from the organisation's credit history (validity, is_trial)
- * through the `trial_notice` rule. Shown for a running or ended trial, and for a paid plan whose
- * validity has passed; nothing for a paid plan still running or without an organisation.
+ * The plan banner above the page (001 §4 'Trial or expiry notice', 000 §2 trial-ended banner):
+ * the server's `limits.upsell.banner`, hidden on the billing page. `ended` makes it the sticky
+ * banner rather than the dismissible notice.
  */
-export function planNotice(credit: CreditHistory | null, now: number, timeZone?: string | null): PlanNoticeState | null {
-  if (!credit || credit.org_id === null) return null;
-  const notice = value('trial_notice', { validity: credit.validity, isTrial: credit.is_trial, now, timeZone });
-  if (notice.code === 'trial_expires_in') return { ...notice, ended: false };
-  if (notice.code === 'plan_expired') {
-    // Whether the validity has passed, asked of the same rule as if it were a trial.
-    const passed = value('trial_notice', { validity: credit.validity, isTrial: true, now, timeZone }).code === 'trial_ended';
-    return passed ? { ...notice, ended: true } : null;
-  }
-  return { ...notice, ended: true };
+export function planBanner(limits: PlanLimits | null, pathname: string): PlanBanner | null {
+  if (!limits || pathname === '/settings/billing') return null;
+  return limits.upsell.banner;
 }

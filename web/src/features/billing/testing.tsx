@@ -17,7 +17,9 @@ import type {
   OrgMapping,
   Page,
   Plan,
+  PlanBanner,
   PlanLimits,
+  PlanUpsell,
   Seats,
   TeamAddon,
   UserExistence,
@@ -89,8 +91,26 @@ export function limits(over: Partial<PlanLimits> = {}): PlanLimits {
     signature: false,
     ai_replies_per_day: 50,
     seats: 3,
+    upsell: upsell(),
     ...over,
   };
+}
+
+/** The server's `upsell` answer; by default a running trial seen by its admin (3 days left). */
+export function upsell(over: Partial<PlanUpsell> = {}): PlanUpsell {
+  return {
+    card: 'upgrade',
+    banner: { kind: 'trial_ends_in', days: 3, ended_at: null, until: null, ended: false },
+    action: 'upgrade',
+    popup: null,
+    no_teams_plan: false,
+    ...over,
+  };
+}
+
+/** An ended plan's banner. */
+export function endedBanner(kind: PlanBanner['kind'], over: Partial<PlanBanner> = {}): PlanBanner {
+  return { kind, days: null, ended_at: '2026-11-20T10:00:00Z', until: null, ended: true, ...over };
 }
 
 export function currentPlan(over: Partial<CurrentPlan> = {}): CurrentPlan {

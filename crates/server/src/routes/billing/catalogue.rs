@@ -2,20 +2,24 @@
 //! currency, the user plan list and the plan's limits (001 §3, §7).
 
 use super::{currency_code, has_customer, manage_url, payer_of};
+use crate::access::member;
 use crate::auth::CurrentUser;
 use crate::billing::{self, current_plan, payer_plan, standing_now};
 use crate::client::ClientAddr;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
+use crate::views::rfc3339;
 use axum::extract::State;
 use contract::accounts::ResultEnvelope;
 use contract::billing::{
     CurrencyQuery, ExchangeRates, LocalizedCurrency, LocalizedCurrencyAnswer, PayerQuery, Plan,
-    PlanLimits, TeamAddon, UserPlans, VisitorCurrency,
+    PlanBanner, PlanLimits, PlanUpsell, TeamAddon, UserPlans, VisitorCurrency,
 };
-use domain::roles::AccessLevel;
+use domain::accounts::ACTIVE_USER_STATUS;
+use domain::roles::{is_admin, AccessLevel};
 use domain::subscription::plan_limits;
+use domain::upsell::{upsell, Upsell, UpsellFacts, Viewer};
 use store::billing::Payer;
 use store::entity::billing as rows;
 
@@ -209,6 +213,27 @@ pub async fn limits(
         Payer::User(_) => None,
     };
     let l = plan_limits(&now, plan.ai_addon, seats);
+    let viewer = match payer {
+        Payer::Org(id) => Viewer {
+            may_pay: is_admin(Some(i64::from(member(&state, &user, id).await?.role_id))),
+            belongs_to_organisation: true,
+        },
+        Payer::User(_) => Viewer {
+            may_pay: true,
+            belongs_to_organisation: store::orgs::memberships_of_user(&state.store, user.id)
+                .await?
+                .iter()
+                .any(|(m, _)| m.user_status == ACTIVE_USER_STATUS),
+        },
+    };
+    let offer = upsell(&UpsellFacts {
+        now,
+        is_trial: plan.facts.is_trial,
+        validity: plan.facts.validity,
+        organisation: matches!(payer, Payer::Org(_)),
+        viewer,
+        at: state.clock.now_ms(),
+    });
     Ok(Json(PlanLimits {
         standing: billing::standing_name(now.standing).to_owned(),
         effective_plan_id: now.effective_plan_id,
@@ -217,5 +242,30 @@ pub async fn limits(
         signature: l.signature,
         ai_replies_per_day: l.ai_replies_per_day,
         seats: l.seats,
+        upsell: upsell_view(&offer),
     }))
+}
+
+/// The domain's names for an enum value (its serde name).
+fn name_of(value: impl serde::Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+fn upsell_view(u: &Upsell) -> PlanUpsell {
+    PlanUpsell {
+        card: u.card.map(name_of),
+        banner: u.banner.map(|b| PlanBanner {
+            kind: name_of(b.kind),
+            days: b.days,
+            ended_at: b.ended_at.and_then(rfc3339),
+            until: b.until.and_then(rfc3339),
+            ended: b.ended,
+        }),
+        action: u.action.map(name_of),
+        popup: u.popup.map(name_of),
+        no_teams_plan: u.no_teams_plan,
+    }
 }

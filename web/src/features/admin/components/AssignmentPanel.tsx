@@ -29,6 +29,7 @@ import {
 import { IconDeviceFloppy, IconMinus, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesPrompt } from '@/components/UnsavedChangesPrompt';
 import { ApiError } from '@/lib/api';
 import { codeOf } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
@@ -122,6 +123,17 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
     expandedAll ? { ownerId: ownerOf(expandedAll), target: candidateDraft(expandedAll).target } : null,
   );
   const dirtyIds = active.filter((m) => isDirty(m, drafts[ownerOf(m)])).map(ownerOf);
+  // Edits not saved yet: a changed active row, or an All Members form that differs from what is
+  // saved for that member (or from an empty form).
+  const unsaved =
+    dirtyIds.length > 0 ||
+    Object.entries(candidates).some(([id, d]) => {
+      const saved = active.find((a) => ownerOf(a) === id);
+      return JSON.stringify(d) !== JSON.stringify(saved ? draftOf(saved) : emptyDraft());
+    });
+  // Under 100 % nothing is lost: each lead goes to one of the members it matches, in proportion
+  // to their shares (the engine's weighted round-robin); say so rather than leave it a riddle.
+  const underTotal = active.length > 0 && !panel.totalBadge && !panel.totalIssue && panel.total > 0 && panel.total < 100;
 
   const toggle = (key: string) => setExpanded((cur) => (cur === key ? null : key));
 
@@ -269,6 +281,11 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
                   {panel.totalBadge && <> {issueText(panel.totalBadge)}</>}
                 </Text>
               </Group>
+              {underTotal && (
+                <Text size="sm" c="dimmed" data-testid="assignment-under-total">
+                  {t('assignment.under_total', { n: formatNumber(panel.total, lang) })}
+                </Text>
+              )}
               {panel.totalIssue && (
                 <Text size="sm" c="red" data-testid="assignment-total-issue">
                   {issueText(panel.totalIssue.code, panel.totalIssue.n)}
@@ -468,6 +485,15 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
           </SimpleGrid>
         )}
       </Stack>
+      <UnsavedChangesPrompt
+        when={unsaved}
+        texts={{
+          title: t('assignment.unsaved_title'),
+          body: t('assignment.unsaved_body'),
+          stay: t('assignment.unsaved_stay'),
+          leave: t('assignment.unsaved_leave'),
+        }}
+      />
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -3,7 +3,7 @@
 // so the frame stays small.
 import { lazy, Suspense, useState } from 'react';
 import { useBillingUi } from '../stores/billing';
-import { PlanNotice } from './PlanNotice';
+import { PlanNotice, useBannerText } from './PlanNotice';
 import { UpgradePopup } from './UpgradePopup';
 
 const PlanChooser = lazy(() => import('./PlanChooser'));
@@ -33,7 +33,7 @@ export function BillingPopups({ suppressed }: { suppressed: boolean }) {
 }
 
 /** The trial or expiry notice, or the trial-ended banner, above the page. */
-export { PlanNotice };
+export { PlanNotice, useBannerText };
 
 /** Forgets the prompts' state of this page life (on logout). */
 export const resetBillingUi = () => useBillingUi.getState().reset();

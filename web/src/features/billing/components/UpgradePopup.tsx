@@ -1,8 +1,9 @@
 // The upgrade-required popup (001 §4 'Upgrade popup'): on the personal workspace the
 // individual-account text with Switch Now (to billing); on the organisation, once its plan has
 // expired, the expired-plan text with Upgrade Now (the plan chooser) and Book a demo; on the
-// Free plan it opens with "You don't have Teams plan". When it opens is `upgradePrompt`'s
-// decision (logic.ts); it shows once per session and closes with its close button.
+// Free plan it opens with "You don't have Teams plan". Whether it opens is the server's `upsell`
+// answer through `upgradePrompt` (logic.ts): only for someone who can pay. It shows once per
+// session and closes with its close button.
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +31,6 @@ export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
   const user = useSession((s) => s.user);
   const ready = useWorkspace((s) => s.status === 'ready');
   const current = useWorkspace((s) => s.current);
-  const memberOfOrganisation = useWorkspace(
-    (s) => s.me?.callyzer_user_mappings.some((m) => m.org_id !== null && m.user_status === 2) ?? false,
-  );
   const limits = useBillingUi((s) => s.limits);
   const loadLimits = useBillingUi((s) => s.loadLimits);
   const isSet = useBillingUi((s) => s.isSet);
@@ -51,8 +49,6 @@ export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
     signedIn: userId !== undefined,
     suppressed,
     pathname,
-    onOrganisation: orgId !== null,
-    memberOfOrganisation,
     limits: ready ? limits : null,
   });
 

@@ -66,7 +66,9 @@ export default function CreateOrganisationPage() {
   // The same rules the server applies, before sending.
   const nameCheck = rule('organisation_name', { name });
   const logoCheck = logo.trim() ? rule('url', { url: logo.trim() }) : null;
-  const nameError = touched && nameCheck.err ? codeText(nameCheck.err) : null;
+  // The name rule's `value_invalid` is its length limit: say so, with the limit (issue #25).
+  const nameText = (code: string) => (code === 'value_invalid' ? codeText('organisation_name_too_long') : codeText(code));
+  const nameError = touched && nameCheck.err ? nameText(nameCheck.err) : null;
   const logoError = logoCheck?.err ? codeText(logoCheck.err) : null;
 
   async function submit(e: FormEvent) {
@@ -85,7 +87,7 @@ export default function CreateOrganisationPage() {
       toast.success(t('created'));
       navigate('/organization', { replace: true });
     } catch (err) {
-      setServerError(codeText(errorCodeOf(err)));
+      setServerError(nameText(errorCodeOf(err)));
     } finally {
       setBusy(false);
     }
