@@ -721,3 +721,47 @@ pub struct TeamListEntry {
     pub callyzer_orgamnization_team: Option<Team>,
     pub whatzapp_basic_info: BasicInfo,
 }
+
+/// `?org_id&page&per_page` of the organisation's change log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct OrgActivityQuery {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub org_id: i64,
+    /// From 0.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub page: Option<u64>,
+    /// 1 to 100; 20 by default.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub per_page: Option<u64>,
+}
+
+/// One line of an organisation's change log (issue #25): who changed what, when, from → to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OrgActivity {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub id: i64,
+    /// RFC 3339.
+    pub at: String,
+    /// `organisation_renamed`, `logo_changed`, `time_zone_changed`, `member_updated` or
+    /// `invitation_resent`.
+    pub action: String,
+    /// Who made the change: their name, else their e-mail; null when unknown.
+    pub actor: Option<String>,
+    /// The member the change was about (name, else e-mail), for member changes and invitations.
+    pub target: Option<String>,
+    pub changes: Vec<ActivityChange>,
+}
+
+/// One field's change. Values are plain text: a role as its id (`1` admin, `2` manager, `3`
+/// employee), a team as its name (null: no team), a switch as `true`/`false`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ActivityChange {
+    /// `org_name`, `org_logo`, `time_zone`, `role_id`, `team_id`, `syncing_active`, `address`,
+    /// `employee_code` or `email`.
+    pub field: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}

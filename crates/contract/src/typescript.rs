@@ -42,6 +42,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::StatusEnvelope<()>>();
     c.visit::<accounts::TypeEnvelope<()>>();
     c.visit::<accounts::Ack>();
+    c.visit::<accounts::OrgActivity>();
+    c.visit::<accounts::OrgActivityQuery>();
     // Signing in.
     c.visit::<accounts::CodeRequest>();
     c.visit::<accounts::CodeSent>();

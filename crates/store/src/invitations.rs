@@ -99,6 +99,25 @@ pub async fn audited_since(
         .await?)
 }
 
+/// A page of the organisation's change log, newest first, and how many lines it has.
+pub async fn org_log_page(
+    store: &Store,
+    org_id: i64,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<org_audit::Model>, u64), StoreError> {
+    use sea_orm::QuerySelect;
+    let query = org_audit::Entity::find().filter(org_audit::Column::OrgId.eq(org_id));
+    let total = query.clone().count(store.conn()).await?;
+    let rows = query
+        .order_by_desc(org_audit::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(store.conn())
+        .await?;
+    Ok((rows, total))
+}
+
 /// The organisation's change log, newest first (at most `limit` lines).
 pub async fn org_log(
     store: &Store,
@@ -133,4 +152,24 @@ pub async fn inviter_language(store: &Store, user_id: i64) -> Result<Option<Stri
         .one(db)
         .await?
         .and_then(|u| u.preferred_language))
+}
+
+/// How the change log names these people: their name, else their e-mail (those that exist).
+pub async fn people_names(
+    store: &Store,
+    ids: &[i64],
+) -> Result<std::collections::HashMap<i64, String>, StoreError> {
+    if ids.is_empty() {
+        return Ok(Default::default());
+    }
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids.iter().copied()))
+        .all(store.conn())
+        .await?
+        .into_iter()
+        .filter_map(|u| {
+            let name = u.name.filter(|n| !n.trim().is_empty()).or(u.email)?;
+            Some((u.id, name))
+        })
+        .collect())
 }

@@ -33,6 +33,17 @@ export type Ack = { result: boolean, message: string, };
 export type ActiveHoursAnswer = { range: AnalyticsRange, calls: Array<BucketCount>, chats: Array<BucketCount>, };
 
 /**
+ * One field's change. Values are plain text: a role as its id (`1` admin, `2` manager, `3`
+ * employee), a team as its name (null: no team), a switch as `true`/`false`.
+ */
+export type ActivityChange = { 
+/**
+ * `org_name`, `org_logo`, `time_zone`, `role_id`, `team_id`, `syncing_active`, `address`,
+ * `employee_code` or `email`.
+ */
+field: string, from: string | null, to: string | null, };
+
+/**
  * Add employees (admins; managers into their own team).
  */
 export type AddEmployees = { org_id: number, employees: Array<NewEmployee>, };
@@ -1261,6 +1272,41 @@ export type NotificationSettings = { enabled: boolean, sound: boolean, };
  * its own configured application.
  */
 export type OAuthReturnQuery = { workspace_id: number, code: string, state: string, grant_type?: string | null, redirect_uri?: string | null, client_id?: string | null, client_secret?: string | null, };
+
+/**
+ * One line of an organisation's change log (issue #25): who changed what, when, from → to.
+ */
+export type OrgActivity = { id: number, 
+/**
+ * RFC 3339.
+ */
+at: string, 
+/**
+ * `organisation_renamed`, `logo_changed`, `time_zone_changed`, `member_updated` or
+ * `invitation_resent`.
+ */
+action: string, 
+/**
+ * Who made the change: their name, else their e-mail; null when unknown.
+ */
+actor: string | null, 
+/**
+ * The member the change was about (name, else e-mail), for member changes and invitations.
+ */
+target: string | null, changes: Array<ActivityChange>, };
+
+/**
+ * `?org_id&page&per_page` of the organisation's change log.
+ */
+export type OrgActivityQuery = { org_id: number, 
+/**
+ * From 0.
+ */
+page: number, 
+/**
+ * 1 to 100; 20 by default.
+ */
+per_page: number, };
 
 /**
  * `POST webhook/deliveries/{id}/resend` and `POST webhook/endpoints/secret`: the organisation.

@@ -155,6 +155,7 @@ export function fakeServer(...handlers: Handler[]) {
     if (p === '/remainseatsavablity')
       return ok({ seat_issued: 3, seats_used: 5, remaining_seats: 0 } satisfies SeatAvailability);
     if (p === '/teams/colors') return ok({ color_data: palette });
+    if (p === '/organizations/activity') return { status: 200, body: { items: [], total: 0, page: 0, per_page: 20 } };
     if (p === '/teams' && call.method === 'GET') return ok([sales]);
     if (p === '/employees/invited') {
       const list: EmployeeList = {

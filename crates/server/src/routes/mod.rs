@@ -28,6 +28,7 @@ pub mod kb;
 pub mod kb_conversations;
 pub mod kb_search;
 pub mod manage;
+pub mod org_activity;
 pub mod orgs;
 pub mod planner;
 pub mod sync;
@@ -133,6 +134,7 @@ fn declarations() -> Routes {
         dev::routes(),
         accounts::routes(),
         orgs::routes(),
+        org_activity::routes(),
         teams::routes(),
         employees::routes(),
         invitations::routes(),

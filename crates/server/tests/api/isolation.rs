@@ -140,6 +140,7 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             true,
         ),
         ("GET", "/v1/whatzapp/organizations/credit-history")
+        | ("GET", "/v1/whatzapp/organizations/activity")
         | ("GET", "/v1/whatzapp/remainseatsavablity")
         | ("GET", "/v1/whatzapp/teams")
         | ("GET", "/v1/whatzapp/employees")

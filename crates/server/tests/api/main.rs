@@ -26,6 +26,7 @@ mod kb_limits;
 mod kb_retrieval;
 mod limits;
 mod manage;
+mod org_activity;
 mod quotas;
 mod sync;
 mod sync_crm;

@@ -13,6 +13,8 @@ import type {
   OrgMapping,
   Employee,
   Organization,
+  OrgActivity,
+  Page,
   ResendInvitation,
   ResultEnvelope,
   SeatAvailability,
@@ -50,6 +52,10 @@ export const fetchCreditHistory = (orgId: number, signal?: AbortSignal) =>
 
 export const fetchSeats = (orgId: number, signal?: AbortSignal) =>
   data<SeatAvailability>(`${V1}/remainseatsavablity${query({ org_id: orgId })}`, { signal });
+
+/** The organisation's change log, newest first (admins). */
+export const fetchActivity = (orgId: number, page: number, perPage: number, signal?: AbortSignal) =>
+  apiFetch<Page<OrgActivity>>(`${V1}/organizations/activity${query({ org_id: orgId, page, per_page: perPage })}`, { signal });
 
 export const fetchPalette = (signal?: AbortSignal) =>
   data<ColorPalette>(`${V1}/teams/colors`, { signal });

@@ -6,10 +6,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '@/stores/session';
+import { ActivitySection } from '../components/ActivitySection';
 import { EmployeesSection } from '../components/EmployeesSection';
 import { OrganizationDetails } from '../components/OrganizationDetails';
 import { TeamsSection } from '../components/TeamsSection';
 import { useErrorText } from '../components/useErrorText';
+import { allowed } from '../logic';
 import { useOrganization } from '../stores/organization';
 
 export default function OrganizationPage() {
@@ -21,6 +23,8 @@ export default function OrganizationPage() {
   const errorCode = useOrganization((s) => s.errorCode);
   const load = useOrganization((s) => s.load);
   const orgName = useOrganization((s) => s.org?.org_name);
+  // The change log is the admins' (the server refuses anyone else).
+  const isAdmin = useOrganization((s) => allowed('admin', s.mapping?.role_id));
 
   useEffect(() => {
     document.title = `${orgName ?? t('title')} · Switchboard`;
@@ -81,6 +85,7 @@ export default function OrganizationPage() {
             <OrganizationDetails />
             <TeamsSection />
             <EmployeesSection />
+            {isAdmin && <ActivitySection />}
           </>
         )}
       </Stack>
