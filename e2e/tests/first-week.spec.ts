@@ -3,7 +3,10 @@
 // and invites a member; the member's invitation e-mail is Spanish, in plain text and HTML, and
 // links to the sign-in page with their address; following it on an English browser shows the
 // page in the invitation's language, and the member's first sign-in lands in the organisation,
-// with no personal-plan upsell. The words are read from the catalogues, not copied here.
+// with no personal-plan upsell. The admin then reaches every manage tool from the side navigation
+// and from the phone menu, meets the not-found page at an unknown address, buys Teams and adds
+// seats, seeing the change's toast and its invoice. The words are read from the catalogues, not
+// copied here.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, codeFor, type ConsoleMessage, type Page } from './fixtures';
@@ -17,7 +20,8 @@ function words(lang: string, ns: string): Record<string, Record<string, string> 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // The payment provider's page is the provider's (a stand-in here, without a favicon), not ours.
+    if (m.type() === 'error' && !page.url().includes('/stripe/pay/')) errors.push(`${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
@@ -42,6 +46,9 @@ async function enterCode(page: Page, email: string, label: string) {
   await page.keyboard.type(code);
 }
 
+/** A catalogue text as a literal part of a regular expression. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 test.use({ locale: 'es-ES', timezoneId: 'America/Mexico_City' });
 
 test('first week: a Spanish admin creates an organisation in their zone and invites a member who lands in it', async ({
@@ -49,7 +56,15 @@ test('first week: a Spanish admin creates an organisation in their zone and invi
   browser,
 }) => {
   const errors = collectConsoleErrors(page);
-  const es = { auth: words('es', 'auth'), shell: words('es', 'shell'), org: words('es', 'organization') };
+  test.setTimeout(240_000);
+  const es = {
+    auth: words('es', 'auth'),
+    shell: words('es', 'shell'),
+    org: words('es', 'organization'),
+    nav: words('es', 'nav'),
+    common: words('es', 'common'),
+    billing: words('es', 'billing'),
+  };
   const stamp = Date.now();
   const admin = `lucia-${stamp}@example.com`;
   const member = `mateo-${stamp}@example.com`;
@@ -113,6 +128,66 @@ test('first week: a Spanish admin creates an organisation in their zone and invi
   // Back on the admin's screen the member has joined.
   await page.reload();
   await expect(rows.filter({ hasText: member })).toContainText(es.org.employees.invitation_accepted);
+
+  // Every manage tool from the side navigation, then from the phone menu, the open one lit.
+  const nav = page.getByRole('navigation', { name: es.nav.menu });
+  const tools: Array<[string, RegExp]> = [
+    [es.nav.quick_replies, /\/quick-replies$/],
+    [es.nav.labels_funnels, /\/labels$/],
+    [es.nav.user_properties, /\/userproperties$/],
+    [es.nav.follow_ups, /\/quick-replies\/follow-ups$/],
+    [es.nav.scheduled, /\/quick-replies\/scheduled$/],
+    [es.nav.quick_reply_analytics, /\/quick-replies\/analytics$/],
+  ];
+  const walk = async (openMenu: () => Promise<void>) => {
+    for (const [name, url] of tools) {
+      await openMenu();
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await openMenu();
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+  };
+  await walk(async () => {});
+  await page.setViewportSize({ width: 390, height: 844 });
+  const burger = page.getByRole('button', { name: es.nav.menu });
+  await walk(async () => {
+    // The menu may still be closing from the last choice: open it until it stays open.
+    await expect(async () => {
+      if (!(await nav.isVisible())) await burger.click();
+      await expect(nav).toBeVisible({ timeout: 1_000 });
+      await page.waitForTimeout(300);
+      await expect(nav).toBeVisible({ timeout: 100 });
+    }).toPass({ timeout: 15_000 });
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // An unknown address is a page of its own, with the way back.
+  await page.goto('/quick-replies/nowhere/at-all');
+  await expect(page.getByRole('heading', { level: 1, name: es.common.not_found_title })).toBeVisible();
+  await page.getByRole('link', { name: es.common.not_found_home }).click();
+  await expect(page).toHaveURL(/\/conversations\/analytics$/);
+
+  // Teams bought for 3 seats at the payment provider, then 2 seats added: a toast and its invoice.
+  await page.goto('/settings/billing');
+  await page.getByRole('button', { name: es.billing.page.choose_plan }).first().click();
+  const chooser = page.getByRole('dialog', { name: es.billing.chooser.title });
+  const teams = chooser.getByRole('article', { name: 'Teams' });
+  await chooser.getByLabel(es.billing.chooser.seats).fill('3');
+  await teams.getByRole('button', { name: es.billing.chooser.upgrade_to.replace('{{plan}}', 'Teams') }).click();
+  await page.waitForURL(/\/stripe\/pay\/[^/]+$/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/checkout\?status=paid&session_id=/);
+  await page.goto('/settings/billing');
+  await expect(page.getByTestId('seats-issued')).toHaveText('3', { timeout: 20_000 });
+  const seats = page.getByTestId('seats-card');
+  await seats.getByLabel(es.billing.page.seats_new).fill('5');
+  await seats.getByRole('button', { name: es.billing.page.seats_preview }).click();
+  await seats.getByRole('button', { name: es.billing.page.seats_confirm }).click();
+  const toastText = es.billing.page.seats_toast_added.replace('{{from}}', '3').replace('{{to}}', '5').split('{{amount}}');
+  await expect(page.getByText(new RegExp(`^${escape(toastText[0]!)}.+${escape(toastText[1]!)}$`))).toBeVisible();
+  await expect(seats.getByTestId('seat-change-invoice')).toBeVisible();
+  await expect(page.getByTestId('seats-issued')).toHaveText('5');
   expect(errors).toEqual([]);
   expect(memberErrors).toEqual([]);
 });
