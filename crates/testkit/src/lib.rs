@@ -3,6 +3,9 @@
 //! the test's `TestApp` is dropped.
 
 pub mod process;
+mod setup;
+
+pub use setup::{TestMember, TestOrg};
 
 /// A country database in the MaxMind format, for the visitor-currency tests.
 pub use fakes::geoip;

@@ -13,38 +13,7 @@ use testkit::{db_test, fake, TestApp, WithSession};
 
 const DAY: i64 = 86_400_000;
 
-pub(crate) struct Org {
-    pub(crate) admin: String,
-    pub(crate) workspace_id: i64,
-    pub(crate) org_id: i64,
-}
-
-/// Signs `email` up and creates an organisation (a 7-day Teams trial with 3 seats).
-pub(crate) async fn organisation(app: &TestApp, email: &str) -> Org {
-    let admin = app.sign_in(email).await.unwrap();
-    let (status, created) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Acme Traders" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let (_, me) = app
-        .call(
-            Method::GET,
-            &format!("/api/v1/whatzapp/checkuserexistance?user_email={email}"),
-            Some(&admin),
-            None,
-        )
-        .await;
-    Org {
-        admin,
-        workspace_id: me["data"]["id"].as_i64().unwrap(),
-        org_id: created["data"]["org_id"].as_i64().unwrap(),
-    }
-}
+pub(crate) use testkit::TestOrg as Org;
 
 async fn get(app: &TestApp, path: &str, session: &str) -> Value {
     let (status, body) = app.call(Method::GET, path, Some(session), None).await;
@@ -266,7 +235,7 @@ db_test!(
 db_test!(
     a_trial_runs_out_into_the_grace_period_and_then_back_to_free,
     |app| async move {
-        let org = organisation(&app, "trial@example.com").await;
+        let org = app.organisation("trial@example.com").await;
         let limits_path = format!("/api/billing/limits?org_id={}", org.org_id);
         let limits = get(&app, &limits_path, &org.admin).await;
         assert_eq!(limits["standing"], "trial");
@@ -315,7 +284,7 @@ db_test!(
 db_test!(
     a_paid_checkout_makes_the_organisation_teams_with_the_seats_bought,
     |app| async move {
-        let org = organisation(&app, "buyer@example.com").await;
+        let org = app.organisation("buyer@example.com").await;
         let (status, answer) = checkout(&app, &org, 5).await;
         assert_eq!(status, 200, "{answer}");
         let url = answer["url"].as_str().unwrap();
@@ -384,7 +353,7 @@ db_test!(
 db_test!(
     a_forged_or_stale_signature_is_refused_and_changes_nothing,
     |app| async move {
-        let org = organisation(&app, "forged@example.com").await;
+        let org = app.organisation("forged@example.com").await;
         // The organisation went to a checkout here, so its subscription's events may apply.
         assert_eq!(checkout(&app, &org, 3).await.0, 200);
         let before = credit(&app, &org).await;
@@ -422,7 +391,7 @@ db_test!(
 db_test!(
     the_same_event_twice_changes_things_once_and_order_does_not_matter,
     |app| async move {
-        let org = organisation(&app, "order@example.com").await;
+        let org = app.organisation("order@example.com").await;
         assert_eq!(checkout(&app, &org, 3).await.0, 200);
         let t = now_s(&app);
         // `updated` (newer) arrives before `created` (older): the newer state wins.
@@ -480,7 +449,7 @@ db_test!(
 db_test!(
     two_concurrent_checkouts_for_one_organisation_make_one_subscription,
     |app| async move {
-        let org = organisation(&app, "twice@example.com").await;
+        let org = app.organisation("twice@example.com").await;
         let (a, b) = tokio::join!(checkout(&app, &org, 4), checkout(&app, &org, 4));
         assert_eq!((a.0, b.0), (200, 200), "{} {}", a.1, b.1);
         assert_eq!(a.1["url"], b.1["url"], "both tabs open the same checkout");
@@ -502,7 +471,7 @@ db_test!(
 db_test!(
     the_seat_preview_is_the_domains_arithmetic_and_removals_wait_for_the_period_end,
     |app| async move {
-        let org = organisation(&app, "seats@example.com").await;
+        let org = app.organisation("seats@example.com").await;
         let sub = buy_teams(&app, &org, 5).await;
         let provider = app.fake.stripe_subscription(&sub).unwrap();
         // Since API version 2025-03-31 the period is on the subscription's items.
@@ -571,7 +540,7 @@ db_test!(
 db_test!(
     a_seat_limit_refuses_an_invite_and_an_import_row,
     |app| async move {
-        let org = organisation(&app, "limit@example.com").await;
+        let org = app.organisation("limit@example.com").await;
         let add = |mobile: &str| json!({"org_id": org.org_id, "employees": [{"mobile": mobile, "name": "New"}]});
         // The admin and two more fill the trial's three seats.
         for m in ["+919812345101", "+919812345102"] {
@@ -632,7 +601,7 @@ db_test!(
 db_test!(
     a_failed_payment_is_a_failed_transaction_and_dunning_until_the_invoice_is_paid,
     |app| async move {
-        let org = organisation(&app, "dunning@example.com").await;
+        let org = app.organisation("dunning@example.com").await;
         let sub = buy_teams(&app, &org, 3).await;
         let event = app.fake.stripe_fail_payment(&sub).await.unwrap();
         let o = overview(&app, &org).await;
@@ -798,7 +767,7 @@ async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_with
 db_test!(
     add_ons_are_charged_per_seat_with_the_plan_and_the_ai_add_on_raises_the_daily_limit,
     |app| async move {
-        let org = organisation(&app, "addons@example.com").await;
+        let org = app.organisation("addons@example.com").await;
         let (status, answer) = app
             .call(
                 Method::POST,

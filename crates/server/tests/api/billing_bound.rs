@@ -5,9 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::billing::{
-    buy_teams, checkout, credit, deliver, now_s, organisation, subscription_event,
-};
+use super::billing::{buy_teams, checkout, credit, deliver, now_s, subscription_event};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,7 +15,7 @@ use testkit::{db_test, fake, TestApp, WithSession};
 db_test!(
     a_subscription_naming_an_organisation_no_checkout_was_made_for_moves_no_plan,
     |app| async move {
-        let victim = organisation(&app, "victim@bound.test").await;
+        let victim = app.organisation("victim@bound.test").await;
         let before = credit(&app, &victim).await;
         let t = now_s(&app);
         // Signed by the provider, but for a subscription no checkout of this server led to.
@@ -97,17 +95,17 @@ async fn a_checkout_is_charged_in_the_visitors_countrys_currency_whatever_is_ask
         }
     };
     // A buyer in Portugal asking for India's prices pays in US dollars (no localised EUR).
-    let lisbon = organisation(&app, "lisbon@bound.test").await;
+    let lisbon = app.organisation("lisbon@bound.test").await;
     let (status, body) = buy(&lisbon, "198.51.100.9", Some("INR")).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(last_checkout_currency(&app).await, "USD");
     // A buyer in India pays in rupees without asking.
-    let pune = organisation(&app, "pune@bound.test").await;
+    let pune = app.organisation("pune@bound.test").await;
     let (status, body) = buy(&pune, "203.0.113.20", None).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(last_checkout_currency(&app).await, "INR");
     // Where the country is unknown, the asked currency stands.
-    let elsewhere = organisation(&app, "elsewhere@bound.test").await;
+    let elsewhere = app.organisation("elsewhere@bound.test").await;
     let (status, body) = buy(&elsewhere, "192.0.2.1", Some("INR")).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(last_checkout_currency(&app).await, "INR");
@@ -170,7 +168,7 @@ async fn a_rates_provider_that_is_down_is_asked_again_only_after_a_pause() {
 db_test!(
     buying_again_after_a_cancelled_subscription_gets_a_new_checkout_session,
     |app| async move {
-        let org = organisation(&app, "again@bound.test").await;
+        let org = app.organisation("again@bound.test").await;
         let sub = buy_teams(&app, &org, 3).await;
         let first_sessions = app.fake.stripe_sessions_created();
         // The provider cancels the subscription the same day.
@@ -215,7 +213,7 @@ db_test!(
 db_test!(
     events_of_one_subscription_arriving_at_once_leave_the_newest_state,
     |app| async move {
-        let org = organisation(&app, "race@bound.test").await;
+        let org = app.organisation("race@bound.test").await;
         assert_eq!(checkout(&app, &org, 3).await.0, 200);
         let t = now_s(&app);
         let first = subscription_event(

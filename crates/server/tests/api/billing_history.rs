@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::admin::{as_admin, operator};
-use crate::billing::{buy_teams, checkout, organisation, Org};
+use crate::billing::{buy_teams, checkout, Org};
 use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{db_test, TestApp};
@@ -59,7 +59,7 @@ fn line<'a>(page: &'a Value, kind: &str) -> &'a Value {
 db_test!(
     the_history_reads_as_details_with_times_and_is_paged,
     |app| async move {
-        let org = organisation(&app, "history@example.com").await;
+        let org = app.organisation("history@example.com").await;
         buy_teams(&app, &org, 5).await;
         app.clock.advance(DAY);
         let (status, added) = seats(&app, &org, 8).await;
@@ -148,7 +148,7 @@ db_test!(
         // The organisation's zone, to show the times in.
         assert!(overview(&app, &org).await["time_zone"].is_string());
         // An employee is not an admin: 403; another organisation's history: 404.
-        let other = organisation(&app, "stranger@example.com").await;
+        let other = app.organisation("stranger@example.com").await;
         let (status, _) = app
             .call(
                 Method::GET,
@@ -164,7 +164,7 @@ db_test!(
 db_test!(
     an_annual_plan_is_charged_and_shown_by_the_year,
     |app| async move {
-        let org = organisation(&app, "annual@example.com").await;
+        let org = app.organisation("annual@example.com").await;
         let (status, answer) = app
             .call(
                 Method::POST,
@@ -225,7 +225,7 @@ db_test!(
 db_test!(
     seats_stay_within_the_domains_bounds_and_a_decrease_waits_until_cancelled,
     |app| async move {
-        let org = organisation(&app, "bounds@example.com").await;
+        let org = app.organisation("bounds@example.com").await;
         // A trial's term is its end; the seats' bounds come with the overview.
         let o = overview(&app, &org).await;
         assert_eq!(o["term"]["kind"], "trial_ends");

@@ -9,27 +9,13 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
-use testkit::{db_test, pdf, TestApp, WithSession};
+use testkit::{db_test, pdf, TestApp, TestOrg as Org, WithSession};
 
-struct Org {
-    admin: String,
-    org_id: i64,
-}
-
+/// An organisation with the knowledge base on.
 async fn organisation(app: &TestApp, email: &str) -> Org {
-    let admin = app.sign_in(email).await.unwrap();
-    let (status, created) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Acme" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let org_id = created["data"]["org_id"].as_i64().unwrap();
-    app.enable_knowledge_base(org_id).await.unwrap();
-    Org { admin, org_id }
+    let org = app.organisation(email).await;
+    app.enable_knowledge_base(org.org_id).await.unwrap();
+    org
 }
 
 async fn upload(app: &TestApp, org: &Org, name: &str, bytes: Vec<u8>) -> (u16, Value) {
@@ -443,19 +429,7 @@ db_test!(
 db_test!(
     an_organisation_without_the_knowledge_base_is_refused,
     |app| async move {
-        let admin = app.sign_in("off@example.com").await.unwrap();
-        let (_, created) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/organizations",
-                Some(&admin),
-                Some(json!({ "org_name": "Off" })),
-            )
-            .await;
-        let org = Org {
-            admin,
-            org_id: created["data"]["org_id"].as_i64().unwrap(),
-        };
+        let org = app.organisation("off@example.com").await;
         // Past the Teams trial and its grace period: Free, which has no knowledge base.
         app.clock.advance(11 * 86_400_000);
         let (status, body) = upload(&app, &org, "handbook.pdf", pdf::document(&HANDBOOK)).await;

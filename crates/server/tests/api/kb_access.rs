@@ -7,36 +7,9 @@
 use crate::admin::{as_admin, operator};
 use reqwest::Method;
 use serde_json::{json, Value};
-use testkit::{db_test, TestApp, WithSession};
+use testkit::{db_test, TestApp, TestOrg as Org, WithSession};
 
 const DAY_MS: i64 = 86_400_000;
-
-struct Org {
-    admin: String,
-    org_id: i64,
-    code: String,
-}
-
-async fn organisation(app: &TestApp, email: &str) -> Org {
-    let admin = app.sign_in(email).await.unwrap();
-    let (status, created) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Acme" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
-    Org {
-        admin,
-        org_id: created["data"]["org_id"].as_i64().unwrap(),
-        code: created["data"]["organization_code"]
-            .as_str()
-            .unwrap()
-            .to_owned(),
-    }
-}
 
 /// What the knowledge base's list answers: its status and error code.
 async fn documents(app: &TestApp, org: &Org) -> (u16, Value) {
@@ -71,7 +44,7 @@ async fn details_say(app: &TestApp, org: &Org) -> Value {
 db_test!(
     the_knowledge_base_comes_with_the_teams_plan_and_goes_when_it_lapses,
     |app| async move {
-        let org = organisation(&app, "teams@example.com").await;
+        let org = app.organisation("teams@example.com").await;
         // The 7-day Teams trial includes it.
         assert_eq!(documents(&app, &org).await.0, 200);
         assert_eq!(details_say(&app, &org).await, json!(true));
@@ -110,7 +83,7 @@ db_test!(
 db_test!(
     the_operator_grants_the_knowledge_base_whatever_the_plan_with_a_reason_audited,
     |app| async move {
-        let org = organisation(&app, "pilot@example.com").await;
+        let org = app.organisation("pilot@example.com").await;
         app.clock.advance(11 * DAY_MS);
         assert_eq!(documents(&app, &org).await.0, 402);
         let ops = operator(&app).await;
@@ -212,7 +185,7 @@ fn catalogue(lang: &str, code: &str) -> String {
 db_test!(
     a_refused_file_is_answered_with_a_sentence_in_the_callers_language,
     |app| async move {
-        let org = organisation(&app, "files@example.com").await;
+        let org = app.organisation("files@example.com").await;
         let upload = |lang: &'static str, bytes: Vec<u8>| {
             let app = &app;
             let org = &org;

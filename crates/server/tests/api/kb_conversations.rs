@@ -9,17 +9,8 @@ use serde_json::{json, Value};
 use testkit::{db_test, TestApp};
 
 async fn organisation(app: &TestApp, email: &str) -> (String, i64) {
-    let admin = app.sign_in(email).await.unwrap();
-    let (status, created) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Acme" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
-    (admin, created["data"]["org_id"].as_i64().unwrap())
+    let org = app.organisation(email).await;
+    (org.admin, org.org_id)
 }
 
 async fn conversations(app: &TestApp, session: &str, org_id: i64) -> Vec<Value> {

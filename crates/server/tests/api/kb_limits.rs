@@ -16,19 +16,9 @@ use std::time::{Duration, Instant};
 use testkit::{db_test, pdf, TestApp, WithSession};
 
 async fn organisation(app: &TestApp, email: &str) -> (String, i64) {
-    let admin = app.sign_in(email).await.unwrap();
-    let (status, created) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Acme" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let org_id = created["data"]["org_id"].as_i64().unwrap();
-    app.enable_knowledge_base(org_id).await.unwrap();
-    (admin, org_id)
+    let org = app.organisation(email).await;
+    app.enable_knowledge_base(org.org_id).await.unwrap();
+    (org.admin, org.org_id)
 }
 
 async fn upload(

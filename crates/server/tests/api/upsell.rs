@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::billing::{buy_teams, organisation, Org};
+use crate::billing::{buy_teams, Org};
 use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{db_test, TestApp};
@@ -27,28 +27,10 @@ async fn upsell(app: &TestApp, query: &str, session: &str) -> Value {
     body["upsell"].clone()
 }
 
-/// An employee of `org`, invited by its admin and signed in (which makes them active); answers
-/// their session and their own workspace id.
+/// An employee of `org`, signed in: their session and their own workspace id.
 async fn employee(app: &TestApp, org: &Org, email: &str) -> (String, i64) {
-    let (status, added) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/employees",
-            Some(&org.admin),
-            Some(json!({ "org_id": org.org_id, "employees": [{ "name": "Lucía", "email": email, "mobile": "+34600000001" }] })),
-        )
-        .await;
-    assert_eq!(status, 200, "{added}");
-    let session = app.sign_in(email).await.unwrap();
-    let (_, me) = app
-        .call(
-            Method::GET,
-            &format!("/api/v1/whatzapp/checkuserexistance?user_email={email}"),
-            Some(&session),
-            None,
-        )
-        .await;
-    (session, me["data"]["id"].as_i64().unwrap())
+    let m = app.member(org, email, 3).await;
+    (m.session, m.user_id)
 }
 
 const NOTHING: fn() -> Value = || json!({ "card": null, "banner": null, "action": null, "popup": null, "no_teams_plan": false });
@@ -56,7 +38,7 @@ const NOTHING: fn() -> Value = || json!({ "card": null, "banner": null, "action"
 db_test!(
     the_top_plan_is_offered_nothing_and_an_employee_never_a_plan_to_buy,
     |app| async move {
-        let org = organisation(&app, "owner@acme.test").await;
+        let org = app.organisation("owner@acme.test").await;
         let q = format!("org_id={}", org.org_id);
         let (member, member_ws) = employee(&app, &org, "lucia@acme.test").await;
 
@@ -85,7 +67,7 @@ db_test!(
 db_test!(
     the_grace_period_offers_to_renew_and_then_the_plan_has_expired,
     |app| async move {
-        let org = organisation(&app, "owner@acme.test").await;
+        let org = app.organisation("owner@acme.test").await;
         let q = format!("org_id={}", org.org_id);
         let (member, _) = employee(&app, &org, "lucia@acme.test").await;
 
