@@ -23,6 +23,7 @@ pub mod manage;
 pub mod oauth;
 pub mod openapi;
 pub mod operator;
+pub mod paging;
 pub mod pdf;
 pub mod pdf_text;
 pub mod policy;

@@ -245,19 +245,15 @@ pub async fn audit(
     Ok(())
 }
 
-/// The audit log, newest first, a page at a time; with the admins' addresses.
+/// The audit log, newest first, `limit` lines from `offset`; with the admins' addresses.
 pub async fn audit_page(
     store: &Store,
-    page: u64,
-    per_page: u64,
+    offset: u64,
+    limit: u64,
 ) -> Result<(Vec<(audit::Model, Option<String>)>, u64), StoreError> {
     let q = audit::Entity::find().order_by_desc(audit::Column::Id);
     let total = q.clone().count(store.conn()).await?;
-    let rows = q
-        .offset(page * per_page)
-        .limit(per_page)
-        .all(store.conn())
-        .await?;
+    let rows = q.offset(offset).limit(limit).all(store.conn()).await?;
     let admins = operator_admin::Entity::find().all(store.conn()).await?;
     Ok((
         rows.into_iter()
@@ -288,12 +284,12 @@ fn contains(
         .like(sea_orm::sea_query::LikeExpr::new(format!("%{escaped}%")).escape('\\'))
 }
 
-/// Organisations whose name or code contains `q`, a page at a time, with their member counts.
+/// Organisations whose name or code contains `q`, `limit` from `offset`, with their member counts.
 pub async fn organisations_page(
     store: &Store,
     q: Option<&str>,
-    page: u64,
-    per_page: u64,
+    offset: u64,
+    limit: u64,
 ) -> Result<(Vec<(organisation::Model, u64)>, u64), StoreError> {
     let mut query = organisation::Entity::find().order_by_asc(organisation::Column::Id);
     if let Some(q) = q.map(str::trim).filter(|q| !q.is_empty()) {
@@ -304,11 +300,7 @@ pub async fn organisations_page(
         );
     }
     let total = query.clone().count(store.conn()).await?;
-    let rows = query
-        .offset(page * per_page)
-        .limit(per_page)
-        .all(store.conn())
-        .await?;
+    let rows = query.offset(offset).limit(limit).all(store.conn()).await?;
     let mut out = Vec::with_capacity(rows.len());
     for org in rows {
         let members = membership::Entity::find()
@@ -320,12 +312,12 @@ pub async fn organisations_page(
     Ok((out, total))
 }
 
-/// Users whose address or name contains `q`, a page at a time.
+/// Users whose address or name contains `q`, `limit` from `offset`.
 pub async fn users_page(
     store: &Store,
     q: Option<&str>,
-    page: u64,
-    per_page: u64,
+    offset: u64,
+    limit: u64,
 ) -> Result<(Vec<user::Model>, u64), StoreError> {
     let mut query = user::Entity::find().order_by_asc(user::Column::Id);
     if let Some(q) = q.map(str::trim).filter(|q| !q.is_empty()) {
@@ -337,11 +329,7 @@ pub async fn users_page(
         );
     }
     let total = query.clone().count(store.conn()).await?;
-    let rows = query
-        .offset(page * per_page)
-        .limit(per_page)
-        .all(store.conn())
-        .await?;
+    let rows = query.offset(offset).limit(limit).all(store.conn()).await?;
     Ok((rows, total))
 }
 

@@ -12,6 +12,7 @@ use crate::client::ClientAddr;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::operator::{admin_token, OperatorAdmin, ADMIN_COOKIE, SESSION_TTL_MS};
+use crate::paging::Paging;
 use crate::state::AppState;
 use crate::views::rfc3339;
 use axum::extract::{Path, State};
@@ -173,8 +174,9 @@ pub async fn sign_out(
     ))
 }
 
-pub(super) fn paging(q: &PageQuery) -> (u64, u64) {
-    (q.page.unwrap_or(0), q.per_page.unwrap_or(20).clamp(1, 100))
+/// The operator's lists: 20 a page, at most 100.
+pub(super) fn paging(q: &PageQuery) -> Paging {
+    Paging::new(q.page, q.per_page, 20, 100)
 }
 
 pub(super) fn admin_org(state: &AppState, org: &organisation::Model, members: u64) -> AdminOrg {
@@ -234,15 +236,14 @@ pub async fn organisations(
     _admin: OperatorAdmin,
     Query(q): Query<PageQuery>,
 ) -> Result<Json<Page<AdminOrg>>, AppError> {
-    let (page, per_page) = paging(&q);
+    let p = paging(&q);
     let (rows, total) =
-        store::operator::organisations_page(&state.store, q.q.as_deref(), page, per_page).await?;
-    Ok(Json(Page {
-        items: rows.iter().map(|(o, n)| admin_org(&state, o, *n)).collect(),
+        store::operator::organisations_page(&state.store, q.q.as_deref(), p.offset(), p.per_page)
+            .await?;
+    Ok(Json(p.answer(
+        rows.iter().map(|(o, n)| admin_org(&state, o, *n)).collect(),
         total,
-        page,
-        per_page,
-    }))
+    )))
 }
 
 /// Users whose address, name or mobile contains `q`.
@@ -262,15 +263,10 @@ pub async fn users(
     _admin: OperatorAdmin,
     Query(q): Query<PageQuery>,
 ) -> Result<Json<Page<AdminUser>>, AppError> {
-    let (page, per_page) = paging(&q);
+    let p = paging(&q);
     let (rows, total) =
-        store::operator::users_page(&state.store, q.q.as_deref(), page, per_page).await?;
-    Ok(Json(Page {
-        items: rows.iter().map(admin_user).collect(),
-        total,
-        page,
-        per_page,
-    }))
+        store::operator::users_page(&state.store, q.q.as_deref(), p.offset(), p.per_page).await?;
+    Ok(Json(p.answer(rows.iter().map(admin_user).collect(), total)))
 }
 
 /// User Info: a user's memberships (each organisation's plan and seats) and live sessions.
@@ -422,9 +418,9 @@ pub async fn all_failed_transactions(
     _admin: OperatorAdmin,
     Query(q): Query<PageQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<FailedTransaction>>>, AppError> {
-    let (page, per_page) = paging(&q);
+    let p = paging(&q);
     let rows =
-        store::billing::all_failed_transactions(&state.store, page * per_page, per_page).await?;
+        store::billing::all_failed_transactions(&state.store, p.offset(), p.per_page).await?;
     Ok(Json(ResultEnvelope::ok(
         rows.into_iter().map(super::billing::failed_view).collect(),
     )))

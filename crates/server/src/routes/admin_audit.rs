@@ -47,8 +47,8 @@ pub async fn audit_log(
     _admin: OperatorAdmin,
     Query(q): Query<PageQuery>,
 ) -> Result<Json<Page<AuditEntry>>, AppError> {
-    let (page, per_page) = paging(&q);
-    let (rows, total) = store::operator::audit_page(&state.store, page, per_page).await?;
+    let p = paging(&q);
+    let (rows, total) = store::operator::audit_page(&state.store, p.offset(), p.per_page).await?;
     let org_ids: Vec<i64> = rows
         .iter()
         .filter_map(|(a, _)| match target_of(&a.target) {
@@ -69,39 +69,38 @@ pub async fn audit_log(
     } else {
         HashMap::new()
     };
-    Ok(Json(Page {
-        items: rows
-            .into_iter()
-            .map(|(a, email)| {
-                let detail: serde_json::Value =
-                    serde_json::from_str(&a.detail).unwrap_or(serde_json::Value::Null);
-                let target_name = match target_of(&a.target) {
-                    Target::Organisation(id) => org_names.get(&id).cloned(),
-                    // A deleted member is named by what the log recorded when it was saved.
-                    Target::Member(owner) => member_names.get(owner).cloned().or_else(|| {
-                        detail
-                            .get("name")
-                            .and_then(|n| n.as_str())
-                            .map(str::to_owned)
-                    }),
-                    Target::Other => None,
-                };
-                AuditEntry {
-                    id: a.id,
-                    at: rfc3339(a.at).unwrap_or_default(),
-                    admin_email: email,
-                    action: a.action,
-                    target: a.target,
-                    target_name,
-                    reason: a.reason,
-                    detail,
-                }
-            })
-            .collect(),
-        total,
-        page,
-        per_page,
-    }))
+    Ok(Json(
+        p.answer(
+            rows.into_iter()
+                .map(|(a, email)| {
+                    let detail: serde_json::Value =
+                        serde_json::from_str(&a.detail).unwrap_or(serde_json::Value::Null);
+                    let target_name = match target_of(&a.target) {
+                        Target::Organisation(id) => org_names.get(&id).cloned(),
+                        // A deleted member is named by what the log recorded when it was saved.
+                        Target::Member(owner) => member_names.get(owner).cloned().or_else(|| {
+                            detail
+                                .get("name")
+                                .and_then(|n| n.as_str())
+                                .map(str::to_owned)
+                        }),
+                        Target::Other => None,
+                    };
+                    AuditEntry {
+                        id: a.id,
+                        at: rfc3339(a.at).unwrap_or_default(),
+                        admin_email: email,
+                        action: a.action,
+                        target: a.target,
+                        target_name,
+                        reason: a.reason,
+                        detail,
+                    }
+                })
+                .collect(),
+            total,
+        ),
+    ))
 }
 
 /// The plan catalogue (names and billing periods), so the operator's screens name plans as the

@@ -8,6 +8,7 @@ use crate::access::member_at;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
+use crate::paging::Paging;
 use crate::state::AppState;
 use crate::views::rfc3339;
 use axum::extract::State;
@@ -49,10 +50,9 @@ pub async fn org_activity(
     Query(q): Query<OrgActivityQuery>,
 ) -> Result<Json<Page<OrgActivity>>, AppError> {
     member_at(&state, &user, q.org_id, AccessLevel::Admin).await?;
-    let page = q.page.unwrap_or(0).min(1_000_000);
-    let per_page = q.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE);
+    let p = Paging::new(q.page, q.per_page, PER_PAGE, MAX_PER_PAGE);
     let (rows, total) =
-        store::invitations::org_log_page(&state.store, q.org_id, page * per_page, per_page).await?;
+        store::invitations::org_log_page(&state.store, q.org_id, p.offset(), p.per_page).await?;
     let people: Vec<i64> = rows
         .iter()
         .flat_map(|r| [r.actor_id, r.target_user_id])
@@ -80,12 +80,7 @@ pub async fn org_activity(
             }
         })
         .collect();
-    Ok(Json(Page {
-        items,
-        total,
-        page,
-        per_page,
-    }))
+    Ok(Json(p.answer(items, total)))
 }
 
 /// A stored value as text: strings as they are, numbers and switches written out, null as none.

@@ -353,3 +353,39 @@ db_test!(
         println!("{checked} routes with a body answered every bad input with a 4xx");
     }
 );
+
+db_test!(
+    a_page_far_past_the_end_is_an_empty_page_never_an_overflow,
+    |app| async move {
+        let org = app.organisation("pages@example.com").await;
+        let ops = operator(&app).await;
+        let huge = "page=18446744073709551615&per_page=18446744073709551615";
+        for path in [
+            "/api/admin/organisations",
+            "/api/admin/users",
+            "/api/admin/audit",
+            "/api/admin/failed-transactions",
+        ] {
+            let res = app
+                .client
+                .get(app.url(&format!("{path}?{huge}")))
+                .header("Cookie", format!("sb_admin={ops}"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status().as_u16(), 200, "{path}");
+        }
+        for path in [
+            format!("/api/billing/history?org_id={}&{huge}", org.org_id),
+            format!(
+                "/api/v1/whatzapp/organizations/activity?org_id={}&{huge}",
+                org.org_id
+            ),
+        ] {
+            let page = app.ok(Method::GET, &path, &org.admin, None).await;
+            assert_eq!(page["items"], json!([]), "{path}");
+            assert_eq!(page["page"], 1_000_000, "{path}");
+            assert_eq!(page["per_page"], 100, "{path}");
+        }
+    }
+);

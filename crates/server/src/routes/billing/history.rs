@@ -6,6 +6,7 @@ use super::payer_of;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
+use crate::paging::Paging;
 use crate::state::AppState;
 use crate::views::rfc3339;
 use axum::extract::State;
@@ -50,21 +51,18 @@ pub async fn history(
         workspace_id: q.workspace_id,
     };
     let payer = payer_of(&state, &user, &payer_query, AccessLevel::Admin).await?;
-    let page = q.page.unwrap_or(0).min(1_000_000);
-    let per_page = q.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE);
+    let p = Paging::new(q.page, q.per_page, PER_PAGE, MAX_PER_PAGE);
     let (rows, total) =
-        store::billing::history_page(&state.store, payer, page * per_page, per_page).await?;
+        store::billing::history_page(&state.store, payer, p.offset(), p.per_page).await?;
     let names: HashMap<i64, String> = store::billing::plans(&state.store)
         .await?
         .into_iter()
         .map(|p| (p.id, p.plan_name))
         .collect();
-    Ok(Json(Page {
-        items: rows.into_iter().map(|h| entry(h, &names)).collect(),
+    Ok(Json(p.answer(
+        rows.into_iter().map(|h| entry(h, &names)).collect(),
         total,
-        page,
-        per_page,
-    }))
+    )))
 }
 
 fn entry(h: rows::history::Model, names: &HashMap<i64, String>) -> HistoryEntry {
