@@ -132,6 +132,26 @@ where
     }
 }
 
+/// `axum::extract::Path`, answering a path part that cannot be read (an id that is not a
+/// number, or one past i64) as `malformed_query` in the error shape, not axum's plain text.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(value)| Path(value))
+            .map_err(|e| AppError::new(ErrorCode::MalformedQuery, e.body_text()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::has_nul_escape;

@@ -5,9 +5,10 @@
 use super::admin::admin_org;
 use crate::error::AppError;
 use crate::extract::Json;
+use crate::extract::Path;
 use crate::operator::OperatorAdmin;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::admin::{AdminOrg, KnowledgeBaseGrant};
 use contract::ErrorCode;
 

@@ -15,8 +15,9 @@ use super::{Access, Routes};
 use crate::auth::{bearer_token, hash_token, CurrentUser, EXTENSION_TOKEN_PREFIX};
 use crate::error::AppError;
 use crate::extract::Json;
+use crate::extract::Path;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use contract::accounts::{
     ExtensionTokenInfo, ExtensionTokenList, MintedExtensionToken, NewExtensionToken,

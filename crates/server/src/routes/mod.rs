@@ -14,6 +14,7 @@ pub mod admin;
 pub mod admin_audit;
 pub mod admin_grants;
 pub mod analytics;
+mod answers;
 pub mod auth;
 pub mod billing;
 pub mod client_errors;
@@ -189,9 +190,12 @@ fn build() -> Built {
     for Declared {
         access,
         extension,
-        route: (schemas, paths, method_router),
+        route: (schemas, mut paths, method_router),
     } in declarations().declared
     {
+        for item in paths.paths.values_mut() {
+            answers::complete(item, access);
+        }
         let method_router = if extension {
             method_router.layer(Extension(ExtensionScope))
         } else {

@@ -7,10 +7,11 @@ use super::{Access, Routes};
 use crate::access::{member, member_at, visible};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::links::{self, kinds::Webhooks};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::accounts::ResultEnvelope;
 use contract::sync::{
     Delivery, DeliveryAttempt, DeliveryLog, DeliveryQuery, LabelRules, LabelRulesQuery, LastSync,

@@ -6,10 +6,11 @@ use super::{Access, Routes};
 use crate::access::own_workspace;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::links::{self, kinds};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::accounts::{ResultEnvelope, StatusEnvelope};
 use contract::integrations::{
     AuthorizeQuery, AuthorizeUrl, BitrixLink, LinkStatus, OAuthReturnQuery, SalesforceLink,
