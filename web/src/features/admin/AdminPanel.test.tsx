@@ -249,6 +249,9 @@ test('a search that matches nothing says so, and clearing it lists everyone agai
   expect(empty).toHaveTextContent('No organisation matches this search.');
   fireEvent.click(within(empty).getByRole('button', { name: 'Clear the search' }));
   expect(search).toHaveValue('');
+  // Until the list is asked for again, the loader, not "No organisations yet."
+  expect(screen.getByLabelText('Loading the organisations…')).toBeInTheDocument();
+  expect(screen.queryByTestId('orgs-empty')).toBeNull();
   expect(await screen.findByTestId('organisations')).toHaveTextContent('Acme Traders');
 
   fireEvent.click(screen.getByRole('tab', { name: 'Users' }));

@@ -33,7 +33,7 @@ export function AuditLog() {
         </Stack>
       </Alert>
     );
-  if (list.phase === 'loading' && !list.data)
+  if (list.pending && rows.length === 0)
     return (
       <Center py="xl">
         <Loader aria-label={t('audit.loading')} />

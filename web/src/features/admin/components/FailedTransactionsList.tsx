@@ -30,7 +30,7 @@ export function FailedTransactionsList() {
         </Stack>
       </Alert>
     );
-  if (list.phase === 'loading' && !list.data)
+  if (list.pending && rows.length === 0)
     return (
       <Center py="xl">
         <Loader aria-label={t('failed.loading')} />

@@ -49,7 +49,7 @@ export function OrganisationsList() {
             </Button>
           </Stack>
         </Alert>
-      ) : list.phase === 'loading' && !list.data ? (
+      ) : list.pending && rows.length === 0 ? (
         <Center py="xl">
           <Loader aria-label={t('orgs.loading')} />
         </Center>

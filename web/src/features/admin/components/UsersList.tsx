@@ -40,7 +40,7 @@ export function UsersList() {
             </Button>
           </Stack>
         </Alert>
-      ) : list.phase === 'loading' && !list.data ? (
+      ) : list.pending && rows.length === 0 ? (
         <Center py="xl">
           <Loader aria-label={t('users.loading')} />
         </Center>
