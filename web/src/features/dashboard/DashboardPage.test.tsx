@@ -130,6 +130,9 @@ describe('the dashboard filters', () => {
     expect(usageCalls(calls)).toHaveLength(0);
     // Clearing the filters brings everyone back.
     fireEvent.click(within(empty).getByRole('button', { name: 'Show everyone' }));
+    // While everyone's analytics load, the loader, not "Nobody to show".
+    expect(screen.queryByTestId('dashboard-empty')).toBeNull();
+    expect(screen.getByTestId('dashboard-loader')).toBeInTheDocument();
     await results();
     expect(screen.getByLabelText('Team')).toHaveValue('all');
     await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));

@@ -126,6 +126,12 @@ export function DeliveryLog({ orgId, webhookOn }: { orgId: number; webhookOn: bo
   useEffect(() => {
     void load();
   }, [load]);
+  /** A new filter: loading from the same render, so the last filter's answer is not shown as this one's. */
+  const choose = (f: api.DeliveryFilter | null) => {
+    if (f === filter) return;
+    setPhase('loading');
+    setFilter(f);
+  };
 
   async function loadMore() {
     if (nextBefore === null) return;
@@ -204,7 +210,7 @@ export function DeliveryLog({ orgId, webhookOn }: { orgId: number; webhookOn: bo
               { value: 'all', label: t('deliveries.all') },
               ...api.DELIVERY_FILTERS.map((s) => ({ value: s, label: t(`deliveries.status.${s}`) })),
             ]}
-            onChange={(v) => setFilter(!v || v === 'all' ? null : (v as api.DeliveryFilter))}
+            onChange={(v) => choose(!v || v === 'all' ? null : (v as api.DeliveryFilter))}
           />
           <Button variant="default" onClick={() => void load()}>
             {t('deliveries.refresh')}
@@ -225,7 +231,7 @@ export function DeliveryLog({ orgId, webhookOn }: { orgId: number; webhookOn: bo
           <EmptyState
             title={t('deliveries.empty_filtered')}
             action={
-              <Button variant="light" onClick={() => setFilter(null)}>
+              <Button variant="light" onClick={() => choose(null)}>
                 {t('deliveries.show_all')}
               </Button>
             }
