@@ -1,6 +1,6 @@
-// The namespaces a screen brings with it (`manage`, `planner`, the operator's `admin`): their catalogues are not in the
-// language's boot chunk (src/locales/<lang>.ts leaves them out), so the sign-up page's first
-// load does not carry the manage tools' strings. A screen calls `useNamespace(ns)` and renders
+// The namespaces a screen brings with it (`manage`, `planner`, `organization`, the operator's
+// `admin`): their catalogues are not in the language's boot chunk (src/locales/<lang>.ts leaves
+// them out), so the sign-up page's first load does not carry those screens' strings. A screen calls `useNamespace(ns)` and renders
 // once it answers true; the catalogue of the current language is fetched once (one small chunk
 // per language and namespace) and added to i18next. A language switch (lib/i18n.ts) loads the
 // namespaces already in use before it switches, so a mounted screen never shows raw keys.
@@ -8,10 +8,12 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type LazyNamespace = 'manage' | 'planner' | 'admin';
+export type LazyNamespace = 'manage' | 'planner' | 'admin' | 'organization';
 
-const catalogues = import.meta.glob<Record<string, unknown>>('../../../locales/*/{manage,planner,admin}.json', {
-  import: 'default',
+// Keys relative to the catalogues' folder ('./es/manage.json') and whole modules (`.default` read
+// below): this map is on the first load, and kept small enough to stay inside its chunk.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./*/{manage,planner,admin,organization}.json', {
+  base: '../../../locales',
 });
 
 /** Namespaces some screen has asked for: a language switch loads them first. */
@@ -27,11 +29,11 @@ export function loadNamespace(lang: string, ns: LazyNamespace): Promise<void> {
   const key = `${lang}/${ns}`;
   let p = inFlight.get(key);
   if (!p) {
-    const load = catalogues[`../../../locales/${lang}/${ns}.json`];
+    const load = catalogues[`./${lang}/${ns}.json`];
     if (!load) return Promise.reject(new Error(`missing catalogue ${key}`));
     p = load().then(
-      (data) => {
-        i18next.addResourceBundle(lang, ns, data, true, true);
+      (mod) => {
+        i18next.addResourceBundle(lang, ns, mod.default, true, true);
         inFlight.delete(key);
       },
       (e: unknown) => {

@@ -222,12 +222,42 @@ test('the operator grants the knowledge base with a reason and sees it on the ro
   expect(screen.getByRole('button', { name: 'Withdraw the knowledge base grant of Acme Traders' })).toBeInTheDocument();
 });
 
-test('empty lists say so', async () => {
+test('empty lists say so and what fills them', async () => {
   fakeServer({ signedIn: true });
   renderAdmin(ADMIN_PATHS.failedTransactions);
   expect(await screen.findByText('No payment has failed.')).toBeInTheDocument();
+  expect(screen.getByTestId('failed-empty')).toHaveTextContent('is listed here with its reason');
   fireEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
   expect(await screen.findByText('Nothing has been recorded yet.')).toBeInTheDocument();
+  expect(screen.getByTestId('audit-empty')).toHaveTextContent('every change they make');
   fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+  expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+  expect(screen.getByTestId('users-empty')).toHaveTextContent('once they sign up');
+  fireEvent.click(screen.getByRole('tab', { name: 'Organisations' }));
+  expect(await screen.findByText('No organisations yet.')).toBeInTheDocument();
+  expect(screen.getByTestId('orgs-empty')).toHaveTextContent('once someone signs up and creates one');
+  expect(screen.queryByRole('button', { name: 'Clear the search' })).toBeNull();
+});
+
+test('a search that matches nothing says so, and clearing it lists everyone again', async () => {
+  fakeServer({ signedIn: true, orgs: [org(7, { org_name: 'Acme Traders' })] });
+  renderAdmin(ADMIN_PATHS.organisations);
+  await screen.findByTestId('organisations');
+  const search = screen.getByRole('textbox', { name: 'Search organisations' });
+  fireEvent.change(search, { target: { value: 'zenith' } });
+  const empty = await screen.findByTestId('orgs-empty');
+  expect(empty).toHaveTextContent('No organisation matches this search.');
+  fireEvent.click(within(empty).getByRole('button', { name: 'Clear the search' }));
+  expect(search).toHaveValue('');
+  // Until the list is asked for again, the loader, not "No organisations yet."
+  expect(screen.getByLabelText('Loading the organisations…')).toBeInTheDocument();
+  expect(screen.queryByTestId('orgs-empty')).toBeNull();
+  expect(await screen.findByTestId('organisations')).toHaveTextContent('Acme Traders');
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+  await screen.findByTestId('users-empty');
+  fireEvent.change(screen.getByRole('textbox', { name: 'Search users' }), { target: { value: 'nobody' } });
+  await waitFor(() => expect(screen.getByTestId('users-empty')).toHaveTextContent('No user matches this search.'));
+  fireEvent.click(within(screen.getByTestId('users-empty')).getByRole('button', { name: 'Clear the search' }));
   expect(await screen.findByText('No users yet.')).toBeInTheDocument();
 });

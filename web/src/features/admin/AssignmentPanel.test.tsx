@@ -240,6 +240,20 @@ test('All Members is searched and paged', async () => {
   expect(names()).toEqual(['Owner 10', 'Owner 11', 'Owner 12', 'Owner 13', 'Owner 14', 'Owner 15', 'Owner 16', 'Owner 17', 'Owner 18', 'Owner 19']);
   fireEvent.change(screen.getByRole('textbox', { name: 'Search members' }), { target: { value: 'nobody' } });
   expect(screen.getByText('No member matches this search.')).toBeInTheDocument();
+  fireEvent.click(within(screen.getByTestId('all-members-no-match')).getByRole('button', { name: 'Clear the search' }));
+  expect(screen.getByRole('textbox', { name: 'Search members' })).toHaveValue('');
+  expect(names()).toHaveLength(MEMBERS_PER_PAGE);
+});
+
+test('without HubSpot owners or members, the lists and the report say where members come from', async () => {
+  fakeServer({ signedIn: true, owners: [] });
+  renderAdmin(ADMIN_PATHS.dashboard);
+  const none = await screen.findByTestId('all-members-empty');
+  expect(none).toHaveTextContent('No HubSpot owners or members yet.');
+  expect(none).toHaveTextContent('providers.hubspot.operator_token');
+  const report = await screen.findByTestId('report-empty');
+  expect(report).toHaveTextContent('No members to report on.');
+  expect(report).toHaveTextContent('Add active members under Dynamic assignment');
 });
 
 test('loading and failure states, with a retry', async () => {

@@ -89,9 +89,27 @@ test('empty lists, no invoice expected, and a failed payment warned about', asyn
   expect(screen.getByTestId('plan-standing')).toHaveTextContent('Grace period');
   expect(screen.getByTestId('plan-term')).toHaveTextContent('Ended: your features are kept until Feb 4, 2030');
   expect(screen.getByText('No upcoming invoice.')).toBeInTheDocument();
-  expect(screen.getByTestId('invoices-empty')).toHaveTextContent('No invoices yet.');
-  expect(await screen.findByTestId('history-empty')).toHaveTextContent('Nothing has happened yet.');
+  const invoices = screen.getByTestId('invoices-empty');
+  expect(invoices).toHaveTextContent('No invoices yet.');
+  expect(invoices).toHaveTextContent('Each payment adds its invoice here.');
+  // A subscription already: its first invoice is on its way, nothing to choose.
+  expect(within(invoices).queryByRole('button')).toBeNull();
+  const history = await screen.findByTestId('history-empty');
+  expect(history).toHaveTextContent('Nothing has happened yet.');
+  expect(history).toHaveTextContent('Plan, seat and payment changes are listed here as they happen.');
   expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
+});
+
+test('no invoices without a subscription offers to choose a plan', async () => {
+  fakeServer(
+    onOverview(() => ({ body: overview({ subscribed: false, invoices: [] }) })),
+    (c) => (c.url.pathname === '/api/billing/history' ? { body: historyPage([]) } : undefined),
+  );
+  signIn(orgMapping());
+  renderAt('/settings/billing', <BillingPage />);
+  const invoices = await screen.findByTestId('invoices-empty');
+  fireEvent.click(within(invoices).getByRole('button', { name: 'Choose a plan' }));
+  expect(useBillingUi.getState().chooserOpen).toBe(true);
 });
 
 test('a failed load says so and can be tried again', async () => {

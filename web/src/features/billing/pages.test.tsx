@@ -121,7 +121,10 @@ describe('/failedtransactions', () => {
     expect(await screen.findByText('The failed transactions could not be loaded.')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('failed-empty')).toHaveTextContent('No failed transactions.');
+    const empty = await screen.findByTestId('failed-empty');
+    expect(empty).toHaveTextContent('No failed transactions.');
+    expect(empty).toHaveTextContent('Every payment of this organisation went through.');
+    expect(within(empty).getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', '/settings/billing');
   });
 
   test('anyone but an admin reads the admin-only message and asks nothing', async () => {

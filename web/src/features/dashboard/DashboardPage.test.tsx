@@ -124,9 +124,19 @@ describe('the dashboard filters', () => {
     await results();
     calls.length = 0;
     fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(support.id) } });
-    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('No active employee matches these filters');
+    const empty = await screen.findByTestId('dashboard-empty');
+    expect(empty).toHaveTextContent('No active employee matches these filters');
     expect(analyticsCalls(calls)).toHaveLength(0);
     expect(usageCalls(calls)).toHaveLength(0);
+    // Clearing the filters brings everyone back.
+    fireEvent.click(within(empty).getByRole('button', { name: 'Show everyone' }));
+    // While everyone's analytics load, the loader, not "Nobody to show".
+    expect(screen.queryByTestId('dashboard-empty')).toBeNull();
+    expect(screen.getByTestId('dashboard-loader')).toBeInTheDocument();
+    await results();
+    expect(screen.getByLabelText('Team')).toHaveValue('all');
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expectQueries(analyticsCalls(calls), { team_id: null, user_id: null });
   });
 
   it('requests nothing for a member who may see nobody', async () => {
@@ -137,9 +147,25 @@ describe('the dashboard filters', () => {
         : undefined,
     );
     renderDashboard({ role_id: 3 });
-    expect(await screen.findByTestId('dashboard-empty')).toBeInTheDocument();
+    const empty = await screen.findByTestId('dashboard-empty');
+    expect(empty).toHaveTextContent('No active employees yet');
+    expect(empty).toHaveTextContent('ask an admin of your organisation');
+    expect(within(empty).queryByRole('link')).toBeNull();
+    expect(within(empty).queryByRole('button')).toBeNull();
     expect(analyticsCalls(calls)).toHaveLength(0);
     expect(usageCalls(calls)).toHaveLength(0);
+  });
+
+  it('offers an admin whose employees are all still invited to invite them', async () => {
+    dashboardServer((call) =>
+      call.url.pathname === '/api/v1/whatzapp/employees/invited'
+        ? { body: { result: true, data: members.map((m) => ({ ...m, user_status: 1 })), sync_list: [], mapping_details: null } }
+        : undefined,
+    );
+    renderDashboard();
+    const empty = await screen.findByTestId('dashboard-empty');
+    expect(empty).toHaveTextContent('Analytics start once your employees accept their invitations.');
+    expect(within(empty).getByRole('link', { name: 'Invite employees' })).toHaveAttribute('href', '/organization');
   });
 });
 
@@ -218,6 +244,32 @@ describe('quick replies and scheduled messages: the date type (000 §3 "date typ
     fireEvent.change(screen.getByLabelText('Employee'), { target: { value: '8' } });
     await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
     for (const c of usageCalls(calls)) expect(c.url.searchParams.get('user_id')).toBe('8');
+  });
+
+  it('says none were sent in the period, and where quick replies are set up', async () => {
+    dashboardServer((call) =>
+      call.url.pathname === '/api/v1/whatzapp/quickreplies/analytics'
+        ? { body: { result: true, data: { ...quickReplies, quick_reply_updated_counts: [] } } }
+        : call.url.pathname === '/api/v1/whatzapp/scheduler/analytics'
+          ? { body: { result: true, data: { ...schedulers, schedulers: [] } } }
+          : undefined,
+    );
+    renderDashboard();
+    await results();
+    const card = await usageCard();
+    const empty = await card.findByTestId('usage-empty');
+    expect(empty).toHaveTextContent('None in this period');
+    expect(empty).toHaveTextContent('from WhatsApp Web with the extension');
+    expect(within(empty).getByRole('link', { name: 'Set up quick replies' })).toHaveAttribute('href', '/quick-replies');
+  });
+
+  it('shows no "none" note while the counters have numbers', async () => {
+    dashboardServer();
+    renderDashboard();
+    await results();
+    const card = await usageCard();
+    await waitFor(() => expect(shown(card, 'quick_replies')).toHaveTextContent('18'));
+    expect(card.queryByTestId('usage-empty')).toBeNull();
   });
 
   it('says so, with a retry, when the counters cannot be loaded', async () => {
@@ -331,6 +383,59 @@ describe('what the dashboard shows', () => {
     const steps = await screen.findByTestId('dashboard-first-steps');
     expect(steps).toHaveTextContent('Nothing recorded yet');
     expect(within(steps).getByRole('link', { name: 'Connect the extension' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('says in each chart and the table that the period has nothing, instead of flat charts', async () => {
+    const zero = { current: 0, previous: 0, absolute: 0, percent: 0 };
+    const nil = { total_count: 0, total_duration: 0, unique_calls: 0 };
+    const nils = { incoming: nil, outgoing: nil, missed: nil, rejected: nil, all: nil };
+    const noDays = (days: typeof comparison.current_days) => days.map((d) => ({ ...d, incoming: 0, outgoing: 0, missed: 0, rejected: 0, duration: 0 }));
+    const answers: Record<string, unknown> = {
+      '/api/v1/analytics/overview': { ...overview, totals: nils, users: overview.users.map((u) => ({ ...u, ...nils })) },
+      '/api/v1/analytics/active-hours': { ...activeHours, calls: [], chats: [] },
+      '/api/v1/analytics/new-calls': { ...newCalls, buckets: [] },
+      '/api/v1/analytics/comparison': {
+        ...comparison,
+        current: nils,
+        previous: nils,
+        total_count: zero,
+        total_duration: zero,
+        unique_calls: zero,
+        chats: zero,
+        current_days: noDays(comparison.current_days),
+        previous_days: noDays(comparison.previous_days),
+      },
+    };
+    dashboardServer((call) => (call.url.pathname in answers ? { body: { result: true, data: answers[call.url.pathname] } } : undefined));
+    renderDashboard();
+    await results();
+    expect(await screen.findByTestId('dashboard-first-steps')).toBeInTheDocument();
+    const said = (id: string) => within(screen.getByTestId(`chart-${id}`)).getByTestId('chart-empty');
+    expect(said('directions')).toHaveTextContent('No calls in this period');
+    expect(said('duration')).toHaveTextContent('No calls in this period');
+    expect(said('active-hours-calls')).toHaveTextContent('No calls in this period');
+    expect(said('active-hours-chats')).toHaveTextContent('No chat messages in this period');
+    expect(said('new-calls')).toHaveTextContent('No new calls in this period');
+    expect(said('daily')).toHaveTextContent('No calls in this period or the one before');
+    expect(screen.queryByRole('img', { name: 'Calls per direction' })).toBeNull();
+    expect(screen.getByTestId('employee-table-empty')).toHaveTextContent('No calls in this period');
+    expect(screen.queryAllByTestId('employee-row')).toHaveLength(0);
+  });
+
+  it('names the hours when the period has calls and chats, but none between 8:00 and 20:00', async () => {
+    dashboardServer((call) =>
+      call.url.pathname === '/api/v1/analytics/active-hours' ? { body: { result: true, data: { ...activeHours, calls: [], chats: [] } } } : undefined,
+    );
+    renderDashboard();
+    await results();
+    const hours = within(screen.getByTestId('chart-active-hours-calls')).getByTestId('chart-empty');
+    expect(hours).toHaveTextContent(/^No calls between 8:00 and 20:00 in this period$/);
+    expect(within(screen.getByTestId('chart-active-hours-chats')).getByTestId('chart-empty')).toHaveTextContent(
+      'No chat messages between 8:00 and 20:00 in this period',
+    );
+    // The other charts have numbers and draw them.
+    expect(within(screen.getByTestId('chart-directions')).queryByTestId('chart-empty')).toBeNull();
+    expect(screen.getAllByTestId('employee-row')).toHaveLength(overview.users.length);
   });
 
   it('shows no first steps once anything was recorded', async () => {

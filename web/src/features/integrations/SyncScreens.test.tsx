@@ -117,16 +117,32 @@ describe('the delivery log', { timeout: 20_000 }, () => {
     expect(rowOf(busy.event_id).getByTestId('delivery-status')).toHaveTextContent('Delivered');
   });
 
-  it('reads No deliveries yet when the log is empty, and filters by status', async () => {
+  it('reads No deliveries yet when the log is empty, and filters by status, which can be cleared', async () => {
     const { calls } = fakeServer(webhookOn);
     renderPage('/integrations?section=webhooks');
     expect(await screen.findByText('No deliveries yet')).toBeInTheDocument();
+    expect(screen.getByTestId('deliveries-empty')).toHaveTextContent('Each message your team sends or receives is listed here once it is delivered.');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     act(() => inputOf('Status').focus());
     fireEvent.click(inputOf('Status'));
     fireEvent.click(await screen.findByRole('option', { name: 'Failed for good', hidden: true }));
     expect(await screen.findByText('No deliveries with this status')).toBeInTheDocument();
     expect(callsTo(calls, '/webhook/deliveries').at(-1)!.url.searchParams.get('status')).toBe('dead');
+    fireEvent.click(within(screen.getByTestId('deliveries-empty')).getByRole('button', { name: 'Show all deliveries' }));
+    // The loader until all deliveries are read, never the filtered answer under the new filter.
+    expect(screen.queryByTestId('deliveries-empty')).toBeNull();
+    expect(await screen.findByText('No deliveries yet')).toBeInTheDocument();
+    expect(callsTo(calls, '/webhook/deliveries').at(-1)!.url.searchParams.get('status')).toBeNull();
+    expect(inputOf('Status')).toHaveValue('All');
+  });
+
+  it('says to save the URL and Turn On the webhook while it is off', async () => {
+    fakeServer();
+    renderPage('/integrations?section=webhooks');
+    const empty = await screen.findByTestId('deliveries-empty');
+    expect(empty).toHaveTextContent('No deliveries yet');
+    expect(empty).toHaveTextContent('Save the webhook URL and Turn On the webhook above');
+    expect(screen.getAllByRole('button', { name: 'Turn On' })).toHaveLength(1);
   });
 
   it('pages with Load more, asking for deliveries older than next_before', async () => {

@@ -50,7 +50,16 @@ test('starts as a new conversation with the greeting and no messages', async () 
   for (const name of ['Mask', 'Discovery', 'New Chat', 'Attach a PDF', 'Send']) {
     expect(screen.getByRole('button', { name })).toBeInTheDocument();
   }
-  expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+  expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+});
+
+test('no conversation yet says the first question starts one, and Ask a question goes to the input', async () => {
+  fakeServer();
+  renderPage();
+  const empty = await screen.findByTestId('conversations-empty');
+  expect(empty).toHaveTextContent('Your first question starts one.');
+  fireEvent.click(within(empty).getByRole('button', { name: 'Ask a question' }));
+  expect(input()).toHaveFocus();
 });
 
 test('Enter sends the question and clears the input; "1 message" while answering, then "2 messages"', async () => {
@@ -83,7 +92,7 @@ test('Enter sends the question and clears the input; "1 message" while answering
 test('empty or blank input is ignored, by Enter and by Send', async () => {
   const calls = fakeServer();
   renderPage();
-  await screen.findByText('No conversations yet.');
+  await screen.findByText('No conversations yet');
   fireEvent.keyDown(input(), { key: 'Enter' });
   fireEvent.change(input(), { target: { value: '    ' } });
   fireEvent.keyDown(input(), { key: 'Enter' });
@@ -318,9 +327,33 @@ test('an employee does not see the unanswered questions', async () => {
   const calls = fakeServer();
   renderPage();
   fireEvent.click(screen.getByRole('button', { name: 'Discovery' }));
-  expect(await screen.findByText('No documents yet. Your admins and managers can add PDFs.')).toBeInTheDocument();
+  const empty = await screen.findByTestId('documents-empty');
+  expect(empty).toHaveTextContent('No documents yet');
+  expect(empty).toHaveTextContent('Your admins and managers can add PDFs.');
+  expect(within(empty).queryByRole('button')).toBeNull();
   expect(screen.queryByText('Unanswered questions')).toBeNull();
   expect(calls.some((c) => c.url.pathname === '/api/kb/unanswered')).toBe(false);
+});
+
+test('no documents yet: the loader until the list arrives, then Attach a PDF, which opens the chat’s file picker', async () => {
+  const slow = gate();
+  fakeServer(async (c) => {
+    if (c.url.pathname === '/api/kb/documents' && c.method === 'GET') await slow.wait;
+    return undefined;
+  });
+  const picked = vi.spyOn(HTMLInputElement.prototype, 'click');
+  renderPage();
+  fireEvent.click(screen.getByRole('button', { name: 'Discovery' }));
+  const drawer = within(await screen.findByRole('dialog', { name: 'Discovery' }));
+  expect(drawer.getByLabelText('Loading…')).toBeInTheDocument();
+  expect(drawer.queryByTestId('documents-empty')).toBeNull();
+  act(() => slow.open());
+  const empty = await drawer.findByTestId('documents-empty');
+  expect(empty).toHaveTextContent('Attach a PDF, then ask about it: answers cite its pages.');
+  fireEvent.click(within(empty).getByRole('button', { name: 'Attach a PDF' }));
+  expect(picked.mock.contexts.some((el) => (el as HTMLElement).dataset.testid === 'attach-input')).toBe(true);
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discovery' })).toBeNull());
+  picked.mockRestore();
 });
 
 test('a conversation from the list reopens with its messages; New Chat starts over', async () => {

@@ -53,6 +53,23 @@ test('labels show their colour, sublabels sit under their parent, system and sha
   expect(within(rows[1]!).getByRole('button', { name: 'Edit VIP' })).toBeInTheDocument();
 });
 
+test('no labels and no funnels say so, each offering its first one in its form', async () => {
+  fakeServer(world({ board: board({ labels: [] }) }));
+  renderAt('/labels');
+  const labels = await screen.findByTestId('labels-empty');
+  expect(labels).toHaveTextContent('No labels yet');
+  expect(labels).toHaveTextContent('Labels sort your chats');
+  const funnels = screen.getByTestId('funnels-empty');
+  expect(funnels).toHaveTextContent('No funnels yet');
+  expect(funnels).toHaveTextContent('A funnel holds the stages a chat moves through');
+  fireEvent.click(within(labels).getByRole('button', { name: 'Add your first label' }));
+  expect(await screen.findByRole('dialog', { name: 'New label' })).toBeInTheDocument();
+  fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  fireEvent.click(within(funnels).getByRole('button', { name: 'Add your first funnel' }));
+  expect(await screen.findByRole('dialog', { name: 'New funnel' })).toBeInTheDocument();
+});
+
 test('the label rule refuses an empty name and a bad colour before anything is sent', async () => {
   const calls = fakeServer();
   renderAt('/labels');
@@ -205,7 +222,7 @@ test('a funnel name error goes as soon as the name is fixed (issue #25)', async 
 test('a funnel is created with its stages in the order set (added, moved, removed): "Funnel created successfully"', async () => {
   const calls = fakeServer();
   renderAt('/labels');
-  expect(await screen.findByText('No funnels yet. A funnel holds the stages a chat moves through.')).toBeInTheDocument();
+  expect(await screen.findByTestId('funnels-empty')).toHaveTextContent('No funnels yet');
   fireEvent.click(screen.getByRole('button', { name: 'New funnel' }));
   const form = dialog();
   fireEvent.change(form.getByRole('textbox', { name: /Funnel name/ }), { target: { value: 'Sales' } });
@@ -231,7 +248,7 @@ test('a funnel is created with its stages in the order set (added, moved, remove
     '2. Proposal',
     '3. Won',
   ]);
-});
+}, 15_000);
 
 test("a funnel's 422 is shown on its stages; editing and deleting a funnel", async () => {
   let refuse = true;

@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { errorBody, fakeServer, holdUploads, invalid, ORG, renderAt, reply, resetStores, sales, signIn, world, type Call } from './testing';
+import { errorBody, fakeServer, gate, holdUploads, invalid, ORG, renderAt, reply, resetStores, sales, signIn, world, type Call } from './testing';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -73,10 +73,29 @@ test('lists quick replies with their team or "Only me", attachment and sent coun
   expect(screen.queryByTestId('plan-usage')).toBeNull();
 });
 
-test('an empty list says so', async () => {
+test('an empty list says so, and its first quick reply opens the form', async () => {
   fakeServer();
   renderAt('/quick-replies');
-  expect(await screen.findByTestId('replies-empty')).toHaveTextContent('No quick replies yet.');
+  const empty = await screen.findByTestId('replies-empty');
+  expect(empty).toHaveTextContent('No quick replies yet');
+  expect(empty).toHaveTextContent('send one from WhatsApp Web in a click');
+  fireEvent.click(within(empty).getByRole('button', { name: 'Add your first quick reply' }));
+  expect(await screen.findByRole('dialog', { name: 'New quick reply' })).toBeInTheDocument();
+});
+
+test('no empty state while the list is loading, only the loader', async () => {
+  const slow = gate();
+  fakeServer(world(), async (c) => {
+    if (c.method !== 'GET' || c.url.pathname !== '/api/manage/quick-replies') return undefined;
+    await slow.wait;
+    return undefined;
+  });
+  renderAt('/quick-replies');
+  expect(await screen.findByTestId('manage-loading')).toBeInTheDocument();
+  expect(screen.queryByTestId('replies-empty')).toBeNull();
+  act(() => slow.open());
+  expect(await screen.findByTestId('replies-empty')).toBeInTheDocument();
+  expect(screen.queryByTestId('manage-loading')).toBeNull();
 });
 
 test('a failed load shows the error with Retry, which loads again', async () => {

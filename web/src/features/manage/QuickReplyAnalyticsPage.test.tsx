@@ -70,10 +70,17 @@ test('a custom range is checked by the date rule before it is asked for', async 
   expect(asked(calls).at(-1)!.url.search).toBe(`?org_id=${ORG}&start_date=2030-02-10&end_date=2030-02-20`);
 });
 
-test('no quick reply sent says so', async () => {
-  fakeServer(world(), (c) => (c.url.pathname === PATH ? { body: { result: true, data: answer([[ME, 0], [8, 0]]) } } : undefined));
+test('no quick reply sent says so, offers a longer period and the quick replies', async () => {
+  const calls = fakeServer(world(), (c) => (c.url.pathname === PATH ? { body: { result: true, data: answer([[ME, 0], [8, 0]]) } } : undefined));
   renderAt('/quick-replies/analytics');
-  expect(await screen.findByTestId('analytics-empty')).toHaveTextContent('No quick replies were sent in this period.');
+  const empty = await screen.findByTestId('analytics-empty');
+  expect(empty).toHaveTextContent('No quick replies were sent in this period.');
+  expect(empty).toHaveTextContent('sends it from WhatsApp Web with the extension');
+  expect(within(empty).getByRole('link', { name: 'Manage quick replies' })).toHaveAttribute('href', '/quick-replies');
+  fireEvent.click(within(empty).getByRole('button', { name: 'Show the last 6 months' }));
+  await waitFor(() => expect(asked(calls).at(-1)!.url.searchParams.get('preset')).toBe('last_6_months'));
+  expect(await screen.findByTestId('analytics-empty')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Show the last 6 months' })).toBeNull();
 });
 
 test('a failure is shown with Retry, which asks again', async () => {

@@ -51,6 +51,16 @@ test("lists the organisation's properties with their type and options", async ()
   expect(rows[1]).toHaveTextContent('Silver');
 });
 
+test('no properties yet says so, and its first property opens the form', async () => {
+  fakeServer();
+  renderAt('/userproperties');
+  const empty = await screen.findByTestId('properties-empty');
+  expect(empty).toHaveTextContent('No user properties yet');
+  expect(empty).toHaveTextContent('such as City or Budget');
+  fireEvent.click(within(empty).getByRole('button', { name: 'Add your first property' }));
+  expect(await screen.findByRole('dialog', { name: 'New user property' })).toBeInTheDocument();
+});
+
 test('the personal workspace says properties are made in the organisation workspace, and offers no form', async () => {
   signIn(null, 1);
   const calls = fakeServer();

@@ -145,7 +145,12 @@ describe('the organisation page', () => {
     expect(calls.filter((c) => c.url.pathname.endsWith('/employees/invited'))).toHaveLength(2);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(sales.id) } });
-    expect(await screen.findByText('No employees match these filters.')).toBeInTheDocument();
+    const empty = await screen.findByTestId('employees-empty');
+    expect(empty).toHaveTextContent('No employees match these filters.');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    expect((await table()).getAllByTestId('employee-row')).toHaveLength(members.length);
+    expect(screen.getByLabelText('Status')).toHaveValue('all');
+    expect(screen.getByLabelText('Team')).toHaveValue('all');
   });
 
   it('offers to create an organisation to someone who has none', async () => {
@@ -425,6 +430,62 @@ describe('teams, assignment and removal', () => {
     expect(screen.queryByRole('button', { name: 'Create a Team' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add employee' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  });
+});
+
+describe('empty teams and employees (issue #25)', () => {
+  const noTeams = (c: Call) => (c.url.pathname.endsWith('/teams') && c.method === 'GET' ? { body: { result: true, data: [] } } : undefined);
+  const asRole = (role_id: number) => (c: Call) =>
+    c.url.pathname.endsWith('/organizations') ? { body: { result: true, data: [mapping({ role_id })] } } : undefined;
+  const onlyMe = (c: Call) =>
+    c.url.pathname.endsWith('/employees/invited')
+      ? { body: { result: true, data: members.filter((m) => m.user_id === ME), sync_list: [], mapping_details: mapping() } }
+      : undefined;
+  const nobody = (c: Call) =>
+    c.url.pathname.endsWith('/employees/invited') ? { body: { result: true, data: [], sync_list: [], mapping_details: mapping() } } : undefined;
+
+  it('offers an admin the first team, which opens the team form', async () => {
+    fakeServer(noTeams);
+    renderPage();
+    const empty = await screen.findByTestId('teams-empty');
+    expect(empty).toHaveTextContent('No teams yet');
+    expect(empty).toHaveTextContent('such as Sales or Support');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Create your first team' }));
+    expect(await screen.findByRole('dialog', { name: 'Create a Team' })).toBeInTheDocument();
+  });
+
+  it('tells an employee who creates teams, with nothing to click', async () => {
+    fakeServer(noTeams, asRole(3));
+    renderPage();
+    const empty = await screen.findByTestId('teams-empty');
+    expect(empty).toHaveTextContent('Managers and admins of the organisation create its teams.');
+    expect(within(empty).queryByRole('button')).toBeNull();
+  });
+
+  it('says how the others join when the creator is alone, with the add buttons', async () => {
+    fakeServer(onlyMe);
+    renderPage();
+    const alone = await screen.findByTestId('employees-only-you');
+    expect(alone).toHaveTextContent('Only you so far');
+    expect(alone).toHaveTextContent('Invite your team by e-mail or WhatsApp number');
+    fireEvent.click(within(alone).getByRole('button', { name: 'Add employee' }));
+    expect(await screen.findByRole('dialog', { name: 'Add employee' })).toBeInTheDocument();
+  });
+
+  it('says no employees yet, with the add buttons for a manager and who adds them for an employee', async () => {
+    fakeServer(nobody, asRole(2));
+    const { unmount } = renderPage();
+    const empty = await screen.findByTestId('employees-empty');
+    expect(empty).toHaveTextContent('No employees yet');
+    expect(within(empty).getByRole('button', { name: 'Add with excel' })).toBeInTheDocument();
+    unmount();
+
+    fakeServer(nobody, asRole(3));
+    renderPage();
+    const forEmployee = await screen.findByTestId('employees-empty');
+    expect(forEmployee).toHaveTextContent('Managers and admins of the organisation add its employees.');
+    expect(within(forEmployee).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('employees-only-you')).toBeNull();
   });
 });
 

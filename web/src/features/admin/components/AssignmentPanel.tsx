@@ -29,6 +29,7 @@ import {
 import { IconDeviceFloppy, IconMinus, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import { UnsavedChangesPrompt } from '@/components/UnsavedChangesPrompt';
 import { ApiError } from '@/lib/api';
 import { codeOf } from '@/lib/errorText';
@@ -400,13 +401,20 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
                 }}
               />
               {all.length === 0 ? (
-                <Text c="dimmed" size="sm" data-testid="all-members-empty">
-                  {t('assignment.no_owners')}
-                </Text>
+                <EmptyState compact title={t('assignment.no_owners')} data-testid="all-members-empty">
+                  {t('assignment.no_owners_hint')}
+                </EmptyState>
               ) : filtered.length === 0 ? (
-                <Text c="dimmed" size="sm" data-testid="all-members-no-match">
-                  {t('assignment.no_match')}
-                </Text>
+                <EmptyState
+                  compact
+                  title={t('assignment.no_match')}
+                  action={
+                    <Button size="xs" variant="light" onClick={() => setQuery('')}>
+                      {t('clear_search')}
+                    </Button>
+                  }
+                  data-testid="all-members-no-match"
+                />
               ) : (
                 shown.map((m) => {
                   const id = ownerOf(m);

@@ -4,6 +4,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, TextInput, Title, Card } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import { codeOf } from '@/lib/errorText';
 import type { ShareRow } from '../api';
 import { fetchReport } from '../api';
@@ -77,9 +78,9 @@ export function AssignmentReport({ reloadKey = 0 }: { reloadKey?: number }) {
             </Stack>
           </Alert>
         ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm" data-testid="report-empty">
-            {t('report.empty')}
-          </Text>
+          <EmptyState compact title={t('report.empty')} data-testid="report-empty">
+            {t('report.empty_hint')}
+          </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table data-testid="assignment-report" striped>

@@ -2,6 +2,8 @@
 // reason and what changed from → to, in words.
 import { Alert, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { IconHistory } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
 import { fetchAudit } from '../api';
 import { formatDateTime } from '../logic';
 import { AuditDetail } from './AuditDetail';
@@ -31,7 +33,7 @@ export function AuditLog() {
         </Stack>
       </Alert>
     );
-  if (list.phase === 'loading' && !list.data)
+  if (list.pending && rows.length === 0)
     return (
       <Center py="xl">
         <Loader aria-label={t('audit.loading')} />
@@ -39,9 +41,9 @@ export function AuditLog() {
     );
   if (rows.length === 0)
     return (
-      <Text c="dimmed" data-testid="audit-empty">
-        {t('audit.empty')}
-      </Text>
+      <EmptyState icon={<IconHistory size={22} />} title={t('audit.empty')} data-testid="audit-empty">
+        {t('audit.empty_hint')}
+      </EmptyState>
     );
   return (
     <Stack gap="sm">

@@ -3,6 +3,8 @@
 // server gives no total here, so the list pages with Previous and Next.
 import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { IconReceiptOff } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
 import { fetchFailedTransactions } from '../api';
 import { formatDateTime, formatMoney } from '../logic';
 import { useIssueText } from './useIssueText';
@@ -28,7 +30,7 @@ export function FailedTransactionsList() {
         </Stack>
       </Alert>
     );
-  if (list.phase === 'loading' && !list.data)
+  if (list.pending && rows.length === 0)
     return (
       <Center py="xl">
         <Loader aria-label={t('failed.loading')} />
@@ -37,9 +39,21 @@ export function FailedTransactionsList() {
   return (
     <Stack gap="sm">
       {rows.length === 0 ? (
-        <Text c="dimmed" data-testid="failed-empty">
-          {list.page === 0 ? t('failed.empty') : t('failed.no_more')}
-        </Text>
+        list.page === 0 ? (
+          <EmptyState icon={<IconReceiptOff size={22} />} title={t('failed.empty')} data-testid="failed-empty">
+            {t('failed.empty_hint')}
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title={t('failed.no_more')}
+            action={
+              <Button variant="light" onClick={() => list.setPage(0)}>
+                {t('failed.first_page')}
+              </Button>
+            }
+            data-testid="failed-empty"
+          />
+        )
       ) : (
         <Table.ScrollContainer minWidth={820}>
           <Table data-testid="failed-transactions" striped aria-busy={list.phase === 'loading'}>

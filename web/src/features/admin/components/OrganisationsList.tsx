@@ -2,9 +2,10 @@
 // validity, knowledge base; each can have its plan, seats or trial changed, and the knowledge
 // base granted whatever its plan, with a reason.
 import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconBuilding, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { AdminOrg } from '../api';
 import { fetchOrganisations } from '../api';
 import { formatDate } from '../logic';
@@ -48,14 +49,27 @@ export function OrganisationsList() {
             </Button>
           </Stack>
         </Alert>
-      ) : list.phase === 'loading' && !list.data ? (
+      ) : list.pending && rows.length === 0 ? (
         <Center py="xl">
           <Loader aria-label={t('orgs.loading')} />
         </Center>
       ) : rows.length === 0 ? (
-        <Text c="dimmed" data-testid="orgs-empty">
-          {list.search.trim() ? t('orgs.no_match') : t('orgs.empty')}
-        </Text>
+        list.search.trim() ? (
+          <EmptyState
+            icon={<IconSearch size={22} />}
+            title={t('orgs.no_match')}
+            action={
+              <Button variant="light" onClick={() => list.setSearch('')}>
+                {t('clear_search')}
+              </Button>
+            }
+            data-testid="orgs-empty"
+          />
+        ) : (
+          <EmptyState icon={<IconBuilding size={22} />} title={t('orgs.empty')} data-testid="orgs-empty">
+            {t('orgs.empty_hint')}
+          </EmptyState>
+        )
       ) : (
         <>
           <Table.ScrollContainer minWidth={820}>

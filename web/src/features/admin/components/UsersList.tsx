@@ -1,7 +1,8 @@
 // Users with search (address, name or mobile) and paging; a user's name opens User Info.
 import { Alert, Anchor, Button, Center, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import { Link } from 'react-router';
 import { fetchUsers } from '../api';
 import { formatDate } from '../logic';
@@ -39,14 +40,27 @@ export function UsersList() {
             </Button>
           </Stack>
         </Alert>
-      ) : list.phase === 'loading' && !list.data ? (
+      ) : list.pending && rows.length === 0 ? (
         <Center py="xl">
           <Loader aria-label={t('users.loading')} />
         </Center>
       ) : rows.length === 0 ? (
-        <Text c="dimmed" data-testid="users-empty">
-          {list.search.trim() ? t('users.no_match') : t('users.empty')}
-        </Text>
+        list.search.trim() ? (
+          <EmptyState
+            icon={<IconSearch size={22} />}
+            title={t('users.no_match')}
+            action={
+              <Button variant="light" onClick={() => list.setSearch('')}>
+                {t('clear_search')}
+              </Button>
+            }
+            data-testid="users-empty"
+          />
+        ) : (
+          <EmptyState icon={<IconUsers size={22} />} title={t('users.empty')} data-testid="users-empty">
+            {t('users.empty_hint')}
+          </EmptyState>
+        )
       ) : (
         <>
           <Table.ScrollContainer minWidth={720}>

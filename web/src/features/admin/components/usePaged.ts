@@ -46,6 +46,8 @@ export function usePaged<T>(load: (q: PageQuery, signal: AbortSignal) => Promise
     data,
     setData,
     phase,
+    /** Loading, or a search typed but not sent yet: an empty list is not an answer yet. */
+    pending: phase === 'loading' || search !== debounced,
     errorCode,
     retry: () => setAttempt((n) => n + 1),
   };

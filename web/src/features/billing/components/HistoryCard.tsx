@@ -4,6 +4,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { HistoryEntry, Page } from '@/generated/contract';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { fetchHistory, HISTORY_PER_PAGE, type Payer } from '../api';
@@ -76,9 +77,9 @@ export function HistoryCard({ payer, timeZone, version }: Props) {
           </Center>
         )}
         {!error && data !== null && data.items.length === 0 && (
-          <Text c="dimmed" data-testid="history-empty">
-            {t('page.history_empty')}
-          </Text>
+          <EmptyState compact title={t('page.history_empty')} data-testid="history-empty">
+            {t('page.history_hint')}
+          </EmptyState>
         )}
         {!error && data !== null && data.items.length > 0 && (
           <>

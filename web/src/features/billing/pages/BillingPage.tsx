@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { ParseKeys } from 'i18next';
 import type { BillingOverview, SeatChangeAnswer, SeatPreview } from '@/generated/contract';
 import { value } from '@/lib/domain';
@@ -277,9 +278,20 @@ export default function BillingPage() {
                   {t('page.invoices')}
                 </Title>
                 {overview.invoices.length === 0 ? (
-                  <Text c="dimmed" data-testid="invoices-empty">
-                    {t('page.invoices_empty')}
-                  </Text>
+                  <EmptyState
+                    compact
+                    title={t('page.invoices_empty')}
+                    action={
+                      !overview.subscribed && (
+                        <Button size="xs" variant="light" onClick={openChooser}>
+                          {t('page.choose_plan')}
+                        </Button>
+                      )
+                    }
+                    data-testid="invoices-empty"
+                  >
+                    {t('page.invoices_hint')}
+                  </EmptyState>
                 ) : (
                   <Table.ScrollContainer minWidth={560}>
                     <Table data-testid="invoices">

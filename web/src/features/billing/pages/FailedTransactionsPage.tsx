@@ -4,6 +4,9 @@
 import { Alert, Badge, Button, Center, Container, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconReceiptOff } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
 import type { FailedTransaction } from '@/generated/contract';
 import { rule } from '@/lib/domain';
 import { codeOf, useCodeText } from '@/lib/errorText';
@@ -78,9 +81,18 @@ export default function FailedTransactionsPage() {
             </Stack>
           </Alert>
         ) : rows.length === 0 ? (
-          <Text c="dimmed" data-testid="failed-empty">
-            {t('failed.empty')}
-          </Text>
+          <EmptyState
+            icon={<IconReceiptOff size={22} />}
+            title={t('failed.empty')}
+            action={
+              <Button component={Link} to="/settings/billing" variant="light">
+                {t('failed.open_billing')}
+              </Button>
+            }
+            data-testid="failed-empty"
+          >
+            {t('failed.empty_hint')}
+          </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={720}>
             <Table data-testid="failed-transactions">

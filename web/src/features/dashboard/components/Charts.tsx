@@ -3,9 +3,10 @@
 // Buckets are laid out by the domain's `bucket_keys` (every bucket, empty ones at 0); labels are
 // formatted here in the reader's language. Every series can be exported as CSV.
 import { BarChart, LineChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, Center, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import {
   BAR_COLOUR,
   DIRECTIONS,
@@ -20,7 +21,8 @@ import {
 import type { Analytics } from '../stores/dashboard';
 import { CsvButton } from './CsvButton';
 
-function ChartCard(props: { id: string; title: string; rows: () => CsvCell[][]; children: ReactNode }) {
+/** A chart with its title and CSV export; `empty` says what is missing instead of a flat chart. */
+function ChartCard(props: { id: string; title: string; rows: () => CsvCell[][]; empty?: string | null; children: ReactNode }) {
   return (
     <Card withBorder padding="sm" component="section" aria-labelledby={`chart-${props.id}`} data-testid={`chart-${props.id}`}>
       <Group justify="space-between" mb="xs">
@@ -29,9 +31,15 @@ function ChartCard(props: { id: string; title: string; rows: () => CsvCell[][]; 
         </Title>
         <CsvButton name={props.title} file={props.id} rows={props.rows} />
       </Group>
-      <div role="img" aria-label={props.title}>
-        {props.children}
-      </div>
+      {props.empty ? (
+        <Center mih={220}>
+          <EmptyState title={props.empty} data-testid="chart-empty" />
+        </Center>
+      ) : (
+        <div role="img" aria-label={props.title}>
+          {props.children}
+        </div>
+      )}
     </Card>
   );
 }
@@ -67,6 +75,18 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
   const chats = t('charts.chats');
   const dur = t('charts.duration');
 
+  // A chart whose every bar is 0 says so (the period's words), rather than drawing a flat line.
+  const none = (values: number[]) => values.every((v) => v === 0);
+  const anyCall = !none(directions.map((d) => d.calls));
+  const anyChat = data.comparison.chats.current > 0;
+  const hoursSpan = { from: hours[0]?.label ?? '', to: hours.at(-1)?.label ?? '' };
+  const hoursEmpty = (key: 'calls' | 'chats', any: boolean) =>
+    !none(hours.map((h) => h[key]))
+      ? null
+      : !any
+        ? t(key === 'calls' ? 'charts.no_calls' : 'charts.no_chats')
+        : t(key === 'calls' ? 'charts.no_calls_hours' : 'charts.no_chats_hours', hoursSpan);
+
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
@@ -74,6 +94,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
           id="directions"
           title={t('charts.per_direction')}
           rows={() => [[t('csv.direction'), calls], ...directions.map((d) => [d.direction, d.calls])]}
+          empty={anyCall ? null : t('charts.no_calls')}
         >
           <BarChart h={220} data={directions} dataKey="direction" series={[{ name: 'calls', label: calls, color: BAR_COLOUR }]} />
         </ChartCard>
@@ -81,6 +102,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
           id="duration"
           title={t('charts.duration_per_direction')}
           rows={() => [[t('csv.direction'), t('csv.seconds')], ...directions.map((d) => [d.direction, d.duration])]}
+          empty={!anyCall ? t('charts.no_calls') : none(directions.map((d) => d.duration)) ? t('charts.no_duration') : null}
         >
           <BarChart
             h={220}
@@ -95,6 +117,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
           id="active-hours-calls"
           title={t('charts.active_hours_calls')}
           rows={() => [[t('csv.hour'), calls], ...hours.map((h) => [h.hour, h.calls])]}
+          empty={hoursEmpty('calls', anyCall)}
         >
           <BarChart h={220} data={hours} dataKey="label" series={[{ name: 'calls', label: calls, color: BAR_COLOUR }]} />
         </ChartCard>
@@ -102,6 +125,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
           id="active-hours-chats"
           title={t('charts.active_hours_chats')}
           rows={() => [[t('csv.hour'), chats], ...hours.map((h) => [h.hour, h.chats])]}
+          empty={hoursEmpty('chats', anyChat)}
         >
           <BarChart h={220} data={hours} dataKey="label" series={[{ name: 'chats', label: chats, color: BAR_COLOUR }]} />
         </ChartCard>
@@ -110,6 +134,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
         id="new-calls"
         title={t('charts.new_calls')}
         rows={() => [[t('csv.bucket'), calls], ...halves.map((b) => [b.key, b.count])]}
+        empty={none(halves.map((b) => b.count)) ? t('charts.no_new_calls') : null}
       >
         <BarChart h={220} data={halves} dataKey="label" series={[{ name: 'count', label: calls, color: BAR_COLOUR }]} />
       </ChartCard>
@@ -120,6 +145,7 @@ export function Charts({ data, range, timeZone }: { data: Analytics; range: Date
           [t('csv.date'), t('csv.current'), t('csv.previous_date'), t('csv.previous'), t('csv.seconds')],
           ...daily.map((d) => [d.date, d.current, d.previousDate, d.previous, d.duration]),
         ]}
+        empty={none(daily.flatMap((d) => [d.current, d.previous])) ? t('charts.no_calls_either') : null}
       >
         <LineChart
           h={240}

@@ -3,6 +3,7 @@
 // performers and those needing attention (2 each, 001 §9). Names fall back to NA / Admin.
 import { Badge, Card, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { Employee, Team, UserOverview } from '@/generated/contract';
 import { DIRECTIONS, duration, personName, teamColours, type CsvCell } from '../logic';
 import type { Analytics } from '../stores/dashboard';
@@ -61,42 +62,46 @@ export function EmployeeTable({ data, teams, members }: { data: Analytics; teams
         </Title>
         <CsvButton name={t('table.heading')} file="employees" rows={rows} />
       </Group>
-      <ScrollArea>
-        <Table striped highlightOnHover aria-labelledby="dash-table" miw={820}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('table.name')}</Table.Th>
-              <Table.Th>{t('table.team')}</Table.Th>
-              <Table.Th ta="right">{t('table.total')}</Table.Th>
-              <Table.Th ta="right">{t('table.duration')}</Table.Th>
-              <Table.Th ta="right">{t('table.unique')}</Table.Th>
-              {DIRECTIONS.map((d) => (
-                <Table.Th key={d} ta="right">
-                  {t(`directions.${d}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((u) => (
-              <Table.Tr key={u.user_id} data-testid="employee-row">
-                <Table.Td>{nameOf(u)}</Table.Td>
-                <Table.Td>
-                  <TeamBadge team={teamOf(u)} />
-                </Table.Td>
-                <Table.Td ta="right">{nf.format(u.all.total_count)}</Table.Td>
-                <Table.Td ta="right">{duration(u.all.total_duration)}</Table.Td>
-                <Table.Td ta="right">{nf.format(u.all.unique_calls)}</Table.Td>
+      {users.every((u) => u.all.total_count === 0) ? (
+        <EmptyState title={t('charts.no_calls')} data-testid="employee-table-empty" />
+      ) : (
+        <ScrollArea>
+          <Table striped highlightOnHover aria-labelledby="dash-table" miw={820}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('table.name')}</Table.Th>
+                <Table.Th>{t('table.team')}</Table.Th>
+                <Table.Th ta="right">{t('table.total')}</Table.Th>
+                <Table.Th ta="right">{t('table.duration')}</Table.Th>
+                <Table.Th ta="right">{t('table.unique')}</Table.Th>
                 {DIRECTIONS.map((d) => (
-                  <Table.Td key={d} ta="right">
-                    {nf.format(u[d].total_count)}
-                  </Table.Td>
+                  <Table.Th key={d} ta="right">
+                    {t(`directions.${d}`)}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.map((u) => (
+                <Table.Tr key={u.user_id} data-testid="employee-row">
+                  <Table.Td>{nameOf(u)}</Table.Td>
+                  <Table.Td>
+                    <TeamBadge team={teamOf(u)} />
+                  </Table.Td>
+                  <Table.Td ta="right">{nf.format(u.all.total_count)}</Table.Td>
+                  <Table.Td ta="right">{duration(u.all.total_duration)}</Table.Td>
+                  <Table.Td ta="right">{nf.format(u.all.unique_calls)}</Table.Td>
+                  {DIRECTIONS.map((d) => (
+                    <Table.Td key={d} ta="right">
+                      {nf.format(u[d].total_count)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
     </Card>
   );
 }

@@ -1,8 +1,10 @@
 // Quick replies sent and messages scheduled (001 §3 'Analytics counters') for their own date
 // type (000 §3 'Filter defaults: … date type This Month'): one of the nine presets, This Month
 // by default, independent of the main period; the team and employee filters apply as above.
-import { Alert, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
 import { useShallow } from 'zustand/react/shallow';
 import type { DatePreset } from '@/generated/domain';
 import { PRESETS } from '../logic';
@@ -79,10 +81,26 @@ export function UsageCard() {
             </Stack>
           </Alert>
         ) : (
-          <SimpleGrid cols={2} spacing="sm">
-            {counter('quick_replies', totals?.quickReplies)}
-            {counter('scheduled', totals?.scheduled)}
-          </SimpleGrid>
+          <>
+            <SimpleGrid cols={2} spacing="sm">
+              {counter('quick_replies', totals?.quickReplies)}
+              {counter('scheduled', totals?.scheduled)}
+            </SimpleGrid>
+            {phase === 'ready' && totals && totals.quickReplies === 0 && totals.scheduled === 0 && (
+              <EmptyState
+                compact
+                title={t('usage.none')}
+                action={
+                  <Anchor component={Link} to="/quick-replies" size="sm">
+                    {t('usage.open_tools')}
+                  </Anchor>
+                }
+                data-testid="usage-empty"
+              >
+                {t('usage.none_hint')}
+              </EmptyState>
+            )}
+          </>
         )}
       </Stack>
     </Card>

@@ -9,6 +9,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
+import { IconFilterOff, IconUsers } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
+import { rule } from '@/lib/domain';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { Charts, useDayLabel } from '../components/Charts';
@@ -39,6 +42,8 @@ export default function DashboardPage() {
       data: x.data,
       teams: x.teams,
       members: x.members,
+      filters: x.filters,
+      setFilters: x.setFilters,
       init: x.init,
       load: x.load,
       reset: x.reset,
@@ -46,6 +51,8 @@ export default function DashboardPage() {
   );
   const orgId = current?.org_id ?? null;
   const timeZone = org?.time_zone ?? null;
+  const filtered = s.filters.teamId !== null || s.filters.userId !== null;
+  const mayInvite = rule('access_check', { level: 'manager', roleId: current?.role_id ?? null }).err === undefined;
 
   useEffect(() => {
     document.title = `${t('title')} · Switchboard`;
@@ -146,11 +153,37 @@ export default function DashboardPage() {
                 {t('range_invalid')}
               </Alert>
             )}
-            {s.phase === 'empty' && (
-              <Alert color="gray" title={t('empty_title')} data-testid="dashboard-empty">
-                {t('empty_body')}
-              </Alert>
-            )}
+            {s.phase === 'empty' &&
+              (filtered ? (
+                <EmptyState
+                  icon={<IconFilterOff size={22} />}
+                  title={t('empty_title')}
+                  action={
+                    <Button variant="light" onClick={() => s.setFilters({ teamId: null, userId: null })}>
+                      {t('show_everyone')}
+                    </Button>
+                  }
+                  data-testid="dashboard-empty"
+                >
+                  {t('empty_body')}
+                </EmptyState>
+              ) : (
+                // Nobody the viewer may see is active: analytics start with the team joining.
+                <EmptyState
+                  icon={<IconUsers size={22} />}
+                  title={t('no_active_title')}
+                  action={
+                    mayInvite && (
+                      <Button component={Link} to="/organization" variant="light">
+                        {t('invite')}
+                      </Button>
+                    )
+                  }
+                  data-testid="dashboard-empty"
+                >
+                  {mayInvite ? t('no_active_body') : t('no_active_ask')}
+                </EmptyState>
+              ))}
             {s.phase === 'error' && (
               <Alert color="red" title={t('load_failed')} role="alert">
                 <Stack gap="xs" align="flex-start">

@@ -145,7 +145,8 @@ export const useDashboard = create<DashboardState>((set, get) => ({
       set({ phase: 'empty', loading: false, range: range.ok, data: null });
       return;
     }
-    set({ loading: true, range: range.ok });
+    // Shown results stay while the next ones load; an empty, invalid or failed answer does not.
+    set((st) => ({ loading: true, range: range.ok, phase: st.phase === 'ready' ? 'ready' : 'idle' }));
     const params: api.AnalyticsParams = {
       org_id: ctx.orgId,
       start_date: range.ok.startDate,

@@ -4,9 +4,10 @@
 // merged in, so new messages appear on top and statuses move on their own.
 import type { ParseKeys } from 'i18next';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconSend } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
@@ -97,7 +98,7 @@ function Attempts({ orgId, id }: { orgId: number; id: number }) {
   );
 }
 
-export function DeliveryLog({ orgId }: { orgId: number }) {
+export function DeliveryLog({ orgId, webhookOn }: { orgId: number; webhookOn: boolean }) {
   const { t } = useTranslation('integrations');
   const ruleText = useCodeText();
   const [filter, setFilter] = useState<api.DeliveryFilter | null>(null);
@@ -125,6 +126,12 @@ export function DeliveryLog({ orgId }: { orgId: number }) {
   useEffect(() => {
     void load();
   }, [load]);
+  /** A new filter: loading from the same render, so the last filter's answer is not shown as this one's. */
+  const choose = (f: api.DeliveryFilter | null) => {
+    if (f === filter) return;
+    setPhase('loading');
+    setFilter(f);
+  };
 
   async function loadMore() {
     if (nextBefore === null) return;
@@ -203,7 +210,7 @@ export function DeliveryLog({ orgId }: { orgId: number }) {
               { value: 'all', label: t('deliveries.all') },
               ...api.DELIVERY_FILTERS.map((s) => ({ value: s, label: t(`deliveries.status.${s}`) })),
             ]}
-            onChange={(v) => setFilter(!v || v === 'all' ? null : (v as api.DeliveryFilter))}
+            onChange={(v) => choose(!v || v === 'all' ? null : (v as api.DeliveryFilter))}
           />
           <Button variant="default" onClick={() => void load()}>
             {t('deliveries.refresh')}
@@ -218,11 +225,24 @@ export function DeliveryLog({ orgId }: { orgId: number }) {
           </Button>
         </Alert>
       )}
-      {phase === 'ready' && rows.length === 0 && (
-        <Text c="dimmed" data-testid="deliveries-empty">
-          {filter ? t('deliveries.empty_filtered') : t('deliveries.empty')}
-        </Text>
-      )}
+      {phase === 'ready' &&
+        rows.length === 0 &&
+        (filter ? (
+          <EmptyState
+            title={t('deliveries.empty_filtered')}
+            action={
+              <Button variant="light" onClick={() => choose(null)}>
+                {t('deliveries.show_all')}
+              </Button>
+            }
+            data-testid="deliveries-empty"
+          />
+        ) : (
+          // The webhook's own toggle, above on the same page, is what starts deliveries.
+          <EmptyState icon={<IconSend size={22} />} title={t('deliveries.empty')} data-testid="deliveries-empty">
+            {webhookOn ? t('deliveries.empty_on') : t('deliveries.empty_off')}
+          </EmptyState>
+        ))}
       {phase === 'ready' && rows.length > 0 && (
         <Table.ScrollContainer minWidth={760}>
           <Table striped aria-label={t('deliveries.title')}>

@@ -206,7 +206,7 @@ export function WebhooksPanel({ orgId }: { orgId: number }) {
       <Code block aria-label={t('webhooks.sample_title')} data-testid="webhook-sample">
         {JSON.stringify(SAMPLE_PAYLOAD, null, 2)}
       </Code>
-      <DeliveryLog orgId={orgId} />
+      <DeliveryLog orgId={orgId} webhookOn={state?.status === 1 && !!state.duplex_webhook} />
     </Stack>
   );
 }

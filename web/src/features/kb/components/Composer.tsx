@@ -4,7 +4,7 @@
 // then 'Indexing…' until the server has read it; the server's refusals are shown translated.
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { uploadDocument, type UploadPhase } from '../api';
@@ -37,7 +37,19 @@ type Upload =
   | { state: 'done'; name: string }
   | { state: 'error'; code: string };
 
-export function Composer({ orgId, mayUpload = true }: { orgId: number; mayUpload?: boolean }) {
+/** The question input's id: an empty conversation list's "Ask a question" focuses it. */
+export const QUESTION_INPUT_ID = 'kb-question';
+
+export function Composer({
+  orgId,
+  mayUpload = true,
+  attachRef,
+}: {
+  orgId: number;
+  mayUpload?: boolean;
+  /** Set to "open the file picker", for Discovery's empty document list. */
+  attachRef?: Ref<() => void>;
+}) {
   const { t } = useTranslation('kb');
   const codeText = useCodeText();
   const draft = useKb((s) => s.draft);
@@ -46,6 +58,7 @@ export function Composer({ orgId, mayUpload = true }: { orgId: number; mayUpload
   const addDocument = useKb((s) => s.addDocument);
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
+  useImperativeHandle(attachRef, () => () => fileInput.current?.click(), []);
 
   const send = () => {
     const question = draft.trim();
@@ -120,6 +133,7 @@ export function Composer({ orgId, mayUpload = true }: { orgId: number; mayUpload
           </>
         )}
         <TextInput
+          id={QUESTION_INPUT_ID}
           style={{ flex: 1 }}
           aria-label={t('question')}
           placeholder={t('placeholder')}

@@ -2,9 +2,10 @@
 // pages, size, upload date, download, delete), questions suggested from their names that fill
 // the input, and for admins the questions nothing in the documents answered.
 import { ActionIcon, Alert, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { UnansweredQuestion } from '@/generated/contract';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { documentUrl, listUnanswered } from '../api';
@@ -16,7 +17,7 @@ function dateOf(iso: string, lang: string): string {
   return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(d);
 }
 
-function Documents({ orgId, mayDelete }: { orgId: number; mayDelete: boolean }) {
+function Documents({ orgId, mayDelete, onAttach }: { orgId: number; mayDelete: boolean; onAttach?: () => void }) {
   const { t, i18n } = useTranslation('kb');
   const { t: tc } = useTranslation('common');
   const codeText = useCodeText();
@@ -26,7 +27,9 @@ function Documents({ orgId, mayDelete }: { orgId: number; mayDelete: boolean }) 
   const mask = useKb((s) => s.mask);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (documents.status === 'loading' && documents.list.length === 0) return <Loader size="sm" aria-label={tc('loading')} />;
+  // Not asked yet counts as loading: no "No documents yet" flash before the list arrives.
+  if ((documents.status === 'loading' || documents.status === 'idle') && documents.list.length === 0)
+    return <Loader size="sm" aria-label={tc('loading')} />;
   if (documents.status === 'error')
     return (
       <Group gap="xs">
@@ -40,9 +43,21 @@ function Documents({ orgId, mayDelete }: { orgId: number; mayDelete: boolean }) 
     );
   if (documents.list.length === 0)
     return (
-      <Text size="sm" c="dimmed">
-        {mayDelete ? t('no_documents') : t('no_documents_reader')}
-      </Text>
+      <EmptyState
+        compact
+        title={t('no_documents')}
+        action={
+          mayDelete &&
+          onAttach && (
+            <Button size="xs" variant="light" leftSection={<IconPaperclip size={14} aria-hidden />} onClick={onAttach}>
+              {t('attach')}
+            </Button>
+          )
+        }
+        data-testid="documents-empty"
+      >
+        {mayDelete ? t('no_documents_hint') : t('no_documents_reader')}
+      </EmptyState>
     );
   const del = async (id: number) => {
     setError(null);
@@ -224,12 +239,15 @@ export function Discovery({
   mayWrite = true,
   opened,
   onClose,
+  onAttach,
 }: {
   orgId: number;
   admin: boolean;
   mayWrite?: boolean;
   opened: boolean;
   onClose: () => void;
+  /** Opens the chat's file picker (an empty document list's first step). */
+  onAttach?: () => void;
 }) {
   const { t } = useTranslation('kb');
   const load = useKb((s) => s.loadDocuments);
@@ -250,7 +268,17 @@ export function Discovery({
           <Title order={3} size="h6">
             {t('documents')}
           </Title>
-          <Documents orgId={orgId} mayDelete={mayWrite} />
+          <Documents
+            orgId={orgId}
+            mayDelete={mayWrite}
+            onAttach={
+              onAttach &&
+              (() => {
+                onClose();
+                onAttach();
+              })
+            }
+          />
         </Stack>
         <Suggestions onPick={onClose} />
         {admin && opened && <Unanswered orgId={orgId} />}

@@ -4,7 +4,9 @@
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import { useKb } from '../stores/kb';
+import { QUESTION_INPUT_ID } from './Composer';
 import { ConversationItem } from './ConversationItem';
 
 export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
@@ -48,9 +50,18 @@ export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
         </Stack>
       )}
       {conversations.status === 'ready' && conversations.list.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('no_conversations')}
-        </Text>
+        <EmptyState
+          compact
+          title={t('no_conversations')}
+          action={
+            <Button size="xs" variant="light" onClick={() => document.getElementById(QUESTION_INPUT_ID)?.focus()}>
+              {t('ask_first')}
+            </Button>
+          }
+          data-testid="conversations-empty"
+        >
+          {t('no_conversations_hint')}
+        </EmptyState>
       )}
       <Stack gap={0} data-testid="conversation-list">
         {conversations.list.map((c) => (

@@ -3,7 +3,7 @@
 // conversations), the greeting, questions answered with page-exact citations, and PDFs attached
 // from the input row. The screen needs an organisation; without one it says so.
 import { Container, Grid, Group, Loader, Paper, Stack, Text, Title, Button } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rule } from '@/lib/domain';
@@ -15,7 +15,7 @@ import { Sidebar } from '../components/Sidebar';
 import { maskPersonal } from '../logic';
 import { useKb } from '../stores/kb';
 
-function Chat({ orgId, mayWrite }: { orgId: number; mayWrite: boolean }) {
+function Chat({ orgId, mayWrite, attachRef }: { orgId: number; mayWrite: boolean; attachRef: Ref<() => void> }) {
   const { t } = useTranslation('kb');
   const { t: tc } = useTranslation('common');
   const title = useKb((s) => s.title);
@@ -47,7 +47,7 @@ function Chat({ orgId, mayWrite }: { orgId: number; mayWrite: boolean }) {
           </Group>
         )}
         {opening !== 'loading' && opening !== 'error' && <Messages />}
-        <Composer orgId={orgId} mayUpload={mayWrite} />
+        <Composer orgId={orgId} mayUpload={mayWrite} attachRef={attachRef} />
       </Stack>
     </Paper>
   );
@@ -67,6 +67,7 @@ export default function KnowledgeBasePage() {
   const setOrg = useKb((s) => s.setOrg);
   const loadConversations = useKb((s) => s.loadConversations);
   const [discovery, setDiscovery] = useState(false);
+  const attachRef = useRef<() => void>(null);
   const pageTitle = tp('knowledge_base');
 
   useEffect(() => {
@@ -122,10 +123,17 @@ export default function KnowledgeBasePage() {
           <Sidebar onDiscovery={() => setDiscovery(true)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8, md: 9 }} order={{ base: 1, sm: 2 }}>
-          <Chat orgId={orgId} mayWrite={mayWrite} />
+          <Chat orgId={orgId} mayWrite={mayWrite} attachRef={attachRef} />
         </Grid.Col>
       </Grid>
-      <Discovery orgId={orgId} admin={admin} mayWrite={mayWrite} opened={discovery} onClose={() => setDiscovery(false)} />
+      <Discovery
+        orgId={orgId}
+        admin={admin}
+        mayWrite={mayWrite}
+        opened={discovery}
+        onClose={() => setDiscovery(false)}
+        onAttach={() => attachRef.current?.()}
+      />
     </Container>
   );
 }

@@ -5,9 +5,10 @@
 // edited and deleted; the plan's 'used/limit' and the upgrade prompt; and the funnels with
 // their ordered stages.
 import { ActionIcon, Badge, Button, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFilter, IconPencil, IconPlus, IconTags, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { Funnel, ManagedLabel } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
@@ -134,7 +135,18 @@ export function LabelsTab() {
         {prompt && <UpgradePrompt what="labels" onClose={() => setPrompt(false)} />}
         <Loaded status={board.status === 'loading' && data ? 'ready' : board.status} code={board.code} retry={() => void load()}>
           {data && data.labels.length === 0 ? (
-            <Text c="dimmed">{t('labels.empty')}</Text>
+            <EmptyState
+              icon={<IconTags size={22} />}
+              title={t('labels.empty')}
+              action={
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openNew}>
+                  {t('labels.add_first')}
+                </Button>
+              }
+              data-testid="labels-empty"
+            >
+              {t('labels.empty_hint')}
+            </EmptyState>
           ) : (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="labels-list">
               {labelTree(data?.labels ?? []).map(({ label, children }) => (
@@ -167,7 +179,20 @@ export function LabelsTab() {
             {t('funnels.new')}
           </Button>
         </Group>
-        {board.status === 'ready' && data && data.funnels.length === 0 && <Text c="dimmed">{t('funnels.empty')}</Text>}
+        {board.status === 'ready' && data && data.funnels.length === 0 && (
+          <EmptyState
+            icon={<IconFilter size={22} />}
+            title={t('funnels.empty')}
+            action={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} variant="light" onClick={() => setFunnelForm({ funnel: null })}>
+                {t('funnels.add_first')}
+              </Button>
+            }
+            data-testid="funnels-empty"
+          >
+            {t('funnels.empty_hint')}
+          </EmptyState>
+        )}
         {data && data.funnels.length > 0 && (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="funnels-list">
             {data.funnels.map((f) => (

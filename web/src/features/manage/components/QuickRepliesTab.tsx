@@ -5,10 +5,11 @@
 // team choice in the form is the server's to allow (`may_edit_team_tools` of the list) and needs
 // an organisation with teams.
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconMessageBolt, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
 import type { QuickReply } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
@@ -130,9 +131,18 @@ export function QuickRepliesTab() {
       )}
       <Loaded status={replies.status === 'loading' && list ? 'ready' : replies.status} code={replies.code} retry={() => void load()}>
         {list && list.items.length === 0 ? (
-          <Text c="dimmed" data-testid="replies-empty">
-            {t('replies.empty')}
-          </Text>
+          <EmptyState
+            icon={<IconMessageBolt size={22} />}
+            title={t('replies.empty')}
+            action={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openNew}>
+                {t('replies.add_first')}
+              </Button>
+            }
+            data-testid="replies-empty"
+          >
+            {t('replies.empty_hint')}
+          </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table data-testid="replies-table" verticalSpacing="sm">

@@ -2,10 +2,11 @@
 // (name, type, the options of a list) created, edited and deleted — in the personal workspace
 // 'User properties can only be created from the organisation workspace' instead — and a
 // contact's property values, tags, and the caller's notes and docs of the chat.
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { IconId, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { UserProperty } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
@@ -60,7 +61,18 @@ function Properties({ orgId }: { orgId: number }) {
       </Group>
       <Loaded status={properties.status === 'loading' && list ? 'ready' : properties.status} code={properties.code} retry={() => void load()}>
         {list && list.length === 0 ? (
-          <Text c="dimmed">{t('properties.empty')}</Text>
+          <EmptyState
+            icon={<IconId size={22} />}
+            title={t('properties.empty')}
+            action={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm({ property: null })}>
+                {t('properties.add_first')}
+              </Button>
+            }
+            data-testid="properties-empty"
+          >
+            {t('properties.empty_hint')}
+          </EmptyState>
         ) : (
           <Table data-testid="properties-table">
             <Table.Thead>

@@ -7,6 +7,8 @@ import { Alert, Anchor, Button, Container, Group, Loader, NativeSelect, Stack, T
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconChartBar } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
 import type { Employee, QuickReplyAnalytics } from '@/generated/contract';
 import type { DatePreset } from '@/generated/domain';
 import { rule, value } from '@/lib/domain';
@@ -29,6 +31,9 @@ const PERIODS: readonly (DatePreset | 'custom')[] = [
   'last_year',
   'custom',
 ];
+
+/** Periods of half a year or more: an empty one is not widened further. */
+const LONG_PERIODS: readonly (DatePreset | 'custom')[] = ['last_6_months', 'this_year', 'last_year'];
 
 type State =
   | { status: 'loading' }
@@ -165,9 +170,25 @@ export default function QuickReplyAnalyticsPage() {
                   {t('analytics.range', { start: state.data.range.start_date, end: state.data.range.end_date })}
                 </Text>
                 {total === 0 ? (
-                  <Text c="dimmed" data-testid="analytics-empty">
-                    {t('analytics.empty')}
-                  </Text>
+                  <EmptyState
+                    icon={<IconChartBar size={22} />}
+                    title={t('analytics.empty')}
+                    action={
+                      <Group gap="xs" justify="center">
+                        {!LONG_PERIODS.includes(period) && (
+                          <Button variant="light" onClick={() => setPeriod('last_6_months')}>
+                            {t('analytics.show_longer')}
+                          </Button>
+                        )}
+                        <Button component={Link} to="/quick-replies" variant="default">
+                          {t('analytics.open_replies')}
+                        </Button>
+                      </Group>
+                    }
+                    data-testid="analytics-empty"
+                  >
+                    {t('analytics.empty_hint')}
+                  </EmptyState>
                 ) : (
                   <Table data-testid="analytics-table" maw={560}>
                     <Table.Thead>

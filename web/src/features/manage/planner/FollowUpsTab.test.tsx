@@ -99,18 +99,32 @@ test('the board: Pending, Upcoming and Completed with their counts; an entry wit
   expect(item('Thank Ravi').getByTestId('follow-up-completed')).toHaveTextContent('Completed yesterday');
 });
 
-test('each tab says when it is empty; a failed load offers Retry', async () => {
+test('no follow-up at all says so in every tab and offers the first one; a failed load offers Retry', async () => {
   let fail = true;
   show(fakeServer({}, (c) => (c.url.pathname === '/api/manage/follow-ups' && fail ? { status: 500, body: errorBody('internal') } : undefined)));
   fireEvent.click(within(await screen.findByTestId('load-failed')).getByRole('button', { name: 'Retry' }));
+  expect(screen.queryByTestId('empty-pending')).toBeNull();
   fail = false;
   fireEvent.click(within(await screen.findByTestId('load-failed')).getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByTestId('empty-pending')).toHaveTextContent('Nothing is due.');
+  const pending = await screen.findByTestId('empty-pending');
+  expect(pending).toHaveTextContent('No follow-ups yet');
+  expect(pending).toHaveTextContent('to be reminded to get back to a contact');
   expect(screen.queryByRole('button', { name: 'Mark all complete' })).toBeNull();
+  fireEvent.click(tabNamed(/Completed/));
+  const completed = await screen.findByTestId('empty-completed');
+  expect(completed).toHaveTextContent('No follow-ups yet');
+  fireEvent.click(within(completed).getByRole('button', { name: 'Add your first follow-up' }));
+  expect(await screen.findByRole('form', { name: 'New follow-up' })).toBeInTheDocument();
+});
+
+test('an empty tab of a board with follow-ups elsewhere says what shows there, with no first-one button', async () => {
+  show(fakeServer({ followUps: [structuredClone(done)] }));
+  expect(await screen.findByTestId('empty-pending')).toHaveTextContent('Nothing is due. Follow-ups show here once their time has come.');
+  expect(screen.queryByRole('button', { name: 'Add your first follow-up' })).toBeNull();
   fireEvent.click(tabNamed(/Upcoming/));
   expect(await screen.findByTestId('empty-upcoming')).toHaveTextContent('No upcoming follow-ups.');
   fireEvent.click(tabNamed(/Completed/));
-  expect(await screen.findByTestId('empty-completed')).toHaveTextContent('No completed follow-ups yet.');
+  expect(item('Thank Ravi').getByTestId('follow-up-title')).toHaveTextContent('Thank Ravi');
 });
 
 test("the follow_up rule refuses before sending: 'Please enter a title', 'Time has already passed', an invalid amount", async () => {

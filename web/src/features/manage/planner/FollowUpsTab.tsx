@@ -4,9 +4,10 @@
 // and the screen says when), "Mark all complete", delete after confirming, the create and edit
 // form, and the notification switches. Loaded lazily with its catalogue (`planner`).
 import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChecks, IconPlus } from '@tabler/icons-react';
+import { IconCalendarCheck, IconChecks, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { FollowUp, FollowUpBoard, FollowUpRequest, FollowUpState } from '@/generated/contract';
 import { errorCodeOf } from '@/lib/errorText';
 import { useNamespace } from '@/lib/i18nLazy';
@@ -139,6 +140,7 @@ function FollowUps({ orgId }: { orgId: number | null }) {
   }
 
   const count = (s: FollowUpState) => board?.[s].length ?? 0;
+  const none = TABS.every((s) => count(s) === 0);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="planner-followups-title">
@@ -206,9 +208,23 @@ function FollowUps({ orgId }: { orgId: number | null }) {
                   </Group>
                 )}
                 {board[s].length === 0 ? (
-                  <Text size="sm" c="dimmed" data-testid={`empty-${s}`}>
-                    {t(`followups.empty_${s}`)}
-                  </Text>
+                  none ? (
+                    // Nothing in any tab: a new user's board says what follow-ups are for.
+                    <EmptyState
+                      icon={<IconCalendarCheck size={22} />}
+                      title={t('followups.empty')}
+                      action={
+                        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
+                          {t('followups.add_first')}
+                        </Button>
+                      }
+                      data-testid={`empty-${s}`}
+                    >
+                      {t('followups.empty_hint')}
+                    </EmptyState>
+                  ) : (
+                    <EmptyState compact title={t(`followups.empty_${s}`)} data-testid={`empty-${s}`} />
+                  )
                 ) : (
                   <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={`list-${s}`}>
                     {board[s].map((item) => (

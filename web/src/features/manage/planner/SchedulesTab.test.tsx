@@ -106,14 +106,18 @@ test('a schedule shows its recipient, message, attachment, repeat, next send, co
   expect(within(sends[0]!).getByText('Mon, Dec 31, 2029, 09:00 AM')).toBeInTheDocument();
 });
 
-test('an empty list says so; a failed load offers Retry', async () => {
+test('an empty list says so and offers the first message; a failed load offers Retry', async () => {
   let fail = true;
   const server = fakeServer({}, (c) => (c.url.pathname === '/api/manage/schedules' && fail ? { status: 500, body: errorBody('internal') } : undefined));
   show(server);
   fail = false;
   fireEvent.click(within(await screen.findByTestId('load-failed')).getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByTestId('schedules-empty')).toHaveTextContent('No scheduled messages yet.');
+  const empty = await screen.findByTestId('schedules-empty');
+  expect(empty).toHaveTextContent('No scheduled messages yet');
+  expect(empty).toHaveTextContent('the extension sends it at the time you choose');
   expect(callsTo(server, '/api/manage/schedules', 'GET').map((c) => c.url.searchParams.get('org_id'))).toEqual([String(ORG), String(ORG)]);
+  fireEvent.click(within(empty).getByRole('button', { name: 'Schedule your first message' }));
+  expect(await screen.findByRole('dialog', { name: 'Schedule a message' })).toBeInTheDocument();
 });
 
 test('a one-off message and an attachment-only message read as such', async () => {

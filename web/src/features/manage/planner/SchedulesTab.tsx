@@ -4,9 +4,10 @@
 // confirming. The extension sends them (it claims due sends from the server); this screen only
 // plans them. Loaded lazily with its catalogue (`planner`).
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconClockPlay, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
 import type { ScheduledMessage } from '@/generated/contract';
 import { errorCodeOf } from '@/lib/errorText';
 import { useNamespace } from '@/lib/i18nLazy';
@@ -106,9 +107,18 @@ function Schedules({ orgId }: { orgId: number | null }) {
       ) : items === null ? (
         <Loading />
       ) : items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="schedules-empty">
-          {t('schedules.empty')}
-        </Text>
+        <EmptyState
+          icon={<IconClockPlay size={22} />}
+          title={t('schedules.empty')}
+          action={
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
+              {t('schedules.add_first')}
+            </Button>
+          }
+          data-testid="schedules-empty"
+        >
+          {t('schedules.empty_hint')}
+        </EmptyState>
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="schedules">
           {items.map((s) => (

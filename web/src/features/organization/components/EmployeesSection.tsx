@@ -22,6 +22,8 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconFilterOff, IconUserPlus } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
 import type { Employee } from '@/generated/contract';
 import { useSession } from '@/stores/session';
 import * as api from '../api';
@@ -38,7 +40,7 @@ import {
   type StatusFilter,
   type TeamFilter,
 } from '../logic';
-import { useOrganization } from '../stores/organization';
+import { initialFilters, useOrganization } from '../stores/organization';
 import { AddEmployeeModal } from './AddEmployeeModal';
 import { AssignTeamModal } from './AssignTeamModal';
 import { EditMemberModal } from './EditMemberModal';
@@ -134,6 +136,14 @@ export function EmployeesSection() {
       setResending(null);
     }
   }
+  const addActions = (
+    <Group gap="xs" justify="center">
+      <Button onClick={() => setAdding(true)}>{t('employees.add')}</Button>
+      <Button variant="light" onClick={() => setImporting(true)}>
+        {t('employees.add_excel')}
+      </Button>
+    </Group>
+  );
   /** After adding people, who arrive invited, the list shows everyone so they are visible. */
   const showInvited = () => {
     if (filters.status !== 'all' && filters.status !== INVITED_STATUS) setFilters({ status: 'all' });
@@ -231,9 +241,27 @@ export function EmployeesSection() {
               {t('employees.count', { shown: rows.length, total: members.length })}
             </Text>
             {rows.length === 0 ? (
-              <Text c="dimmed" py="md">
-                {members.length === 0 ? t('employees.none_yet') : t('employees.empty')}
-              </Text>
+              members.length === 0 ? (
+                <EmptyState
+                  icon={<IconUserPlus size={22} />}
+                  title={t('employees.none_yet')}
+                  action={canAdd && addActions}
+                  data-testid="employees-empty"
+                >
+                  {canAdd ? t('employees.none_yet_hint') : t('employees.who_adds')}
+                </EmptyState>
+              ) : (
+                <EmptyState
+                  icon={<IconFilterOff size={22} />}
+                  title={t('employees.empty')}
+                  action={
+                    <Button variant="light" onClick={() => setFilters(initialFilters())}>
+                      {t('employees.clear_filters')}
+                    </Button>
+                  }
+                  data-testid="employees-empty"
+                />
+              )
             ) : (
               <Table.ScrollContainer minWidth={1100}>
                 <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby="employees-heading">
@@ -352,6 +380,12 @@ export function EmployeesSection() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
+            )}
+            {/* A new organisation lists its creator alone: say how the others join. */}
+            {canAdd && members.length === 1 && members[0]?.user_id === me && rows.length === 1 && (
+              <EmptyState title={t('employees.only_you')} action={addActions} data-testid="employees-only-you">
+                {t('employees.none_yet_hint')}
+              </EmptyState>
             )}
           </>
         )}

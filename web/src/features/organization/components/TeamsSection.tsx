@@ -3,6 +3,8 @@
 import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { EmptyState } from '@/components/EmptyState';
 import type { Team } from '@/generated/contract';
 import { allowed } from '../logic';
 import { useOrganization } from '../stores/organization';
@@ -63,7 +65,22 @@ export function TeamsSection() {
             </Button>
           </Alert>
         )}
-        {phase === 'ready' && teams.length === 0 && <Text c="dimmed">{t('teams.empty')}</Text>}
+        {phase === 'ready' && teams.length === 0 && (
+          <EmptyState
+            icon={<IconUsersGroup size={22} />}
+            title={t('teams.empty')}
+            action={
+              canCreate && (
+                <Button variant="light" onClick={() => open(null)}>
+                  {t('teams.create_first')}
+                </Button>
+              )
+            }
+            data-testid="teams-empty"
+          >
+            {canCreate ? t('teams.empty_hint') : t('teams.empty_who')}
+          </EmptyState>
+        )}
         {phase === 'ready' && teams.length > 0 && (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-labelledby="teams-heading">
             {teams.map((team) => (

@@ -5,6 +5,7 @@ import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@m
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useNamespace } from '@/lib/i18nLazy';
 import { useSession } from '@/stores/session';
 import { ActivitySection } from '../components/ActivitySection';
 import { EmployeesSection } from '../components/EmployeesSection';
@@ -15,7 +16,11 @@ import { allowed } from '../logic';
 import { useOrganization } from '../stores/organization';
 
 export default function OrganizationPage() {
+  // The screen's strings come with it, not with the sign-up page's first load.
+  const ready = useNamespace('organization');
   const { t } = useTranslation('organization');
+  const { t: tp } = useTranslation('pages');
+  const { t: tc } = useTranslation('common');
   const { text } = useErrorText();
   const { id } = useParams();
   const workspaceId = useSession((s) => s.user?.id);
@@ -26,9 +31,10 @@ export default function OrganizationPage() {
   // The change log is the admins' (the server refuses anyone else).
   const isAdmin = useOrganization((s) => allowed('admin', s.mapping?.role_id));
 
+  const title = tp('organisation');
   useEffect(() => {
-    document.title = `${orgName ?? t('title')} · Switchboard`;
-  }, [orgName, t]);
+    document.title = `${orgName ?? title} · Switchboard`;
+  }, [orgName, title]);
 
   useEffect(() => {
     if (workspaceId !== undefined) void load(workspaceId, id);
@@ -37,6 +43,14 @@ export default function OrganizationPage() {
   const retry = () => {
     if (workspaceId !== undefined) void load(workspaceId, id);
   };
+
+  if (!ready) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={tc('loading')} />
+      </Center>
+    );
+  }
 
   return (
     <Container size="xl" py="lg">
