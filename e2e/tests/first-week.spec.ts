@@ -89,7 +89,8 @@ test('first week: a Spanish admin creates an organisation in their zone and invi
   await expect(page.getByTestId('org-time-zone')).toContainText('America/Mexico_City');
 
   // The admin invites a member, who is listed at once (the status filter hides nobody).
-  await page.getByRole('button', { name: es.org.employees.add }).click();
+  // The employee list's empty state offers the next step: add someone.
+  await page.getByTestId('employees-only-you').getByRole('button', { name: es.org.employees.add }).click();
   const dialog = page.getByRole('dialog', { name: es.org.add.title });
   await dialog.getByLabel(es.org.add.name, { exact: true }).fill('Mateo');
   await dialog.getByLabel(es.org.add.email, { exact: true }).fill(member);
