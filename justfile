@@ -37,8 +37,9 @@ wasm: setup
 web: wasm
     cd web && npx tsc -b && npx vite build
 
-# Every check: formatting, lints, Rust tests (SQLite + PostgreSQL), web tests, end-to-end; each
-# phase says when it started and how long it took, and a table of them ends the run.
+# Every check: file sizes, formatting, lints, Rust tests (SQLite + PostgreSQL), web tests,
+# end-to-end; each phase says when it started and how long it took, and a table of them ends
+# the run.
 test:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -46,6 +47,7 @@ test:
     trap './scripts/phase.sh --summary' EXIT
     phase() { ./scripts/phase.sh "$1" "{{just_executable()}}" --no-deps "${@:2}"; }
     phase setup setup test
+    phase fitness fitness
     phase fmt fmt-check
     phase clippy lint
     phase rust-tests test-rust
@@ -53,6 +55,11 @@ test:
     phase web-tests test-web
     phase web-build web
     phase e2e e2e
+
+# Architecture fitness: no hand-written Rust or TypeScript source over 800 lines
+# (scripts/fitness.sh lists the offenders and how to mend them).
+fitness:
+    ./scripts/fitness.sh
 
 # Rust formatting check.
 fmt-check:

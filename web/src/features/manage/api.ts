@@ -1,4 +1,4 @@
-// The manage tools' calls (docs/API.md 'Manage tools', crates/server/src/routes/manage.rs), in
+// The manage tools' calls (docs/API.md 'Manage tools', crates/server/src/routes/manage/), in
 // the generated contract's shapes: quick replies (their attachment uploaded as the file's bytes
 // with XMLHttpRequest, which alone reports upload progress), labels and funnels, the
 // organisation's user properties, a contact's property values and tags, the caller's notes and

@@ -117,7 +117,7 @@ export function valueIndex(field: string): number | null {
 export const NOTE_KINDS = ['note', 'doc'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
-/** The longest body the server keeps (crates/server/src/routes/manage.rs `checked_note`). */
+/** The longest body the server keeps (crates/server/src/routes/manage/notes.rs `checked_note`). */
 export const MAX_NOTE_BODY = 20_000;
 /** The longest title: the server keeps the first 240 characters. */
 export const MAX_NOTE_TITLE = 240;

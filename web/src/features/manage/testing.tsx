@@ -1,5 +1,5 @@
 // Test helpers for the manage tools: typed fixtures in the contract's shapes, a fake server
-// answering the manage calls like crates/server/src/routes/manage.rs (fetch, and
+// answering the manage calls like crates/server/src/routes/manage/ (fetch, and
 // XMLHttpRequest for attachment uploads with progress that a test may hold), each call
 // recorded, a handler answering first; the caller signed in on Acme Traders with a role and a
 // plan; and the real pages behind a memory router with the toasts. Like the server, the fake one

@@ -1,4 +1,4 @@
-// The planner's calls (crates/server/src/routes/manage.rs, docs/API.md 'Manage tools'): follow-ups
+// The planner's calls (crates/server/src/routes/planner/, docs/API.md 'Manage tools'): follow-ups
 // with their board (Pending, Upcoming, Completed), the caller's notification settings, and
 // scheduled messages with their attachment, uploaded as the file's bytes with XMLHttpRequest
 // (which alone reports upload progress). Every shape is the generated contract type.

@@ -1,0 +1,368 @@
+//! Follow-ups (001 §4: Pending, Upcoming, Completed; recurring ones) and the caller's
+//! notification settings.
+
+use super::utc;
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::extract::{Json, Query};
+use crate::manage::{within_quota, workspace, Kept, Workspace};
+use crate::state::AppState;
+use crate::views::rfc3339;
+use axum::extract::{Path, State};
+use contract::manage::{
+    FollowUp, FollowUpBoard, FollowUpRequest, ManageQuery, NotificationSettings,
+};
+use domain::manage::{follow_up_state, FollowUpState, Priority};
+use domain::recurrence::{schedule_from, Recurrence};
+use domain::RuleError;
+use store::entity::manage::follow_up;
+
+fn follow_up_view(f: &follow_up::Model, now: i64) -> FollowUp {
+    FollowUp {
+        id: f.id,
+        title: f.title.clone(),
+        notes: f.notes.clone(),
+        contact: f.contact.clone(),
+        due_at: rfc3339(f.due_at).unwrap_or_default(),
+        due_local: f.due_local.clone(),
+        time_zone: f.time_zone.clone(),
+        priority: Priority::parse(&f.priority).unwrap_or_default(),
+        amount: f.amount.clone(),
+        recurrence: Recurrence::parse(&f.recurrence).unwrap_or_default(),
+        state: follow_up_state(utc(f.due_at), f.completed_at.is_some(), utc(now)),
+        completed_at: f.completed_at.and_then(rfc3339),
+    }
+}
+
+async fn follow_up_list(state: &AppState, ws: &Workspace) -> Result<FollowUpBoard, AppError> {
+    let now = state.clock.now_ms();
+    let rows = store::manage::follow_ups(&state.store, ws.org_id, ws.user_id).await?;
+    let mut out = FollowUpBoard {
+        pending: Vec::new(),
+        upcoming: Vec::new(),
+        completed: Vec::new(),
+    };
+    for f in &rows {
+        let v = follow_up_view(f, now);
+        match v.state {
+            FollowUpState::Pending => out.pending.push(v),
+            FollowUpState::Upcoming => out.upcoming.push(v),
+            FollowUpState::Completed => out.completed.push(v),
+        }
+    }
+    out.completed
+        .sort_by(|a, b| b.completed_at.cmp(&a.completed_at));
+    out.completed.truncate(50);
+    Ok(out)
+}
+
+/// The domain's `follow_up` rule, its code under the field it is about.
+fn checked_follow_up(
+    req: &FollowUpRequest,
+    now: i64,
+    check_past: bool,
+) -> Result<domain::manage::FollowUpDraft, AppError> {
+    domain::manage::follow_up(&domain::manage::FollowUpInput {
+        title: req.title.clone(),
+        due: req.due.clone(),
+        time_zone: req.time_zone.clone(),
+        amount: req.amount.clone(),
+        recurrence: req.recurrence,
+        now_ms: now,
+        check_past: Some(check_past),
+    })
+    .map_err(|rule| {
+        let field = match rule {
+            RuleError::TitleRequired => "title",
+            RuleError::AmountInvalid => "amount",
+            RuleError::UnknownTimeZone => "time_zone",
+            _ => "due",
+        };
+        AppError::invalid_field(field, rule)
+    })
+}
+
+fn clean_contact(raw: Option<&str>) -> Option<String> {
+    raw.map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| c.chars().take(64).collect())
+}
+
+/// The caller's follow-ups: Pending (due), Upcoming and the latest 50 Completed (001 §4).
+#[utoipa::path(
+    get,
+    path = "/api/manage/follow-ups",
+    tag = "manage",
+    params(ManageQuery),
+    responses(
+        (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn follow_up_board(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<ManageQuery>,
+) -> Result<Json<FollowUpBoard>, AppError> {
+    let ws = workspace(&state, &user, q.org_id).await?;
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// Creates a follow-up ('Please enter a title', 'Time has already passed').
+#[utoipa::path(
+    post,
+    path = "/api/manage/follow-ups",
+    tag = "manage",
+    request_body = FollowUpRequest,
+    responses(
+        (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 422, description = "`fields.title` / `fields.due` / `fields.amount` / `fields.time_zone`", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_follow_up(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<FollowUpRequest>,
+) -> Result<Json<FollowUpBoard>, AppError> {
+    let ws = workspace(&state, &user, req.org_id).await?;
+    let now = state.clock.now_ms();
+    let draft = checked_follow_up(&req, now, true)?;
+    within_quota(&state, &ws, Kept::FollowUps).await?;
+    let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
+        name: req.time_zone.clone(),
+    })
+    .map_err(|r| AppError::invalid_field("time_zone", r))?;
+    store::manage::insert_follow_up(
+        &state.store,
+        follow_up::Model {
+            id: 0,
+            org_id: ws.org_id,
+            owner_id: ws.user_id,
+            contact: clean_contact(req.contact.as_deref()),
+            title: draft.title,
+            notes: req
+                .notes
+                .clone()
+                .unwrap_or_default()
+                .chars()
+                .take(5_000)
+                .collect(),
+            due_at: draft.due_ms,
+            due_local: domain::recurrence::format_local(
+                domain::recurrence::parse_local(&req.due)
+                    .map_err(|r| AppError::invalid_field("due", r))?,
+            ),
+            time_zone: zone.0,
+            priority: req.priority.unwrap_or_default().code().to_owned(),
+            amount: draft.amount,
+            recurrence: req.recurrence.unwrap_or_default().code().to_owned(),
+            completed_at: None,
+            created_at: now,
+            updated_at: now,
+        },
+    )
+    .await?;
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// Changes a follow-up (a new time must be in the future; an unchanged overdue one may stay).
+#[utoipa::path(
+    put,
+    path = "/api/manage/follow-ups/{id}",
+    tag = "manage",
+    params(("id" = i64, Path, description = "The follow-up")),
+    request_body = FollowUpRequest,
+    responses(
+        (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
+        (status = 404, description = "Not a member, or not the caller's", body = contract::ErrorBody),
+        (status = 422, description = "`fields.title` / `fields.due` / `fields.amount`", body = contract::ErrorBody),
+    )
+)]
+pub async fn update_follow_up(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<FollowUpRequest>,
+) -> Result<Json<FollowUpBoard>, AppError> {
+    let ws = workspace(&state, &user, req.org_id).await?;
+    let mut row = store::manage::follow_up(&state.store, ws.org_id, ws.user_id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let now = state.clock.now_ms();
+    let moved = {
+        let local = domain::recurrence::parse_local(&req.due)
+            .map(domain::recurrence::format_local)
+            .unwrap_or_default();
+        local != row.due_local || req.time_zone.trim() != row.time_zone
+    };
+    let draft = checked_follow_up(&req, now, moved)?;
+    row.title = draft.title;
+    row.due_at = draft.due_ms;
+    if moved {
+        row.due_local = domain::recurrence::parse_local(&req.due)
+            .map(domain::recurrence::format_local)
+            .map_err(|r| AppError::invalid_field("due", r))?;
+        row.time_zone = req.time_zone.trim().to_owned();
+    }
+    row.notes = req
+        .notes
+        .clone()
+        .unwrap_or_default()
+        .chars()
+        .take(5_000)
+        .collect();
+    row.contact = clean_contact(req.contact.as_deref());
+    row.priority = req.priority.unwrap_or_default().code().to_owned();
+    row.amount = draft.amount;
+    row.recurrence = req.recurrence.unwrap_or_default().code().to_owned();
+    row.updated_at = now;
+    store::manage::update_follow_up(&state.store, row).await?;
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// Ticks one follow-up; a recurring one gets its next occurrence (the first after now, DST-
+/// exact in its zone) as a new follow-up.
+async fn complete(state: &AppState, row: follow_up::Model, now: i64) -> Result<(), AppError> {
+    if row.completed_at.is_some() {
+        return Ok(());
+    }
+    let recurrence = Recurrence::parse(&row.recurrence).unwrap_or_default();
+    if let Some(repeat) = recurrence.repeat() {
+        let schedule = schedule_from(
+            &row.due_local,
+            &row.time_zone,
+            Some(repeat.every),
+            Some(repeat.unit),
+            None,
+        )
+        .map_err(AppError::internal)?;
+        if let Some(next) = schedule.first_after(utc(now.max(row.due_at)), 1) {
+            store::manage::insert_follow_up(
+                &state.store,
+                follow_up::Model {
+                    id: 0,
+                    due_at: next.at.timestamp_millis(),
+                    due_local: domain::recurrence::format_local(next.local),
+                    completed_at: None,
+                    created_at: now,
+                    updated_at: now,
+                    ..row.clone()
+                },
+            )
+            .await?;
+        }
+    }
+    let mut done = row;
+    done.completed_at = Some(now);
+    done.updated_at = now;
+    store::manage::update_follow_up(&state.store, done).await?;
+    Ok(())
+}
+
+/// Marks one follow-up complete (001 §4 'ticked individually').
+#[utoipa::path(
+    post,
+    path = "/api/manage/follow-ups/{id}/complete",
+    tag = "manage",
+    params(("id" = i64, Path, description = "The follow-up"), ManageQuery),
+    responses(
+        (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
+        (status = 404, description = "Not a member, or not the caller's", body = contract::ErrorBody),
+    )
+)]
+pub async fn complete_follow_up(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<ManageQuery>,
+) -> Result<Json<FollowUpBoard>, AppError> {
+    let ws = workspace(&state, &user, q.org_id).await?;
+    let row = store::manage::follow_up(&state.store, ws.org_id, ws.user_id, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    complete(&state, row, state.clock.now_ms()).await?;
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// Marks every pending follow-up complete (001 §4 'mark all complete').
+#[utoipa::path(
+    post,
+    path = "/api/manage/follow-ups/complete-all",
+    tag = "manage",
+    params(ManageQuery),
+    responses(
+        (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
+        (status = 404, description = "Not a member", body = contract::ErrorBody),
+    )
+)]
+pub async fn complete_all_follow_ups(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<ManageQuery>,
+) -> Result<Json<FollowUpBoard>, AppError> {
+    let ws = workspace(&state, &user, q.org_id).await?;
+    let now = state.clock.now_ms();
+    for row in store::manage::follow_ups(&state.store, ws.org_id, ws.user_id).await? {
+        if row.completed_at.is_none() && row.due_at <= now {
+            complete(&state, row, now).await?;
+        }
+    }
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// Deletes a follow-up.
+#[utoipa::path(
+    delete,
+    path = "/api/manage/follow-ups/{id}",
+    tag = "manage",
+    params(("id" = i64, Path, description = "The follow-up"), ManageQuery),
+    responses(
+        (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
+        (status = 404, description = "Not a member, or not the caller's", body = contract::ErrorBody),
+    )
+)]
+pub async fn delete_follow_up(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<ManageQuery>,
+) -> Result<Json<FollowUpBoard>, AppError> {
+    let ws = workspace(&state, &user, q.org_id).await?;
+    if store::manage::delete_follow_up(&state.store, ws.org_id, ws.user_id, id).await? == 0 {
+        return Err(AppError::not_found());
+    }
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// The caller's notification settings (001 §4: on or off, sound on or off).
+#[utoipa::path(
+    get,
+    path = "/api/manage/notifications",
+    tag = "manage",
+    responses((status = 200, description = "The settings", body = NotificationSettings))
+)]
+pub async fn notification_settings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<NotificationSettings>, AppError> {
+    let (enabled, sound) = store::manage::preferences(&state.store, user.id).await?;
+    Ok(Json(NotificationSettings { enabled, sound }))
+}
+
+/// Changes the caller's notification settings.
+#[utoipa::path(
+    put,
+    path = "/api/manage/notifications",
+    tag = "manage",
+    request_body = NotificationSettings,
+    responses((status = 200, description = "The settings", body = NotificationSettings))
+)]
+pub async fn set_notification_settings(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<NotificationSettings>,
+) -> Result<Json<NotificationSettings>, AppError> {
+    store::manage::set_preferences(&state.store, user.id, req.enabled, req.sound).await?;
+    Ok(Json(req))
+}
