@@ -2,10 +2,11 @@
 
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::{limits, within_limit, workspace, Workspace};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::manage::{
     Funnel, FunnelRequest, LabelBoard, LabelRequest, ManageQuery, ManagedLabel,
 };

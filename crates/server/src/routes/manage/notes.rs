@@ -3,11 +3,12 @@
 use super::contact_key;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::workspace;
 use crate::state::AppState;
 use crate::views::rfc3339;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::accounts::ResultEnvelope;
 use contract::manage::{ChatNote, ChatNoteRequest, ContactQuery, ManageQuery};
 use domain::RuleError;

@@ -3,10 +3,11 @@
 use super::contact_key;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::{workspace, Workspace};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::accounts::ResultEnvelope;
 use contract::manage::{
     ContactProfile, ContactProfileRequest, ManageQuery, PropertyValueEntry, UserProperty,

@@ -2,6 +2,7 @@
 
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::{
     forget_file, limits, org_param, serve_attachment, store_upload, swap_attachment, within_limit,
@@ -9,7 +10,7 @@ use crate::manage::{
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
-use axum::extract::{Path, Request, State};
+use axum::extract::{Request, State};
 use axum::response::Response;
 use contract::manage::{
     AttachmentQuery, ManageQuery, QuickReply, QuickReplyList, QuickReplyRequest, QuickReplySent,

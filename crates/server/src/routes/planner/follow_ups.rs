@@ -4,11 +4,12 @@
 use super::utc;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::{within_quota, workspace, Kept, Workspace};
 use crate::state::AppState;
 use crate::views::rfc3339;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use contract::manage::{
     FollowUp, FollowUpBoard, FollowUpRequest, ManageQuery, NotificationSettings,
 };

@@ -3,6 +3,7 @@
 use super::RECENT_SENDS;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
+use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::{
     forget_file, org_param, serve_attachment, store_upload, swap_attachment, within_quota,
@@ -10,7 +11,7 @@ use crate::manage::{
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
-use axum::extract::{Path, Request, State};
+use axum::extract::{Request, State};
 use axum::response::Response;
 use contract::accounts::ResultEnvelope;
 use contract::manage::{
