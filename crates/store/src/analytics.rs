@@ -713,3 +713,16 @@ pub async fn usage_counts(
         .map(|r| Ok((r.try_get("", "user_id")?, r.try_get("", "n")?)))
         .collect()
 }
+
+/// All usage events of one kind an organisation has recorded.
+pub async fn usage_total(store: &Store, org_id: i64, kind: UsageKind) -> Result<i64, StoreError> {
+    let mut q = Query::select();
+    q.from(Alias::new("usage_events"))
+        .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
+        .and_where(Expr::col(Alias::new("kind")).eq(kind as i16))
+        .expr_as(Func::count(Expr::col(Alias::new("id"))), Alias::new("n"));
+    Ok(match rows(store, &q).await?.first() {
+        Some(r) => r.try_get("", "n")?,
+        None => 0,
+    })
+}

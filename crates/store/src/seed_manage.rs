@@ -8,9 +8,7 @@ use crate::entity::manage::{label, quick_reply};
 use crate::entity::team;
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Statement,
-};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 /// A demo quick reply: name, message, and its weight among the sends.
 type DemoReply = (&'static str, &'static str, u64);
@@ -167,26 +165,10 @@ pub fn split_by_weight(total: u64, weights: &[u64]) -> Vec<u64> {
 /// quick-reply sends (absolute values: running it again changes nothing).
 pub async fn settle_demo_sent_counts(store: &Store, org_id: i64) -> Result<(), StoreError> {
     let db = store.conn();
-    let backend = db.get_database_backend();
-    let row = db
-        .query_one(Statement::from_sql_and_values(
-            backend,
-            match backend {
-                sea_orm::DbBackend::Postgres => {
-                    "SELECT COUNT(*) AS n FROM usage_events WHERE org_id = $1 AND kind = $2"
-                }
-                _ => "SELECT COUNT(*) AS n FROM usage_events WHERE org_id = ? AND kind = ?",
-            },
-            [
-                org_id.into(),
-                (crate::analytics::UsageKind::QuickReply as i16).into(),
-            ],
-        ))
-        .await?;
-    let total = row
-        .and_then(|r| r.try_get::<i64>("", "n").ok())
-        .unwrap_or(0)
-        .max(0) as u64;
+    let total =
+        crate::analytics::usage_total(store, org_id, crate::analytics::UsageKind::QuickReply)
+            .await?
+            .max(0) as u64;
     let demo: Vec<DemoReply> = ADMIN_REPLIES
         .iter()
         .chain(TEAM_REPLIES.iter().flatten())
