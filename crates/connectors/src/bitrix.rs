@@ -6,7 +6,6 @@
 
 use crate::oauth::{OAuthError, Tokens};
 use secrecy::{ExposeSecret, SecretString};
-use serde::Deserialize;
 
 /// The Bitrix24 application, from configuration.
 #[derive(Debug, Clone)]
@@ -42,55 +41,24 @@ pub fn authorize_url(
     Ok(url.to_string())
 }
 
-#[derive(Deserialize)]
-struct Answer {
-    access_token: Option<String>,
-    refresh_token: Option<String>,
-    expires_in: Option<u64>,
-    client_endpoint: Option<String>,
-    error: Option<String>,
-}
-
 async fn token_request(app: &BitrixApp, params: &[(&str, &str)]) -> Result<Grant, OAuthError> {
     if app.client_id.is_empty() {
         return Err(OAuthError::Misconfigured("client_id".to_owned()));
     }
-    let client = reqwest::Client::builder()
-        .timeout(crate::TIMEOUT)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
     let mut query = vec![
         ("client_id", app.client_id.as_str()),
         ("client_secret", app.client_secret.expose_secret()),
     ];
     query.extend_from_slice(params);
-    let res = client
-        .get(&app.token_url)
-        .query(&query)
-        .send()
-        .await
-        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
-    let status = res.status();
-    let answer: Answer = res
-        .json()
-        .await
-        .map_err(|_| OAuthError::Upstream(format!("bitrix answered {status} unreadably")))?;
-    match (answer.access_token, answer.error.as_deref()) {
-        (Some(access_token), None) if status.is_success() => Ok(Grant {
-            tokens: Tokens {
-                access_token,
-                refresh_token: answer.refresh_token,
-                expires_in: answer.expires_in,
-            },
-            client_endpoint: answer.client_endpoint,
-        }),
-        (_, Some("invalid_grant" | "expired_token" | "invalid_token")) => Err(OAuthError::Revoked),
-        (_, e) => Err(OAuthError::Upstream(format!(
-            "bitrix answered {status}: {}",
-            e.unwrap_or("no token")
-        ))),
-    }
+    let revoked = ["invalid_grant", "expired_token", "invalid_token"];
+    let (tokens, answer) = crate::oauth::token_call("bitrix", &revoked, |client| {
+        client.get(&app.token_url).query(&query)
+    })
+    .await?;
+    Ok(Grant {
+        tokens,
+        client_endpoint: answer.client_endpoint,
+    })
 }
 
 /// Exchanges the code the portal returned.

@@ -57,6 +57,58 @@ pub enum OAuthError {
     Upstream(String),
 }
 
+/// A provider's answer to a token request made by hand (Salesforce, Zoho and Bitrix, whose
+/// token calls are not the standard one): the tokens, the provider's own extra field, or its
+/// error code.
+#[derive(serde::Deserialize)]
+pub(crate) struct TokenAnswer {
+    pub access_token: Option<String>,
+    pub refresh_token: Option<String>,
+    pub expires_in: Option<u64>,
+    pub error: Option<String>,
+    /// Salesforce: the organisation's instance.
+    pub instance_url: Option<String>,
+    /// Bitrix: the portal's REST endpoint.
+    pub client_endpoint: Option<String>,
+}
+
+/// Sends the token request `request` builds (on a client that follows no redirect) and reads
+/// the answer: the tokens with the whole answer, [`OAuthError::Revoked`] for one of the
+/// provider's `revoked` error codes, [`OAuthError::Upstream`] for anything else.
+pub(crate) async fn token_call(
+    provider: &str,
+    revoked: &[&str],
+    request: impl FnOnce(&reqwest::Client) -> reqwest::RequestBuilder,
+) -> Result<(Tokens, TokenAnswer), OAuthError> {
+    let upstream = |e: reqwest::Error| OAuthError::Upstream(e.without_url().to_string());
+    let client = reqwest::Client::builder()
+        .timeout(crate::TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(upstream)?;
+    let res = request(&client).send().await.map_err(upstream)?;
+    let status = res.status();
+    let answer: TokenAnswer = res
+        .json()
+        .await
+        .map_err(|_| OAuthError::Upstream(format!("{provider} answered {status} unreadably")))?;
+    match (answer.access_token.clone(), answer.error.as_deref()) {
+        (Some(access_token), None) if status.is_success() => {
+            let tokens = Tokens {
+                access_token,
+                refresh_token: answer.refresh_token.clone(),
+                expires_in: answer.expires_in,
+            };
+            Ok((tokens, answer))
+        }
+        (_, Some(e)) if revoked.contains(&e) => Err(OAuthError::Revoked),
+        (_, e) => Err(OAuthError::Upstream(format!(
+            "{provider} answered {status}: {}",
+            e.unwrap_or("no token")
+        ))),
+    }
+}
+
 /// A PKCE pair: the challenge goes in the consent URL, the verifier stays on the server.
 pub fn pkce_pair() -> (String, String) {
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();

@@ -47,53 +47,27 @@ pub fn authorize_url(
     Ok(url.to_string())
 }
 
-#[derive(Deserialize)]
-struct Answer {
-    access_token: Option<String>,
-    refresh_token: Option<String>,
-    instance_url: Option<String>,
-    error: Option<String>,
-}
-
 async fn token_request(app: &SalesforceApp, params: &[(&str, &str)]) -> Result<Grant, OAuthError> {
-    let client = reqwest::Client::builder()
-        .timeout(crate::TIMEOUT)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
     let mut form = vec![
         ("client_id", app.client_id.as_str()),
         ("client_secret", app.client_secret.expose_secret()),
     ];
     form.extend_from_slice(params);
     let base = app.login_url.trim_end_matches('/');
-    let res = client
-        .post(format!("{base}/services/oauth2/token"))
-        .form(&form)
-        .send()
-        .await
-        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
-    let status = res.status();
-    let answer: Answer = res
-        .json()
-        .await
-        .map_err(|_| OAuthError::Upstream(format!("salesforce answered {status} unreadably")))?;
-    match (answer.access_token, answer.error.as_deref()) {
-        (Some(access_token), None) if status.is_success() => Ok(Grant {
-            // Salesforce gives no lifetime: the session policy of the org decides.
-            tokens: Tokens {
-                access_token,
-                refresh_token: answer.refresh_token,
-                expires_in: None,
-            },
-            instance_url: answer.instance_url,
-        }),
-        (_, Some("invalid_grant")) => Err(OAuthError::Revoked),
-        (_, e) => Err(OAuthError::Upstream(format!(
-            "salesforce answered {status}: {}",
-            e.unwrap_or("no token")
-        ))),
-    }
+    let (tokens, answer) = crate::oauth::token_call("salesforce", &["invalid_grant"], |client| {
+        client
+            .post(format!("{base}/services/oauth2/token"))
+            .form(&form)
+    })
+    .await?;
+    Ok(Grant {
+        // Salesforce gives no lifetime: the session policy of the org decides.
+        tokens: Tokens {
+            expires_in: None,
+            ..tokens
+        },
+        instance_url: answer.instance_url,
+    })
 }
 
 /// Exchanges the code with the PKCE `verifier`.

@@ -8,7 +8,6 @@
 
 use crate::oauth::{OAuthError, Tokens};
 use secrecy::{ExposeSecret, SecretString};
-use serde::Deserialize;
 
 /// 000 §7 'GET zoho/scopes returns data.scopes. On failure a fixed scope list is used': the list.
 pub const SCOPES: &[&str] = &[
@@ -57,52 +56,22 @@ pub fn accounts_server(raw: &str, allowed: &[String]) -> Option<String> {
         .map(str::to_owned)
 }
 
-#[derive(Deserialize)]
-struct Answer {
-    access_token: Option<String>,
-    refresh_token: Option<String>,
-    expires_in: Option<u64>,
-    error: Option<String>,
-}
-
 async fn token_request(
     app: &ZohoApp,
     server: &str,
     params: &[(&str, &str)],
 ) -> Result<Tokens, OAuthError> {
-    let client = reqwest::Client::builder()
-        .timeout(crate::TIMEOUT)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
     let mut form = vec![
         ("client_id", app.client_id.as_str()),
         ("client_secret", app.client_secret.expose_secret()),
     ];
     form.extend_from_slice(params);
-    let res = client
-        .post(format!("{server}/oauth/v2/token"))
-        .form(&form)
-        .send()
-        .await
-        .map_err(|e| OAuthError::Upstream(e.without_url().to_string()))?;
-    let status = res.status();
-    let answer: Answer = res
-        .json()
-        .await
-        .map_err(|_| OAuthError::Upstream(format!("zoho answered {status} unreadably")))?;
-    match (answer.access_token, answer.error.as_deref()) {
-        (Some(access_token), None) if status.is_success() => Ok(Tokens {
-            access_token,
-            refresh_token: answer.refresh_token,
-            expires_in: answer.expires_in,
-        }),
-        (_, Some("invalid_code" | "invalid_grant" | "invalid_token")) => Err(OAuthError::Revoked),
-        (_, e) => Err(OAuthError::Upstream(format!(
-            "zoho answered {status}: {}",
-            e.unwrap_or("no token")
-        ))),
-    }
+    let revoked = ["invalid_code", "invalid_grant", "invalid_token"];
+    let (tokens, _) = crate::oauth::token_call("zoho", &revoked, |client| {
+        client.post(format!("{server}/oauth/v2/token")).form(&form)
+    })
+    .await?;
+    Ok(tokens)
 }
 
 /// Exchanges the code at the account's data centre.

@@ -1,4 +1,5 @@
-//! `#[derive(FromValue, ToValue)]` for the domain crate's browser wire format
+//! `#[derive(FromValue, ToValue)]` for the domain crate's browser wire format (and `#[wire]`,
+//! the derives every wire type carries)
 //! (`domain::value`). The derives read the type's own `#[serde(...)]` attributes, so a type's
 //! browser shape cannot drift from its server (serde) shape: the same renames, aliases,
 //! defaults, tags and flattening. An attribute this derive does not understand is a compile
@@ -34,6 +35,61 @@ pub fn derive_to_value(input: TokenStream) -> TokenStream {
     to_value(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
+}
+
+/// `#[wire]` on a domain type that crosses the wire (server JSON, browser `Value`, TypeScript):
+/// the derives every such type carries — `Debug, Clone, PartialEq, Eq, Serialize, Deserialize,
+/// FromValue, ToValue`, and `ts_rs::TS` with the `ts` feature — so they are one decision, not a
+/// list copied onto each. The type's own extras are its arguments (`#[wire(Copy, Hash)]`: any
+/// of `Copy`, `Hash`, `Default`, `PartialOrd`, `Ord`); its `#[serde(...)]` and `#[ts(...)]`
+/// attributes stay on it.
+#[proc_macro_attribute]
+pub fn wire(args: TokenStream, item: TokenStream) -> TokenStream {
+    wire_derives(args.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+fn wire_derives(args: Tokens, item: Tokens) -> syn::Result<Tokens> {
+    use syn::punctuated::Punctuated;
+    let extras = syn::parse::Parser::parse2(
+        Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated,
+        args,
+    )?;
+    let has = |name: &str| extras.iter().any(|e| e == name);
+    if let Some(e) = extras.iter().find(|e| {
+        !["Copy", "Hash", "Default", "PartialOrd", "Ord"].contains(&e.to_string().as_str())
+    }) {
+        return Err(syn::Error::new(
+            e.span(),
+            "#[wire] adds only Copy, Hash, Default, PartialOrd, Ord",
+        ));
+    }
+    // One derive in a fixed order, whatever order the arguments come in.
+    let copy = has("Copy").then(|| quote!(Copy,));
+    let ord = has("PartialOrd").then(|| quote!(PartialOrd,));
+    let total = has("Ord").then(|| quote!(Ord,));
+    let hash = has("Hash").then(|| quote!(Hash,));
+    let default = has("Default").then(|| quote!(Default,));
+    Ok(quote! {
+        #[derive(
+            Debug,
+            Clone,
+            #copy
+            PartialEq,
+            Eq,
+            #ord
+            #total
+            #hash
+            #default
+            ::serde::Serialize,
+            ::serde::Deserialize,
+            crate::value::FromValue,
+            crate::value::ToValue
+        )]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #item
+    })
 }
 
 #[derive(Default)]

@@ -21,19 +21,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::wire::Id;
 
 /// 000 §3, 001 §3: the call directions the product shows.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum CallDirection {
     /// 1 Incoming.
@@ -220,20 +208,7 @@ pub struct UserCalls {
 }
 
 /// 001 §9: 'by count, duration or unique calls'.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RankBy {
     #[default]

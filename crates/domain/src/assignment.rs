@@ -130,21 +130,7 @@ impl Issue {
 }
 
 /// 000 §5, §9: the onboarding stages a member can be assigned leads from.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum OnboardingStage {
     LinkedinAds,
@@ -181,20 +167,7 @@ impl OnboardingStage {
 }
 
 /// 000 §5, §9: 'region latam, spain, other (default other)'.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Region {
     Latam,

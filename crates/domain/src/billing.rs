@@ -36,19 +36,7 @@ pub fn period_amount(per_month_minor: i64, annual: bool) -> Option<i64> {
 
 /// The notice the trial or expiry popup shows (001 §4). Translated in the `errors` catalogue
 /// under these codes, like rule errors.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum NoticeCode {
     /// 'Your free trial will expire in N days'.

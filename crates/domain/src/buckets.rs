@@ -20,19 +20,7 @@ pub const ACTIVE_HOURS: std::ops::RangeInclusive<u8> = 8..=20;
 pub const MAX_BUCKETS: usize = 100_000;
 
 /// How a series is cut.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Granularity {
     /// 001 §9: 'daily for totals'.
@@ -44,20 +32,7 @@ pub enum Granularity {
 }
 
 /// A bucket's name: an ISO key for days and half-days, the hour number for hour-of-day.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Hash, PartialOrd, Ord)]
 #[serde(untagged)]
 pub enum BucketKey {
     Hour(u8),

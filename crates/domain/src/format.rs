@@ -106,21 +106,7 @@ pub struct DurationInput {
 }
 
 /// 000 §9: 'Relative time shows Today, Yesterday, or n days, weeks, months or years ago'.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum RelativeUnit {
     Today,
@@ -316,19 +302,7 @@ pub fn top_bar_name(input: &TopBarNameInput) -> ShortName {
 
 /// Why a name is missing, for the UI to translate (001 §9 'Missing names display NA, or Admin
 /// for the admin role').
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum NameFallback {
     /// Shown as 'Admin'.

@@ -3,7 +3,7 @@
 //! keep it out. The sync engine asks [`chat_syncs`] for every message; the settings screen asks
 //! [`label_status`] to draw each label and [`set_label_status`] when one is clicked.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::RuleError;
 
@@ -13,18 +13,7 @@ pub const MAX_LABELS: usize = 100;
 pub const MAX_LABEL_LEN: usize = 128;
 
 /// 000 §3 Label status.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum LabelStatus {
     NoStatus,
@@ -33,18 +22,7 @@ pub enum LabelStatus {
 }
 
 /// One CRM's entry of an employee's `crmLabelSyncData`.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Default,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Default)]
 #[serde(deny_unknown_fields)]
 pub struct CrmLabelSync {
     pub crm_name: String,

@@ -1,22 +1,10 @@
 //! Which interface language to show (spec 000 §1): the stored preference, else the browser's
 //! language when the product speaks it, else English.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// The six interface catalogues. Serialised as the catalogue folder name (`pt-BR`, …).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 pub enum Language {
     #[serde(rename = "en")]
     En,

@@ -285,18 +285,7 @@ pub fn funnel(input: &FunnelInput) -> Result<FunnelDraft, RuleError> {
 }
 
 /// A user property's type (001 §3 'User property: name, value, type; options may be added').
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy)]
 #[serde(rename_all = "snake_case")]
 pub enum PropertyKind {
     Text,
@@ -475,19 +464,7 @@ pub fn contact_tags(input: &TagsInput) -> Result<Tags, RuleError> {
 }
 
 /// 001 §3 'Priority: none, low, medium, high, very low, very high'.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Priority {
     #[default]
@@ -644,18 +621,7 @@ pub fn scheduled_message(
 }
 
 /// What a follow-up shows as (001 §4 'Pending, Upcoming, Completed').
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy)]
 #[serde(rename_all = "snake_case")]
 pub enum FollowUpState {
     /// Due now or overdue, not done.

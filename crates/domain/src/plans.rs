@@ -42,19 +42,7 @@ pub const fn normalize_plan_id(id: i64) -> i64 {
 }
 
 /// The plan family a normalised id belongs to.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum PlanKind {
     /// 000 §9: id 1.

@@ -6,26 +6,12 @@
 //! the web catalogue read these; nothing else spells a provider. Adding a provider starts here
 //! (docs/HOWTO-provider.md): the compiler then points at every match to extend.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::roles::AccessLevel;
 
 /// 000 §3: an integration, by its card's `dataKey`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
 pub enum Provider {
     GoogleSheet,

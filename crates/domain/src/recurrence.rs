@@ -29,18 +29,7 @@ pub const MAX_STOP_AFTER: u32 = 10_000;
 pub const MAX_PREVIEW: u32 = 50;
 
 /// A repeat's unit (001 §3 'repeat every N minute/hour/day/week/month'; reminders add years).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy)]
 #[serde(rename_all = "snake_case")]
 pub enum RepeatUnit {
     Minute,
@@ -81,19 +70,7 @@ impl RepeatUnit {
 }
 
 /// A reminder's recurrence (001 §3 'doesn't repeat, daily, weekly, monthly, annually').
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Recurrence {
     #[default]

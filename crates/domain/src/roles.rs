@@ -30,19 +30,7 @@ pub fn is_manager_level(role_id: Option<i64>) -> bool {
 }
 
 /// 000 §3 `accessLevel` and 000 §6 'Card access'.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum AccessLevel {
     /// Role id 1 only ('Only Admins can access this section').
@@ -236,19 +224,7 @@ pub struct MappingsInput {
 }
 
 /// 000 §2: the account the switching popup names.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::value::FromValue,
-    crate::value::ToValue,
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::value::wire(Copy, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum AccountType {
     Individual,

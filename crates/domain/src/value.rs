@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-pub use switchboard_domain_derive::{FromValue, ToValue};
+pub use switchboard_domain_derive::{wire, FromValue, ToValue};
 
 /// An object key or text: the field names, variant names and error codes a type writes are
 /// `&'static str` (no allocation, and the wasm module turns each into a JS string only once —

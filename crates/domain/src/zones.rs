@@ -2,7 +2,7 @@
 //!
 //! Natively (the server) the zone type is chrono-tz's `Tz`. The wasm module carries no
 //! chrono-tz: its `Tz` is [`compact::Zone`], the same offsets read from [`compact::TABLE`], a
-//! few kilobytes (`zones/table.rs`) generated from chrono-tz for the offered zones only (every
+//! few kilobytes (`zones/table.bin`) generated from chrono-tz for the offered zones only (every
 //! change of UTC offset, as chrono-tz has them, 1800s to 2100). The tests (`zones/tests.rs`)
 //! prove the two agree instant by instant and at every wall-clock time around every
 //! transition, so both sides give one answer.
@@ -78,7 +78,6 @@ pub fn time_zones() -> TimeZoneList {
 }
 
 pub mod compact;
-mod table;
 
 #[cfg(test)]
 mod tests;

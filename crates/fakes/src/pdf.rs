@@ -69,18 +69,7 @@ pub fn word(i: usize) -> String {
 /// streams deflated: 200 pages of 20 000 words, 4 M words, are about 11 MB.
 pub fn many_words(pages: usize, words_per_page: usize) -> Vec<u8> {
     use std::io::Write;
-    let mut doc = Document::with_version("1.5");
-    let pages_id = doc.new_object_id();
-    let font_id = doc.add_object(dictionary! {
-        "Type" => "Font",
-        "Subtype" => "Type1",
-        "BaseFont" => "Helvetica",
-        "Encoding" => "WinAnsiEncoding",
-    });
-    let resources_id = doc.add_object(dictionary! {
-        "Font" => dictionary! { "F1" => font_id },
-    });
-    let mut kids = Vec::new();
+    let mut pdf = Pdf::new();
     // A fixed linear congruential sequence: the same document every run.
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     for _ in 0..pages {
@@ -101,36 +90,12 @@ pub fn many_words(pages: usize, words_per_page: usize) -> Vec<u8> {
         text.extend(b"ET\n");
         let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
         z.write_all(&text).expect("in memory");
-        let content_id = doc.add_object(Stream::new(
+        pdf.add_page(Stream::new(
             dictionary! { "Filter" => "FlateDecode" },
             z.finish().expect("in memory"),
         ));
-        let page_id = doc.add_object(dictionary! {
-            "Type" => "Page",
-            "Parent" => pages_id,
-            "Contents" => content_id,
-        });
-        kids.push(page_id.into());
     }
-    let count = kids.len() as i64;
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages",
-            "Kids" => kids,
-            "Count" => count,
-            "Resources" => resources_id,
-            "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
-        }),
-    );
-    let catalog_id = doc.add_object(dictionary! {
-        "Type" => "Catalog",
-        "Pages" => pages_id,
-    });
-    doc.trailer.set("Root", catalog_id);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).expect("a PDF in memory");
-    out
+    pdf.finish(false)
 }
 
 /// A line in the font's WinAnsi encoding: Latin-1 letters (accents of Spanish and Portuguese)
@@ -142,18 +107,7 @@ fn win_ansi(line: &str) -> Vec<u8> {
 }
 
 fn build(pages: &[&str], encrypted: bool) -> Vec<u8> {
-    let mut doc = Document::with_version("1.5");
-    let pages_id = doc.new_object_id();
-    let font_id = doc.add_object(dictionary! {
-        "Type" => "Font",
-        "Subtype" => "Type1",
-        "BaseFont" => "Helvetica",
-        "Encoding" => "WinAnsiEncoding",
-    });
-    let resources_id = doc.add_object(dictionary! {
-        "Font" => dictionary! { "F1" => font_id },
-    });
-    let mut kids = Vec::new();
+    let mut pdf = Pdf::new();
     for text in pages {
         // Each line its own text object at its own height, as word processors write them
         // (the server's reader keeps the line break between text objects).
@@ -169,45 +123,87 @@ fn build(pages: &[&str], encrypted: bool) -> Vec<u8> {
             ]);
         }
         let content = Content { operations };
-        let content_id = doc.add_object(Stream::new(
+        pdf.add_page(Stream::new(
             dictionary! {},
             content.encode().expect("a content stream"),
         ));
-        let page_id = doc.add_object(dictionary! {
+    }
+    pdf.finish(encrypted)
+}
+
+/// A document being written: one font (Helvetica, WinAnsi) for every page, A4 pages.
+struct Pdf {
+    doc: Document,
+    pages_id: lopdf::ObjectId,
+    resources_id: lopdf::ObjectId,
+    kids: Vec<Object>,
+}
+
+impl Pdf {
+    fn new() -> Pdf {
+        let mut doc = Document::with_version("1.5");
+        let pages_id = doc.new_object_id();
+        let font_id = doc.add_object(dictionary! {
+            "Type" => "Font",
+            "Subtype" => "Type1",
+            "BaseFont" => "Helvetica",
+            "Encoding" => "WinAnsiEncoding",
+        });
+        let resources_id = doc.add_object(dictionary! {
+            "Font" => dictionary! { "F1" => font_id },
+        });
+        Pdf {
+            doc,
+            pages_id,
+            resources_id,
+            kids: Vec::new(),
+        }
+    }
+
+    /// Adds a page drawn by `content`.
+    fn add_page(&mut self, content: Stream) {
+        let content_id = self.doc.add_object(content);
+        let page_id = self.doc.add_object(dictionary! {
             "Type" => "Page",
-            "Parent" => pages_id,
+            "Parent" => self.pages_id,
             "Contents" => content_id,
         });
-        kids.push(page_id.into());
+        self.kids.push(page_id.into());
     }
-    let count = kids.len() as i64;
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages",
-            "Kids" => kids,
-            "Count" => count,
-            "Resources" => resources_id,
-            "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
-        }),
-    );
-    let catalog_id = doc.add_object(dictionary! {
-        "Type" => "Catalog",
-        "Pages" => pages_id,
-    });
-    doc.trailer.set("Root", catalog_id);
-    if encrypted {
-        let enc = doc.add_object(dictionary! {
-            "Filter" => "Standard",
-            "V" => 1,
-            "R" => 2,
-            "O" => Object::string_literal(vec![0u8; 32]),
-            "U" => Object::string_literal(vec![0u8; 32]),
-            "P" => -4,
+
+    /// The document's bytes; `encrypted` marks it encrypted (with the empty user password),
+    /// which the server must refuse.
+    fn finish(mut self, encrypted: bool) -> Vec<u8> {
+        let doc = &mut self.doc;
+        let count = self.kids.len() as i64;
+        doc.objects.insert(
+            self.pages_id,
+            Object::Dictionary(dictionary! {
+                "Type" => "Pages",
+                "Kids" => self.kids,
+                "Count" => count,
+                "Resources" => self.resources_id,
+                "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+            }),
+        );
+        let catalog_id = doc.add_object(dictionary! {
+            "Type" => "Catalog",
+            "Pages" => self.pages_id,
         });
-        doc.trailer.set("Encrypt", enc);
+        doc.trailer.set("Root", catalog_id);
+        if encrypted {
+            let enc = doc.add_object(dictionary! {
+                "Filter" => "Standard",
+                "V" => 1,
+                "R" => 2,
+                "O" => Object::string_literal(vec![0u8; 32]),
+                "U" => Object::string_literal(vec![0u8; 32]),
+                "P" => -4,
+            });
+            doc.trailer.set("Encrypt", enc);
+        }
+        let mut out = Vec::new();
+        doc.save_to(&mut out).expect("a PDF in memory");
+        out
     }
-    let mut out = Vec::new();
-    doc.save_to(&mut out).expect("a PDF in memory");
-    out
 }

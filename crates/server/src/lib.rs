@@ -34,6 +34,7 @@ pub mod state;
 pub mod sync;
 pub mod views;
 pub mod web_app;
+pub mod workspace;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware::{self, Next};

@@ -1,170 +1,16 @@
-//! What the manage tools' handlers share (issue #18): the workspace a call names (an
-//! organisation the caller is an active member of, or their own), the plan's limits there, who
-//! may change team labels and quick replies, and attachments kept in the file store.
+//! Attachments of the manage tools' rows (issue #18, #23): uploads kept in the file store within
+//! the quotas, swapped onto a row only while it still holds the file replaced, and served back.
+//! The workspace a call names is `crate::workspace`.
 
-use crate::access::member;
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::workspace::{Workspace, PERSONAL};
 use axum::extract::Request;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use contract::manage::AttachmentInfo;
 use contract::ErrorCode;
-use domain::roles::AccessLevel;
-use domain::subscription::PlanLimits;
 use domain::RuleError;
-use store::billing::Payer;
-use store::entity::user;
-
-/// `org_id` of a person's own workspace in the manage tables.
-pub const PERSONAL: i64 = 0;
-
-/// The workspace of a call.
-#[derive(Debug, Clone)]
-pub struct Workspace {
-    /// The organisation, or [`PERSONAL`].
-    pub org_id: i64,
-    pub user_id: i64,
-    /// The caller's role in the organisation (none in their own workspace).
-    pub role_id: Option<i16>,
-    pub team_id: Option<i64>,
-    /// `admins` or `admins_and_managers` (organisations only).
-    pub team_tools_editors: String,
-}
-
-impl Workspace {
-    pub fn is_org(&self) -> bool {
-        self.org_id != PERSONAL
-    }
-
-    pub fn is_admin(&self) -> bool {
-        self.role_id == Some(1)
-    }
-
-    /// 001 §6 'Teams plan lets admins control access to team labels and quick replies': admins
-    /// always; managers when the organisation lets them.
-    pub fn may_edit_team_tools(&self) -> bool {
-        match self.role_id {
-            Some(1) => true,
-            Some(2) => self.team_tools_editors == "admins_and_managers",
-            _ => false,
-        }
-    }
-
-    fn payer(&self) -> Payer {
-        if self.is_org() {
-            Payer::Org(self.org_id)
-        } else {
-            Payer::User(self.user_id)
-        }
-    }
-
-    /// The organisation's id, or 422 `fields.org_id` = `rule` in the personal workspace.
-    pub fn org_only(&self, rule: RuleError) -> Result<i64, AppError> {
-        if self.is_org() {
-            Ok(self.org_id)
-        } else {
-            Err(AppError::invalid_field("org_id", rule))
-        }
-    }
-
-    /// 403 `admin_only` unless the caller is an admin of the organisation.
-    pub fn admin(&self) -> Result<(), AppError> {
-        AccessLevel::Admin
-            .check(self.role_id.map(i64::from))
-            .map(|_| ())
-            .map_err(AppError::forbidden)
-    }
-}
-
-/// Resolves `org_id` (none: the caller's own workspace). A non-member gets 404.
-pub async fn workspace(
-    state: &AppState,
-    user: &user::Model,
-    org_id: Option<i64>,
-) -> Result<Workspace, AppError> {
-    match org_id {
-        None | Some(PERSONAL) => Ok(Workspace {
-            org_id: PERSONAL,
-            user_id: user.id,
-            role_id: None,
-            team_id: None,
-            team_tools_editors: "admins".into(),
-        }),
-        Some(org) => {
-            let m = member(state, user, org).await?;
-            let editors = store::orgs::organisation(&state.store, org)
-                .await?
-                .map(|o| o.team_tools_editors)
-                .unwrap_or_else(|| "admins".into());
-            Ok(Workspace {
-                org_id: org,
-                user_id: user.id,
-                role_id: Some(m.role_id),
-                team_id: m.team_id,
-                team_tools_editors: editors,
-            })
-        }
-    }
-}
-
-/// The plan's limits in the workspace (001 §9: 5 labels, 5 quick replies, the signature on
-/// Free).
-pub async fn limits(state: &AppState, ws: &Workspace) -> Result<PlanLimits, AppError> {
-    let plan = crate::billing::payer_plan(state, ws.payer()).await?;
-    let now = crate::billing::standing_now(state, plan.facts);
-    Ok(domain::subscription::plan_limits(&now, plan.ai_addon, None))
-}
-
-/// 402 `plan_limit_reached` (`fields.plan` = `what`) when `used` reached `limit`.
-pub fn within_limit(limit: Option<u32>, used: u64, what: &str) -> Result<(), AppError> {
-    match limit {
-        Some(l) if used >= u64::from(l) => {
-            let mut e = AppError::new(
-                ErrorCode::PlanLimitReached,
-                format!("the plan allows {l} {what}"),
-            );
-            e.fields = Some([("plan".to_owned(), what.to_owned())].into());
-            Err(e)
-        }
-        _ => Ok(()),
-    }
-}
-
-/// What one person keeps in a workspace, bounded by `quotas.*` (issue #23).
-#[derive(Debug, Clone, Copy)]
-pub enum Kept {
-    Schedules,
-    FollowUps,
-}
-
-/// 409 `quota_reached` (`fields.quota` names it) when the caller already keeps as many as the
-/// quota allows in this workspace. Counted before the insert: two creations at the same instant
-/// may pass it by one each, which bounds growth all the same.
-pub async fn within_quota(state: &AppState, ws: &Workspace, kept: Kept) -> Result<(), AppError> {
-    let quotas = &state.config.quotas;
-    let (used, limit, name) = match kept {
-        Kept::Schedules => (
-            store::quotas::schedules_of(&state.store, ws.org_id, ws.user_id).await?,
-            quotas.schedules_per_workspace,
-            "schedules",
-        ),
-        Kept::FollowUps => (
-            store::quotas::follow_ups_of(&state.store, ws.org_id, ws.user_id).await?,
-            quotas.follow_ups_per_workspace,
-            "follow_ups",
-        ),
-    };
-    if used < limit {
-        return Ok(());
-    }
-    let mut e = AppError::new(
-        ErrorCode::QuotaReached,
-        format!("at most {limit} {name} may be kept in a workspace"),
-    );
-    e.fields = Some([("quota".to_owned(), name.to_owned())].into());
-    Err(e)
-}
 
 /// 001 §6: the Free plan's sent-from-the-product signature.
 pub const SIGNATURE: &str = "Sent with Switchboard";
@@ -346,13 +192,28 @@ pub async fn swap_attachment(
 /// A row that carries at most one file (quick replies and scheduled messages): its attachment
 /// columns, read in one place (written only by [`swap_attachment`]).
 pub trait Attached {
+    /// The table the row is in.
+    const TABLE: AttachedTable;
+    fn id(&self) -> i64;
+    /// The text sent with the file (a row needs one or the other).
+    fn message(&self) -> &str;
     fn key(&self) -> Option<&str>;
     fn info(&self, url: String) -> Option<AttachmentInfo>;
 }
 
 macro_rules! attached {
-    ($model:path) => {
+    ($model:path, $table:expr) => {
         impl Attached for $model {
+            const TABLE: AttachedTable = $table;
+
+            fn id(&self) -> i64 {
+                self.id
+            }
+
+            fn message(&self) -> &str {
+                &self.message
+            }
+
             fn key(&self) -> Option<&str> {
                 self.attachment_key.as_deref()
             }
@@ -373,8 +234,40 @@ macro_rules! attached {
     };
 }
 
-attached!(store::entity::manage::quick_reply::Model);
-attached!(store::entity::manage::schedule::Model);
+attached!(
+    store::entity::manage::quick_reply::Model,
+    AttachedTable::QuickReply
+);
+attached!(
+    store::entity::manage::schedule::Model,
+    AttachedTable::Schedule
+);
+
+/// Keeps the upload in `req` as `row`'s file, in place of the one it holds.
+pub async fn attach_upload<R: Attached>(
+    state: &AppState,
+    ws: &Workspace,
+    row: &R,
+    name: &str,
+    req: Request,
+) -> Result<(), AppError> {
+    let file = store_upload(state, ws, name, req).await?;
+    swap_attachment(state, ws, R::TABLE, row.id(), row.key(), Some(&file)).await
+}
+
+/// Removes `row`'s file; a row without text would have nothing left to send: 422
+/// `fields.message` = `empty`.
+pub async fn detach<R: Attached>(
+    state: &AppState,
+    ws: &Workspace,
+    row: &R,
+    empty: RuleError,
+) -> Result<(), AppError> {
+    if row.message().trim().is_empty() {
+        return Err(AppError::invalid_field("message", empty));
+    }
+    swap_attachment(state, ws, R::TABLE, row.id(), row.key(), None).await
+}
 
 /// Answers a row's file as a download (404 when it has none).
 pub async fn serve_attachment<R: Attached>(

@@ -8,12 +8,12 @@
 //! with the domain's `Grid`. Every function takes the organisation id and the list of users whose
 //! events count; an empty list reads nothing.
 
-use crate::{EpochMs, Store, StoreError};
+use crate::{rows_as, EpochMs, Store, StoreError};
 use domain::events::{CallEvent, MessageEvent};
 use sea_orm::sea_query::{
     Alias, Expr, Func, OnConflict, Order, Query, SelectStatement, SimpleExpr,
 };
-use sea_orm::{ConnectionTrait, DeriveIden, TransactionTrait};
+use sea_orm::{ConnectionTrait, DeriveIden, FromQueryResult, TransactionTrait};
 
 mod rollups;
 pub use rollups::rollup_drift;
@@ -118,14 +118,7 @@ pub async fn insert_calls(
             ]);
         }
         for r in txn.query_all(backend.build(&q)).await? {
-            inserted.push(StoredCall {
-                user_id: r.try_get("", "user_id")?,
-                chat_id: r.try_get("", "chat_id")?,
-                direction: r.try_get::<i16>("", "direction")?,
-                duration_s: r.try_get("", "duration_s")?,
-                occurred_at: r.try_get("", "occurred_at")?,
-                created_at: r.try_get("", "created_at")?,
-            });
+            inserted.push(StoredCall::from_query_result(&r, "")?);
         }
     }
     rollups::add_calls(&txn, org_id, &inserted).await?;
@@ -283,7 +276,7 @@ async fn rows(store: &Store, q: &SelectStatement) -> Result<Vec<sea_orm::QueryRe
 }
 
 /// One user's calls in one direction (001 §3 calls overview).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult)]
 pub struct DirectionRow {
     pub direction: i16,
     pub user_id: i64,
@@ -310,26 +303,17 @@ pub async fn call_overview(
     let mut q = calls_in(org_id, users, time, start, end);
     q.column(CallEvents::Direction)
         .column(CallEvents::UserId)
-        .expr_as(Func::count(Expr::col(CallEvents::EventId)), Alias::new("n"))
-        .expr_as(sum_duration(), Alias::new("duration"))
-        .expr_as(count_distinct_chats(), Alias::new("chats"))
+        .expr_as(
+            Func::count(Expr::col(CallEvents::EventId)),
+            Alias::new("count"),
+        )
+        .expr_as(sum_duration(), Alias::new("duration_s"))
+        .expr_as(count_distinct_chats(), Alias::new("unique_chats"))
         .group_by_col(CallEvents::Direction)
         .group_by_col(CallEvents::UserId)
         .order_by(CallEvents::Direction, Order::Asc)
         .order_by(CallEvents::UserId, Order::Asc);
-    rows(store, &q)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(DirectionRow {
-                direction: r.try_get::<i16>("", "direction")?,
-                user_id: r.try_get("", "user_id")?,
-                count: r.try_get("", "n")?,
-                duration_s: r.try_get("", "duration")?,
-                unique_chats: r.try_get("", "chats")?,
-            })
-        })
-        .collect()
+    rows_as(store, &q).await
 }
 
 /// Distinct chats per user over every direction (exact, unlike a sum over directions).
@@ -426,7 +410,7 @@ pub async fn call_overview_with_uniques(
 }
 
 /// Calls of one direction in one quarter-hour slot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult)]
 pub struct SlotRow {
     /// Slot start = `slot * SLOT_MS`, UTC epoch ms.
     pub slot: i64,
@@ -457,21 +441,13 @@ pub async fn call_slots(
     });
     q.expr_as(slot.clone(), Alias::new("slot"))
         .column(CallEvents::Direction)
-        .expr_as(Func::count(Expr::col(CallEvents::EventId)), Alias::new("n"))
-        .expr_as(sum_duration(), Alias::new("duration"))
+        .expr_as(
+            Func::count(Expr::col(CallEvents::EventId)),
+            Alias::new("count"),
+        )
+        .expr_as(sum_duration(), Alias::new("duration_s"))
         .add_group_by([slot, Expr::col(CallEvents::Direction).into()]);
-    rows(store, &q)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(SlotRow {
-                slot: r.try_get("", "slot")?,
-                direction: r.try_get::<i16>("", "direction")?,
-                count: r.try_get("", "n")?,
-                duration_s: r.try_get("", "duration")?,
-            })
-        })
-        .collect()
+    rows_as(store, &q).await
 }
 
 /// Chat messages per quarter-hour slot (on `Datetime`).
@@ -555,7 +531,7 @@ pub async fn event_counts(store: &Store, org_id: i64) -> Result<(i64, i64), Stor
 }
 
 /// One stored event as the compatibility search reads it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, FromQueryResult)]
 pub struct EventRow {
     pub user_id: i64,
     pub chat_id: String,
@@ -611,24 +587,11 @@ pub async fn event_rows(
         .column(Alias::new("direction"))
         .expr_as(
             Expr::cust(format!("CAST({duration} AS BIGINT)")),
-            Alias::new("duration"),
+            Alias::new("duration_s"),
         )
         .column(Alias::new("occurred_at"))
-        .expr_as(Expr::cust(created), Alias::new("created"));
-    rows(store, &q)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(EventRow {
-                user_id: r.try_get("", "user_id")?,
-                chat_id: r.try_get("", "chat_id")?,
-                direction: r.try_get::<i16>("", "direction")?,
-                duration_s: r.try_get("", "duration")?,
-                occurred_at: r.try_get("", "occurred_at")?,
-                created_at: r.try_get("", "created")?,
-            })
-        })
-        .collect()
+        .expr_as(Expr::cust(created), Alias::new("created_at"));
+    rows_as(store, &q).await
 }
 
 /// What a usage event counts (001 §3 quick reply and scheduler analytics).

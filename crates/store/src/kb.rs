@@ -10,12 +10,17 @@ pub use documents::*;
 use crate::entity::kb::{
     ai_usage, conversation, document, message, passage, stats, term, unanswered,
 };
+use crate::scoped::scoped;
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Select, Set, TransactionTrait,
 };
+
+// A person's own conversations with the knowledge base, most recently used first.
+scoped!(conversation, owner: UserId, order: |q: Select<conversation::Entity>| q
+    .order_by_desc(conversation::Column::UpdatedAt));
 use std::collections::HashMap;
 
 /// Terms whose postings are read for every query: the rarest, until this many postings.
@@ -182,20 +187,6 @@ pub async fn passages_with_documents(
     Ok(out)
 }
 
-/// The conversation `id` of `user_id` in `org_id`.
-pub async fn conversation(
-    store: &Store,
-    org_id: i64,
-    user_id: i64,
-    id: i64,
-) -> Result<Option<conversation::Model>, StoreError> {
-    Ok(conversation::Entity::find_by_id(id)
-        .filter(conversation::Column::OrgId.eq(org_id))
-        .filter(conversation::Column::UserId.eq(user_id))
-        .one(store.conn())
-        .await?)
-}
-
 pub async fn start_conversation(
     store: &Store,
     org_id: i64,
@@ -213,20 +204,6 @@ pub async fn start_conversation(
     }
     .insert(store.conn())
     .await?)
-}
-
-/// The user's conversations in the organisation, newest first.
-pub async fn conversations(
-    store: &Store,
-    org_id: i64,
-    user_id: i64,
-) -> Result<Vec<conversation::Model>, StoreError> {
-    Ok(conversation::Entity::find()
-        .filter(conversation::Column::OrgId.eq(org_id))
-        .filter(conversation::Column::UserId.eq(user_id))
-        .order_by_desc(conversation::Column::UpdatedAt)
-        .all(store.conn())
-        .await?)
 }
 
 /// Renames the user's conversation; false when it is not theirs (or gone).

@@ -18,6 +18,7 @@ pub mod manage;
 pub mod operator;
 pub mod orgs;
 pub mod quotas;
+pub mod scoped;
 pub mod seed;
 pub mod seed_events;
 pub mod seed_manage;
@@ -30,3 +31,15 @@ pub use sea_orm;
 
 /// Milliseconds since the Unix epoch: how every time is stored.
 pub type EpochMs = i64;
+
+/// Runs a built query and reads each row as `T`, whose fields are named as the query's columns.
+pub(crate) async fn rows_as<T: sea_orm::FromQueryResult>(
+    store: &Store,
+    q: &sea_orm::sea_query::SelectStatement,
+) -> Result<Vec<T>, StoreError> {
+    use sea_orm::ConnectionTrait;
+    let db = store.conn();
+    Ok(T::find_by_statement(db.get_database_backend().build(q))
+        .all(db)
+        .await?)
+}

@@ -99,7 +99,7 @@ pub async fn seed_demo_manage(
             .zip(TEAM_REPLIES.iter())
             .flat_map(|(t, rs)| rs.iter().map(move |r| (Some(*t), r)));
         for (team_id, (name, message, _)) in owned.chain(shared) {
-            crate::manage::insert_quick_reply(
+            crate::scoped::insert::<quick_reply::Entity>(
                 store,
                 quick_reply::Model {
                     id: 0,
@@ -127,7 +127,7 @@ pub async fn seed_demo_manage(
         > 0;
     if !has_labels {
         for (name, color) in LABELS {
-            crate::manage::insert_label(
+            crate::scoped::insert::<label::Entity>(
                 store,
                 label::Model {
                     id: 0,

@@ -9,11 +9,11 @@
 //! due again when its lease ends. Delivery is at least once; the stable `delivery_id` (the
 //! `webhook-id`) lets receivers drop the rare repeat.
 
-use crate::{DbKind, EpochMs, Store, StoreError};
+use crate::{rows_as, DbKind, EpochMs, Store, StoreError};
 use domain::delivery::{DeliveryState, SyncState};
 use domain::labels::CrmLabelSync;
 use sea_orm::sea_query::{Expr, OnConflict, Order, Query};
-use sea_orm::{ConnectionTrait, DeriveIden, Statement, TransactionTrait, Value};
+use sea_orm::{ConnectionTrait, DeriveIden, FromQueryResult, Statement, TransactionTrait, Value};
 
 // The job states and link sync states, as the domain names them (`domain::delivery`).
 pub const PENDING: &str = DeliveryState::Pending.as_str();
@@ -455,7 +455,7 @@ pub async fn next_due(store: &Store) -> Result<Option<EpochMs>, StoreError> {
 }
 
 /// One job as the delivery log shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, FromQueryResult)]
 pub struct Delivery {
     pub id: i64,
     pub kind: String,
@@ -484,7 +484,6 @@ pub async fn deliveries(
     before: Option<i64>,
     limit: u32,
 ) -> Result<Vec<Delivery>, StoreError> {
-    let db = store.conn();
     let mut q = Query::select();
     q.columns([
         SyncJobs::Id,
@@ -520,32 +519,11 @@ pub async fn deliveries(
     if let Some(b) = before {
         q.and_where(Expr::col(SyncJobs::Id).lt(b));
     }
-    let rows = db.query_all(db.get_database_backend().build(&q)).await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Delivery {
-                id: r.try_get("", "id")?,
-                kind: r.try_get("", "kind")?,
-                integration_id: r.try_get("", "integration_id")?,
-                event_id: r.try_get("", "event_id")?,
-                delivery_id: r.try_get("", "delivery_id")?,
-                status: r.try_get("", "status")?,
-                attempts: r.try_get("", "attempts")?,
-                max_attempts: r.try_get("", "max_attempts")?,
-                next_attempt_at: r.try_get("", "next_attempt_at")?,
-                locked_until: r.try_get("", "locked_until")?,
-                last_status_code: r.try_get("", "last_status_code")?,
-                last_error: r.try_get("", "last_error")?,
-                created_at: r.try_get("", "created_at")?,
-                done_at: r.try_get("", "done_at")?,
-                last_latency_ms: r.try_get("", "last_latency_ms")?,
-            })
-        })
-        .collect()
+    rows_as(store, &q).await
 }
 
 /// One logged try.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, FromQueryResult)]
 pub struct Attempt {
     pub attempt: i32,
     pub status_code: Option<i32>,
@@ -557,7 +535,6 @@ pub struct Attempt {
 
 /// The tries of job `job_id` of `org_id`, oldest first (empty for another organisation's job).
 pub async fn attempts(store: &Store, org_id: i64, job_id: i64) -> Result<Vec<Attempt>, StoreError> {
-    let db = store.conn();
     let q = Query::select()
         .columns([
             SyncAttempts::Attempt,
@@ -572,19 +549,7 @@ pub async fn attempts(store: &Store, org_id: i64, job_id: i64) -> Result<Vec<Att
         .and_where(Expr::col(SyncAttempts::JobId).eq(job_id))
         .order_by(SyncAttempts::Id, Order::Asc)
         .to_owned();
-    let rows = db.query_all(db.get_database_backend().build(&q)).await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Attempt {
-                attempt: r.try_get("", "attempt")?,
-                status_code: r.try_get("", "status_code")?,
-                latency_ms: r.try_get("", "latency_ms")?,
-                ok: r.try_get("", "ok")?,
-                error: r.try_get("", "error")?,
-                at: r.try_get("", "at")?,
-            })
-        })
-        .collect()
+    rows_as(store, &q).await
 }
 
 /// Puts job `job_id` of `org_id` and `kind` back in the queue, due now, with its tries reset

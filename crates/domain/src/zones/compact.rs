@@ -9,7 +9,10 @@ use core::cmp::Ordering;
 use core::fmt;
 use std::sync::OnceLock;
 
-pub use super::table::TABLE;
+/// Every offered zone's offsets in [`decode`]'s format: `table.bin`, generated from chrono-tz by
+/// `UPDATE_GENERATED=1 cargo test -p switchboard-domain zones::` (`cargo test` fails when it no
+/// longer matches chrono-tz or `zones.txt`). Not edited by hand.
+pub const TABLE: &[u8] = include_bytes!("table.bin");
 
 /// Days since 1970-01-01 that [`TABLE`]'s first day is counted from (1805-09-27); no
 /// offered zone changes its offset before it.

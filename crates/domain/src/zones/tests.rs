@@ -125,26 +125,13 @@ fn the_compact_table_is_generated_from_chrono_tz() {
     // DESIGN.md 'Time zones': the browser's zone data is chrono-tz's, for the offered zones
     let want = encode_from_chrono_tz();
     if std::env::var_os("UPDATE_GENERATED").is_some() && want != compact::TABLE {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/zones/table.rs");
-        let src = std::fs::read_to_string(path).unwrap();
-        let (head, rest) = src.split_once("// BEGIN GENERATED\n").unwrap();
-        let (_, tail) = rest.split_once("// END GENERATED\n").unwrap();
-        let mut body = String::new();
-        for line in want.chunks(24) {
-            let nums: Vec<String> = line.iter().map(|b| b.to_string()).collect();
-            body.push_str(&nums.join(","));
-            body.push_str(",\n");
-        }
-        std::fs::write(
-            path,
-            format!("{head}// BEGIN GENERATED\n{body}// END GENERATED\n{tail}"),
-        )
-        .unwrap();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/zones/table.bin");
+        std::fs::write(path, &want).unwrap();
         return;
     }
     assert!(
         want == compact::TABLE,
-        "zones/table.rs is stale: UPDATE_GENERATED=1 cargo test -p switchboard-domain zones::"
+        "zones/table.bin is stale: UPDATE_GENERATED=1 cargo test -p switchboard-domain zones::"
     );
 }
 

@@ -14,6 +14,7 @@ use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
 use crate::views::rfc3339;
+use crate::workspace::Workspace;
 use axum::extract::{Request, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -50,13 +51,13 @@ pub(super) async fn kb_member(
     state: &AppState,
     user: &store::entity::user::Model,
     org_id: i64,
-) -> Result<(), AppError> {
-    member(state, user, org_id).await?;
+) -> Result<Workspace, AppError> {
+    let m = member(state, user, org_id).await?;
     let org = store::orgs::organisation(&state.store, org_id)
         .await?
         .ok_or_else(AppError::not_found)?;
     if crate::billing::knowledge_base_on(state, &org) {
-        Ok(())
+        Ok(Workspace::of_member(&m, &org))
     } else {
         Err(AppError::new(
             ErrorCode::NotInPlan,
@@ -348,7 +349,7 @@ pub async fn ask(
     CurrentUser(user): CurrentUser,
     Json(req): Json<AskRequest>,
 ) -> Result<Json<AskAnswer>, AppError> {
-    kb_member(&state, &user, req.org_id).await?;
+    let ws = kb_member(&state, &user, req.org_id).await?;
     let question: String = req
         .question
         .trim()
@@ -372,9 +373,7 @@ pub async fn ask(
         ));
     }
     let conversation = match req.conversation_id {
-        Some(id) => store::kb::conversation(&state.store, req.org_id, user.id, id)
-            .await?
-            .ok_or_else(AppError::not_found)?,
+        Some(id) => ws.row::<conversation::Entity>(&state, ws.own(), id).await?,
         None => {
             store::kb::start_conversation(
                 &state.store,
@@ -505,7 +504,7 @@ pub async fn suggest_reply(
     Json(req): Json<ReplyRequest>,
 ) -> Result<Json<ReplySuggestion>, AppError> {
     // Membership, and the teams whose quick replies the caller sees, in one look-up.
-    let ws = crate::manage::workspace(&state, &user, Some(req.org_id)).await?;
+    let ws = crate::workspace::workspace(&state, &user, Some(req.org_id)).await?;
     // The contact's last message is what the reply answers; our own lines are context only.
     let last_incoming = req
         .messages
@@ -532,13 +531,12 @@ pub async fn suggest_reply(
     let citations = search(&state, req.org_id, &last_incoming).await?;
     // The caller's quick replies (their own and their team's) that answer the message: the
     // organisation's own words come first, then the documents.
-    let replies = store::manage::quick_replies(
-        &state.store,
-        req.org_id,
-        user.id,
-        crate::routes::manage::team_scope(&ws),
-    )
-    .await?;
+    let replies = ws
+        .rows::<store::entity::manage::quick_reply::Entity>(
+            &state,
+            crate::routes::manage::seen_rows(&ws),
+        )
+        .await?;
     let texts: Vec<String> = replies
         .iter()
         .map(|q| format!("{} {}", q.name, q.message))

@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use contract::accounts::ResultEnvelope;
 use contract::kb::{KbConversation, KbConversationDetail, KbOrgQuery, RenameConversation};
 use contract::ErrorCode;
+use store::entity::kb::conversation;
 use utoipa_axum::routes;
 
 pub fn routes() -> Routes {
@@ -42,8 +43,8 @@ pub async fn list_conversations(
     CurrentUser(user): CurrentUser,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<KbConversation>>>, AppError> {
-    kb_member(&state, &user, q.org_id).await?;
-    let rows = store::kb::conversations(&state.store, q.org_id, user.id).await?;
+    let ws = kb_member(&state, &user, q.org_id).await?;
+    let rows = ws.rows::<conversation::Entity>(&state, ws.own()).await?;
     Ok(Json(ResultEnvelope::ok(
         rows.iter().map(conversation_view).collect(),
     )))
@@ -70,10 +71,8 @@ pub async fn get_conversation(
     Path(id): Path<i64>,
     Query(q): Query<KbOrgQuery>,
 ) -> Result<Json<KbConversationDetail>, AppError> {
-    kb_member(&state, &user, q.org_id).await?;
-    let c = store::kb::conversation(&state.store, q.org_id, user.id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let ws = kb_member(&state, &user, q.org_id).await?;
+    let c = ws.row::<conversation::Entity>(&state, ws.own(), id).await?;
     let messages = store::kb::messages(&state.store, c.id).await?;
     Ok(Json(KbConversationDetail {
         conversation: conversation_view(&c),
@@ -105,7 +104,7 @@ pub async fn rename_conversation(
     Query(q): Query<KbOrgQuery>,
     Json(req): Json<RenameConversation>,
 ) -> Result<Json<KbConversation>, AppError> {
-    kb_member(&state, &user, q.org_id).await?;
+    let ws = kb_member(&state, &user, q.org_id).await?;
     let title = domain::kb::conversation::conversation_title(&req.title).map_err(|refusal| {
         AppError::new(
             ErrorCode::ValidationFailed,
@@ -116,9 +115,7 @@ pub async fn rename_conversation(
     if !store::kb::rename_conversation(&state.store, q.org_id, user.id, id, &title).await? {
         return Err(AppError::not_found());
     }
-    let c = store::kb::conversation(&state.store, q.org_id, user.id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let c = ws.row::<conversation::Entity>(&state, ws.own(), id).await?;
     Ok(Json(conversation_view(&c)))
 }
 

@@ -28,7 +28,7 @@ const SLOTS_PER_DAY: i64 = 96;
 const CHUNK: usize = 500;
 
 /// One call event as inserted (the columns the rollups need).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sea_orm::FromQueryResult)]
 pub(crate) struct StoredCall {
     pub user_id: i64,
     pub chat_id: String,

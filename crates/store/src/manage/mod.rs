@@ -4,40 +4,9 @@
 //! the owner. The claim of due sends is one statement (a lease, `FOR UPDATE SKIP LOCKED` on
 //! PostgreSQL) so a send is never handed to two claimers while its lease lives.
 
-use crate::entity::manage::{follow_up, funnel, label, note, property, quick_reply};
 use crate::{Store, StoreError};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter};
-
-/// Inserts a new row (its `id` left to the database) and answers it.
-macro_rules! insert_fn {
-    ($name:ident, $module:ident) => {
-        pub async fn $name(
-            store: &Store,
-            row: $module::Model,
-        ) -> Result<$module::Model, StoreError> {
-            let mut am = row.into_active_model().reset_all();
-            am.id = sea_orm::ActiveValue::NotSet;
-            Ok(am.insert(store.conn()).await?)
-        }
-    };
-}
-
-/// Writes every field of a row back.
-macro_rules! update_fn {
-    ($name:ident, $module:ident) => {
-        pub async fn $name(
-            store: &Store,
-            row: $module::Model,
-        ) -> Result<$module::Model, StoreError> {
-            Ok(row
-                .into_active_model()
-                .reset_all()
-                .update(store.conn())
-                .await?)
-        }
-    };
-}
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 mod attachments;
 mod contact_tags;
@@ -61,18 +30,6 @@ pub use properties::*;
 pub use quick_replies::*;
 pub use schedules::*;
 pub use sends::*;
-
-insert_fn!(insert_quick_reply, quick_reply);
-insert_fn!(insert_label, label);
-update_fn!(update_label, label);
-insert_fn!(insert_funnel, funnel);
-update_fn!(update_funnel, funnel);
-insert_fn!(insert_property, property);
-update_fn!(update_property, property);
-insert_fn!(insert_follow_up, follow_up);
-update_fn!(update_follow_up, follow_up);
-insert_fn!(insert_note, note);
-update_fn!(update_note, note);
 
 /// Who may change an organisation's team labels and quick replies.
 pub async fn set_team_tools_editors(

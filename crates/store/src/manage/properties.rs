@@ -1,18 +1,14 @@
 //! The organisation's user properties and each contact's values of them.
 
 use crate::entity::manage::{property, property_value};
+use crate::scoped::scoped;
 use crate::{EpochMs, Store, StoreError};
+
+// The organisation's, whoever made them.
+scoped!(property, owner: CreatedBy);
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
-
-pub async fn properties(store: &Store, org_id: i64) -> Result<Vec<property::Model>, StoreError> {
-    Ok(property::Entity::find()
-        .filter(property::Column::OrgId.eq(org_id))
-        .order_by_asc(property::Column::Id)
-        .all(store.conn())
-        .await?)
-}
 
 /// Deletes a property and every contact's value of it.
 pub async fn delete_property(store: &Store, org_id: i64, id: i64) -> Result<u64, StoreError> {

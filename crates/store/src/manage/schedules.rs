@@ -2,11 +2,16 @@
 //! listed, rescheduled, deleted.
 
 use crate::entity::manage::{schedule, send};
+use crate::scoped::scoped;
 use crate::{EpochMs, Store, StoreError};
+
+// Each person's own, newest first.
+scoped!(schedule, owner: OwnerId, order: |q: Select<schedule::Entity>| q
+    .order_by_desc(schedule::Column::Id));
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Select, Set, TransactionTrait,
 };
 
 /// Stores a schedule with its first send, in one transaction.
@@ -64,32 +69,6 @@ pub async fn add_send(
     due_at: EpochMs,
 ) -> Result<(), StoreError> {
     insert_send(store.conn(), schedule_id, owner_id, occurrence, due_at).await
-}
-
-pub async fn schedules(
-    store: &Store,
-    org_id: i64,
-    owner_id: i64,
-) -> Result<Vec<schedule::Model>, StoreError> {
-    Ok(schedule::Entity::find()
-        .filter(schedule::Column::OrgId.eq(org_id))
-        .filter(schedule::Column::OwnerId.eq(owner_id))
-        .order_by_desc(schedule::Column::Id)
-        .all(store.conn())
-        .await?)
-}
-
-pub async fn schedule(
-    store: &Store,
-    org_id: i64,
-    owner_id: i64,
-    id: i64,
-) -> Result<Option<schedule::Model>, StoreError> {
-    Ok(schedule::Entity::find_by_id(id)
-        .filter(schedule::Column::OrgId.eq(org_id))
-        .filter(schedule::Column::OwnerId.eq(owner_id))
-        .one(store.conn())
-        .await?)
 }
 
 /// A schedule by id whatever its workspace (the claim's follow-up work).

@@ -4,8 +4,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Path;
 use crate::extract::{Json, Query};
-use crate::manage::{limits, within_limit, workspace, Workspace};
 use crate::state::AppState;
+use crate::workspace::{limits, workspace, Workspace};
 use axum::extract::State;
 use contract::manage::{
     Funnel, FunnelRequest, LabelBoard, LabelRequest, ManageQuery, ManagedLabel,
@@ -13,6 +13,7 @@ use contract::manage::{
 use contract::ErrorCode;
 use domain::RuleError;
 use store::entity::manage::{funnel, label};
+use store::scoped::{Rows, Scoped};
 
 /// WhatsApp Business's own labels (read-only; the screen translates the codes).
 const SYSTEM_LABELS: [(&str, &str); 5] = [
@@ -56,8 +57,8 @@ fn funnel_view(ws: &Workspace, f: &funnel::Model) -> Funnel {
 }
 
 async fn board(state: &AppState, ws: &Workspace) -> Result<LabelBoard, AppError> {
-    let rows = store::manage::labels(&state.store, ws.org_id, ws.user_id).await?;
-    let funnels = store::manage::funnels(&state.store, ws.org_id, ws.user_id).await?;
+    let rows = ws.rows::<label::Entity>(state, ws.seen()).await?;
+    let funnels = ws.rows::<funnel::Entity>(state, ws.seen()).await?;
     let mut labels: Vec<ManagedLabel> = SYSTEM_LABELS
         .iter()
         .enumerate()
@@ -91,6 +92,38 @@ fn may_change_label(ws: &Workspace, owner_id: i64, shared: bool) -> Result<(), A
     }
 }
 
+/// A label or a funnel: a member's own, or shared with the organisation.
+trait Shareable {
+    fn owner_and_shared(&self) -> (i64, bool);
+}
+
+impl Shareable for label::Model {
+    fn owner_and_shared(&self) -> (i64, bool) {
+        (self.owner_id, self.shared)
+    }
+}
+
+impl Shareable for funnel::Model {
+    fn owner_and_shared(&self) -> (i64, bool) {
+        (self.owner_id, self.shared)
+    }
+}
+
+/// Label or funnel `id` of the workspace when the caller may change it ([`may_change_label`]).
+async fn changeable<E: Scoped>(
+    state: &AppState,
+    ws: &Workspace,
+    id: i64,
+) -> Result<E::Model, AppError>
+where
+    E::Model: Shareable,
+{
+    let row = ws.row::<E>(state, Rows::All, id).await?;
+    let (owner_id, shared) = row.owner_and_shared();
+    may_change_label(ws, owner_id, shared)?;
+    Ok(row)
+}
+
 /// A shared label or funnel is made by those who may change team tools (403 `admin_only`
 /// otherwise).
 fn check_shared(ws: &Workspace, shared: bool) -> Result<(), AppError> {
@@ -107,9 +140,7 @@ async fn checked_parent(
     own: Option<i64>,
 ) -> Result<(), AppError> {
     if let Some(p) = parent {
-        let parent = store::manage::label(&state.store, ws.org_id, p)
-            .await?
-            .ok_or_else(AppError::not_found)?;
+        let parent = ws.row::<label::Entity>(state, Rows::All, p).await?;
         // One level of sublabels, never a label under itself.
         if parent.parent_id.is_some()
             || Some(p) == own
@@ -172,11 +203,11 @@ pub async fn create_label(
     check_shared(&ws, shared)?;
     checked_parent(&state, &ws, req.parent_id, None).await?;
     unique_label_name(&state, &ws, &draft.name, None).await?;
-    let used = store::manage::owned_labels(&state.store, ws.org_id, ws.user_id).await?;
-    within_limit(limits(&state, &ws).await?.labels, used, "labels")?;
+    ws.within_plan::<label::Entity>(&state, limits(&state, &ws).await?.labels, "labels")
+        .await?;
     let now = state.clock.now_ms();
-    store::manage::insert_label(
-        &state.store,
+    ws.insert::<label::Entity>(
+        &state,
         label::Model {
             id: 0,
             org_id: ws.org_id,
@@ -202,7 +233,7 @@ async fn unique_label_name(
     name: &str,
     own: Option<i64>,
 ) -> Result<(), AppError> {
-    let rows = store::manage::labels(&state.store, ws.org_id, ws.user_id).await?;
+    let rows = ws.rows::<label::Entity>(state, ws.seen()).await?;
     let others = rows
         .iter()
         .filter(|l| Some(l.id) != own)
@@ -254,10 +285,7 @@ pub async fn update_label(
     Json(req): Json<LabelRequest>,
 ) -> Result<Json<LabelBoard>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let mut row = store::manage::label(&state.store, ws.org_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    may_change_label(&ws, row.owner_id, row.shared)?;
+    let mut row = changeable::<label::Entity>(&state, &ws, id).await?;
     let draft = checked_label(&req)?;
     let shared = req.shared.unwrap_or(row.shared);
     check_shared(&ws, shared)?;
@@ -268,7 +296,7 @@ pub async fn update_label(
     row.parent_id = req.parent_id;
     row.shared = shared;
     row.updated_at = state.clock.now_ms();
-    store::manage::update_label(&state.store, row).await?;
+    ws.update::<label::Entity>(&state, row).await?;
     Ok(Json(board(&state, &ws).await?))
 }
 
@@ -291,10 +319,7 @@ pub async fn delete_label(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<LabelBoard>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::label(&state.store, ws.org_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    may_change_label(&ws, row.owner_id, row.shared)?;
+    changeable::<label::Entity>(&state, &ws, id).await?;
     store::manage::delete_label(&state.store, ws.org_id, id).await?;
     Ok(Json(board(&state, &ws).await?))
 }
@@ -337,8 +362,8 @@ pub async fn create_funnel(
     let shared = req.shared.unwrap_or(false);
     check_shared(&ws, shared)?;
     let now = state.clock.now_ms();
-    store::manage::insert_funnel(
-        &state.store,
+    ws.insert::<funnel::Entity>(
+        &state,
         funnel::Model {
             id: 0,
             org_id: ws.org_id,
@@ -375,10 +400,7 @@ pub async fn update_funnel(
     Json(req): Json<FunnelRequest>,
 ) -> Result<Json<LabelBoard>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let mut row = store::manage::funnel(&state.store, ws.org_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    may_change_label(&ws, row.owner_id, row.shared)?;
+    let mut row = changeable::<funnel::Entity>(&state, &ws, id).await?;
     let draft = checked_funnel(&req)?;
     let shared = req.shared.unwrap_or(row.shared);
     check_shared(&ws, shared)?;
@@ -386,7 +408,7 @@ pub async fn update_funnel(
     row.stages = serde_json::to_string(&draft.stages).map_err(AppError::internal)?;
     row.shared = shared;
     row.updated_at = state.clock.now_ms();
-    store::manage::update_funnel(&state.store, row).await?;
+    ws.update::<funnel::Entity>(&state, row).await?;
     Ok(Json(board(&state, &ws).await?))
 }
 
@@ -409,10 +431,7 @@ pub async fn delete_funnel(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<LabelBoard>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::funnel(&state.store, ws.org_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    may_change_label(&ws, row.owner_id, row.shared)?;
-    store::manage::delete_funnel(&state.store, ws.org_id, id).await?;
+    changeable::<funnel::Entity>(&state, &ws, id).await?;
+    ws.delete::<funnel::Entity>(&state, Rows::All, id).await?;
     Ok(Json(board(&state, &ws).await?))
 }

@@ -5,9 +5,9 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Path;
 use crate::extract::{Json, Query};
-use crate::manage::workspace;
 use crate::state::AppState;
 use crate::views::rfc3339;
+use crate::workspace::workspace;
 use axum::extract::State;
 use contract::accounts::ResultEnvelope;
 use contract::manage::{ChatNote, ChatNoteRequest, ContactQuery, ManageQuery};
@@ -64,7 +64,9 @@ pub async fn list_notes(
 ) -> Result<Json<ResultEnvelope<Vec<ChatNote>>>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
     let contact = contact_key(&q.contact)?;
-    let rows = store::manage::notes(&state.store, ws.org_id, ws.user_id, &contact).await?;
+    let rows = ws
+        .rows_where::<note::Entity>(&state, ws.own(), store::manage::notes_of(&contact))
+        .await?;
     Ok(Json(ResultEnvelope::ok(
         rows.iter().map(note_view).collect(),
     )))
@@ -90,21 +92,22 @@ pub async fn create_note(
     let ws = workspace(&state, &user, req.org_id).await?;
     let (contact, kind, title, body) = checked_note(&req)?;
     let now = state.clock.now_ms();
-    let row = store::manage::insert_note(
-        &state.store,
-        note::Model {
-            id: 0,
-            org_id: ws.org_id,
-            owner_id: ws.user_id,
-            contact,
-            kind,
-            title,
-            body,
-            created_at: now,
-            updated_at: now,
-        },
-    )
-    .await?;
+    let row = ws
+        .insert::<note::Entity>(
+            &state,
+            note::Model {
+                id: 0,
+                org_id: ws.org_id,
+                owner_id: ws.user_id,
+                contact,
+                kind,
+                title,
+                body,
+                created_at: now,
+                updated_at: now,
+            },
+        )
+        .await?;
     Ok(Json(note_view(&row)))
 }
 
@@ -128,16 +131,14 @@ pub async fn update_note(
     Json(req): Json<ChatNoteRequest>,
 ) -> Result<Json<ChatNote>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let mut row = store::manage::note(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let mut row = ws.row::<note::Entity>(&state, ws.own(), id).await?;
     let (contact, kind, title, body) = checked_note(&req)?;
     row.contact = contact;
     row.kind = kind;
     row.title = title;
     row.body = body;
     row.updated_at = state.clock.now_ms();
-    let row = store::manage::update_note(&state.store, row).await?;
+    let row = ws.update::<note::Entity>(&state, row).await?;
     Ok(Json(note_view(&row)))
 }
 
@@ -159,8 +160,6 @@ pub async fn delete_note(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<ResultEnvelope<bool>>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    if store::manage::delete_note(&state.store, ws.org_id, ws.user_id, id).await? == 0 {
-        return Err(AppError::not_found());
-    }
+    ws.delete::<note::Entity>(&state, ws.own(), id).await?;
     Ok(Json(ResultEnvelope::ok(true)))
 }

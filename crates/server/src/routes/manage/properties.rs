@@ -5,8 +5,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Path;
 use crate::extract::{Json, Query};
-use crate::manage::{workspace, Workspace};
 use crate::state::AppState;
+use crate::workspace::{workspace, Workspace};
 use axum::extract::State;
 use contract::accounts::ResultEnvelope;
 use contract::manage::{
@@ -16,6 +16,7 @@ use contract::manage::{
 use domain::manage::PropertyKind;
 use domain::RuleError;
 use store::entity::manage::property;
+use store::scoped::Rows;
 
 fn property_view(p: &property::Model) -> UserProperty {
     UserProperty {
@@ -28,20 +29,21 @@ fn property_view(p: &property::Model) -> UserProperty {
 
 async fn property_list(
     state: &AppState,
-    org_id: i64,
+    ws: &Workspace,
 ) -> Result<ResultEnvelope<Vec<UserProperty>>, AppError> {
-    let rows = store::manage::properties(&state.store, org_id).await?;
+    let rows = ws.rows::<property::Entity>(state, Rows::All).await?;
     Ok(ResultEnvelope::ok(rows.iter().map(property_view).collect()))
 }
 
 /// Checks a property against the organisation's others (`except` itself when renamed).
 async fn checked_property(
     state: &AppState,
-    org_id: i64,
+    ws: &Workspace,
     req: &UserPropertyRequest,
     except: Option<i64>,
 ) -> Result<domain::manage::PropertyDraft, AppError> {
-    let existing = store::manage::properties(&state.store, org_id)
+    let existing = ws
+        .rows::<property::Entity>(state, Rows::All)
         .await?
         .into_iter()
         .filter(|p| Some(p.id) != except)
@@ -83,7 +85,7 @@ pub async fn list_properties(
     if !ws.is_org() {
         return Ok(Json(ResultEnvelope::ok(Vec::new())));
     }
-    Ok(Json(property_list(&state, ws.org_id).await?))
+    Ok(Json(property_list(&state, &ws).await?))
 }
 
 /// Creates a user property (001 §5 'User properties can only be created from the organisation
@@ -109,9 +111,9 @@ pub async fn create_property(
     let ws = workspace(&state, &user, req.org_id).await?;
     let org_id = ws.org_only(RuleError::PropertiesNeedOrganisation)?;
     manager(&ws)?;
-    let draft = checked_property(&state, org_id, &req, None).await?;
-    store::manage::insert_property(
-        &state.store,
+    let draft = checked_property(&state, &ws, &req, None).await?;
+    ws.insert::<property::Entity>(
+        &state,
         property::Model {
             id: 0,
             org_id,
@@ -123,7 +125,7 @@ pub async fn create_property(
         },
     )
     .await?;
-    Ok(Json(property_list(&state, org_id).await?))
+    Ok(Json(property_list(&state, &ws).await?))
 }
 
 fn manager(ws: &Workspace) -> Result<(), AppError> {
@@ -154,19 +156,15 @@ pub async fn update_property(
     Json(req): Json<UserPropertyRequest>,
 ) -> Result<Json<ResultEnvelope<Vec<UserProperty>>>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let org_id = ws.org_only(RuleError::PropertiesNeedOrganisation)?;
+    ws.org_only(RuleError::PropertiesNeedOrganisation)?;
     manager(&ws)?;
-    let mut row = store::manage::properties(&state.store, org_id)
-        .await?
-        .into_iter()
-        .find(|p| p.id == id)
-        .ok_or_else(AppError::not_found)?;
-    let draft = checked_property(&state, org_id, &req, Some(id)).await?;
+    let mut row = ws.row::<property::Entity>(&state, Rows::All, id).await?;
+    let draft = checked_property(&state, &ws, &req, Some(id)).await?;
     row.name = draft.name;
     row.kind = draft.kind.code().to_owned();
     row.options = serde_json::to_string(&draft.options).map_err(AppError::internal)?;
-    store::manage::update_property(&state.store, row).await?;
-    Ok(Json(property_list(&state, org_id).await?))
+    ws.update::<property::Entity>(&state, row).await?;
+    Ok(Json(property_list(&state, &ws).await?))
 }
 
 /// Deletes a user property and every contact's value of it (admins and managers).
@@ -193,7 +191,7 @@ pub async fn delete_property(
     if store::manage::delete_property(&state.store, org_id, id).await? == 0 {
         return Err(AppError::not_found());
     }
-    Ok(Json(property_list(&state, org_id).await?))
+    Ok(Json(property_list(&state, &ws).await?))
 }
 
 /// A contact's property values in the organisation.
@@ -261,7 +259,7 @@ pub async fn set_contact_profile(
     let ws = workspace(&state, &user, Some(req.org_id)).await?;
     let org_id = ws.org_only(RuleError::PropertiesNeedOrganisation)?;
     let contact = contact_key(&contact)?;
-    let props = store::manage::properties(&state.store, org_id).await?;
+    let props = ws.rows::<property::Entity>(&state, Rows::All).await?;
     let mut values = Vec::with_capacity(req.values.len());
     let mut broken = std::collections::BTreeMap::new();
     for (i, v) in req.values.iter().enumerate() {

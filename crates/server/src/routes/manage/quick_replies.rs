@@ -5,11 +5,11 @@ use crate::error::AppError;
 use crate::extract::Path;
 use crate::extract::{Json, Query};
 use crate::manage::{
-    forget_file, limits, org_param, serve_attachment, store_upload, swap_attachment, within_limit,
-    workspace, Attached, AttachedTable, Workspace, SIGNATURE,
+    attach_upload, detach, forget_file, org_param, serve_attachment, Attached, SIGNATURE,
 };
 use crate::state::AppState;
 use crate::views::rfc3339;
+use crate::workspace::{limits, workspace, Workspace};
 use axum::extract::{Request, State};
 use axum::response::Response;
 use contract::manage::{
@@ -17,6 +17,7 @@ use contract::manage::{
 };
 use domain::RuleError;
 use store::entity::manage::quick_reply;
+use store::scoped::Rows;
 
 fn quick_reply_view(ws: &Workspace, q: &quick_reply::Model) -> QuickReply {
     let editable = match q.team_id {
@@ -41,7 +42,12 @@ fn quick_reply_view(ws: &Workspace, q: &quick_reply::Model) -> QuickReply {
 }
 
 /// Which teams' quick replies the member sees: their own team's, every team's for an admin.
-pub(crate) fn team_scope(ws: &Workspace) -> store::manage::TeamScope {
+/// The quick replies the caller sees: their own, and their team's (every team's for an admin).
+pub(crate) fn seen_rows(ws: &Workspace) -> Rows {
+    store::manage::seen_with_teams(ws.user_id, team_scope(ws))
+}
+
+fn team_scope(ws: &Workspace) -> store::manage::TeamScope {
     use store::manage::TeamScope;
     if !ws.is_org() {
         TeamScope::None
@@ -59,18 +65,9 @@ async fn visible_quick_reply(
     id: i64,
     edit: bool,
 ) -> Result<quick_reply::Model, AppError> {
-    let q = store::manage::quick_reply(&state.store, ws.org_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let seen = q.owner_id == ws.user_id
-        || match (q.team_id, team_scope(ws)) {
-            (Some(_), store::manage::TeamScope::All) => true,
-            (Some(t), store::manage::TeamScope::One(mine)) => t == mine,
-            _ => false,
-        };
-    if !seen {
-        return Err(AppError::not_found());
-    }
+    let q = ws
+        .row::<quick_reply::Entity>(state, seen_rows(ws), id)
+        .await?;
     if edit && !quick_reply_view(ws, &q).editable {
         return Err(AppError::forbidden(RuleError::AdminOnly));
     }
@@ -78,8 +75,7 @@ async fn visible_quick_reply(
 }
 
 async fn quick_reply_list(state: &AppState, ws: &Workspace) -> Result<QuickReplyList, AppError> {
-    let rows =
-        store::manage::quick_replies(&state.store, ws.org_id, ws.user_id, team_scope(ws)).await?;
+    let rows = ws.rows::<quick_reply::Entity>(state, seen_rows(ws)).await?;
     let limits = limits(state, ws).await?;
     let used = rows.iter().filter(|q| q.owner_id == ws.user_id).count() as u32;
     Ok(QuickReplyList {
@@ -168,32 +164,33 @@ pub async fn create_quick_reply(
     let ws = workspace(&state, &user, req.org_id).await?;
     // A reply whose file comes next (`has_attachment`) may be created without text.
     let draft = checked_quick_reply(&state, &ws, &req, req.has_attachment.unwrap_or(false)).await?;
-    let used = store::manage::owned_quick_replies(&state.store, ws.org_id, ws.user_id).await?;
-    within_limit(
+    ws.within_plan::<quick_reply::Entity>(
+        &state,
         limits(&state, &ws).await?.quick_replies,
-        used,
         "quick_replies",
-    )?;
-    let now = state.clock.now_ms();
-    let row = store::manage::insert_quick_reply(
-        &state.store,
-        quick_reply::Model {
-            id: 0,
-            org_id: ws.org_id,
-            owner_id: ws.user_id,
-            team_id: req.team_id,
-            name: draft.name,
-            message: draft.message,
-            sent_count: 0,
-            created_at: now,
-            updated_at: now,
-            attachment_key: None,
-            attachment_name: None,
-            attachment_type: None,
-            attachment_size: None,
-        },
     )
     .await?;
+    let now = state.clock.now_ms();
+    let row = ws
+        .insert::<quick_reply::Entity>(
+            &state,
+            quick_reply::Model {
+                id: 0,
+                org_id: ws.org_id,
+                owner_id: ws.user_id,
+                team_id: req.team_id,
+                name: draft.name,
+                message: draft.message,
+                sent_count: 0,
+                created_at: now,
+                updated_at: now,
+                attachment_key: None,
+                attachment_name: None,
+                attachment_type: None,
+                attachment_size: None,
+            },
+        )
+        .await?;
     Ok(Json(quick_reply_view(&ws, &row)))
 }
 
@@ -248,7 +245,8 @@ pub async fn delete_quick_reply(
 ) -> Result<Json<QuickReplyList>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
     let row = visible_quick_reply(&state, &ws, id, true).await?;
-    store::manage::delete_quick_reply(&state.store, ws.org_id, id).await?;
+    ws.delete::<quick_reply::Entity>(&state, Rows::All, id)
+        .await?;
     forget_file(&state, row.attachment_key.as_deref()).await;
     Ok(Json(quick_reply_list(&state, &ws).await?))
 }
@@ -277,17 +275,7 @@ pub async fn upload_quick_reply_attachment(
 ) -> Result<Json<QuickReply>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
     let row = visible_quick_reply(&state, &ws, id, true).await?;
-    let file = store_upload(&state, &ws, &q.name, req).await?;
-    let held = row.key();
-    swap_attachment(
-        &state,
-        &ws,
-        AttachedTable::QuickReply,
-        id,
-        held,
-        Some(&file),
-    )
-    .await?;
+    attach_upload(&state, &ws, &row, &q.name, req).await?;
     let row = visible_quick_reply(&state, &ws, id, false).await?;
     Ok(Json(quick_reply_view(&ws, &row)))
 }
@@ -335,13 +323,7 @@ pub async fn remove_quick_reply_attachment(
 ) -> Result<Json<QuickReply>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
     let row = visible_quick_reply(&state, &ws, id, true).await?;
-    if row.message.trim().is_empty() {
-        return Err(AppError::invalid_field(
-            "message",
-            RuleError::QuickReplyMessageInvalid,
-        ));
-    }
-    swap_attachment(&state, &ws, AttachedTable::QuickReply, id, row.key(), None).await?;
+    detach(&state, &ws, &row, RuleError::QuickReplyMessageInvalid).await?;
     let row = visible_quick_reply(&state, &ws, id, false).await?;
     Ok(Json(quick_reply_view(&ws, &row)))
 }

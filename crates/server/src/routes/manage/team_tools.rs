@@ -3,8 +3,8 @@
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
-use crate::manage::workspace;
 use crate::state::AppState;
+use crate::workspace::workspace;
 use axum::extract::State;
 use contract::manage::{ManageQuery, TeamToolsAccess};
 use domain::RuleError;

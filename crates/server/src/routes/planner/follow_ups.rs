@@ -6,9 +6,9 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Path;
 use crate::extract::{Json, Query};
-use crate::manage::{within_quota, workspace, Kept, Workspace};
 use crate::state::AppState;
 use crate::views::rfc3339;
+use crate::workspace::{within_quota, workspace, Kept, Workspace};
 use axum::extract::State;
 use contract::manage::{
     FollowUp, FollowUpBoard, FollowUpRequest, ManageQuery, NotificationSettings,
@@ -37,7 +37,7 @@ fn follow_up_view(f: &follow_up::Model, now: i64) -> FollowUp {
 
 async fn follow_up_list(state: &AppState, ws: &Workspace) -> Result<FollowUpBoard, AppError> {
     let now = state.clock.now_ms();
-    let rows = store::manage::follow_ups(&state.store, ws.org_id, ws.user_id).await?;
+    let rows = ws.rows::<follow_up::Entity>(&state, ws.own()).await?;
     let mut out = FollowUpBoard {
         pending: Vec::new(),
         upcoming: Vec::new(),
@@ -134,8 +134,8 @@ pub async fn create_follow_up(
         name: req.time_zone.clone(),
     })
     .map_err(|r| AppError::invalid_field("time_zone", r))?;
-    store::manage::insert_follow_up(
-        &state.store,
+    ws.insert::<follow_up::Entity>(
+        &state,
         follow_up::Model {
             id: 0,
             org_id: ws.org_id,
@@ -187,9 +187,7 @@ pub async fn update_follow_up(
     Json(req): Json<FollowUpRequest>,
 ) -> Result<Json<FollowUpBoard>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let mut row = store::manage::follow_up(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let mut row = ws.row::<follow_up::Entity>(&state, ws.own(), id).await?;
     let now = state.clock.now_ms();
     let moved = {
         let local = domain::recurrence::parse_local(&req.due)
@@ -218,13 +216,18 @@ pub async fn update_follow_up(
     row.amount = draft.amount;
     row.recurrence = req.recurrence.unwrap_or_default().code().to_owned();
     row.updated_at = now;
-    store::manage::update_follow_up(&state.store, row).await?;
+    ws.update::<follow_up::Entity>(&state, row).await?;
     Ok(Json(follow_up_list(&state, &ws).await?))
 }
 
 /// Ticks one follow-up; a recurring one gets its next occurrence (the first after now, DST-
 /// exact in its zone) as a new follow-up.
-async fn complete(state: &AppState, row: follow_up::Model, now: i64) -> Result<(), AppError> {
+async fn complete(
+    state: &AppState,
+    ws: &Workspace,
+    row: follow_up::Model,
+    now: i64,
+) -> Result<(), AppError> {
     if row.completed_at.is_some() {
         return Ok(());
     }
@@ -239,8 +242,8 @@ async fn complete(state: &AppState, row: follow_up::Model, now: i64) -> Result<(
         )
         .map_err(AppError::internal)?;
         if let Some(next) = schedule.first_after(utc(now.max(row.due_at)), 1) {
-            store::manage::insert_follow_up(
-                &state.store,
+            ws.insert::<follow_up::Entity>(
+                state,
                 follow_up::Model {
                     id: 0,
                     due_at: next.at.timestamp_millis(),
@@ -257,7 +260,7 @@ async fn complete(state: &AppState, row: follow_up::Model, now: i64) -> Result<(
     let mut done = row;
     done.completed_at = Some(now);
     done.updated_at = now;
-    store::manage::update_follow_up(&state.store, done).await?;
+    ws.update::<follow_up::Entity>(state, done).await?;
     Ok(())
 }
 
@@ -279,10 +282,8 @@ pub async fn complete_follow_up(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<FollowUpBoard>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::follow_up(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    complete(&state, row, state.clock.now_ms()).await?;
+    let row = ws.row::<follow_up::Entity>(&state, ws.own(), id).await?;
+    complete(&state, &ws, row, state.clock.now_ms()).await?;
     Ok(Json(follow_up_list(&state, &ws).await?))
 }
 
@@ -304,9 +305,9 @@ pub async fn complete_all_follow_ups(
 ) -> Result<Json<FollowUpBoard>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
     let now = state.clock.now_ms();
-    for row in store::manage::follow_ups(&state.store, ws.org_id, ws.user_id).await? {
+    for row in ws.rows::<follow_up::Entity>(&state, ws.own()).await? {
         if row.completed_at.is_none() && row.due_at <= now {
-            complete(&state, row, now).await?;
+            complete(&state, &ws, row, now).await?;
         }
     }
     Ok(Json(follow_up_list(&state, &ws).await?))
@@ -330,9 +331,7 @@ pub async fn delete_follow_up(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<FollowUpBoard>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    if store::manage::delete_follow_up(&state.store, ws.org_id, ws.user_id, id).await? == 0 {
-        return Err(AppError::not_found());
-    }
+    ws.delete::<follow_up::Entity>(&state, ws.own(), id).await?;
     Ok(Json(follow_up_list(&state, &ws).await?))
 }
 

@@ -5,12 +5,10 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Path;
 use crate::extract::{Json, Query};
-use crate::manage::{
-    forget_file, org_param, serve_attachment, store_upload, swap_attachment, within_quota,
-    workspace, Attached, AttachedTable, Kept, Workspace,
-};
+use crate::manage::{attach_upload, detach, forget_file, org_param, serve_attachment, Attached};
 use crate::state::AppState;
 use crate::views::rfc3339;
+use crate::workspace::{within_quota, workspace, Kept, Workspace};
 use axum::extract::{Request, State};
 use axum::response::Response;
 use contract::accounts::ResultEnvelope;
@@ -103,7 +101,7 @@ async fn schedule_list(
     state: &AppState,
     ws: &Workspace,
 ) -> Result<ResultEnvelope<Vec<ScheduledMessage>>, AppError> {
-    let rows = store::manage::schedules(&state.store, ws.org_id, ws.user_id).await?;
+    let rows = ws.rows::<schedule::Entity>(&state, ws.own()).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let sends = store::manage::sends_of(&state.store, &ids).await?;
     Ok(ResultEnvelope::ok(
@@ -257,9 +255,7 @@ pub async fn update_schedule(
     Json(req): Json<ScheduleRequest>,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let mut row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let mut row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
     let now = state.clock.now_ms();
     let start_local = domain::recurrence::parse_local(&req.start)
         .map(domain::recurrence::format_local)
@@ -317,9 +313,7 @@ pub async fn delete_schedule(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<ResultEnvelope<Vec<ScheduledMessage>>>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
     store::manage::delete_schedule(&state.store, ws.org_id, ws.user_id, id).await?;
     forget_file(&state, row.attachment_key.as_deref()).await;
     Ok(Json(schedule_list(&state, &ws).await?))
@@ -346,12 +340,8 @@ pub async fn upload_schedule_attachment(
     req: Request,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let file = store_upload(&state, &ws, &q.name, req).await?;
-    let held = row.key();
-    swap_attachment(&state, &ws, AttachedTable::Schedule, id, held, Some(&file)).await?;
+    let row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
+    attach_upload(&state, &ws, &row, &q.name, req).await?;
     schedule_reread(&state, &ws, id).await
 }
 
@@ -361,9 +351,7 @@ async fn schedule_reread(
     ws: &Workspace,
     id: i64,
 ) -> Result<Json<ScheduledMessage>, AppError> {
-    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
     Ok(Json(schedule_answer(state, &row).await?))
 }
 
@@ -385,9 +373,7 @@ pub async fn download_schedule_attachment(
     Query(q): Query<ManageQuery>,
 ) -> Result<Response, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
     serve_attachment(&state, &row).await
 }
 
@@ -410,15 +396,7 @@ pub async fn remove_schedule_attachment(
     Query(q): Query<ManageQuery>,
 ) -> Result<Json<ScheduledMessage>, AppError> {
     let ws = workspace(&state, &user, q.org_id).await?;
-    let row = store::manage::schedule(&state.store, ws.org_id, ws.user_id, id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    if row.message.trim().is_empty() {
-        return Err(AppError::invalid_field(
-            "message",
-            RuleError::MessageAndUploadEmpty,
-        ));
-    }
-    swap_attachment(&state, &ws, AttachedTable::Schedule, id, row.key(), None).await?;
+    let row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
+    detach(&state, &ws, &row, RuleError::MessageAndUploadEmpty).await?;
     schedule_reread(&state, &ws, id).await
 }
