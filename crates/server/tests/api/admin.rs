@@ -351,13 +351,17 @@ db_test!(
         );
         assert_eq!(empty["allMembers"][0]["firstName"], "Lucia");
 
+        let save = |body: Value| as_admin(&app, &token, Method::POST, path, Some(body));
+        let expect_save = |status: u16, body: Value| {
+            expect_as_admin(status, &app, &token, Method::POST, path, Some(body))
+        };
         let add = |owner: &str, pct: Value| json!({ "owner_id": owner, "name": owner, "target_percentage": pct, "region": null, "onboarding_stage": ["user_added", "linkedin_ads"] });
         for (owner, pct) in [
             ("9001", json!("50")),
             ("9002", json!(30)),
             ("9003", json!("20")),
         ] {
-            expect_as_admin(200, &app, &token, Method::POST, path, Some(add(owner, pct))).await;
+            expect_save(200, add(owner, pct)).await;
         }
         let (_, state) = as_admin(&app, &token, Method::GET, path, None).await;
         let first = &state["activeMembers"][0];
@@ -368,55 +372,24 @@ db_test!(
             json!(["linkedin_ads", "user_added"])
         );
 
-        let body = expect_as_admin(
-            422,
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("manual-1", json!("10"))),
-        )
-        .await;
+        let body = expect_save(422, add("manual-1", json!("10"))).await;
         assert_eq!(
             body["error"]["fields"]["target_percentage"],
             "total_percentage_others"
         );
-        let (status, body) = as_admin(
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("9001", json!("101"))),
-        )
-        .await;
+        let (status, body) = save(add("9001", json!("101"))).await;
         assert_eq!(
             (status, body["error"]["fields"]["target_percentage"].clone()),
             (422, json!("percentage_over_100"))
         );
-        let (status, body) = as_admin(&app, &token, Method::POST, path,
-            Some(json!({ "owner_id": "9001", "name": "x", "target_percentage": "10", "region": "mars", "onboarding_stage": [] }))).await;
+        let (status, body) = save(json!({ "owner_id": "9001", "name": "x", "target_percentage": "10", "region": "mars", "onboarding_stage": [] })).await;
         assert_eq!(
             (status, body["error"]["fields"]["region"].clone()),
             (422, json!("region_unknown"))
         );
         // Lowering one member makes room for another.
-        as_admin(
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("9001", json!("40"))),
-        )
-        .await;
-        expect_as_admin(
-            200,
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("manual-1", json!("10"))),
-        )
-        .await;
+        save(add("9001", json!("40"))).await;
+        expect_save(200, add("manual-1", json!("10"))).await;
         expect_as_admin(
             404,
             &app,

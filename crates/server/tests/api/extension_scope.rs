@@ -26,26 +26,14 @@ struct Org {
 }
 
 async fn organisation(app: &TestApp, prefix: &str) -> Org {
-    let admin = app
-        .sign_in(&format!("{prefix}-admin@scope.test"))
-        .await
-        .unwrap();
     let org = app
-        .post_ok(
-            "/api/v1/whatzapp/organizations",
-            &admin,
+        .organisation_with(
+            &format!("{prefix}-admin@scope.test"),
             json!({ "org_name": "Acme" }),
         )
         .await;
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
-    let team = app
-        .post_ok(
-            "/api/v1/whatzapp/teams",
-            &admin,
-            json!({ "org_id": org_id, "team_name": "Sales" }),
-        )
-        .await;
-    let team_id = team["data"]["id"].as_i64().unwrap();
+    let (admin, org_id) = (org.admin, org.org_id);
+    let team_id = app.team(&admin, org_id, "Sales").await;
     let added = app
         .post_ok(
             "/api/v1/whatzapp/employees",

@@ -12,26 +12,14 @@ use testkit::db_test;
 db_test!(
     an_admin_reads_who_changed_what_from_and_to_newest_first,
     |app| async move {
-        let admin = app.sign_in("ana@acme.test").await.unwrap();
         let org = app
-            .post_ok(
-                "/api/v1/whatzapp/organizations",
-                &admin,
+            .organisation_with(
+                "ana@acme.test",
                 json!({ "org_name": "Acme", "time_zone": "Europe/Lisbon" }),
             )
             .await;
-        let org_id = org["data"]["org_id"].as_i64().unwrap();
-        let team = app
-            .post_ok(
-                "/api/v1/whatzapp/teams",
-                &admin,
-                json!({ "org_id": org_id, "team_name": "Ventas" }),
-            )
-            .await;
-        let team_id = team["data"]["id"]
-            .as_i64()
-            .or(team["data"]["team_id"].as_i64())
-            .unwrap();
+        let (admin, org_id) = (org.admin, org.org_id);
+        let team_id = app.team(&admin, org_id, "Ventas").await;
         let added = app.post_ok("/api/v1/whatzapp/employees", &admin, json!({ "org_id": org_id, "employees": [{ "name": "Lucía", "email": "lucia@acme.test", "mobile": "+34600000001" }] }))
         .await;
         let lucia = added["data"]["employees"][0]["user_id"].as_i64().unwrap();
