@@ -5,7 +5,7 @@
 pub mod process;
 mod setup;
 
-pub use setup::{TestMember, TestOrg};
+pub use setup::{send_json, TestMember, TestOrg};
 
 /// A country database in the MaxMind format, for the visitor-currency tests.
 pub use fakes::geoip;
@@ -75,22 +75,7 @@ impl TestApp {
 
     /// The newest six-digit code in the development mailbox of `email`.
     pub async fn latest_code(&self, email: &str) -> anyhow::Result<String> {
-        let body: serde_json::Value = self
-            .client
-            .get(self.url("/api/dev/mailbox"))
-            .query(&[("email", email)])
-            .send()
-            .await?
-            .error_for_status()?
-            .json()
-            .await?;
-        let text = body["messages"][0]["body"]
-            .as_str()
-            .ok_or_else(|| anyhow::anyhow!("no e-mail for {email}: {body}"))?;
-        text.split(|c: char| !c.is_ascii_digit())
-            .find(|w| w.len() == 6)
-            .map(str::to_owned)
-            .ok_or_else(|| anyhow::anyhow!("no code in {text:?}"))
+        latest_code_at(&self.client, &self.base, email).await
     }
 
     /// Signs `email` in (up) the way a person does: asks for a code, reads it from the
@@ -98,21 +83,7 @@ impl TestApp {
     /// HttpOnly `sb_session` cookie (read from `Set-Cookie`, as a browser keeps it), for
     /// [`WithSession::session`].
     pub async fn sign_in(&self, email: &str) -> anyhow::Result<String> {
-        self.client
-            .post(self.url("/api/auth/code"))
-            .json(&serde_json::json!({ "email": email }))
-            .send()
-            .await?
-            .error_for_status()?;
-        let code = self.latest_code(email).await?;
-        let res = self
-            .client
-            .post(self.url("/api/auth/verify"))
-            .json(&serde_json::json!({ "email": email, "code": code }))
-            .send()
-            .await?
-            .error_for_status()?;
-        session_cookie(res.headers()).ok_or_else(|| anyhow::anyhow!("no session cookie set"))
+        sign_in_at(&self.client, &self.base, email).await
     }
 
     /// Mints an extension token for the session `session` (the web app's hand-over).
@@ -142,50 +113,104 @@ impl TestApp {
         session: Option<&str>,
         body: Option<serde_json::Value>,
     ) -> (u16, serde_json::Value) {
+        self.call_in(None, method, path, session, body).await
+    }
+
+    /// [`TestApp::call`] from a page shown in `lang` (sent as `Accept-Language`, as the web app
+    /// does), or with no language when `None`.
+    pub async fn call_in(
+        &self,
+        lang: Option<&str>,
+        method: reqwest::Method,
+        path: &str,
+        session: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
         let mut req = self.client.request(method, self.url(path));
+        if let Some(l) = lang {
+            req = req.header("accept-language", l);
+        }
         if let Some(s) = session {
             req = req.session(s);
         }
         if let Some(b) = body {
             req = req.json(&b);
         }
-        let res = req.send().await.expect("the server answers");
-        let status = res.status().as_u16();
-        let text = res.text().await.unwrap_or_default();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
-        )
+        setup::answer(req).await
     }
 
     /// Switches the knowledge base on for organisation `org_id` (as the operator does).
     pub async fn enable_knowledge_base(&self, org_id: i64) -> anyhow::Result<()> {
-        use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-        store::entity::organisation::Entity::update_many()
-            .col_expr(
-                store::entity::organisation::Column::KnowledgeBaseEnabled,
-                store::sea_orm::sea_query::Expr::value(true),
-            )
-            .filter(store::entity::organisation::Column::Id.eq(org_id))
-            .exec(self.store.conn())
-            .await?;
-        Ok(())
+        use store::entity::organisation::Column;
+        self.set_organisation(org_id, Column::KnowledgeBaseEnabled, true)
+            .await
     }
 
     /// Gives organisation `org_id` `seats` seats on its plan, as a purchase would: for tests
     /// that add more people than the trial's three seats.
     pub async fn set_seats(&self, org_id: i64, seats: i32) -> anyhow::Result<()> {
+        use store::entity::organisation::Column;
+        self.set_organisation(org_id, Column::SeatIssued, seats)
+            .await
+    }
+
+    /// Sets `column` of organisation `org_id` to `value` in the database.
+    async fn set_organisation(
+        &self,
+        org_id: i64,
+        column: store::entity::organisation::Column,
+        value: impl Into<store::sea_orm::Value>,
+    ) -> anyhow::Result<()> {
         use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
         store::entity::organisation::Entity::update_many()
-            .col_expr(
-                store::entity::organisation::Column::SeatIssued,
-                store::sea_orm::sea_query::Expr::value(seats),
-            )
+            .col_expr(column, store::sea_orm::sea_query::Expr::value(value))
             .filter(store::entity::organisation::Column::Id.eq(org_id))
             .exec(self.store.conn())
             .await?;
         Ok(())
     }
+}
+
+/// The newest six-digit code in the development mailbox of `email` at `base`.
+async fn latest_code_at(
+    client: &reqwest::Client,
+    base: &str,
+    email: &str,
+) -> anyhow::Result<String> {
+    let body: serde_json::Value = client
+        .get(format!("{base}/api/dev/mailbox"))
+        .query(&[("email", email)])
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let text = body["messages"][0]["body"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("no e-mail for {email}: {body}"))?;
+    text.split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6)
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("no code in {text:?}"))
+}
+
+/// Signs `email` in (up) at `base` through the development mailbox; answers the token of the
+/// session cookie the server set.
+async fn sign_in_at(client: &reqwest::Client, base: &str, email: &str) -> anyhow::Result<String> {
+    client
+        .post(format!("{base}/api/auth/code"))
+        .json(&serde_json::json!({ "email": email }))
+        .send()
+        .await?
+        .error_for_status()?;
+    let code = latest_code_at(client, base, email).await?;
+    let res = client
+        .post(format!("{base}/api/auth/verify"))
+        .json(&serde_json::json!({ "email": email, "code": code }))
+        .send()
+        .await?
+        .error_for_status()?;
+    session_cookie(res.headers()).ok_or_else(|| anyhow::anyhow!("no session cookie set"))
 }
 
 /// The value of the `sb_session` cookie a response sets, if any.
@@ -223,26 +248,29 @@ impl Drop for TestApp {
             let _ = tx.send(());
         }
         if let Some((admin_url, name)) = self.pg_database.take() {
-            // Drop the per-test database from a thread of its own: Drop cannot await.
-            let _ = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build();
-                if let Ok(rt) = rt {
-                    rt.block_on(async {
-                        if let Ok(mut conn) = connect_admin(&admin_url).await {
-                            let _ = sqlx::query(&format!(
-                                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
-                            ))
-                            .execute(&mut conn)
-                            .await;
-                        }
-                    });
-                }
-            })
-            .join();
+            drop_database(admin_url, name);
         }
     }
+}
+
+/// Drops the per-test database `name` from a thread of its own (Drop cannot await).
+pub(crate) fn drop_database(admin_url: String, name: String) {
+    let _ = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build();
+        if let Ok(rt) = rt {
+            rt.block_on(async {
+                if let Ok(mut conn) = connect_admin(&admin_url).await {
+                    let _ =
+                        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                            .execute(&mut conn)
+                            .await;
+                }
+            });
+        }
+    })
+    .join();
 }
 
 /// The PostgreSQL server tests use: `TEST_DATABASE_URL`, else the local one on 5432.
@@ -441,29 +469,7 @@ macro_rules! db_test {
         }
     };
     ($name:ident, |$app:ident| $body:expr) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[tokio::test]
-            async fn sqlite() {
-                let $app = $crate::spawn_app($crate::Backend::Sqlite)
-                    .await
-                    .expect("spawn app");
-                $body.await;
-            }
-
-            #[tokio::test]
-            async fn postgres() {
-                if !$crate::postgres_available().await {
-                    return;
-                }
-                let $app = $crate::spawn_app($crate::Backend::Postgres)
-                    .await
-                    .expect("spawn app");
-                $body.await;
-            }
-        }
+        $crate::db_test!($name, config = |_| {}, |$app| $body);
     };
 }
 

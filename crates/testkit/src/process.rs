@@ -135,39 +135,34 @@ impl ServerProcess {
         self.launch().await
     }
 
+    /// `POST path` with `body` as `session` must succeed (2xx); answers the JSON body.
+    pub async fn post_ok(
+        &self,
+        session: &str,
+        path: &str,
+        body: serde_json::Value,
+    ) -> serde_json::Value {
+        let req = self.client.post(self.url(path)).json(&body);
+        succeeded(path, crate::WithSession::session(req, session)).await
+    }
+
+    /// `GET path` as `session` must succeed (2xx); answers the JSON body.
+    pub async fn get_ok(&self, session: &str, path: &str) -> serde_json::Value {
+        let req = self.client.get(self.url(path));
+        succeeded(path, crate::WithSession::session(req, session)).await
+    }
+
+    /// The JSON body `GET path` as `session` answers, whatever its status.
+    pub async fn get_body(&self, path: &str, session: &str) -> serde_json::Value {
+        let req = crate::WithSession::session(self.client.get(self.url(path)), session);
+        let res = req.send().await.expect("the server answers");
+        res.json().await.expect("a JSON answer")
+    }
+
     /// Signs `email` in (up) through the development mailbox; the session cookie's token (for
     /// [`crate::WithSession::session`]).
     pub async fn sign_in(&self, email: &str) -> anyhow::Result<String> {
-        self.client
-            .post(self.url("/api/auth/code"))
-            .json(&serde_json::json!({ "email": email }))
-            .send()
-            .await?
-            .error_for_status()?;
-        let body: serde_json::Value = self
-            .client
-            .get(self.url("/api/dev/mailbox"))
-            .query(&[("email", email)])
-            .send()
-            .await?
-            .error_for_status()?
-            .json()
-            .await?;
-        let text = body["messages"][0]["body"]
-            .as_str()
-            .ok_or_else(|| anyhow::anyhow!("no e-mail for {email}: {body}"))?;
-        let code = text
-            .split(|c: char| !c.is_ascii_digit())
-            .find(|w| w.len() == 6)
-            .ok_or_else(|| anyhow::anyhow!("no code in {text:?}"))?;
-        let res = self
-            .client
-            .post(self.url("/api/auth/verify"))
-            .json(&serde_json::json!({ "email": email, "code": code }))
-            .send()
-            .await?
-            .error_for_status()?;
-        crate::session_cookie(res.headers()).ok_or_else(|| anyhow::anyhow!("no session cookie set"))
+        crate::sign_in_at(&self.client, &self.base_url, email).await
     }
 
     async fn launch(&mut self) -> anyhow::Result<()> {
@@ -259,6 +254,15 @@ impl ServerProcess {
     }
 }
 
+/// Sends `req`, which must succeed (2xx); answers the JSON body.
+async fn succeeded(path: &str, req: reqwest::RequestBuilder) -> serde_json::Value {
+    let res = req.send().await.expect("the server answers");
+    let status = res.status();
+    let v: serde_json::Value = res.json().await.expect("a JSON answer");
+    assert!(status.is_success(), "{path}: {status} {v}");
+    v
+}
+
 impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.kill();
@@ -340,24 +344,7 @@ impl TestDatabase {
 impl Drop for TestDatabase {
     fn drop(&mut self) {
         if let Some((admin_url, name)) = self.pg_database.take() {
-            // Drop the database from a thread of its own: Drop cannot await.
-            let _ = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build();
-                if let Ok(rt) = rt {
-                    rt.block_on(async {
-                        if let Ok(mut conn) = crate::connect_admin(&admin_url).await {
-                            let _ = sqlx::query(&format!(
-                                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
-                            ))
-                            .execute(&mut conn)
-                            .await;
-                        }
-                    });
-                }
-            })
-            .join();
+            crate::drop_database(admin_url, name);
         }
     }
 }

@@ -10,33 +10,8 @@ use serde_json::{json, Value};
 use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
-/// One call: method, path, optional session and JSON body; answers status and JSON.
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path));
-    if let Some(t) = token {
-        req = req.session(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    let text = res.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
 async fn ask_code(app: &TestApp, email: &str) -> (u16, Value) {
-    call(
-        app,
+    app.call(
         Method::POST,
         "/api/auth/code",
         None,
@@ -46,8 +21,7 @@ async fn ask_code(app: &TestApp, email: &str) -> (u16, Value) {
 }
 
 async fn verify(app: &TestApp, email: &str, code: &str) -> (u16, Value) {
-    call(
-        app,
+    app.call(
         Method::POST,
         "/api/auth/verify",
         None,
@@ -83,13 +57,7 @@ db_test!(
             .await
             .unwrap();
         assert_eq!(res.status().as_u16(), 200);
-        let cookie = res
-            .headers()
-            .get("set-cookie")
-            .unwrap()
-            .to_str()
-            .unwrap()
-            .to_owned();
+        let cookie = res.headers()["set-cookie"].to_str().unwrap().to_owned();
         assert!(cookie.starts_with("sb_session="), "{cookie}");
         assert!(
             cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
@@ -108,16 +76,7 @@ db_test!(
         assert_eq!(token.len(), 64);
         assert!(!body.to_string().contains(token), "{body}");
         assert!(body.get("token").is_none(), "{body}");
-        let me: Value = app
-            .client
-            .get(app.url("/api/auth/session"))
-            .header("cookie", cookie_pair)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let me = app.get_body("/api/auth/session", token).await;
         assert_eq!(me["user"]["id"], body["user"]["id"]);
 
         // A code is single-use; signing in again later is a sign-in, not a sign-up.
@@ -259,15 +218,15 @@ async fn the_development_mailbox_is_not_served_unless_enabled() {
             .await
             .unwrap();
         assert_eq!(ask_code(&app, "fi@example.com").await.0, 200);
-        let (status, body) = call(
-            &app,
-            Method::GET,
-            "/api/dev/mailbox?email=fi@example.com",
-            None,
-            None,
-        )
-        .await;
-        assert_eq!(status, 404);
+        let body = app
+            .expect(
+                404,
+                Method::GET,
+                "/api/dev/mailbox?email=fi@example.com",
+                None,
+                None,
+            )
+            .await;
         assert_eq!(body["error"]["code"], "not_found");
     }
 }
@@ -278,17 +237,15 @@ db_test!(
         let now = app.clock.now_ms();
         store::seed::seed_demo(&app.store, now).await.unwrap();
         let token = app.sign_in(store::seed::DEMO_ADMIN_EMAIL).await.unwrap();
-        let (_, me) = call(
-            &app,
-            Method::GET,
-            &format!(
-                "/api/v1/whatzapp/checkuserexistance?user_email={}",
-                store::seed::DEMO_ADMIN_EMAIL
-            ),
-            Some(&token),
-            None,
-        )
-        .await;
+        let me = app
+            .get_body(
+                &format!(
+                    "/api/v1/whatzapp/checkuserexistance?user_email={}",
+                    store::seed::DEMO_ADMIN_EMAIL
+                ),
+                &token,
+            )
+            .await;
         assert_eq!(me["data"]["callyzer_user_mappings"][0]["role_id"], 1);
         assert_eq!(me["data"]["callyzer_user_mappings"][0]["is_default_org"], 1);
     }
@@ -305,15 +262,13 @@ struct Org {
 
 async fn org_with_teams(app: &TestApp, admin_email: &str, name: &str) -> Org {
     let admin = app.sign_in(admin_email).await.unwrap();
-    let (status, created) = call(
-        app,
-        Method::POST,
-        "/api/v1/whatzapp/organizations",
-        Some(&admin),
-        Some(json!({ "org_name": name })),
-    )
-    .await;
-    assert_eq!(status, 200, "{created}");
+    let created = app
+        .post_ok(
+            "/api/v1/whatzapp/organizations",
+            &admin,
+            json!({ "org_name": name }),
+        )
+        .await;
     let org_id = created["data"]["org_id"].as_i64().unwrap();
     let code = created["data"]["organization_code"]
         .as_str()
@@ -321,15 +276,13 @@ async fn org_with_teams(app: &TestApp, admin_email: &str, name: &str) -> Org {
         .to_owned();
     let mut teams = Vec::new();
     for (team, color) in [("Sales", 1), ("Support", 2)] {
-        let (status, t) = call(
-            app,
-            Method::POST,
-            "/api/v1/whatzapp/teams",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "team_name": team, "team_color": color })),
-        )
-        .await;
-        assert_eq!(status, 200, "{t}");
+        let t = app
+            .post_ok(
+                "/api/v1/whatzapp/teams",
+                &admin,
+                json!({ "org_id": org_id, "team_name": team, "team_color": color }),
+            )
+            .await;
         teams.push(t["data"]["id"].as_i64().unwrap());
     }
     Org {
@@ -361,18 +314,15 @@ db_test!(
     an_admin_builds_an_organisation_and_each_role_sees_its_own_employees,
     |app| async move {
         let org = org_with_teams(&app, "owner@acme.test", "Acme Traders").await;
-        let (status, created) = call(
-            &app,
-            Method::GET,
-            &format!(
-                "/api/v1/whatzapp/getOrganizationDetails?organization_code={}",
-                org.code.to_lowercase()
-            ),
-            Some(&org.admin),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200);
+        let created = app
+            .get_ok(
+                &format!(
+                    "/api/v1/whatzapp/getOrganizationDetails?organization_code={}",
+                    org.code.to_lowercase()
+                ),
+                &org.admin,
+            )
+            .await;
         assert_eq!(created["type"], true);
         assert_eq!(created["data"][0]["org_name"], "Acme Traders");
         assert_eq!(created["data"][0]["is_trial"], true);
@@ -380,21 +330,13 @@ db_test!(
         // Six seats bought: more people than the trial's three.
         app.set_seats(org.org_id, 6).await.unwrap();
 
-        let (status, added) = call(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/employees",
-            Some(&org.admin),
-            Some(json!({ "org_id": org.org_id, "employees": [
+        let added = app.post_ok("/api/v1/whatzapp/employees", &org.admin, json!({ "org_id": org.org_id, "employees": [
                 { "name": "Maya", "email": "maya@acme.test", "mobile": "+91 98100 00001", "role_id": 2, "team_id": org.sales },
                 { "name": "Sam", "email": "sam@acme.test", "number": "+919810000002", "team_id": org.sales },
                 { "name": "Tia", "email": "tia@acme.test", "mobile": "+919810000003", "team_id": org.support },
                 { "name": "Nemo", "email": "nemo@acme.test", "role_id": 2 },
                 { "name": "Phone Only", "mobile": "+5511987650000" }
-            ]})),
-        )
-        .await;
-        assert_eq!(status, 200, "{added}");
+            ]})).await;
         let first = &added["data"]["employees"][0];
         assert_eq!(first["user_status"], 1);
         assert_eq!(first["invitation_status"], "pending");
@@ -403,14 +345,14 @@ db_test!(
         assert_eq!(first["callyzer_user_role"]["role_name"], "Manager");
         assert_eq!(first["whatzapp_basic_info"]["mobile"], "+919810000001");
         // Invitations went out by e-mail.
-        let (_, mail) = call(
-            &app,
-            Method::GET,
-            "/api/dev/mailbox?email=tia@acme.test",
-            None,
-            None,
-        )
-        .await;
+        let (_, mail) = app
+            .call(
+                Method::GET,
+                "/api/dev/mailbox?email=tia@acme.test",
+                None,
+                None,
+            )
+            .await;
         assert!(mail["messages"][0]["subject"]
             .as_str()
             .unwrap()
@@ -421,14 +363,14 @@ db_test!(
             "/api/v1/whatzapp/employees?org_id={}&status=2&type=teams",
             org.org_id
         );
-        let (_, active) = call(&app, Method::GET, &list_path, Some(&org.admin), None).await;
+        let active = app.get_body(&list_path, &org.admin).await;
         assert_eq!(
             active["data"].as_array().unwrap().len(),
             1,
             "only the admin: {active}"
         );
         let invited_path = format!("/api/v1/whatzapp/employees/invited?org_id={}", org.org_id);
-        let (_, invited) = call(&app, Method::GET, &invited_path, Some(&org.admin), None).await;
+        let invited = app.get_body(&invited_path, &org.admin).await;
         assert_eq!(invited["data"].as_array().unwrap().len(), 6);
 
         let maya = app.sign_in("maya@acme.test").await.unwrap();
@@ -436,8 +378,7 @@ db_test!(
         let _tia = app.sign_in("tia@acme.test").await.unwrap();
         let nemo = app.sign_in("nemo@acme.test").await.unwrap();
 
-        let (status, all) = call(&app, Method::GET, &list_path, Some(&org.admin), None).await;
-        assert_eq!(status, 200);
+        let all = app.get_ok(&list_path, &org.admin).await;
         let names = user_ids(&all);
         assert_eq!(names.len(), 5, "admin + 4 who signed in: {names:?}");
         for n in ["Maya", "Nemo", "Sam", "Tia"] {
@@ -446,35 +387,32 @@ db_test!(
         assert_eq!(all["mapping_details"]["role_id"], 1);
         assert_eq!(all["sync_list"].as_array().unwrap().len(), 5);
 
-        let (_, team) = call(&app, Method::GET, &list_path, Some(&maya), None).await;
+        let team = app.get_body(&list_path, &maya).await;
         assert_eq!(
             user_ids(&team),
             ["Maya", "Sam"],
             "a manager sees their team"
         );
-        let (_, alone) = call(&app, Method::GET, &list_path, Some(&nemo), None).await;
+        let alone = app.get_body(&list_path, &nemo).await;
         assert_eq!(
             user_ids(&alone),
             ["Nemo"],
             "a manager without a team sees only themself"
         );
-        let (_, me) = call(&app, Method::GET, &list_path, Some(&sam), None).await;
+        let me = app.get_body(&list_path, &sam).await;
         assert_eq!(user_ids(&me), ["Sam"], "an employee sees only themself");
 
         // The dashboard's teams list follows the same rule, in the default organisation.
         let sam_id = me["data"][0]["user_id"].as_i64().unwrap();
-        let (status, sam_list) = call(
-            &app,
-            Method::GET,
-            &format!(
-                "/api/v1/whatzapp/teams/list?user_id={sam_id}&org_id={}",
-                org.org_id
-            ),
-            Some(&sam),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{sam_list}");
+        let sam_list = app
+            .get_ok(
+                &format!(
+                    "/api/v1/whatzapp/teams/list?user_id={sam_id}&org_id={}",
+                    org.org_id
+                ),
+                &sam,
+            )
+            .await;
         assert_eq!(sam_list["data"].as_array().unwrap().len(), 1);
         assert_eq!(
             sam_list["data"][0]["callyzer_orgamnization_team"]["team_name"],
@@ -482,18 +420,18 @@ db_test!(
         );
 
         // An employee cannot manage; a manager cannot touch another team.
-        let (status, body) = call(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/teams",
-            Some(&sam),
-            Some(json!({ "org_id": org.org_id, "team_name": "Mine" })),
-        )
-        .await;
-        assert_eq!(status, 403);
+        let body = app
+            .expect(
+                403,
+                Method::POST,
+                "/api/v1/whatzapp/teams",
+                Some(&sam),
+                Some(json!({ "org_id": org.org_id, "team_name": "Mine" })),
+            )
+            .await;
         assert_eq!(body["error"]["fields"]["role"], "admins_managers_only");
-        let (status, _) = call(
-            &app,
+        app.expect(
+            403,
             Method::PATCH,
             "/api/v1/whatzapp/teams",
             Some(&maya),
@@ -502,16 +440,7 @@ db_test!(
             ),
         )
         .await;
-        assert_eq!(status, 403);
-        let (status, renamed) = call(
-            &app,
-            Method::PATCH,
-            "/api/v1/whatzapp/teams",
-            Some(&maya),
-            Some(json!({ "org_id": org.org_id, "team_id": org.sales, "team_name": "Field Sales", "team_color": 3 })),
-        )
-        .await;
-        assert_eq!(status, 200);
+        let renamed = app.ok(Method::PATCH, "/api/v1/whatzapp/teams", &maya, Some(json!({ "org_id": org.org_id, "team_id": org.sales, "team_name": "Field Sales", "team_color": 3 }))).await;
         assert_eq!(renamed["data"]["team_name"], "Field Sales");
 
         // The admin moves Tia into Sales; Maya now sees her.
@@ -523,27 +452,23 @@ db_test!(
             .unwrap()["user_id"]
             .as_i64()
             .unwrap();
-        let (status, _) = call(
-            &app,
+        app.ok(
             Method::PATCH,
             "/api/v1/whatzapp/teams/members",
-            Some(&org.admin),
+            &org.admin,
             Some(json!({ "org_id": org.org_id, "team_id": org.sales, "user_ids": [tia_id] })),
         )
         .await;
-        assert_eq!(status, 200);
-        let (_, team) = call(&app, Method::GET, &list_path, Some(&maya), None).await;
+        let team = app.get_body(&list_path, &maya).await;
         assert_eq!(user_ids(&team), ["Maya", "Sam", "Tia"]);
 
         // Teams with member counts, the palette and the roles list.
-        let (_, teams) = call(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/teams?org_id={}", org.org_id),
-            Some(&sam),
-            None,
-        )
-        .await;
+        let teams = app
+            .get_body(
+                &format!("/api/v1/whatzapp/teams?org_id={}", org.org_id),
+                &sam,
+            )
+            .await;
         let field_sales = teams["data"]
             .as_array()
             .unwrap()
@@ -551,37 +476,21 @@ db_test!(
             .find(|t| t["team_name"] == "Field Sales")
             .unwrap();
         assert_eq!(field_sales["member_count"], 3);
-        let (_, palette) = call(
-            &app,
-            Method::GET,
-            "/api/v1/whatzapp/teams/colors",
-            Some(&sam),
-            None,
-        )
-        .await;
+        let palette = app.get_body("/api/v1/whatzapp/teams/colors", &sam).await;
         assert_eq!(palette["data"]["color_data"][0]["bg_color"], "#BCC7F8");
-        let (_, roles) = call(
-            &app,
-            Method::GET,
-            "/api/v1/whatzapp/roles",
-            Some(&sam),
-            None,
-        )
-        .await;
+        let roles = app.get_body("/api/v1/whatzapp/roles", &sam).await;
         assert_eq!(
             roles["data"][2],
             json!({ "id": 3, "role_name": "Employee" })
         );
 
         // Seats: 6 bought, 6 held.
-        let (_, seats) = call(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/remainseatsavablity?org_id={}", org.org_id),
-            Some(&sam),
-            None,
-        )
-        .await;
+        let seats = app
+            .get_body(
+                &format!("/api/v1/whatzapp/remainseatsavablity?org_id={}", org.org_id),
+                &sam,
+            )
+            .await;
         assert_eq!(
             seats["data"],
             json!({ "seat_issued": 6, "seats_used": 6, "remaining_seats": 0 })
@@ -593,24 +502,22 @@ db_test!(
     memberships_the_personal_entry_and_switching_the_active_organisation,
     |app| async move {
         let a = org_with_teams(&app, "switch@acme.test", "First").await;
-        let (_, second) = call(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&a.admin),
-            Some(json!({ "org_name": "Second", "time_zone": "Asia/Calcutta" })),
-        )
-        .await;
+        let (_, second) = app
+            .call(
+                Method::POST,
+                "/api/v1/whatzapp/organizations",
+                Some(&a.admin),
+                Some(json!({ "org_name": "Second", "time_zone": "Asia/Calcutta" })),
+            )
+            .await;
         assert_eq!(second["data"]["time_zone"], "Asia/Kolkata");
         let second_id = second["data"]["org_id"].as_i64().unwrap();
-        let (_, me) = call(
-            &app,
-            Method::GET,
-            "/api/v1/whatzapp/checkuserexistance?user_email=switch@acme.test",
-            Some(&a.admin),
-            None,
-        )
-        .await;
+        let me = app
+            .get_body(
+                "/api/v1/whatzapp/checkuserexistance?user_email=switch@acme.test",
+                &a.admin,
+            )
+            .await;
         let ws = me["data"]["id"].as_i64().unwrap();
         assert_eq!(me["data"]["integrations"]["googleSheet"], false);
         assert_eq!(me["data"]["integrations"].as_object().unwrap().len(), 8);
@@ -622,32 +529,29 @@ db_test!(
             .collect();
         assert_eq!(defaults, [0, 1], "the newest organisation is the default");
 
-        let (_, list) = call(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/organizations?workspace_id={ws}"),
-            Some(&a.admin),
-            None,
-        )
-        .await;
+        let list = app
+            .get_body(
+                &format!("/api/v1/whatzapp/organizations?workspace_id={ws}"),
+                &a.admin,
+            )
+            .await;
         let list = list["data"].as_array().unwrap();
         assert_eq!(list.len(), 3);
         assert_eq!(list[2]["org_id"], Value::Null);
         assert_eq!(list[2]["callyzer_organization"]["org_name"], "Personal");
         assert_eq!(list[2]["default_org"], 0);
 
-        let (status, after) = call(
-            &app,
-            Method::PATCH,
-            &format!(
-                "/api/v1/whatzapp/organizations/active?workspace_id={ws}&org_id={}",
-                a.org_id
-            ),
-            Some(&a.admin),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200);
+        let after = app
+            .ok(
+                Method::PATCH,
+                &format!(
+                    "/api/v1/whatzapp/organizations/active?workspace_id={ws}&org_id={}",
+                    a.org_id
+                ),
+                &a.admin,
+                None,
+            )
+            .await;
         let flags: Vec<(Value, Value)> = after["data"]
             .as_array()
             .unwrap()
@@ -663,78 +567,66 @@ db_test!(
             ]
         );
         // To Personal: no organisation is the default.
-        let (_, after) = call(
-            &app,
-            Method::PATCH,
-            &format!("/api/v1/whatzapp/organizations/active?workspace_id={ws}"),
-            Some(&a.admin),
-            None,
-        )
-        .await;
+        let (_, after) = app
+            .call(
+                Method::PATCH,
+                &format!("/api/v1/whatzapp/organizations/active?workspace_id={ws}"),
+                Some(&a.admin),
+                None,
+            )
+            .await;
         assert_eq!(after["data"][2]["is_default_org"], 1);
         assert_eq!(after["data"][0]["is_default_org"], 0);
 
-        let (_, history) = call(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/usercredithistory?workspace_id={ws}"),
-            Some(&a.admin),
-            None,
-        )
-        .await;
+        let history = app
+            .get_body(
+                &format!("/api/v1/whatzapp/usercredithistory?workspace_id={ws}"),
+                &a.admin,
+            )
+            .await;
         assert_eq!(history["data"]["seat_issued"], 1);
-        let (_, org_history) = call(
-            &app,
-            Method::GET,
-            &format!(
-                "/api/v1/whatzapp/organizations/credit-history?org_id={}",
-                a.org_id
-            ),
-            Some(&a.admin),
-            None,
-        )
-        .await;
+        let org_history = app
+            .get_body(
+                &format!(
+                    "/api/v1/whatzapp/organizations/credit-history?org_id={}",
+                    a.org_id
+                ),
+                &a.admin,
+            )
+            .await;
         assert_eq!(org_history["data"]["is_trial"], true);
         assert!(org_history["data"]["validity"]
             .as_str()
             .unwrap()
             .ends_with('Z'));
 
-        let (status, accounts) = call(
-            &app,
-            Method::GET,
-            "/api/v2/auth/accounts?email=switch@acme.test",
-            Some(&a.admin),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200);
+        let accounts = app
+            .get_ok("/api/v2/auth/accounts?email=switch@acme.test", &a.admin)
+            .await;
         assert_eq!(accounts["status"], true);
         // The web app's cookie session is never answered back.
         assert_eq!(accounts["data"]["active_account"]["access_token"], "");
         // The extension gets the token it presented.
         let ext = app.extension_token(&a.admin).await.unwrap();
-        let accounts: Value = app
-            .client
-            .get(app.url("/api/v2/auth/accounts?email=switch@acme.test"))
-            .bearer_auth(&ext)
-            .send()
+        let accounts = app
+            .call_bearer(
+                Method::GET,
+                "/api/v2/auth/accounts?email=switch@acme.test",
+                &ext,
+                None,
+            )
             .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+            .1;
         assert_eq!(accounts["data"]["active_account"]["access_token"], ext);
         assert_eq!(accounts["data"]["accounts"][0]["access_token"], ext);
-        let (status, _) = call(
-            &app,
+        app.expect(
+            403,
             Method::GET,
             "/api/v2/auth/accounts?email=someone@else.test",
             Some(&a.admin),
             None,
         )
         .await;
-        assert_eq!(status, 403);
     }
 );
 
@@ -742,9 +634,7 @@ db_test!(
     user_existence_shows_only_oneself_or_members_of_administered_organisations,
     |app| async move {
         let org = org_with_teams(&app, "boss@acme.test", "Acme").await;
-        call(
-            &app,
-            Method::POST,
+        app.call(Method::POST,
             "/api/v1/whatzapp/employees",
             Some(&org.admin),
             Some(json!({ "org_id": org.org_id, "employees": [{ "email": "worker@acme.test", "mobile": "+919800000077" }] })),
@@ -753,32 +643,25 @@ db_test!(
         let worker = app.sign_in("worker@acme.test").await.unwrap();
         let stranger = app.sign_in("stranger@else.test").await.unwrap();
         let path = "/api/v1/whatzapp/checkuserexistance?user_email=worker@acme.test";
-        let (status, seen) = call(&app, Method::GET, path, Some(&org.admin), None).await;
-        assert_eq!(status, 200);
+        let seen = app.get_ok(path, &org.admin).await;
         assert_eq!(seen["data"]["callyzer_user_mappings"][0]["role_id"], 3);
-        let (status, _) = call(&app, Method::GET, path, Some(&stranger), None).await;
-        assert_eq!(status, 404);
-        let (status, _) = call(
-            &app,
-            Method::GET,
+        app.expect(404, Method::GET, path, Some(&stranger), None)
+            .await;
+        app.get_ok(
             "/api/v1/whatzapp/checkuserexistance?user_mobile=%2B919800000077",
-            Some(&org.admin),
-            None,
+            &org.admin,
         )
         .await;
-        assert_eq!(status, 200);
         // An employee may not look up their admin.
-        let (status, _) = call(
-            &app,
+        app.expect(
+            404,
             Method::GET,
             "/api/v1/whatzapp/checkuserexistance?user_email=boss@acme.test",
             Some(&worker),
             None,
         )
         .await;
-        assert_eq!(status, 404);
-        let (status, _) = call(&app, Method::GET, path, None, None).await;
-        assert_eq!(status, 401);
+        app.expect(401, Method::GET, path, None, None).await;
     }
 );
 
@@ -787,32 +670,21 @@ db_test!(
     |app| async move {
         let org = org_with_teams(&app, "codes@acme.test", "Codes").await;
         let before = counts(&app).await;
-        let (status, body) = call(
-            &app,
-            Method::GET,
-            "/api/v1/whatzapp/getOrganizationDetails?organization_code=NOPE-0000",
-            Some(&org.admin),
-            None,
-        )
-        .await;
-        assert_eq!(status, 404);
-        assert_eq!(
-            body["error"]["fields"]["organization_code"],
-            "organisation_code_invalid"
-        );
-        let (status, body) = call(
-            &app,
-            Method::GET,
-            "/api/v1/whatzapp/getOrganizationDetails?organization_code=a%20b",
-            Some(&org.admin),
-            None,
-        )
-        .await;
-        assert_eq!(status, 422);
-        assert_eq!(
-            body["error"]["fields"]["organization_code"],
-            "organisation_code_invalid"
-        );
+        for (code, status) in [("NOPE-0000", 404), ("a%20b", 422)] {
+            let body = app
+                .expect(
+                    status,
+                    Method::GET,
+                    &format!("/api/v1/whatzapp/getOrganizationDetails?organization_code={code}"),
+                    Some(&org.admin),
+                    None,
+                )
+                .await;
+            assert_eq!(
+                body["error"]["fields"]["organization_code"],
+                "organisation_code_invalid"
+            );
+        }
         assert_eq!(counts(&app).await, before);
     }
 );
@@ -822,8 +694,7 @@ db_test!(
     |app| async move {
         let org = org_with_teams(&app, "dup@acme.test", "Dups").await;
         let add = |employees: Value| {
-            call(
-                &app,
+            app.call(
                 Method::POST,
                 "/api/v1/whatzapp/employees",
                 Some(&org.admin),
@@ -876,8 +747,7 @@ db_test!(
 );
 
 async fn patch(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
-    call(
-        app,
+    app.call(
         Method::PATCH,
         "/api/v1/whatzapp/employees",
         Some(token),
@@ -893,18 +763,8 @@ async fn import(
     body: Vec<u8>,
     content_type: &str,
 ) -> (u16, Value) {
-    let res = app
-        .client
-        .post(app.url(&format!(
-            "/api/v1/whatzapp/employees/import?org_id={org_id}"
-        )))
-        .session(token)
-        .header("content-type", content_type)
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    (res.status().as_u16(), res.json().await.unwrap())
+    let path = format!("/api/v1/whatzapp/employees/import?org_id={org_id}");
+    app.upload(&path, token, content_type, body).await
 }
 
 db_test!(
@@ -912,9 +772,7 @@ db_test!(
     |app| async move {
         let org = org_with_teams(&app, "csv@acme.test", "Csv").await;
         app.set_seats(org.org_id, 6).await.unwrap();
-        call(
-            &app,
-            Method::POST,
+        app.call(Method::POST,
             "/api/v1/whatzapp/employees",
             Some(&org.admin),
             Some(json!({ "org_id": org.org_id, "employees": [{ "mobile": "+919844444444", "name": "Already" }] })),
@@ -965,14 +823,12 @@ db_test!(
         );
         let after = counts(&app).await;
         assert_eq!(after[3], before[3] + 2);
-        let (_, invited) = call(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/employees/invited?org_id={}", org.org_id),
-            Some(&org.admin),
-            None,
-        )
-        .await;
+        let invited = app
+            .get_body(
+                &format!("/api/v1/whatzapp/employees/invited?org_id={}", org.org_id),
+                &org.admin,
+            )
+            .await;
         let asha = invited["data"]
             .as_array()
             .unwrap()
@@ -1119,9 +975,7 @@ db_test!(
     employees_are_updated_and_removed_by_admins_but_the_last_admin_stays,
     |app| async move {
         let org = org_with_teams(&app, "lead@acme.test", "Lead").await;
-        let (_, added) = call(
-            &app,
-            Method::POST,
+        let (_, added) = app.call(Method::POST,
             "/api/v1/whatzapp/employees",
             Some(&org.admin),
             Some(json!({ "org_id": org.org_id, "employees": [{ "email": "kim@acme.test", "team_id": org.support }] })),
@@ -1156,14 +1010,12 @@ db_test!(
         assert_eq!(status, 422);
         assert_eq!(body["error"]["fields"]["role_id"], "role_unknown");
 
-        let (_, me) = call(
-            &app,
-            Method::GET,
-            "/api/v1/whatzapp/checkuserexistance?user_email=lead@acme.test",
-            Some(&org.admin),
-            None,
-        )
-        .await;
+        let me = app
+            .get_body(
+                "/api/v1/whatzapp/checkuserexistance?user_email=lead@acme.test",
+                &org.admin,
+            )
+            .await;
         let admin_id = me["data"]["id"].as_i64().unwrap();
         let before = counts(&app).await;
         let (status, body) = patch(
@@ -1173,8 +1025,8 @@ db_test!(
         )
         .await;
         assert_eq!(status, 409, "{body}");
-        let (status, _) = call(
-            &app,
+        app.expect(
+            409,
             Method::POST,
             &format!(
                 "/api/v1/whatzapp/organizations/remove-user?user_id={admin_id}&org_id={}",
@@ -1184,54 +1036,42 @@ db_test!(
             None,
         )
         .await;
-        assert_eq!(status, 409);
         assert_eq!(counts(&app).await, before);
-        let (status, _) = call(
-            &app,
+        app.ok(
             Method::POST,
             &format!(
                 "/api/v1/whatzapp/organizations/remove-user?user_id={kim_id}&org_id={}",
                 org.org_id
             ),
-            Some(&org.admin),
+            &org.admin,
             None,
         )
         .await;
-        assert_eq!(status, 200);
         assert_eq!(counts(&app).await[3], before[3] - 1);
         // Kim is no longer a member.
-        let (status, _) = call(
-            &app,
+        app.expect(
+            404,
             Method::GET,
             &format!("/api/v1/whatzapp/employees?org_id={}", org.org_id),
             Some(&kim),
             None,
         )
         .await;
-        assert_eq!(status, 404);
 
-        let (status, body) = call(
-            &app,
-            Method::PATCH,
-            "/api/v1/whatzapp/organizations",
-            Some(&org.admin),
-            Some(json!({ "org_id": org.org_id, "org_name": "  ", "org_logo": "ftp://x" })),
-        )
-        .await;
-        assert_eq!(status, 422);
+        let body = app
+            .expect(
+                422,
+                Method::PATCH,
+                "/api/v1/whatzapp/organizations",
+                Some(&org.admin),
+                Some(json!({ "org_id": org.org_id, "org_name": "  ", "org_logo": "ftp://x" })),
+            )
+            .await;
         assert_eq!(
             body["error"]["fields"]["org_name"],
             "organisation_name_required"
         );
-        let (status, body) = call(
-            &app,
-            Method::PATCH,
-            "/api/v1/whatzapp/organizations",
-            Some(&org.admin),
-            Some(json!({ "org_id": org.org_id, "org_name": "Lead Co", "org_logo": "https://cdn.example.com/l.png" })),
-        )
-        .await;
-        assert_eq!(status, 200);
+        let body = app.ok(Method::PATCH, "/api/v1/whatzapp/organizations", &org.admin, Some(json!({ "org_id": org.org_id, "org_name": "Lead Co", "org_logo": "https://cdn.example.com/l.png" }))).await;
         assert_eq!(body["data"]["org_logo"], "https://cdn.example.com/l.png");
     }
 );

@@ -9,9 +9,9 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{db_test, fake, TestApp, WithSession};
 
-const PASSWORD: &str = "a long enough passphrase";
+pub(crate) const PASSWORD: &str = "a long enough passphrase";
 
-async fn add_admin(app: &TestApp, email: &str) {
+pub(crate) async fn add_admin(app: &TestApp, email: &str) {
     let hash = server::operator::hash_password(PASSWORD).unwrap();
     store::operator::upsert_admin(&app.store, email, &hash, app.clock.now_ms())
         .await
@@ -25,10 +25,28 @@ async fn admin_sign_in(
     password: &str,
     client: &str,
 ) -> (u16, Value, Option<String>) {
-    let res = app
-        .client
-        .post(app.url("/api/admin/session"))
-        .header("X-Forwarded-For", client)
+    sign_in_from(
+        app.client.clone(),
+        app.url("/api/admin/session"),
+        email.to_owned(),
+        password.to_owned(),
+        client.to_owned(),
+    )
+    .await
+}
+
+/// One operator sign-in at `url` from `from` (as `X-Forwarded-For`): status, body and the
+/// session cookie, if one was set. Owned arguments, for sign-ins spawned at once.
+pub(crate) async fn sign_in_from(
+    client: reqwest::Client,
+    url: String,
+    email: String,
+    password: String,
+    from: String,
+) -> (u16, Value, Option<String>) {
+    let res = client
+        .post(url)
+        .header("X-Forwarded-For", from)
         .json(&json!({ "email": email, "password": password }))
         .send()
         .await
@@ -68,9 +86,21 @@ pub(crate) async fn as_admin(
     if let Some(b) = body {
         req = req.json(&b);
     }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+    testkit::send_json(req).await
+}
+
+/// [`as_admin`], which must answer `status`; answers the body.
+pub(crate) async fn expect_as_admin(
+    status: u16,
+    app: &TestApp,
+    token: &str,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> Value {
+    let (got, answer) = as_admin(app, token, method, path, body).await;
+    assert_eq!(got, status, "{path}: {answer}");
+    answer
 }
 
 /// Signs in a new operator admin; answers their session token.
@@ -175,19 +205,31 @@ db_test!(
             assert_eq!(res.status().as_u16(), 401, "{path}");
         }
         // The operator's session opens no user route.
-        let (status, _) = as_admin(&app, &token, Method::GET, "/api/auth/session", None).await;
-        assert_eq!(status, 200);
+        expect_as_admin(200, &app, &token, Method::GET, "/api/auth/session", None).await;
         let (_, who) = as_admin(&app, &token, Method::GET, "/api/auth/session", None).await;
         assert_eq!(who["user"], Value::Null);
-        let (status, _) = as_admin(&app, &token, Method::GET, "/api/v1/whatzapp/roles", None).await;
-        assert_eq!(status, 401);
+        expect_as_admin(
+            401,
+            &app,
+            &token,
+            Method::GET,
+            "/api/v1/whatzapp/roles",
+            None,
+        )
+        .await;
         // Signing out ends the operator session.
-        let (status, _) = as_admin(&app, &token, Method::DELETE, "/api/admin/session", None).await;
-        assert_eq!(status, 204);
+        expect_as_admin(
+            204,
+            &app,
+            &token,
+            Method::DELETE,
+            "/api/admin/session",
+            None,
+        )
+        .await;
         // Asking who is signed in, signed out, is an answer rather than a failure (no console
         // error on the sign-in page, issue #25).
-        let (status, _) = as_admin(&app, &token, Method::GET, "/api/admin/session", None).await;
-        assert_eq!(status, 204);
+        expect_as_admin(204, &app, &token, Method::GET, "/api/admin/session", None).await;
     }
 );
 
@@ -248,12 +290,7 @@ db_test!(
         )
         .await;
         assert_eq!(status, 422, "a reason is required");
-        let (status, changed) = as_admin(
-            &app, &token, Method::POST, &path,
-            Some(json!({ "seats": 10, "is_trial": false, "valid_days": 30, "reason": "Annual deal signed offline" })),
-        )
-        .await;
-        assert_eq!(status, 200, "{changed}");
+        let changed = expect_as_admin(200, &app, &token, Method::POST, &path, Some(json!({ "seats": 10, "is_trial": false, "valid_days": 30, "reason": "Annual deal signed offline" }))).await;
         assert_eq!(
             (changed["seat_issued"].clone(), changed["standing"].clone()),
             (json!(10), json!("active"))
@@ -298,8 +335,7 @@ db_test!(
     |app| async move {
         let token = operator(&app).await;
         let path = "/api/v1/whatzapp/dashboard/dynamic-assignment";
-        let (status, empty) = as_admin(&app, &token, Method::GET, path, None).await;
-        assert_eq!(status, 200);
+        let empty = expect_as_admin(200, &app, &token, Method::GET, path, None).await;
         assert_eq!(empty["result"], true);
         assert_eq!(empty["activeMembers"], json!([]));
         let owners: Vec<&str> = empty["allMembers"]
@@ -315,15 +351,17 @@ db_test!(
         );
         assert_eq!(empty["allMembers"][0]["firstName"], "Lucia");
 
+        let save = |body: Value| as_admin(&app, &token, Method::POST, path, Some(body));
+        let expect_save = |status: u16, body: Value| {
+            expect_as_admin(status, &app, &token, Method::POST, path, Some(body))
+        };
         let add = |owner: &str, pct: Value| json!({ "owner_id": owner, "name": owner, "target_percentage": pct, "region": null, "onboarding_stage": ["user_added", "linkedin_ads"] });
         for (owner, pct) in [
             ("9001", json!("50")),
             ("9002", json!(30)),
             ("9003", json!("20")),
         ] {
-            let (status, body) =
-                as_admin(&app, &token, Method::POST, path, Some(add(owner, pct))).await;
-            assert_eq!(status, 200, "{body}");
+            expect_save(200, add(owner, pct)).await;
         }
         let (_, state) = as_admin(&app, &token, Method::GET, path, None).await;
         let first = &state["activeMembers"][0];
@@ -334,56 +372,26 @@ db_test!(
             json!(["linkedin_ads", "user_added"])
         );
 
-        let (status, body) = as_admin(
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("manual-1", json!("10"))),
-        )
-        .await;
-        assert_eq!(status, 422);
+        let body = expect_save(422, add("manual-1", json!("10"))).await;
         assert_eq!(
             body["error"]["fields"]["target_percentage"],
             "total_percentage_others"
         );
-        let (status, body) = as_admin(
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("9001", json!("101"))),
-        )
-        .await;
+        let (status, body) = save(add("9001", json!("101"))).await;
         assert_eq!(
             (status, body["error"]["fields"]["target_percentage"].clone()),
             (422, json!("percentage_over_100"))
         );
-        let (status, body) = as_admin(&app, &token, Method::POST, path,
-            Some(json!({ "owner_id": "9001", "name": "x", "target_percentage": "10", "region": "mars", "onboarding_stage": [] }))).await;
+        let (status, body) = save(json!({ "owner_id": "9001", "name": "x", "target_percentage": "10", "region": "mars", "onboarding_stage": [] })).await;
         assert_eq!(
             (status, body["error"]["fields"]["region"].clone()),
             (422, json!("region_unknown"))
         );
         // Lowering one member makes room for another.
-        as_admin(
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("9001", json!("40"))),
-        )
-        .await;
-        let (status, _) = as_admin(
-            &app,
-            &token,
-            Method::POST,
-            path,
-            Some(add("manual-1", json!("10"))),
-        )
-        .await;
-        assert_eq!(status, 200);
-        let (status, _) = as_admin(
+        save(add("9001", json!("40"))).await;
+        expect_save(200, add("manual-1", json!("10"))).await;
+        expect_as_admin(
+            404,
             &app,
             &token,
             Method::DELETE,
@@ -391,7 +399,6 @@ db_test!(
             None,
         )
         .await;
-        assert_eq!(status, 404);
     }
 );
 

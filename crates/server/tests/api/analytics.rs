@@ -12,34 +12,7 @@ use chrono_tz::Tz;
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use testkit::WithSession;
 use testkit::{db_test, TestApp};
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path)).session(token);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    let text = res.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
-async fn ok(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> Value {
-    let (status, v) = call(app, method, path, token, body).await;
-    assert_eq!(status, 200, "{path}: {v}");
-    v
-}
 
 /// An organisation in `zone` with one team: admin, a manager and an employee in the team, and an
 /// employee without a team. Answers tokens (admin, manager, employee, loner), user ids in the
@@ -52,28 +25,16 @@ struct Org {
 }
 
 async fn organisation(app: &TestApp, prefix: &str, zone: &str) -> Org {
-    let admin_email = format!("{prefix}-admin@calls.test");
-    let admin = app.sign_in(&admin_email).await.unwrap();
-    let org = ok(
-        app,
-        Method::POST,
-        "/api/v1/whatzapp/organizations",
-        &admin,
-        Some(json!({ "org_name": format!("Calls {prefix}"), "time_zone": zone })),
-    )
-    .await;
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
+    let org = app
+        .organisation_with(
+            &format!("{prefix}-admin@calls.test"),
+            json!({ "org_name": format!("Calls {prefix}"), "time_zone": zone }),
+        )
+        .await;
+    let (admin, org_id) = (org.admin, org.org_id);
     // More people than the trial's three seats.
     app.set_seats(org_id, 50).await.unwrap();
-    let team = ok(
-        app,
-        Method::POST,
-        "/api/v1/whatzapp/teams",
-        &admin,
-        Some(json!({ "org_id": org_id, "team_name": "Sales" })),
-    )
-    .await;
-    let team_id = team["data"]["id"].as_i64().unwrap();
+    let team_id = app.team(&admin, org_id, "Sales").await;
     let people = [
         ("manager", 2, Some(team_id)),
         ("employee", 3, Some(team_id)),
@@ -85,21 +46,14 @@ async fn organisation(app: &TestApp, prefix: &str, zone: &str) -> Org {
             json!({ "email": format!("{prefix}-{n}@calls.test"), "role_id": role, "team_id": team })
         })
         .collect();
-    let added = ok(
-        app,
-        Method::POST,
-        "/api/v1/whatzapp/employees",
-        &admin,
-        Some(json!({ "org_id": org_id, "employees": employees })),
-    )
-    .await;
-    let mut ids = vec![
-        store::accounts::find_user_by_email(&app.store, &admin_email)
-            .await
-            .unwrap()
-            .unwrap()
-            .id,
-    ];
+    let added = app
+        .post_ok(
+            "/api/v1/whatzapp/employees",
+            &admin,
+            json!({ "org_id": org_id, "employees": employees }),
+        )
+        .await;
+    let mut ids = vec![org.workspace_id];
     ids.extend(
         added["data"]["employees"]
             .as_array()
@@ -221,14 +175,13 @@ fn message_json(m: &Message, i: usize) -> Value {
 async fn send_all(app: &TestApp, token: &str, org_id: i64, calls: &[Call], messages: &[Message]) {
     for chunk in calls.chunks(150) {
         let events: Vec<Value> = chunk.iter().map(call_json).collect();
-        let v = ok(
-            app,
-            Method::POST,
-            "/api/v2/events/calls",
-            token,
-            Some(json!({ "org_id": org_id, "events": events })),
-        )
-        .await;
+        let v = app
+            .post_ok(
+                "/api/v2/events/calls",
+                token,
+                json!({ "org_id": org_id, "events": events }),
+            )
+            .await;
         assert_eq!(v["data"]["stored"], chunk.len(), "{v}");
     }
     for chunk in messages.chunks(150) {
@@ -237,14 +190,13 @@ async fn send_all(app: &TestApp, token: &str, org_id: i64, calls: &[Call], messa
             .enumerate()
             .map(|(i, m)| message_json(m, i))
             .collect();
-        let v = ok(
-            app,
-            Method::POST,
-            "/api/v2/events/messages",
-            token,
-            Some(json!({ "org_id": org_id, "events": events })),
-        )
-        .await;
+        let v = app
+            .post_ok(
+                "/api/v2/events/messages",
+                token,
+                json!({ "org_id": org_id, "events": events }),
+            )
+            .await;
         assert_eq!(v["data"]["stored"], chunk.len(), "{v}");
     }
 }
@@ -301,14 +253,9 @@ async fn check_all(
     let query = q(org, first, last, extra);
 
     // Overview: per user and direction: count, duration, distinct chats; all-direction exact.
-    let v = ok(
-        app,
-        Method::GET,
-        &format!("/api/v1/analytics/overview{query}"),
-        token,
-        None,
-    )
-    .await;
+    let v = app
+        .get_ok(&format!("/api/v1/analytics/overview{query}"), token)
+        .await;
     let data = &v["data"];
     assert_eq!(data["range"]["start_ms"], start, "{query}");
     assert_eq!(data["range"]["end_ms"], end);
@@ -348,14 +295,9 @@ async fn check_all(
     );
 
     // Daily per direction: local calendar days.
-    let v = ok(
-        app,
-        Method::GET,
-        &format!("/api/v1/analytics/daily{query}"),
-        token,
-        None,
-    )
-    .await;
+    let v = app
+        .get_ok(&format!("/api/v1/analytics/daily{query}"), token)
+        .await;
     let days = v["data"]["days"].as_array().unwrap();
     let n_days = (last - first).num_days() + 1;
     assert_eq!(days.len() as i64, n_days);
@@ -372,14 +314,9 @@ async fn check_all(
     }
 
     // Active hours 8..=20 of calls and chats.
-    let v = ok(
-        app,
-        Method::GET,
-        &format!("/api/v1/analytics/active-hours{query}"),
-        token,
-        None,
-    )
-    .await;
+    let v = app
+        .get_ok(&format!("/api/v1/analytics/active-hours{query}"), token)
+        .await;
     let hours = |list: &Value| -> Vec<(u64, u64)> {
         list.as_array()
             .unwrap()
@@ -411,14 +348,9 @@ async fn check_all(
     );
 
     // New calls per local half-day on createdAt.
-    let v = ok(
-        app,
-        Method::GET,
-        &format!("/api/v1/analytics/new-calls{query}"),
-        token,
-        None,
-    )
-    .await;
+    let v = app
+        .get_ok(&format!("/api/v1/analytics/new-calls{query}"), token)
+        .await;
     let mut expect: BTreeMap<String, u64> = BTreeMap::new();
     for i in 0..n_days {
         let d = first + Duration::days(i);
@@ -447,14 +379,9 @@ async fn check_all(
     assert_eq!(got, expect);
 
     // Comparison: the previous period of as many local days.
-    let v = ok(
-        app,
-        Method::GET,
-        &format!("/api/v1/analytics/comparison{query}"),
-        token,
-        None,
-    )
-    .await;
+    let v = app
+        .get_ok(&format!("/api/v1/analytics/comparison{query}"), token)
+        .await;
     let (ps, pe) = day_bounds(
         tz,
         first - Duration::days(n_days),
@@ -497,6 +424,35 @@ async fn check_all(
     );
 }
 
+/// One [`check_all`]: whose token (index in `org.tokens`), the extra filter, whose events
+/// (range of `org.ids`) and the first and last day.
+type Case<'a> = (usize, &'a str, std::ops::Range<usize>, &'a str, &'a str);
+
+/// [`check_all`] for each case, in order, over the same sent events.
+async fn check_cases(
+    app: &TestApp,
+    org: &Org,
+    tz: Tz,
+    (calls, messages): (&[Call], &[Message]),
+    cases: &[Case<'_>],
+) {
+    for (who, extra, users, first, last) in cases {
+        check_all(
+            app,
+            org,
+            &org.tokens[*who],
+            extra,
+            tz,
+            &org.ids[users.clone()],
+            calls,
+            messages,
+            date(first),
+            date(last),
+        )
+        .await;
+    }
+}
+
 fn date(s: &str) -> NaiveDate {
     s.parse().unwrap()
 }
@@ -521,75 +477,18 @@ db_test!(
             7,
         );
         send_all(&app, &org.tokens[0], org.org_id, &calls, &messages).await;
-        // Admin: everyone, a range that starts and ends on the edge days.
-        check_all(
-            &app,
-            &org,
-            &org.tokens[0],
-            "",
-            tz,
-            &org.ids,
-            &calls,
-            &messages,
-            date("2026-11-03"),
-            date("2026-11-05"),
-        )
-        .await;
-        // One day only, and a team filter (manager and employee).
-        check_all(
-            &app,
-            &org,
-            &org.tokens[0],
-            "",
-            tz,
-            &org.ids,
-            &calls,
-            &messages,
-            date("2026-11-03"),
-            date("2026-11-03"),
-        )
-        .await;
         let team = format!("&team_id={}", org.team_id);
-        check_all(
-            &app,
-            &org,
-            &org.tokens[0],
-            &team,
-            tz,
-            &org.ids[1..3],
-            &calls,
-            &messages,
-            date("2026-10-25"),
-            date("2026-11-08"),
-        )
-        .await;
-        // The manager sees their team; the employee only themself.
-        check_all(
-            &app,
-            &org,
-            &org.tokens[1],
-            "",
-            tz,
-            &org.ids[1..3],
-            &calls,
-            &messages,
-            date("2026-10-25"),
-            date("2026-11-08"),
-        )
-        .await;
-        check_all(
-            &app,
-            &org,
-            &org.tokens[2],
-            "",
-            tz,
-            &org.ids[2..3],
-            &calls,
-            &messages,
-            date("2026-10-25"),
-            date("2026-11-08"),
-        )
-        .await;
+        let cases = [
+            // Admin: everyone, a range that starts and ends on the edge days.
+            (0, "", 0..4, "2026-11-03", "2026-11-05"),
+            // One day only, and a team filter (manager and employee).
+            (0, "", 0..4, "2026-11-03", "2026-11-03"),
+            (0, &team, 1..3, "2026-10-25", "2026-11-08"),
+            // The manager sees their team; the employee only themself.
+            (1, "", 1..3, "2026-10-25", "2026-11-08"),
+            (2, "", 2..3, "2026-10-25", "2026-11-08"),
+        ];
+        check_cases(&app, &org, tz, (&calls, &messages), &cases).await;
     }
 );
 
@@ -614,46 +513,13 @@ db_test!(
             11,
         );
         send_all(&app, &org.tokens[0], org.org_id, &calls, &messages).await;
-        check_all(
-            &app,
-            &org,
-            &org.tokens[0],
-            "",
-            tz,
-            &org.ids,
-            &calls,
-            &messages,
-            date("2026-10-31"),
-            date("2026-11-02"),
-        )
-        .await;
-        check_all(
-            &app,
-            &org,
-            &org.tokens[0],
-            "",
-            tz,
-            &org.ids,
-            &calls,
-            &messages,
-            date("2026-11-01"),
-            date("2026-11-01"),
-        )
-        .await;
         let one = format!("&user_id={}", org.ids[3]);
-        check_all(
-            &app,
-            &org,
-            &org.tokens[0],
-            &one,
-            tz,
-            &org.ids[3..4],
-            &calls,
-            &messages,
-            date("2026-10-28"),
-            date("2026-11-04"),
-        )
-        .await;
+        let cases = [
+            (0, "", 0..4, "2026-10-31", "2026-11-02"),
+            (0, "", 0..4, "2026-11-01", "2026-11-01"),
+            (0, &one, 3..4, "2026-10-28", "2026-11-04"),
+        ];
+        check_cases(&app, &org, tz, (&calls, &messages), &cases).await;
     }
 );
 
@@ -679,14 +545,9 @@ db_test!(
         events.push(json!("not an event"));
         events.push(good(0)); // repeated inside the batch
         let body = json!({ "org_id": org.org_id, "events": events });
-        let first = ok(
-            &app,
-            Method::POST,
-            "/api/v2/events/calls",
-            admin,
-            Some(body.clone()),
-        )
-        .await;
+        let first = app
+            .post_ok("/api/v2/events/calls", admin, body.clone())
+            .await;
         let d = &first["data"];
         assert_eq!(
             (
@@ -717,14 +578,7 @@ db_test!(
                 (7, "event".into(), "malformed_body".into()),
             ]
         );
-        let again = ok(
-            &app,
-            Method::POST,
-            "/api/v2/events/calls",
-            admin,
-            Some(body),
-        )
-        .await;
+        let again = app.post_ok("/api/v2/events/calls", admin, body).await;
         assert_eq!(again["data"]["stored"], 0);
         assert_eq!(again["data"]["duplicates"], 6);
         let (calls, _) = store::analytics::event_counts(&app.store, org.org_id)
@@ -737,34 +591,27 @@ db_test!(
             { "id": "own", "Datetime": at, "Direction": 1, "Chatid": "y", "CreatedByUser": org.ids[2] },
             { "id": "theirs", "Datetime": at, "Direction": 1, "Chatid": "y", "CreatedByUser": org.ids[1] }
         ]});
-        let v = ok(
-            &app,
-            Method::POST,
-            "/api/v2/events/calls",
-            &org.tokens[2],
-            Some(mine),
-        )
-        .await;
+        let v = app
+            .post_ok("/api/v2/events/calls", &org.tokens[2], mine)
+            .await;
         assert_eq!(v["data"]["stored"], 1);
         assert_eq!(v["data"]["rejected"][0]["code"], "forbidden");
 
         // Too many events: 413, nothing stored.
         let many: Vec<Value> = (100..1101).map(good).collect();
-        let (status, v) = call(
-            &app,
-            Method::POST,
-            "/api/v2/events/calls",
-            admin,
-            Some(json!({ "org_id": org.org_id, "events": many })),
-        )
-        .await;
+        let (status, v) = app
+            .call_as(
+                Method::POST,
+                "/api/v2/events/calls",
+                admin,
+                Some(json!({ "org_id": org.org_id, "events": many })),
+            )
+            .await;
         assert_eq!(status, 413, "{v}");
         assert_eq!(v["error"]["code"], "payload_too_large");
         // A body over the server's size limit: 413 before anything is read.
         let huge = "x".repeat(3 * 1024 * 1024);
-        let (status, v) = call(
-            &app,
-            Method::POST,
+        let (status, v) = app.call_as(Method::POST,
             "/api/v2/events/messages",
             admin,
             Some(json!({ "org_id": org.org_id, "events": [{ "MessageId": "big", "Message": huge }] })),
@@ -773,14 +620,14 @@ db_test!(
         assert_eq!(status, 413, "{v}");
         assert_eq!(v["error"]["code"], "payload_too_large");
         // Not a batch: 400.
-        let (status, _) = call(
-            &app,
-            Method::POST,
-            "/api/v2/events/messages",
-            admin,
-            Some(json!({ "events": [] })),
-        )
-        .await;
+        let (status, _) = app
+            .call_as(
+                Method::POST,
+                "/api/v2/events/messages",
+                admin,
+                Some(json!({ "events": [] })),
+            )
+            .await;
         assert_eq!(status, 400);
         let (calls, _) = store::analytics::event_counts(&app.store, org.org_id)
             .await
@@ -797,7 +644,7 @@ db_test!(
             "/api/v1/analytics/overview?org_id={}&preset=this_month",
             org.org_id
         );
-        let v = ok(&app, Method::GET, &q, &org.tokens[2], None).await;
+        let v = app.get_ok(&q, &org.tokens[2]).await;
         let users: Vec<i64> = v["data"]["users"]
             .as_array()
             .unwrap()
@@ -806,55 +653,52 @@ db_test!(
             .collect();
         assert_eq!(users, vec![org.ids[2]]);
         // Asking for someone else: 403; for a stranger: 404.
-        let (status, _) = call(
-            &app,
-            Method::GET,
-            &format!("{q}&user_id={}", org.ids[1]),
-            &org.tokens[2],
-            None,
-        )
-        .await;
+        let (status, _) = app
+            .call_as(
+                Method::GET,
+                &format!("{q}&user_id={}", org.ids[1]),
+                &org.tokens[2],
+                None,
+            )
+            .await;
         assert_eq!(status, 403);
-        let (status, _) = call(
-            &app,
-            Method::GET,
-            &format!("{q}&user_id=999999"),
-            &org.tokens[0],
-            None,
-        )
-        .await;
+        let (status, _) = app
+            .call_as(
+                Method::GET,
+                &format!("{q}&user_id=999999"),
+                &org.tokens[0],
+                None,
+            )
+            .await;
         assert_eq!(status, 404);
         // A team with no members resolves nobody: an empty answer.
-        let empty = ok(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/teams",
-            &org.tokens[0],
-            Some(json!({ "org_id": org.org_id, "team_name": "Empty" })),
-        )
-        .await;
-        let v = ok(
-            &app,
-            Method::GET,
-            &format!("{q}&team_id={}", empty["data"]["id"]),
-            &org.tokens[0],
-            None,
-        )
-        .await;
+        let empty = app
+            .post_ok(
+                "/api/v1/whatzapp/teams",
+                &org.tokens[0],
+                json!({ "org_id": org.org_id, "team_name": "Empty" }),
+            )
+            .await;
+        let v = app
+            .get_ok(
+                &format!("{q}&team_id={}", empty["data"]["id"]),
+                &org.tokens[0],
+            )
+            .await;
         assert_eq!(v["data"]["users"], json!([]));
         assert_eq!(v["data"]["totals"]["all"]["total_count"], 0);
         // A broken preset or date is 422 with the field.
-        let (status, v) = call(
-            &app,
-            Method::GET,
-            &format!(
-                "/api/v1/analytics/daily?org_id={}&preset=someday",
-                org.org_id
-            ),
-            &org.tokens[0],
-            None,
-        )
-        .await;
+        let (status, v) = app
+            .call_as(
+                Method::GET,
+                &format!(
+                    "/api/v1/analytics/daily?org_id={}&preset=someday",
+                    org.org_id
+                ),
+                &org.tokens[0],
+                None,
+            )
+            .await;
         assert_eq!(status, 422);
         assert_eq!(v["error"]["fields"]["preset"], "value_invalid");
     }
@@ -894,14 +738,7 @@ db_test!(
             } }
         });
         let path = format!("/api/v1/analytics/search?org_id={}&index=calls", org.org_id);
-        let v = ok(
-            &app,
-            Method::POST,
-            &path,
-            &org.tokens[0],
-            Some(body.clone()),
-        )
-        .await;
+        let v = app.post_ok(&path, &org.tokens[0], body.clone()).await;
         let inside: Vec<&Call> = calls
             .iter()
             .filter(|c| c.at >= start && c.at <= end)
@@ -963,7 +800,7 @@ db_test!(
             "/api/v1/analytics/search?org_id={}&index=messages",
             org.org_id
         );
-        let v = ok(&app, Method::POST, &path_m, &org.tokens[0], Some(hist)).await;
+        let v = app.post_ok(&path_m, &org.tokens[0], hist).await;
         let got: BTreeMap<i64, u64> = v["aggregations"]["2"]["buckets"]
             .as_array()
             .unwrap()
@@ -983,7 +820,7 @@ db_test!(
         assert_eq!(got, expect);
 
         // An employee's search covers only themself, whatever users it names.
-        let v = ok(&app, Method::POST, &path, &org.tokens[2], Some(body)).await;
+        let v = app.post_ok(&path, &org.tokens[2], body).await;
         let mine = inside.iter().filter(|c| c.user == org.ids[2]).count();
         assert_eq!(v["hits"]["total"]["value"], mine);
 
@@ -1010,7 +847,9 @@ db_test!(
                 "Duration",
             ),
         ] {
-            let (status, v) = call(&app, Method::POST, &path, &org.tokens[0], Some(bad)).await;
+            let (status, v) = app
+                .call_as(Method::POST, &path, &org.tokens[0], Some(bad))
+                .await;
             assert_eq!(status, 400, "{v}");
             let msg = v["error"]["message"].as_str().unwrap();
             assert!(msg.contains(part), "{msg} should name {part}");
@@ -1043,9 +882,9 @@ db_test!(
                 .collect();
             let body = json!({ "org_id": org.org_id, "events": events });
             let url = format!("/api/v2/events/{path}");
-            let v = ok(&app, Method::POST, &url, admin, Some(body.clone())).await;
+            let v = app.post_ok(&url, admin, body.clone()).await;
             assert_eq!(v["data"]["stored"], events_len(&body));
-            let again = ok(&app, Method::POST, &url, admin, Some(body.clone())).await;
+            let again = app.post_ok(&url, admin, body.clone()).await;
             assert_eq!(again["data"]["stored"], 0);
         }
         // Independent count: events whose Kolkata date is 2026-11-03, per user.
@@ -1069,14 +908,12 @@ db_test!(
             "?org_id={}&start_date=2026-11-03&end_date=2026-11-03",
             org.org_id
         );
-        let v = ok(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/quickreplies/analytics{q}"),
-            admin,
-            None,
-        )
-        .await;
+        let v = app
+            .get_ok(
+                &format!("/api/v1/whatzapp/quickreplies/analytics{q}"),
+                admin,
+            )
+            .await;
         let got: Vec<(i64, u64)> = v["data"]["quick_reply_updated_counts"]
             .as_array()
             .unwrap()
@@ -1084,14 +921,9 @@ db_test!(
             .map(|c| (c["user_id"].as_i64().unwrap(), c["count"].as_u64().unwrap()))
             .collect();
         assert_eq!(got, expect);
-        let v = ok(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/scheduler/analytics{q}"),
-            admin,
-            None,
-        )
-        .await;
+        let v = app
+            .get_ok(&format!("/api/v1/whatzapp/scheduler/analytics{q}"), admin)
+            .await;
         let got: Vec<(i64, u64)> = v["data"]["schedulers"]
             .as_array()
             .unwrap()
@@ -1105,14 +937,12 @@ db_test!(
             .collect();
         assert_eq!(got, expect);
         // An employee sees only their own count.
-        let v = ok(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/scheduler/analytics{q}"),
-            &org.tokens[2],
-            None,
-        )
-        .await;
+        let v = app
+            .get_ok(
+                &format!("/api/v1/whatzapp/scheduler/analytics{q}"),
+                &org.tokens[2],
+            )
+            .await;
         assert_eq!(v["data"]["schedulers"].as_array().unwrap().len(), 1);
         assert_eq!(v["data"]["schedulers"][0]["workspace_id"], org.ids[2]);
     }

@@ -382,7 +382,7 @@ db_test!(
                 org.org_id
             ),
         ] {
-            let page = app.ok(Method::GET, &path, &org.admin, None).await;
+            let page = app.get_ok(&path, &org.admin).await;
             assert_eq!(page["items"], json!([]), "{path}");
             assert_eq!(page["page"], 1_000_000, "{path}");
             assert_eq!(page["per_page"], 100, "{path}");

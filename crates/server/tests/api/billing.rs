@@ -9,21 +9,14 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
-use testkit::{db_test, fake, TestApp, WithSession};
+use testkit::{db_test, fake, TestApp};
 
 const DAY: i64 = 86_400_000;
 
 pub(crate) use testkit::TestOrg as Org;
 
-async fn get(app: &TestApp, path: &str, session: &str) -> Value {
-    let (status, body) = app.call(Method::GET, path, Some(session), None).await;
-    assert_eq!(status, 200, "{path}: {body}");
-    body
-}
-
 pub(crate) async fn credit(app: &TestApp, org: &Org) -> Value {
-    get(
-        app,
+    app.get_ok(
         &format!(
             "/api/v1/whatzapp/organizations/credit-history?org_id={}",
             org.org_id
@@ -34,13 +27,17 @@ pub(crate) async fn credit(app: &TestApp, org: &Org) -> Value {
         .clone()
 }
 
-async fn overview(app: &TestApp, org: &Org) -> Value {
-    get(
-        app,
+pub(crate) async fn overview(app: &TestApp, org: &Org) -> Value {
+    app.get_ok(
         &format!("/api/billing/overview?org_id={}", org.org_id),
         &org.admin,
     )
     .await
+}
+
+async fn failed_transactions(app: &TestApp, org: &Org) -> Value {
+    let path = format!("/api/billing/failed-transactions?org_id={}", org.org_id);
+    app.get_ok(&path, &org.admin).await
 }
 
 /// Asks for a Teams checkout of `seats` seats; answers the provider's page.
@@ -54,6 +51,14 @@ pub(crate) async fn checkout(app: &TestApp, org: &Org, seats: u32) -> (u16, Valu
         })),
     )
     .await
+}
+
+/// An organisation that went to a checkout of 3 seats (so its subscription's events may apply),
+/// and the time then (seconds).
+pub(crate) async fn checked_out(app: &TestApp, email: &str) -> (Org, i64) {
+    let org = app.organisation(email).await;
+    assert_eq!(checkout(app, &org, 3).await.0, 200);
+    (org, now_s(app))
 }
 
 /// Pays a checkout page at the fake provider (its webhooks reach the server before it answers).
@@ -84,7 +89,7 @@ pub(crate) async fn buy_teams(app: &TestApp, org: &Org, seats: u32) -> String {
 /// Posts an event to the webhook signed with `secret` at `t` (seconds).
 pub(crate) async fn deliver(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16, Value) {
     let body = event.to_string();
-    let res = app
+    let req = app
         .client
         .post(app.url("/api/billing/stripe/webhook"))
         .header(
@@ -92,30 +97,32 @@ pub(crate) async fn deliver(app: &TestApp, event: &Value, secret: &str, t: i64) 
             fake::stripe_sign(secret, t, body.as_bytes()),
         )
         .header("Content-Type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+        .body(body);
+    testkit::send_json(req).await
+}
+
+/// [`deliver`] signed with the fake provider's webhook secret.
+pub(crate) async fn deliver_signed(app: &TestApp, event: &Value, t: i64) -> (u16, Value) {
+    deliver(app, event, fake::STRIPE_WEBHOOK_SECRET, t).await
 }
 
 pub(crate) fn now_s(app: &TestApp) -> i64 {
     app.clock.now_ms() / 1000
 }
 
+/// The provider's `customer.subscription.<kind>` event `id` for an active subscription of `seats`
+/// seats of organisation `org_id`, made at `created` (seconds).
 pub(crate) fn subscription_event(
     id: &str,
     kind: &str,
     created: i64,
     org_id: i64,
     seats: u32,
-    status: &str,
 ) -> Value {
     json!({
-        "id": id, "type": kind, "created": created,
+        "id": id, "type": format!("customer.subscription.{kind}"), "created": created,
         "data": {"object": {
-            "id": "sub_order", "customer": "cus_order", "status": status,
+            "id": "sub_order", "customer": "cus_order", "status": "active",
             "cancel_at_period_end": false,
             "current_period_start": created, "current_period_end": created + 30 * 86_400,
             "items": {"data": [{"id": "si_order", "quantity": seats,
@@ -128,10 +135,9 @@ pub(crate) fn subscription_event(
 db_test!(
     the_catalogue_and_currency_calls_answer_with_the_specs_fields,
     |app| async move {
-        let (status, plans) = app
-            .call(Method::GET, "/api/v1/whatzapp/planlist", None, None)
+        let plans = app
+            .expect(200, Method::GET, "/api/v1/whatzapp/planlist", None, None)
             .await;
-        assert_eq!(status, 200);
         let plans = plans["data"].as_array().unwrap().clone();
         assert_eq!(plans[0]["id"], 1);
         assert_eq!(plans[0]["plan_name"], "Free");
@@ -196,24 +202,18 @@ db_test!(
             .await;
         assert_eq!(eur, json!({"status": false, "message": null}));
 
-        let (_, rates) = app
-            .call(
+        let exchange_rates = || {
+            app.call(
                 Method::GET,
                 "/api/v1/whatzapp/exchangeRateService",
                 None,
                 None,
             )
-            .await;
+        };
+        let (_, rates) = exchange_rates().await;
         assert_eq!(rates["conversion_rates"]["INR"], 83.12);
         assert_eq!(rates["conversion_rates"]["USD"], 1);
-        let (_, again) = app
-            .call(
-                Method::GET,
-                "/api/v1/whatzapp/exchangeRateService",
-                None,
-                None,
-            )
-            .await;
+        let (_, again) = exchange_rates().await;
         assert_eq!(again["conversion_rates"], rates["conversion_rates"]);
         assert_eq!(
             app.fake.rate_calls(),
@@ -237,7 +237,7 @@ db_test!(
     |app| async move {
         let org = app.organisation("trial@example.com").await;
         let limits_path = format!("/api/billing/limits?org_id={}", org.org_id);
-        let limits = get(&app, &limits_path, &org.admin).await;
+        let limits = app.get_ok(&limits_path, &org.admin).await;
         assert_eq!(limits["standing"], "trial");
         assert_eq!(
             (limits["labels"].clone(), limits["signature"].clone()),
@@ -246,7 +246,7 @@ db_test!(
         assert_eq!(limits["seats"], 3);
 
         app.clock.advance(7 * DAY);
-        let limits = get(&app, &limits_path, &org.admin).await;
+        let limits = app.get_ok(&limits_path, &org.admin).await;
         assert_eq!(
             limits["standing"], "grace",
             "features stay through the grace period"
@@ -256,7 +256,7 @@ db_test!(
         assert!(plan["grace_until"].is_string());
 
         app.clock.advance(3 * DAY);
-        let limits = get(&app, &limits_path, &org.admin).await;
+        let limits = app.get_ok(&limits_path, &org.admin).await;
         assert_eq!(limits["standing"], "free");
         assert_eq!(limits["labels"], 5);
         assert_eq!(limits["quick_replies"], 5);
@@ -268,15 +268,7 @@ db_test!(
             "the notice still knows it was a trial"
         );
         // On Free nobody new fits.
-        let (status, body) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/employees",
-                Some(&org.admin),
-                Some(json!({"org_id": org.org_id, "employees": [{"mobile": "+919812345001", "name": "Late"}]})),
-            )
-            .await;
-        assert_eq!(status, 409, "{body}");
+        let body = app.expect(409, Method::POST, "/api/v1/whatzapp/employees", Some(&org.admin), Some(json!({"org_id": org.org_id, "employees": [{"mobile": "+919812345001", "name": "Late"}]}))).await;
         assert_eq!(body["error"]["code"], "seats_exhausted");
     }
 );
@@ -295,12 +287,12 @@ db_test!(
         assert!(back.contains("/checkout?status=paid"), "{back}");
         // The return page learns whose checkout it was and that it is paid.
         let session = url.rsplit('/').next().unwrap();
-        let status = get(
-            &app,
-            &format!("/api/billing/checkout?session_id={session}"),
-            &org.admin,
-        )
-        .await;
+        let status = app
+            .get_ok(
+                &format!("/api/billing/checkout?session_id={session}"),
+                &org.admin,
+            )
+            .await;
         assert_eq!(status["status"], "complete");
         assert_eq!(status["org_id"], org.org_id);
         assert_eq!(status["seats"], 5);
@@ -332,12 +324,12 @@ db_test!(
             .as_str()
             .unwrap()
             .starts_with("/api/billing/portal"));
-        let portal = get(
-            &app,
-            &format!("/api/billing/portal?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let portal = app
+            .get_ok(
+                &format!("/api/billing/portal?org_id={}", org.org_id),
+                &org.admin,
+            )
+            .await;
         assert!(portal["data"].as_str().unwrap().contains("portal"));
         // A second checkout while subscribed is refused.
         let (status, body) = checkout(&app, &org, 6).await;
@@ -357,19 +349,11 @@ db_test!(
         // The organisation went to a checkout here, so its subscription's events may apply.
         assert_eq!(checkout(&app, &org, 3).await.0, 200);
         let before = credit(&app, &org).await;
-        let event = subscription_event(
-            "evt_forged",
-            "customer.subscription.created",
-            now_s(&app),
-            org.org_id,
-            50,
-            "active",
-        );
+        let event = subscription_event("evt_forged", "created", now_s(&app), org.org_id, 50);
         let (status, body) = deliver(&app, &event, "whsec_not_the_secret", now_s(&app)).await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(body["error"]["code"], "signature_invalid");
-        let (status, _) =
-            deliver(&app, &event, fake::STRIPE_WEBHOOK_SECRET, now_s(&app) - 301).await;
+        let (status, _) = deliver_signed(&app, &event, now_s(&app) - 301).await;
         assert_eq!(status, 400, "older than the tolerance");
         let res = app
             .client
@@ -381,8 +365,7 @@ db_test!(
         assert_eq!(res.status().as_u16(), 400, "no signature at all");
         assert_eq!(credit(&app, &org).await, before);
         // The same event, signed properly and within the tolerance, applies.
-        let (status, body) =
-            deliver(&app, &event, fake::STRIPE_WEBHOOK_SECRET, now_s(&app) - 299).await;
+        let (status, body) = deliver_signed(&app, &event, now_s(&app) - 299).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(credit(&app, &org).await["seat_issued"], 50);
     }
@@ -391,38 +374,12 @@ db_test!(
 db_test!(
     the_same_event_twice_changes_things_once_and_order_does_not_matter,
     |app| async move {
-        let org = app.organisation("order@example.com").await;
-        assert_eq!(checkout(&app, &org, 3).await.0, 200);
-        let t = now_s(&app);
+        let (org, t) = checked_out(&app, "order@example.com").await;
         // `updated` (newer) arrives before `created` (older): the newer state wins.
-        let updated = subscription_event(
-            "evt_upd",
-            "customer.subscription.updated",
-            t,
-            org.org_id,
-            7,
-            "active",
-        );
-        let created = subscription_event(
-            "evt_new",
-            "customer.subscription.created",
-            t - 60,
-            org.org_id,
-            4,
-            "active",
-        );
-        assert_eq!(
-            deliver(&app, &updated, fake::STRIPE_WEBHOOK_SECRET, t)
-                .await
-                .0,
-            200
-        );
-        assert_eq!(
-            deliver(&app, &created, fake::STRIPE_WEBHOOK_SECRET, t)
-                .await
-                .0,
-            200
-        );
+        let updated = subscription_event("evt_upd", "updated", t, org.org_id, 7);
+        let created = subscription_event("evt_new", "created", t - 60, org.org_id, 4);
+        assert_eq!(deliver_signed(&app, &updated, t).await.0, 200);
+        assert_eq!(deliver_signed(&app, &created, t).await.0, 200);
         assert_eq!(credit(&app, &org).await["seat_issued"], 7);
 
         let failed = json!({
@@ -431,16 +388,11 @@ db_test!(
                 "currency": "usd", "status": "open",
                 "last_finalization_error": {"message": "Your card was declined."}}}
         });
-        let (_, first) = deliver(&app, &failed, fake::STRIPE_WEBHOOK_SECRET, t).await;
-        let (_, second) = deliver(&app, &failed, fake::STRIPE_WEBHOOK_SECRET, t).await;
+        let (_, first) = deliver_signed(&app, &failed, t).await;
+        let (_, second) = deliver_signed(&app, &failed, t).await;
         assert_eq!(first["duplicate"], false);
         assert_eq!(second["duplicate"], true);
-        let failures = get(
-            &app,
-            &format!("/api/billing/failed-transactions?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let failures = failed_transactions(&app, &org).await;
         assert_eq!(failures["data"].as_array().unwrap().len(), 1);
         assert_eq!(failures["data"][0]["reason"], "Your card was declined.");
     }
@@ -479,12 +431,12 @@ db_test!(
         let start = item["current_period_start"].as_i64().unwrap() * 1000;
         let end = item["current_period_end"].as_i64().unwrap() * 1000;
         app.clock.advance(10 * DAY);
-        let preview = get(
-            &app,
-            &format!("/api/billing/seats/preview?org_id={}&seats=8", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let preview = app
+            .get_ok(
+                &format!("/api/billing/seats/preview?org_id={}&seats=8", org.org_id),
+                &org.admin,
+            )
+            .await;
         let expected =
             domain::subscription::seat_change(1_200, 5, 8, start, end, app.clock.now_ms());
         assert_eq!(preview["due_now_minor"], expected.due_now_minor);
@@ -492,41 +444,37 @@ db_test!(
         assert!(expected.due_now_minor > 0 && expected.due_now_minor < 3_600);
 
         // Too few seats for the team or its members.
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                422,
                 Method::GET,
                 &format!("/api/billing/seats/preview?org_id={}&seats=2", org.org_id),
                 Some(&org.admin),
                 None,
             )
             .await;
-        assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["fields"]["seats"], "team_too_small");
 
-        let (status, after) = app
-            .call(
-                Method::POST,
+        let after = app
+            .post_ok(
                 "/api/billing/seats",
-                Some(&org.admin),
-                Some(json!({"org_id": org.org_id, "seats": 8})),
+                &org.admin,
+                json!({"org_id": org.org_id, "seats": 8}),
             )
             .await;
-        assert_eq!(status, 200, "{after}");
         assert_eq!(after["seats"]["seat_issued"], 8);
         assert_eq!(
             app.fake.stripe_subscription(&sub).unwrap()["items"]["data"][0]["quantity"],
             8
         );
 
-        let (status, after) = app
-            .call(
-                Method::POST,
+        let after = app
+            .post_ok(
                 "/api/billing/seats",
-                Some(&org.admin),
-                Some(json!({"org_id": org.org_id, "seats": 6})),
+                &org.admin,
+                json!({"org_id": org.org_id, "seats": 6}),
             )
             .await;
-        assert_eq!(status, 200, "{after}");
         assert_eq!(
             after["seats"]["seat_issued"], 8,
             "kept until the period ends"
@@ -544,49 +492,31 @@ db_test!(
         let add = |mobile: &str| json!({"org_id": org.org_id, "employees": [{"mobile": mobile, "name": "New"}]});
         // The admin and two more fill the trial's three seats.
         for m in ["+919812345101", "+919812345102"] {
-            let (status, body) = app
-                .call(
-                    Method::POST,
-                    "/api/v1/whatzapp/employees",
-                    Some(&org.admin),
-                    Some(add(m)),
-                )
+            app.post_ok("/api/v1/whatzapp/employees", &org.admin, add(m))
                 .await;
-            assert_eq!(status, 200, "{body}");
         }
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                409,
                 Method::POST,
                 "/api/v1/whatzapp/employees",
                 Some(&org.admin),
                 Some(add("+919812345103")),
             )
             .await;
-        assert_eq!(status, 409, "{body}");
         assert_eq!(body["error"]["code"], "seats_exhausted");
-        let seats = get(
-            &app,
-            &format!("/api/v1/whatzapp/remainseatsavablity?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let seats = app
+            .get_ok(
+                &format!("/api/v1/whatzapp/remainseatsavablity?org_id={}", org.org_id),
+                &org.admin,
+            )
+            .await;
         assert_eq!(seats["data"]["seats_used"], 3, "nothing was added");
 
         let csv = "number,name\n+919812345104,Row One\n+919812345105,Row Two\n";
-        let res = app
-            .client
-            .post(app.url(&format!(
-                "/api/v1/whatzapp/employees/import?org_id={}",
-                org.org_id
-            )))
-            .session(&org.admin)
-            .header("Content-Type", "text/csv")
-            .body(csv)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 200);
-        let report: Value = res.json().await.unwrap();
+        let path = format!("/api/v1/whatzapp/employees/import?org_id={}", org.org_id);
+        let (status, report) = app.upload(&path, &org.admin, "text/csv", csv.into()).await;
+        assert_eq!(status, 200);
         assert_eq!(report["data"]["inserted"], 0);
         let codes: Vec<&str> = report["data"]["errors"]
             .as_array()
@@ -606,31 +536,16 @@ db_test!(
         let event = app.fake.stripe_fail_payment(&sub).await.unwrap();
         let o = overview(&app, &org).await;
         assert!(o["plan"]["dunning_since"].is_string(), "{o}");
-        let failures = get(
-            &app,
-            &format!("/api/billing/failed-transactions?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let failures = failed_transactions(&app, &org).await;
         assert_eq!(failures["data"][0]["amount_minor"], 3_600);
         assert!(failures["data"][0]["resolved_at"].is_null());
 
         app.fake.stripe_pay_invoice(&event["data"]["object"]).await;
         let o = overview(&app, &org).await;
         assert!(o["plan"]["dunning_since"].is_null(), "{o}");
-        let failures = get(
-            &app,
-            &format!("/api/billing/failed-transactions?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let failures = failed_transactions(&app, &org).await;
         assert!(failures["data"][0]["resolved_at"].is_string());
-        let history = get(
-            &app,
-            &format!("/api/billing/history?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let history = crate::billing_history::history(&app, &org, "").await;
         let kinds: Vec<&str> = history["items"]
             .as_array()
             .unwrap()
@@ -647,27 +562,14 @@ db_test!(
 db_test!(
     a_personal_plan_is_bought_for_the_callers_own_workspace,
     |app| async move {
-        let session = app.sign_in("solo@example.com").await.unwrap();
-        let (_, me) = app
-            .call(
-                Method::GET,
-                "/api/v1/whatzapp/checkuserexistance?user_email=solo@example.com",
-                Some(&session),
-                None,
-            )
-            .await;
-        let ws = me["data"]["id"].as_i64().unwrap();
-        let (status, answer) = app
-            .call(
-                Method::POST,
+        let (session, ws) = app.sign_in_with_id("solo@example.com").await;
+        let answer = app
+            .post_ok(
                 "/api/v1/whatzapp/createorgcheckoutsession",
-                Some(&session),
-                Some(
-                    json!({"workspace_id": ws, "plan_id": 1008, "quantity": 1, "currency": "INR"}),
-                ),
+                &session,
+                json!({"workspace_id": ws, "plan_id": 1008, "quantity": 1, "currency": "INR"}),
             )
             .await;
-        assert_eq!(status, 200, "{answer}");
         let sent = app.fake.received_under("/stripe/v1/checkout/sessions");
         // Pro Plus (8) in rupees: 9.00 USD × 40 = 360.00 INR a month.
         assert_eq!(
@@ -679,36 +581,36 @@ db_test!(
             pay(answer["url"].as_str().unwrap()).await.status().as_u16(),
             303
         );
-        let history = get(
-            &app,
-            &format!("/api/v1/whatzapp/usercredithistory?workspace_id={ws}"),
-            &session,
-        )
-        .await;
+        let history = app
+            .get_ok(
+                &format!("/api/v1/whatzapp/usercredithistory?workspace_id={ws}"),
+                &session,
+            )
+            .await;
         assert_eq!(history["data"]["plan_id"], 8);
-        let plans = get(
-            &app,
-            &format!("/api/v1/whatzapp/userplanlist?workspace_id={ws}"),
-            &session,
-        )
-        .await;
+        let plans = app
+            .get_ok(
+                &format!("/api/v1/whatzapp/userplanlist?workspace_id={ws}"),
+                &session,
+            )
+            .await;
         assert_eq!(plans["data"]["current"]["plan_name"], "Pro Plus");
         assert!(plans["data"]["manageBillingURL"].is_string());
         // Another person's workspace is refused.
-        let (status, _) = app
-            .call(
-                Method::GET,
-                &format!("/api/v1/whatzapp/userplanlist?workspace_id={}", ws + 1000),
-                Some(&session),
-                None,
-            )
-            .await;
-        assert_eq!(status, 403);
+        app.expect(
+            403,
+            Method::GET,
+            &format!("/api/v1/whatzapp/userplanlist?workspace_id={}", ws + 1000),
+            Some(&session),
+            None,
+        )
+        .await;
     }
 );
 
-#[tokio::test]
-async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_without_one() {
+/// The app on SQLite with a country database (203.0.113.0/24 in India, 198.51.100.0/24 in
+/// Portugal) and `hops` proxies of ours in front; and the folder that holds the database.
+pub(crate) async fn with_countries(hops: u32) -> (TestApp, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("country.mmdb");
     std::fs::write(
@@ -716,14 +618,19 @@ async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_with
         testkit::geoip::country_db(&[([203, 0, 113, 0], 24, "IN"), ([198, 51, 100, 0], 24, "PT")]),
     )
     .unwrap();
-    let path = db.clone();
     let app = testkit::spawn_app_with(testkit::Backend::Sqlite, move |c| {
-        c.billing.geoip_db = Some(path);
-        // Two proxies of ours: the visitor is the second entry from the right.
-        c.trusted_proxy_hops = 2;
+        c.billing.geoip_db = Some(db);
+        c.trusted_proxy_hops = hops;
     })
     .await
     .unwrap();
+    (app, dir)
+}
+
+#[tokio::test]
+async fn a_visitors_currency_comes_from_the_country_database_and_is_unknown_without_one() {
+    // Two proxies of ours: the visitor is the second entry from the right.
+    let (app, _dir) = with_countries(2).await;
     let currency = |ip: &'static str| {
         let req = app
             .client
@@ -768,18 +675,16 @@ db_test!(
     add_ons_are_charged_per_seat_with_the_plan_and_the_ai_add_on_raises_the_daily_limit,
     |app| async move {
         let org = app.organisation("addons@example.com").await;
-        let (status, answer) = app
-            .call(
-                Method::POST,
+        let answer = app
+            .post_ok(
                 "/api/v1/whatzapp/createorgcheckoutsession",
-                Some(&org.admin),
-                Some(json!({
+                &org.admin,
+                json!({
                     "workspace_id": org.workspace_id, "plan_id": 10, "quantity": 4,
                     "org_id": org.org_id, "addons": ["ai_reply", "calls"]
-                })),
+                }),
             )
             .await;
-        assert_eq!(status, 200, "{answer}");
         assert_eq!(
             pay(answer["url"].as_str().unwrap()).await.status().as_u16(),
             303
@@ -788,28 +693,25 @@ db_test!(
         // (12.00 Teams + 7.00 AI Reply + 5.00 calls) × 4 seats
         assert_eq!(o["invoices"][0]["amount_minor"], 9_600);
         assert_eq!(o["plan"]["ai_addon"], true);
-        let limits = get(
-            &app,
-            &format!("/api/billing/limits?org_id={}", org.org_id),
-            &org.admin,
-        )
-        .await;
+        let limits = app
+            .get_ok(
+                &format!("/api/billing/limits?org_id={}", org.org_id),
+                &org.admin,
+            )
+            .await;
         assert_eq!(
             limits["ai_replies_per_day"],
             domain::subscription::AI_REPLIES_PER_DAY_ADDON
         );
 
         // A team add-on is not sold with a personal plan.
-        let (status, body) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/createorgcheckoutsession",
-                Some(&org.admin),
-                Some(
-                    json!({"workspace_id": org.workspace_id, "plan_id": 8, "addons": ["whatsapp"]}),
-                ),
-            )
-            .await;
-        assert_eq!(status, 422, "{body}");
+        app.expect(
+            422,
+            Method::POST,
+            "/api/v1/whatzapp/createorgcheckoutsession",
+            Some(&org.admin),
+            Some(json!({"workspace_id": org.workspace_id, "plan_id": 8, "addons": ["whatsapp"]})),
+        )
+        .await;
     }
 );

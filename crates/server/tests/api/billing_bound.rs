@@ -5,12 +5,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::billing::{buy_teams, checkout, credit, deliver, now_s, subscription_event};
+use super::billing::{
+    buy_teams, checked_out, checkout, credit, deliver_signed, now_s, subscription_event,
+};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use testkit::{db_test, fake, TestApp, WithSession};
+use testkit::{db_test, TestApp, WithSession};
 
 db_test!(
     a_subscription_naming_an_organisation_no_checkout_was_made_for_moves_no_plan,
@@ -19,33 +21,14 @@ db_test!(
         let before = credit(&app, &victim).await;
         let t = now_s(&app);
         // Signed by the provider, but for a subscription no checkout of this server led to.
-        let event = subscription_event(
-            "evt_stray",
-            "customer.subscription.created",
-            t,
-            victim.org_id,
-            40,
-            "active",
-        );
-        let (status, body) = deliver(&app, &event, fake::STRIPE_WEBHOOK_SECRET, t).await;
+        let event = subscription_event("evt_stray", "created", t, victim.org_id, 40);
+        let (status, body) = deliver_signed(&app, &event, t).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(credit(&app, &victim).await, before, "nothing changed");
         // Once the organisation's admin went to a checkout here, its subscription applies.
         assert_eq!(checkout(&app, &victim, 3).await.0, 200);
-        let event = subscription_event(
-            "evt_bound",
-            "customer.subscription.updated",
-            t + 1,
-            victim.org_id,
-            8,
-            "active",
-        );
-        assert_eq!(
-            deliver(&app, &event, fake::STRIPE_WEBHOOK_SECRET, t + 1)
-                .await
-                .0,
-            200
-        );
+        let event = subscription_event("evt_bound", "updated", t + 1, victim.org_id, 8);
+        assert_eq!(deliver_signed(&app, &event, t + 1).await.0, 200);
         assert_eq!(credit(&app, &victim).await["seat_issued"], 8);
     }
 );
@@ -65,19 +48,7 @@ async fn last_checkout_currency(app: &TestApp) -> String {
 
 #[tokio::test]
 async fn a_checkout_is_charged_in_the_visitors_countrys_currency_whatever_is_asked() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("country.mmdb");
-    std::fs::write(
-        &db,
-        testkit::geoip::country_db(&[([203, 0, 113, 0], 24, "IN"), ([198, 51, 100, 0], 24, "PT")]),
-    )
-    .unwrap();
-    let app = testkit::spawn_app_with(testkit::Backend::Sqlite, move |c| {
-        c.billing.geoip_db = Some(db);
-        c.trusted_proxy_hops = 1;
-    })
-    .await
-    .unwrap();
+    let (app, _dir) = super::billing::with_countries(1).await;
     let buy = |org: &super::billing::Org, from: &'static str, currency: Option<&'static str>| {
         let req = app
             .client
@@ -180,12 +151,7 @@ db_test!(
             "id": "evt_cancelled", "type": "customer.subscription.deleted", "created": t,
             "data": {"object": cancelled}
         });
-        assert_eq!(
-            deliver(&app, &event, fake::STRIPE_WEBHOOK_SECRET, t)
-                .await
-                .0,
-            200
-        );
+        assert_eq!(deliver_signed(&app, &event, t).await.0, 200);
         // The same purchase again: a new session to pay, not the completed one.
         let (status, answer) = checkout(&app, &org, 3).await;
         assert_eq!(status, 200, "{answer}");
@@ -213,51 +179,32 @@ db_test!(
 db_test!(
     events_of_one_subscription_arriving_at_once_leave_the_newest_state,
     |app| async move {
-        let org = app.organisation("race@bound.test").await;
-        assert_eq!(checkout(&app, &org, 3).await.0, 200);
-        let t = now_s(&app);
-        let first = subscription_event(
-            "evt_first",
-            "customer.subscription.created",
-            t,
-            org.org_id,
-            3,
-            "active",
-        );
-        assert_eq!(
-            deliver(&app, &first, fake::STRIPE_WEBHOOK_SECRET, t)
-                .await
-                .0,
-            200
-        );
+        let (org, t) = checked_out(&app, "race@bound.test").await;
+        let first = subscription_event("evt_first", "created", t, org.org_id, 3);
+        assert_eq!(deliver_signed(&app, &first, t).await.0, 200);
         for round in 1..=5i64 {
             let newer = subscription_event(
                 &format!("evt_new_{round}"),
-                "customer.subscription.updated",
+                "updated",
                 t + 100 * round,
                 org.org_id,
                 10 + round as u32,
-                "active",
             );
             let older = subscription_event(
                 &format!("evt_old_{round}"),
-                "customer.subscription.updated",
+                "updated",
                 t + 100 * round - 50,
                 org.org_id,
                 1,
-                "active",
             );
             let (a, b) = tokio::join!(
-                deliver(&app, &older, fake::STRIPE_WEBHOOK_SECRET, t),
-                deliver(&app, &newer, fake::STRIPE_WEBHOOK_SECRET, t),
+                deliver_signed(&app, &older, t),
+                deliver_signed(&app, &newer, t),
             );
             // A delivery that lost a race may be refused and redelivered by the provider.
             for (event, (status, _)) in [(&older, a), (&newer, b)] {
                 if status != 200 {
-                    assert_eq!(
-                        deliver(&app, event, fake::STRIPE_WEBHOOK_SECRET, t).await.0,
-                        200
-                    );
+                    assert_eq!(deliver_signed(&app, event, t).await.0, 200);
                 }
             }
             assert_eq!(

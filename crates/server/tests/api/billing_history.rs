@@ -5,33 +5,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::admin::{as_admin, operator};
-use crate::billing::{buy_teams, checkout, Org};
+use crate::admin::{expect_as_admin, operator};
+use crate::billing::{buy_teams, checkout, overview, Org};
 use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{db_test, TestApp};
 
 const DAY: i64 = 86_400_000;
 
-async fn get(app: &TestApp, path: &str, session: &str) -> Value {
-    let (status, body) = app.call(Method::GET, path, Some(session), None).await;
-    assert_eq!(status, 200, "{path}: {body}");
-    body
-}
-
-async fn history(app: &TestApp, org: &Org, query: &str) -> Value {
-    get(
-        app,
+pub(crate) async fn history(app: &TestApp, org: &Org, query: &str) -> Value {
+    app.get_ok(
         &format!("/api/billing/history?org_id={}{query}", org.org_id),
-        &org.admin,
-    )
-    .await
-}
-
-async fn overview(app: &TestApp, org: &Org) -> Value {
-    get(
-        app,
-        &format!("/api/billing/overview?org_id={}", org.org_id),
         &org.admin,
     )
     .await
@@ -68,7 +52,8 @@ db_test!(
         let (status, removed) = seats(&app, &org, 6).await;
         assert_eq!(status, 200, "{removed}");
         let token = operator(&app).await;
-        let (status, body) = as_admin(
+        expect_as_admin(
+            200,
             &app,
             &token,
             Method::POST,
@@ -76,7 +61,6 @@ db_test!(
             Some(json!({"seats": 12, "is_trial": false, "reason": "Seats agreed by phone"})),
         )
         .await;
-        assert_eq!(status, 200, "{body}");
 
         let page = history(&app, &org, "&per_page=100").await;
         let total = page["total"].as_u64().unwrap();
@@ -149,15 +133,14 @@ db_test!(
         assert!(overview(&app, &org).await["time_zone"].is_string());
         // An employee is not an admin: 403; another organisation's history: 404.
         let other = app.organisation("stranger@example.com").await;
-        let (status, _) = app
-            .call(
-                Method::GET,
-                &format!("/api/billing/history?org_id={}", org.org_id),
-                Some(&other.admin),
-                None,
-            )
-            .await;
-        assert_eq!(status, 404);
+        app.expect(
+            404,
+            Method::GET,
+            &format!("/api/billing/history?org_id={}", org.org_id),
+            Some(&other.admin),
+            None,
+        )
+        .await;
     }
 );
 
@@ -165,17 +148,9 @@ db_test!(
     an_annual_plan_is_charged_and_shown_by_the_year,
     |app| async move {
         let org = app.organisation("annual@example.com").await;
-        let (status, answer) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/createorgcheckoutsession",
-                Some(&org.admin),
-                Some(json!({
+        let answer = app.post_ok("/api/v1/whatzapp/createorgcheckoutsession", &org.admin, json!({
                     "workspace_id": org.workspace_id, "plan_id": 11, "quantity": 3, "org_id": org.org_id
-                })),
-            )
-            .await;
-        assert_eq!(status, 200, "{answer}");
+                })).await;
         let sent = app.fake.received_under("/stripe/v1/checkout/sessions");
         let unit: i64 = sent[0].body["line_items[0][price_data][unit_amount]"]
             .as_str()
@@ -237,8 +212,9 @@ db_test!(
         assert_eq!(body["error"]["fields"]["quantity"], "too_many_seats");
 
         buy_teams(&app, &org, 5).await;
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                422,
                 Method::GET,
                 &format!(
                     "/api/billing/seats/preview?org_id={}&seats=100000",
@@ -248,7 +224,6 @@ db_test!(
                 None,
             )
             .await;
-        assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["fields"]["seats"], "too_many_seats");
 
         // Adding answers what it cost now and the next invoice.

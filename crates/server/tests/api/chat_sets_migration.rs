@@ -47,6 +47,35 @@ fn calls(n: usize, salt: u64) -> Vec<(String, i64, String, i16, i64, i64)> {
         .collect()
 }
 
+/// [`calls`] as the events ingestion takes, each chat id given by `chat(chat_id, duration_s)`.
+fn call_events(n: usize, salt: u64, chat: impl Fn(String, i64) -> String) -> Vec<CallEvent> {
+    calls(n, salt)
+        .into_iter()
+        .map(
+            |(event_id, user_id, chat_id, direction, duration_s, at)| CallEvent {
+                event_id,
+                user_id,
+                chat_id: chat(chat_id, duration_s),
+                direction,
+                duration_s,
+                occurred_at: at,
+                created_at: at,
+                updated_at: at,
+            },
+        )
+        .collect()
+}
+
+/// User 1 and the organisation 1 they made, as rows.
+async fn user_and_organisation(store: &Store) {
+    exec(
+        store,
+        "INSERT INTO users (email, name, created_at, updated_at) VALUES ('a@x.test', 'A', 0, 0)",
+    )
+    .await;
+    exec(store, "INSERT INTO organisations (name, organization_code, created_by, created_at, updated_at) VALUES ('Org', 'ORG1', 1, 0, 0)").await;
+}
+
 /// The overview's distinct counts straight from the events.
 async fn recomputed(store: &Store, users: &[i64], start: i64, end: i64) -> OverviewCounts {
     let q = |sql: String| async move {
@@ -140,12 +169,7 @@ async fn chat_days_become_chat_sets(backend: Backend) {
     let db = TestDatabase::create(backend).await.unwrap();
     let store = Store::connect(db.url()).await.unwrap();
     Migrator::up(store.conn(), Some(5)).await.unwrap();
-    exec(
-        &store,
-        "INSERT INTO users (email, name, created_at, updated_at) VALUES ('a@x.test', 'A', 0, 0)",
-    )
-    .await;
-    exec(&store, "INSERT INTO organisations (name, organization_code, created_by, created_at, updated_at) VALUES ('Org', 'ORG1', 1, 0, 0)").await;
+    user_and_organisation(&store).await;
     let old = calls(400, 1);
     for chunk in old.chunks(100) {
         let values = chunk
@@ -174,21 +198,9 @@ async fn chat_days_become_chat_sets(backend: Backend) {
     check_counts(&store).await;
 
     // New calls after the migration: some chats already in a set, some new.
-    let new: Vec<CallEvent> = calls(300, 2)
-        .into_iter()
-        .map(
-            |(event_id, user_id, chat_id, direction, duration_s, at)| CallEvent {
-                event_id,
-                user_id,
-                chat_id: chat_id.replace("91", if duration_s % 2 == 0 { "91" } else { "44" }),
-                direction,
-                duration_s,
-                occurred_at: at,
-                created_at: at,
-                updated_at: at,
-            },
-        )
-        .collect();
+    let new = call_events(300, 2, |chat_id, duration_s| {
+        chat_id.replace("91", if duration_s % 2 == 0 { "91" } else { "44" })
+    });
     assert_eq!(a::insert_calls(&store, 1, &new, T0).await.unwrap(), 300);
     assert_eq!(a::insert_calls(&store, 1, &new, T0).await.unwrap(), 0);
     assert_eq!(
@@ -217,46 +229,15 @@ async fn concurrent_batches_all_reach_the_sets(backend: Backend) {
     let db = TestDatabase::create(backend).await.unwrap();
     let store = Store::connect(db.url()).await.unwrap();
     store.migrate().await.unwrap();
-    exec(
-        &store,
-        "INSERT INTO users (email, name, created_at, updated_at) VALUES ('a@x.test', 'A', 0, 0)",
-    )
-    .await;
-    exec(&store, "INSERT INTO organisations (name, organization_code, created_by, created_at, updated_at) VALUES ('Org', 'ORG1', 1, 0, 0)").await;
-    let first: Vec<CallEvent> = calls(400, 9)
-        .into_iter()
-        .map(
-            |(event_id, user_id, chat_id, direction, duration_s, at)| CallEvent {
-                event_id,
-                user_id,
-                chat_id,
-                direction,
-                duration_s,
-                occurred_at: at,
-                created_at: at,
-                updated_at: at,
-            },
-        )
-        .collect();
+    user_and_organisation(&store).await;
+    let first = call_events(400, 9, |chat_id, _| chat_id);
     assert_eq!(a::insert_calls(&store, 1, &first, T0).await.unwrap(), 400);
     let mut tasks = Vec::new();
     for batch in 0..8u64 {
         let store = store.clone();
-        let events: Vec<CallEvent> = calls(200, 10 + batch)
-            .into_iter()
-            .map(
-                |(event_id, user_id, chat_id, direction, duration_s, at)| CallEvent {
-                    event_id,
-                    user_id,
-                    chat_id: format!("{chat_id}-{}", duration_s % 7),
-                    direction,
-                    duration_s,
-                    occurred_at: at,
-                    created_at: at,
-                    updated_at: at,
-                },
-            )
-            .collect();
+        let events = call_events(200, 10 + batch, |chat_id, duration_s| {
+            format!("{chat_id}-{}", duration_s % 7)
+        });
         tasks.push(tokio::spawn(async move {
             a::insert_calls(&store, 1, &events, T0).await.unwrap()
         }));

@@ -29,6 +29,41 @@ fn assert_one_readable_line(stderr: &str) {
     assert!(!stderr.contains("RUST_BACKTRACE"), "stderr: {stderr}");
 }
 
+/// `switchboard admin create --email <email>` with `password` on its standard input.
+fn admin_create(url: &str, email: &str, password: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
+        .args(["admin", "create", "--email", email])
+        .env("DATABASE_URL", url)
+        .env_remove("SWITCHBOARD_DATABASE_URL")
+        .current_dir(std::env::temp_dir())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(password.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Whether `switchboard seed-demo` succeeded, and its standard output.
+fn seed_demo(url: &str) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_switchboard"))
+        .args(["seed-demo"])
+        .env("DATABASE_URL", url)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
 #[test]
 fn serve_with_an_unsupported_database_scheme_exits_non_zero_with_one_line() {
     let (code, stderr) = run(
@@ -60,46 +95,19 @@ fn migrate_then_seed_demo_on_a_fresh_sqlite_file_succeed_and_seeding_is_idempote
     let url = format!("sqlite://{}", dir.path().join("db/sb.db").display());
     let (code, stderr) = run(&["migrate"], &url);
     assert_eq!(code, 0, "{stderr}");
-    let out = Command::new(env!("CARGO_BIN_EXE_switchboard"))
-        .args(["seed-demo"])
-        .env("DATABASE_URL", &url)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("created"));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("demo activity"));
-    let again = Command::new(env!("CARGO_BIN_EXE_switchboard"))
-        .args(["seed-demo"])
-        .env("DATABASE_URL", &url)
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&again.stdout).contains("already present"));
+    let (ok, out) = seed_demo(&url);
+    assert!(ok);
+    assert!(out.contains("created"));
+    assert!(out.contains("demo activity"));
+    let (_, again) = seed_demo(&url);
+    assert!(again.contains("already present"));
 }
 
 #[test]
 fn admin_create_reads_the_password_from_standard_input_and_stores_only_an_argon2id_hash() {
-    use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("sb.db").display());
-    let create = |password: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
-            .args(["admin", "create", "--email", "Ops@Example.com"])
-            .env("DATABASE_URL", &url)
-            .env_remove("SWITCHBOARD_DATABASE_URL")
-            .current_dir(std::env::temp_dir())
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(password.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let create = |password: &str| admin_create(&url, "Ops@Example.com", password);
     let short = create("too short\n");
     assert!(!short.status.success());
     assert_one_readable_line(&String::from_utf8_lossy(&short.stderr));
@@ -131,29 +139,12 @@ fn admin_create_reads_the_password_from_standard_input_and_stores_only_an_argon2
 
 #[test]
 fn admin_create_is_audited_and_a_password_reset_ends_the_admins_operator_sessions() {
-    use std::io::Write;
     use store::entity::operator::audit;
     use store::sea_orm::{EntityTrait, QueryOrder};
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("sb.db").display());
     let create = |password: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
-            .args(["admin", "create", "--email", "ops@example.com"])
-            .env("DATABASE_URL", &url)
-            .env_remove("SWITCHBOARD_DATABASE_URL")
-            .current_dir(std::env::temp_dir())
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(password.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = admin_create(&url, "ops@example.com", password);
         assert!(
             out.status.success(),
             "{}",

@@ -15,27 +15,6 @@ use serde_json::{json, Value};
 use store::sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use testkit::{db_test, TestApp, WithSession};
 
-/// One call with the extension's bearer token (and, when given, the session cookie too).
-async fn with_token(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path)).bearer_auth(token);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("the server answers");
-    let status = res.status().as_u16();
-    let text = res.text().await.unwrap_or_default();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
 /// An organisation with a team, one signed-in employee and a webhook endpoint, made with the
 /// admin's cookie session.
 struct Org {
@@ -47,58 +26,37 @@ struct Org {
 }
 
 async fn organisation(app: &TestApp, prefix: &str) -> Org {
-    let admin = app
-        .sign_in(&format!("{prefix}-admin@scope.test"))
-        .await
-        .unwrap();
-    let (status, org) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Acme" })),
+    let org = app
+        .organisation_with(
+            &format!("{prefix}-admin@scope.test"),
+            json!({ "org_name": "Acme" }),
         )
         .await;
-    assert_eq!(status, 200, "{org}");
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
-    let (status, team) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/teams",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "team_name": "Sales" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{team}");
-    let team_id = team["data"]["id"].as_i64().unwrap();
-    let (status, added) = app
-        .call(
-            Method::POST,
+    let (admin, org_id) = (org.admin, org.org_id);
+    let team_id = app.team(&admin, org_id, "Sales").await;
+    let added = app
+        .post_ok(
             "/api/v1/whatzapp/employees",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "employees": [
+            &admin,
+            json!({ "org_id": org_id, "employees": [
                 { "email": format!("{prefix}-rep@scope.test"), "team_id": team_id }
-            ] })),
+            ] }),
         )
         .await;
-    assert_eq!(status, 200, "{added}");
     let rep_id = added["data"]["employees"][0]["user_id"].as_i64().unwrap();
     let rep = app
         .sign_in(&format!("{prefix}-rep@scope.test"))
         .await
         .unwrap();
-    let (status, endpoint) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/webhook/endpoints",
-            Some(&admin),
-            Some(json!({
-                "org_id": org_id, "duplex_webhook": app.fake.url("/webhook/receive"),
-                "auth_token": "the-organisations-own-token", "status": 1
-            })),
-        )
-        .await;
-    assert_eq!(status, 200, "{endpoint}");
+    app.post_ok(
+        "/api/v1/whatzapp/webhook/endpoints",
+        &admin,
+        json!({
+            "org_id": org_id, "duplex_webhook": app.fake.url("/webhook/receive"),
+            "auth_token": "the-organisations-own-token", "status": 1
+        }),
+    )
+    .await;
     Org {
         admin,
         org_id,
@@ -227,7 +185,7 @@ db_test!(
         ];
         for (method, path, body) in attempts {
             let name = format!("{method} {path}");
-            let (status, answer) = with_token(&app, method, &path, &token, body).await;
+            let (status, answer) = app.call_bearer(method, &path, &token, body).await;
             assert_eq!(status, 403, "{name}: {answer}");
             assert_eq!(
                 answer["error"]["code"], "extension_token_not_allowed",
@@ -253,39 +211,37 @@ db_test!(
         assert_eq!(state_of(&app, &admin, org_id).await, before);
 
         // The server keeps serving, and the extension's own calls still work with the token.
-        let (status, answer) = with_token(
-            &app,
-            Method::POST,
-            "/api/v2/events/calls",
-            &token,
-            Some(json!({ "org_id": org_id, "events": [{
+        let (status, answer) = app
+            .call_bearer(
+                Method::POST,
+                "/api/v2/events/calls",
+                &token,
+                Some(json!({ "org_id": org_id, "events": [{
                 "id": "scope-call-1", "Datetime": app.clock.now_ms() - 60_000, "Direction": 1,
                 "Duration": 30, "Chatid": "919800000001@c.us",
                 "CreatedByUser": workspace_id.to_string()
             }] })),
-        )
-        .await;
-        assert_eq!(status, 200, "{answer}");
-        assert_eq!(answer["data"]["stored"], 1, "{answer}");
-        let (status, answer) = with_token(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/organizations?workspace_id={workspace_id}"),
-            &token,
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{answer}");
-        // The cookie session makes the same change the token could not.
-        let (status, _) = app
-            .call(
-                Method::PATCH,
-                "/api/v1/whatzapp/organizations",
-                Some(&admin),
-                Some(json!({ "org_id": org_id, "org_name": "Renamed by the admin" })),
             )
             .await;
-        assert_eq!(status, 200);
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["data"]["stored"], 1, "{answer}");
+        let (status, answer) = app
+            .call_bearer(
+                Method::GET,
+                &format!("/api/v1/whatzapp/organizations?workspace_id={workspace_id}"),
+                &token,
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        // The cookie session makes the same change the token could not.
+        app.ok(
+            Method::PATCH,
+            "/api/v1/whatzapp/organizations",
+            &admin,
+            Some(json!({ "org_id": org_id, "org_name": "Renamed by the admin" })),
+        )
+        .await;
     }
 );
 
@@ -300,52 +256,38 @@ db_test!(
         } = organisation(&app, "rules").await;
         let token = app.extension_token(&admin).await.unwrap();
         let path = format!("/api/v2/crm-label-sync?org_id={org_id}&user_id={rep_id}");
-        let (status, before) = with_token(&app, Method::GET, &path, &token, None).await;
+        let (status, before) = app.call_bearer(Method::GET, &path, &token, None).await;
         assert_eq!(status, 200, "{before}");
         let body = json!({ "org_id": org_id, "user_id": rep_id, "crmLabelSyncData": [
             { "crm_name": "hubspot", "included_labels": [], "excluded_labels": ["7"] }
         ] });
-        let (status, answer) = with_token(
-            &app,
-            Method::PUT,
-            "/api/v2/crm-label-sync",
-            &token,
-            Some(body.clone()),
-        )
-        .await;
+        let (status, answer) = app
+            .call_bearer(
+                Method::PUT,
+                "/api/v2/crm-label-sync",
+                &token,
+                Some(body.clone()),
+            )
+            .await;
         assert_eq!(
             (status, answer["error"]["code"].as_str()),
             (403, Some("extension_token_not_allowed"))
         );
-        let (_, after) = with_token(&app, Method::GET, &path, &token, None).await;
+        let (_, after) = app.call_bearer(Method::GET, &path, &token, None).await;
         assert_eq!(after, before);
-        let (status, _) = app
-            .call(
-                Method::PUT,
-                "/api/v2/crm-label-sync",
-                Some(&admin),
-                Some(body),
-            )
-            .await;
-        assert_eq!(status, 200);
+        app.put_ok("/api/v2/crm-label-sync", &admin, body).await;
     }
 );
 
 /// Renews `token`: `(status, answer)`.
 async fn renew(app: &TestApp, token: &str) -> (u16, Value) {
-    with_token(
-        app,
-        Method::POST,
-        "/api/v2/extension/token/renew",
-        token,
-        None,
-    )
-    .await
+    app.call_bearer(Method::POST, "/api/v2/extension/token/renew", token, None)
+        .await
 }
 
 /// The status of the extension's accounts call with `token`.
 async fn works(app: &TestApp, token: &str) -> u16 {
-    with_token(app, Method::GET, "/api/v2/auth/accounts", token, None)
+    app.call_bearer(Method::GET, "/api/v2/auth/accounts", token, None)
         .await
         .0
 }
@@ -370,22 +312,16 @@ db_test!(
             "a token lasts 30 days"
         );
         // The fresh one works and is the one the extension's accounts call answers.
-        let (status, accounts) =
-            with_token(&app, Method::GET, "/api/v2/auth/accounts", &fresh, None).await;
+        let (status, accounts) = app
+            .call_bearer(Method::GET, "/api/v2/auth/accounts", &fresh, None)
+            .await;
         assert_eq!(status, 200);
         assert_eq!(accounts["data"]["active_account"]["access_token"], fresh);
         // The old one still serves a request under way, but cannot renew again.
         assert_eq!(works(&app, &old).await, 200);
         assert_eq!(renew(&app, &old).await.0, 401);
         // The owner's list shows one token: the line's newest.
-        let (_, list) = app
-            .call(
-                Method::GET,
-                "/api/auth/extension-tokens",
-                Some(&session),
-                None,
-            )
-            .await;
+        let list = app.get_body("/api/auth/extension-tokens", &session).await;
         assert_eq!(list["tokens"].as_array().unwrap().len(), 1, "{list}");
         assert_eq!(list["tokens"][0]["id"], info["id"]);
         // After the grace, the old one stops; the fresh one goes on.
@@ -435,39 +371,30 @@ db_test!(
         let session = app.sign_in("dead@scope.test").await.unwrap();
         // Revoked.
         let revoked = app.extension_token(&session).await.unwrap();
-        let (_, list) = app
-            .call(
-                Method::GET,
-                "/api/auth/extension-tokens",
-                Some(&session),
-                None,
-            )
-            .await;
+        let list = app.get_body("/api/auth/extension-tokens", &session).await;
         let id = list["tokens"][0]["id"].as_i64().unwrap();
-        let (status, _) = app
-            .call(
-                Method::DELETE,
-                &format!("/api/auth/extension-tokens/{id}"),
-                Some(&session),
-                None,
-            )
-            .await;
-        assert_eq!(status, 204);
+        app.expect(
+            204,
+            Method::DELETE,
+            &format!("/api/auth/extension-tokens/{id}"),
+            Some(&session),
+            None,
+        )
+        .await;
         let (status, answer) = renew(&app, &revoked).await;
         assert_eq!(
             (status, answer["error"]["code"].as_str()),
             (401, Some("unauthenticated"))
         );
         // The web app's session has no token to renew.
-        let (status, _) = app
-            .call(
-                Method::POST,
-                "/api/v2/extension/token/renew",
-                Some(&session),
-                None,
-            )
-            .await;
-        assert_eq!(status, 401);
+        app.expect(
+            401,
+            Method::POST,
+            "/api/v2/extension/token/renew",
+            Some(&session),
+            None,
+        )
+        .await;
         // A made-up token.
         assert_eq!(renew(&app, &format!("sbx_{}", "0".repeat(64))).await.0, 401);
         // Expired: 30 days on.
@@ -477,14 +404,7 @@ db_test!(
         assert_eq!(renew(&app, &expiring).await.0, 401);
         // No token was made by any of these: the list is empty.
         let session = app.sign_in("dead@scope.test").await.unwrap();
-        let (_, list) = app
-            .call(
-                Method::GET,
-                "/api/auth/extension-tokens",
-                Some(&session),
-                None,
-            )
-            .await;
+        let list = app.get_body("/api/auth/extension-tokens", &session).await;
         assert_eq!(list["tokens"], json!([]), "{list}");
     }
 );
@@ -512,18 +432,15 @@ db_test!(
 
 /// Schedules one message for `start` in `org_id` (0: the caller's own workspace).
 async fn schedule(app: &TestApp, who: &str, org_id: i64, start: &str) {
-    let (status, body) = app
-        .call(
-            Method::POST,
-            "/api/manage/schedules",
-            Some(who),
-            Some(json!({
-                "org_id": org_id, "recipient": "+12125550123", "message": "Hello",
-                "start": start, "time_zone": "UTC"
-            })),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    app.post_ok(
+        "/api/manage/schedules",
+        who,
+        json!({
+            "org_id": org_id, "recipient": "+12125550123", "message": "Hello",
+            "start": start, "time_zone": "UTC"
+        }),
+    )
+    .await;
 }
 
 db_test!(
@@ -547,8 +464,7 @@ db_test!(
         schedule(&app, &rep, 0, &start).await;
         app.clock.advance(180_000);
         let claim = |limit: u32| {
-            with_token(
-                &app,
+            app.call_bearer(
                 Method::POST,
                 "/api/v2/schedules/claim",
                 &token,
@@ -561,17 +477,13 @@ db_test!(
         let held = first["sends"][0].clone();
         assert!(held["send_id"].is_i64(), "{first}");
 
-        let (status, _) = app
-            .call(
-                Method::POST,
-                &format!(
-                    "/api/v1/whatzapp/organizations/remove-user?user_id={rep_id}&org_id={org_id}"
-                ),
-                Some(&admin),
-                None,
-            )
-            .await;
-        assert_eq!(status, 200);
+        app.ok(
+            Method::POST,
+            &format!("/api/v1/whatzapp/organizations/remove-user?user_id={rep_id}&org_id={org_id}"),
+            &admin,
+            None,
+        )
+        .await;
 
         // Removed: the claim hands out only the rep's own send, now and after the lease.
         let own_sends = |answer: &Value| -> Vec<i64> {
@@ -584,9 +496,7 @@ db_test!(
         };
         let (status, second) = claim(500).await;
         assert_eq!(status, 200, "{second}");
-        let (_, mine) = app
-            .call(Method::GET, "/api/manage/schedules", Some(&rep), None)
-            .await;
+        let mine = app.get_body("/api/manage/schedules", &rep).await;
         let own_id = mine["data"][0]["id"].as_i64().unwrap();
         assert_eq!(own_sends(&second), vec![own_id], "{second}");
         app.clock.advance(61_000);
@@ -594,14 +504,14 @@ db_test!(
         assert_eq!(status, 200);
         assert_eq!(own_sends(&third), vec![own_id], "{third}");
         // A report of the organisation's send held from before is refused and records nothing.
-        let (status, answer) = with_token(
-            &app,
-            Method::POST,
-            &format!("/api/v2/schedules/sends/{}/report", held["send_id"]),
-            &token,
-            Some(json!({ "claim_token": held["claim_token"], "status": "sent" })),
-        )
-        .await;
+        let (status, answer) = app
+            .call_bearer(
+                Method::POST,
+                &format!("/api/v2/schedules/sends/{}/report", held["send_id"]),
+                &token,
+                Some(json!({ "claim_token": held["claim_token"], "status": "sent" })),
+            )
+            .await;
         assert_eq!(status, 404, "{answer}");
         let sent = store::entity::manage::send::Entity::find()
             .filter(store::entity::manage::send::Column::Status.eq("sent"))
@@ -611,14 +521,14 @@ db_test!(
         assert_eq!(sent, 0);
         // The rep's own send is still reported.
         let own = &third["sends"][0];
-        let (status, answer) = with_token(
-            &app,
-            Method::POST,
-            &format!("/api/v2/schedules/sends/{}/report", own["send_id"]),
-            &token,
-            Some(json!({ "claim_token": own["claim_token"], "status": "sent" })),
-        )
-        .await;
+        let (status, answer) = app
+            .call_bearer(
+                Method::POST,
+                &format!("/api/v2/schedules/sends/{}/report", own["send_id"]),
+                &token,
+                Some(json!({ "claim_token": own["claim_token"], "status": "sent" })),
+            )
+            .await;
         assert_eq!(status, 200, "{answer}");
     }
 );

@@ -5,9 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use reqwest::Method;
 use serde_json::Value;
 use store::sea_orm::EntityTrait;
-use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
 async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
@@ -16,17 +16,16 @@ async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
     (status, res.json().await.unwrap())
 }
 
-/// POSTs a JSON browser-error report; the status and the body (when there is one).
-async fn post_report(app: &TestApp, report: Value) -> (u16, Value) {
-    let res = app
-        .client
-        .post(app.url("/api/client-errors"))
-        .json(&report)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+/// A JSON browser-error report, to send.
+fn report(app: &TestApp, report: Value) -> reqwest::RequestBuilder {
+    app.client.post(app.url("/api/client-errors")).json(&report)
+}
+
+/// `req` is answered with `status` in the error shape with `code`.
+async fn assert_refused(req: reqwest::RequestBuilder, status: u16, code: &str) {
+    let res = req.send().await.unwrap();
+    assert_eq!(res.status().as_u16(), status);
+    assert_error_shape(&res.json::<Value>().await.unwrap(), code);
 }
 
 fn assert_error_shape(body: &Value, code: &str) {
@@ -58,49 +57,36 @@ db_test!(
 db_test!(
     an_unknown_api_path_answers_404_in_the_error_shape,
     |app| async move {
-        let (status, body) = get_json(&app, "/api/v1/whatzapp/no-such-call").await;
-        assert_eq!(status, 404);
-        assert_error_shape(&body, "not_found");
+        let req = app.client.get(app.url("/api/v1/whatzapp/no-such-call"));
+        assert_refused(req, 404, "not_found").await;
     }
 );
 
 db_test!(
     a_wrong_method_answers_405_in_the_error_shape,
     |app| async move {
-        let res = app
-            .client
-            .delete(app.url("/api/health"))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 405);
-        assert_error_shape(&res.json::<Value>().await.unwrap(), "method_not_allowed");
+        let req = app.client.delete(app.url("/api/health"));
+        assert_refused(req, 405, "method_not_allowed").await;
     }
 );
 
 db_test!(
     a_malformed_json_body_answers_400_in_the_error_shape,
     |app| async move {
-        let res = app
+        let req = app
             .client
             .post(app.url("/api/client-errors"))
             .header("content-type", "application/json")
-            .body("{\"message\": \"boom\", ")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 400);
-        assert_error_shape(&res.json::<Value>().await.unwrap(), "malformed_body");
+            .body("{\"message\": \"boom\", ");
+        assert_refused(req, 400, "malformed_body").await;
     }
 );
 
 db_test!(
     a_body_of_the_wrong_shape_answers_malformed_body,
     |app| async move {
-        let (status, body) =
-            post_report(&app, serde_json::json!({"message": 42, "path": "/"})).await;
-        assert_eq!(status, 400);
-        assert_error_shape(&body, "malformed_body");
+        let req = report(&app, serde_json::json!({"message": 42, "path": "/"}));
+        assert_refused(req, 400, "malformed_body").await;
     }
 );
 
@@ -108,17 +94,16 @@ db_test!(
     a_body_over_the_limit_answers_413_in_the_error_shape,
     |app| async move {
         let big = "x".repeat(3 * 1024 * 1024);
-        let (status, body) =
-            post_report(&app, serde_json::json!({"message": big, "path": "/"})).await;
-        assert_eq!(status, 413);
-        assert_error_shape(&body, "payload_too_large");
+        let req = report(&app, serde_json::json!({"message": big, "path": "/"}));
+        assert_refused(req, 413, "payload_too_large").await;
     }
 );
 
 db_test!(a_browser_error_report_is_accepted, |app| async move {
     let report =
         serde_json::json!({"message": "TypeError: x is undefined", "path": "/organization"});
-    assert_eq!(post_report(&app, report).await.0, 204);
+    let res = self::report(&app, report).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 204);
 });
 
 db_test!(
@@ -203,16 +188,8 @@ db_test!(
         .unwrap();
 
         let cookie = format!("{}={token}", server::auth::SESSION_COOKIE);
-        let body: Value = app
-            .client
-            .get(app.url("/api/auth/session"))
-            .header("cookie", &cookie)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        // The cookie a browser keeps: `sb_session=<token>`.
+        let body = app.get_body("/api/auth/session", token).await;
         assert_eq!(body["user"]["email"], "ana@example.com");
         // A session's token is no bearer credential: only the cookie carries it (and a bearer
         // token outside the extension's calls is refused).
@@ -235,24 +212,9 @@ db_test!(
             .await
             .unwrap();
         assert_eq!(out.status().as_u16(), 204);
-        let set_cookie = out
-            .headers()
-            .get("set-cookie")
-            .unwrap()
-            .to_str()
-            .unwrap()
-            .to_owned();
+        let set_cookie = out.headers()["set-cookie"].to_str().unwrap().to_owned();
         assert!(set_cookie.starts_with("sb_session="), "{set_cookie}");
-        let body: Value = app
-            .client
-            .get(app.url("/api/auth/session"))
-            .header("cookie", &cookie)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let body = app.get_body("/api/auth/session", token).await;
         assert!(
             body["user"].is_null(),
             "a revoked session must not name a user: {body}"
@@ -432,44 +394,31 @@ db_test!(
         let session = app.sign_in("ext@tokens.test").await.unwrap();
         let token = app.extension_token(&session).await.unwrap();
         assert!(token.starts_with("sbx_") && token.len() == 68, "{token}");
-        let with_bearer = |path: &str| app.client.get(app.url(path)).bearer_auth(&token).send();
+        let with_bearer = |path: &'static str| app.call_bearer(Method::GET, path, &token, None);
         // A v2 call of the extension answers with the token it presented.
-        let res = with_bearer("/api/v2/auth/accounts").await.unwrap();
-        assert_eq!(res.status(), 200);
-        let body: Value = res.json().await.unwrap();
+        let (status, body) = with_bearer("/api/v2/auth/accounts").await;
+        assert_eq!(status, 200);
         assert_eq!(body["data"]["active_account"]["access_token"], token);
         assert_eq!(body["data"]["active_account"]["email"], "ext@tokens.test");
         // A v1 call too.
-        let res = with_bearer("/api/v1/whatzapp/roles").await.unwrap();
-        assert_eq!(res.status(), 200);
+        assert_eq!(with_bearer("/api/v1/whatzapp/roles").await.0, 200);
         // Not the web app's own calls: the token cannot list or mint tokens, nor be a session.
-        let res = with_bearer("/api/auth/extension-tokens").await.unwrap();
-        assert_eq!(res.status(), 403);
-        let res = with_bearer("/api/auth/session").await.unwrap();
-        assert_eq!(res.status(), 403);
-        let body: Value = res.json().await.unwrap();
+        assert_eq!(with_bearer("/api/auth/extension-tokens").await.0, 403);
+        let (status, body) = with_bearer("/api/auth/session").await;
+        assert_eq!(status, 403);
         assert_eq!(body["error"]["code"], "extension_token_not_allowed");
-        let res = app
-            .client
-            .post(app.url("/api/auth/extension-tokens"))
-            .bearer_auth(&token)
-            .json(&serde_json::json!({}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 403);
+        let (status, _) = app
+            .call_bearer(
+                Method::POST,
+                "/api/auth/extension-tokens",
+                &token,
+                Some(serde_json::json!({})),
+            )
+            .await;
+        assert_eq!(status, 403);
 
         // Its owner sees it listed — name and dates, never the token — after it was used.
-        let list: Value = app
-            .client
-            .get(app.url("/api/auth/extension-tokens"))
-            .session(&session)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let list = app.get_body("/api/auth/extension-tokens", &session).await;
         assert_eq!(list["tokens"].as_array().unwrap().len(), 1, "{list}");
         assert_eq!(list["tokens"][0]["name"], "Test extension");
         assert!(list["tokens"][0]["last_used_at"].is_i64(), "{list}");
@@ -487,51 +436,18 @@ db_test!(
 
         // Someone else cannot revoke it.
         let other = app.sign_in("other@tokens.test").await.unwrap();
-        let res = app
-            .client
-            .delete(app.url(&format!("/api/auth/extension-tokens/{id}")))
-            .session(&other)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 404);
-        assert_eq!(
-            with_bearer("/api/v2/auth/accounts").await.unwrap().status(),
-            200
-        );
+        let revoke = format!("/api/auth/extension-tokens/{id}");
+        let (status, _) = app.call_as(Method::DELETE, &revoke, &other, None).await;
+        assert_eq!(status, 404);
+        assert_eq!(with_bearer("/api/v2/auth/accounts").await.0, 200);
         // Its owner revokes it: the extension's next call is 401, and the list is empty.
-        let res = app
-            .client
-            .delete(app.url(&format!("/api/auth/extension-tokens/{id}")))
-            .session(&session)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 204);
-        let res = with_bearer("/api/v2/auth/accounts").await.unwrap();
-        assert_eq!(res.status(), 401);
-        let list: Value = app
-            .client
-            .get(app.url("/api/auth/extension-tokens"))
-            .session(&session)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let (status, _) = app.call_as(Method::DELETE, &revoke, &session, None).await;
+        assert_eq!(status, 204);
+        assert_eq!(with_bearer("/api/v2/auth/accounts").await.0, 401);
+        let list = app.get_body("/api/auth/extension-tokens", &session).await;
         assert_eq!(list["tokens"], serde_json::json!([]));
         // The web app's session was never touched.
-        let (_, me) = {
-            let res = app
-                .client
-                .get(app.url("/api/auth/session"))
-                .session(&session)
-                .send()
-                .await
-                .unwrap();
-            (res.status(), res.json::<Value>().await.unwrap())
-        };
+        let me = app.get_body("/api/auth/session", &session).await;
         assert_eq!(me["user"]["email"], "ext@tokens.test");
     }
 );

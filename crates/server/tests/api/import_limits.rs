@@ -7,43 +7,25 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use reqwest::Method;
 use serde_json::{json, Value};
-use testkit::{db_test, TestApp, WithSession};
+use testkit::{db_test, TestApp};
 
 async fn admin_of_an_organisation(app: &TestApp, email: &str) -> (String, i64) {
     let admin = app.sign_in(email).await.unwrap();
-    let (status, created) = app
-        .call(
-            Method::POST,
+    let created = app
+        .post_ok(
             "/api/v1/whatzapp/organizations",
-            Some(&admin),
-            Some(json!({ "org_name": "Importers" })),
+            &admin,
+            json!({ "org_name": "Importers" }),
         )
         .await;
-    assert_eq!(status, 200, "{created}");
     (admin, created["data"]["org_id"].as_i64().unwrap())
 }
 
 async fn import(app: &TestApp, token: &str, org_id: i64, body: Vec<u8>) -> (u16, Value) {
-    let res = app
-        .client
-        .post(app.url(&format!(
-            "/api/v1/whatzapp/employees/import?org_id={org_id}"
-        )))
-        .session(token)
-        .header(
-            "content-type",
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
+    let path = format!("/api/v1/whatzapp/employees/import?org_id={org_id}");
+    let xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    app.upload(&path, token, xlsx, body).await
 }
 
 /// The server still imports an ordinary file.

@@ -8,41 +8,11 @@
 use serde_json::{json, Value};
 use testkit::process::{ServerProcess, TestDatabase};
 use testkit::Backend;
-use testkit::WithSession;
 
 const BIN: &str = env!("CARGO_BIN_EXE_switchboard");
 /// 2026-11-10T00:00:00Z.
 const DAY0: i64 = 1_794_268_800_000;
 const DAY_MS: i64 = 86_400_000;
-
-async fn post(server: &ServerProcess, token: &str, path: &str, body: Value) -> Value {
-    let res = server
-        .client
-        .post(server.url(path))
-        .session(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    let v: Value = res.json().await.unwrap();
-    assert!(status.is_success(), "{path}: {status} {v}");
-    v
-}
-
-async fn get(server: &ServerProcess, token: &str, path: &str) -> Value {
-    let res = server
-        .client
-        .get(server.url(path))
-        .session(token)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    let v: Value = res.json().await.unwrap();
-    assert!(status.is_success(), "{path}: {status} {v}");
-    v
-}
 
 /// `n` call events of `users`, ids `{prefix}-{i}`, over two days, with repeated chats (so the
 /// distinct counts differ from the counts) and several calls per quarter hour.
@@ -65,13 +35,13 @@ fn batch(prefix: &str, n: usize, users: &[i64]) -> Vec<Value> {
 async fn send(server: &ServerProcess, token: &str, org_id: i64, events: &[Value]) -> u64 {
     let mut stored = 0;
     for chunk in events.chunks(200) {
-        let v = post(
-            server,
-            token,
-            "/api/v2/events/calls",
-            json!({ "org_id": org_id, "events": chunk }),
-        )
-        .await;
+        let v = server
+            .post_ok(
+                token,
+                "/api/v2/events/calls",
+                json!({ "org_id": org_id, "events": chunk }),
+            )
+            .await;
         assert_eq!(v["data"]["rejected"], json!([]), "{v}");
         stored += v["data"]["stored"].as_u64().unwrap();
     }
@@ -83,23 +53,23 @@ async fn killing_the_server_between_batches_stores_every_event_once(backend: Bac
     let mut server = ServerProcess::start_bin(BIN, db.url(), &[]).await.unwrap();
 
     let admin = server.sign_in("admin@restart.test").await.unwrap();
-    let org = post(
-        &server,
-        &admin,
-        "/api/v1/whatzapp/organizations",
-        json!({ "org_name": "Restart", "time_zone": "Asia/Kolkata" }),
-    )
-    .await;
+    let org = server
+        .post_ok(
+            &admin,
+            "/api/v1/whatzapp/organizations",
+            json!({ "org_name": "Restart", "time_zone": "Asia/Kolkata" }),
+        )
+        .await;
     let org_id = org["data"]["org_id"].as_i64().unwrap();
-    let added = post(
-        &server,
-        &admin,
-        "/api/v1/whatzapp/employees",
-        json!({ "org_id": org_id, "employees": [
+    let added = server
+        .post_ok(
+            &admin,
+            "/api/v1/whatzapp/employees",
+            json!({ "org_id": org_id, "employees": [
             { "email": "member@restart.test", "role_id": 3, "team_id": null }
         ] }),
-    )
-    .await;
+        )
+        .await;
     let member = added["data"]["employees"][0]["user_id"].as_i64().unwrap();
     // The member signs in once (an invited member's calls count after they joined).
     server.sign_in("member@restart.test").await.unwrap();
@@ -139,14 +109,14 @@ async fn killing_the_server_between_batches_stores_every_event_once(backend: Bac
     assert_eq!(calls, 1_200);
 
     // The overview endpoint counts each event once, over the two days in Kolkata.
-    let v = get(
-        &server,
-        &admin,
-        &format!(
+    let v = server
+        .get_ok(
+            &admin,
+            &format!(
             "/api/v1/analytics/overview?org_id={org_id}&start_date=2026-11-09&end_date=2026-11-12"
         ),
-    )
-    .await;
+        )
+        .await;
     let total: i64 = v["data"]["users"]
         .as_array()
         .unwrap()

@@ -75,15 +75,39 @@ impl<'a> Person<'a> {
         self.call(Method::DELETE, path, None).await
     }
 
+    /// `method path` must answer `status`; answers the body.
+    async fn expect_call(
+        &self,
+        status: u16,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Value {
+        let (got, answer) = self.call(method, path, body).await;
+        assert_eq!(got, status, "{path}: {answer}");
+        answer
+    }
+
+    async fn expect_get(&self, status: u16, path: &str) -> Value {
+        self.expect_call(status, Method::GET, path, None).await
+    }
+
+    async fn expect_post(&self, status: u16, path: &str, body: Value) -> Value {
+        self.expect_call(status, Method::POST, path, Some(body))
+            .await
+    }
+
     /// The connected flags of the caller's own user-existence answer.
     async fn flags(&self) -> Value {
-        let (status, body) = self
-            .get(&format!(
-                "/api/v1/whatzapp/checkuserexistance?user_email={}",
-                self.email
-            ))
+        let body = self
+            .expect_get(
+                200,
+                &format!(
+                    "/api/v1/whatzapp/checkuserexistance?user_email={}",
+                    self.email
+                ),
+            )
             .await;
-        assert_eq!(status, 200, "{body}");
         body["data"]["integrations"].clone()
     }
 
@@ -147,16 +171,17 @@ db_test!(
         assert_eq!((status, &body["result"]), (200, &json!(false)), "{body}");
 
         // The credential check: ok for the right key, the spec's message for a wrong one.
-        let (status, _) = ana
-            .get(&format!(
-                "/api/v1/whatzapp/freshdesk/tickets?domain=acme&api_key={FRESHDESK_API_KEY}"
-            ))
+        ana.expect_get(
+            200,
+            &format!("/api/v1/whatzapp/freshdesk/tickets?domain=acme&api_key={FRESHDESK_API_KEY}"),
+        )
+        .await;
+        let body = ana
+            .expect_get(
+                422,
+                "/api/v1/whatzapp/freshdesk/tickets?domain=acme&api_key=wrong",
+            )
             .await;
-        assert_eq!(status, 200);
-        let (status, body) = ana
-            .get("/api/v1/whatzapp/freshdesk/tickets?domain=acme&api_key=wrong")
-            .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["code"], "wrong_api_key_or_domain");
         assert_eq!(body["error"]["message"], "Wrong Api Key or domain");
 
@@ -165,41 +190,34 @@ db_test!(
             ("acme", "wrong-key"),
             (FRESHDESK_MISSING_DOMAIN, FRESHDESK_API_KEY),
         ] {
-            let (status, body) = ana
-                .post(
+            let body = ana
+                .expect_post(
+                    422,
                     "/api/v1/whatzapp/freshdesk/createauth",
                     json!({ "workspace_id": ws, "domain": domain, "api_key": key }),
                 )
                 .await;
-            assert_eq!(status, 422, "{body}");
             assert_eq!(body["error"]["code"], "wrong_api_key_or_domain");
         }
-        let (status, body) = ana
-            .post(
+        let body = ana
+            .expect_post(
+                422,
                 "/api/v1/whatzapp/freshdesk/createauth",
                 json!({ "workspace_id": ws, "domain": " ", "api_key": FRESHDESK_API_KEY }),
             )
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["fields"]["domain"], "freshdesk_domain_empty");
         assert_eq!(stored_links(&app).await, "[]");
 
         // Another person's workspace is refused.
-        let (status, _) = ana
-            .post(
-                "/api/v1/whatzapp/freshdesk/createauth",
-                json!({ "workspace_id": ws + 1000, "domain": "acme", "api_key": FRESHDESK_API_KEY }),
-            )
-            .await;
-        assert_eq!(status, 403);
+        ana.expect_post(
+            403,
+            "/api/v1/whatzapp/freshdesk/createauth",
+            json!({ "workspace_id": ws + 1000, "domain": "acme", "api_key": FRESHDESK_API_KEY }),
+        )
+        .await;
 
-        let (status, body) = ana
-            .post(
-                "/api/v1/whatzapp/freshdesk/createauth",
-                json!({ "workspace_id": ws, "domain": "https://Acme.freshdesk.com/", "api_key": FRESHDESK_API_KEY }),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        let body = ana.expect_post(200, "/api/v1/whatzapp/freshdesk/createauth", json!({ "workspace_id": ws, "domain": "https://Acme.freshdesk.com/", "api_key": FRESHDESK_API_KEY })).await;
         assert_eq!(body["result"], true);
         assert_eq!(body["data"]["domain"], "acme.freshdesk.com");
         let (_, body) = ana
@@ -242,13 +260,13 @@ db_test!(
         assert_eq!((status, &body["status"]), (200, &json!(false)));
 
         let link = |access: &str, secret: &str, host: &str| json!({ "host": host, "homepage": "ignored.example", "access_id": access, "secret_key": secret });
-        let (status, body) = leo
-            .post(
+        let body = leo
+            .expect_post(
+                422,
                 "/api/v2/leadsquared/auth",
                 link(LEADSQUARED_ACCESS_KEY, "wrong", "api-in21.leadsquared.com"),
             )
             .await;
-        assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["code"], "wrong_leadsquared_credentials");
         assert_eq!(
             body["error"]["message"],
@@ -256,8 +274,9 @@ db_test!(
         );
         // A host that is not LeadSquared's is refused before anything is called.
         let before = app.fake.received().len();
-        let (status, body) = leo
-            .post(
+        let body = leo
+            .expect_post(
+                422,
                 "/api/v2/leadsquared/auth",
                 link(
                     LEADSQUARED_ACCESS_KEY,
@@ -266,21 +285,21 @@ db_test!(
                 ),
             )
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["code"], "wrong_leadsquared_credentials");
         assert_eq!(app.fake.received().len(), before);
-        let (status, body) = leo
-            .post(
+        let body = leo
+            .expect_post(
+                422,
                 "/api/v2/leadsquared/auth",
                 link("", "x", "api-in21.leadsquared.com"),
             )
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["fields"]["host"], "fields_required");
         assert_eq!(stored_links(&app).await, "[]");
 
-        let (status, body) = leo
-            .post(
+        let body = leo
+            .expect_post(
+                200,
                 "/api/v2/leadsquared/auth",
                 link(
                     LEADSQUARED_ACCESS_KEY,
@@ -289,7 +308,6 @@ db_test!(
                 ),
             )
             .await;
-        assert_eq!(status, 200, "{body}");
         assert_eq!(body["status"], true);
         assert_eq!(body["data"]["host"], "api-in21.leadsquared.com");
         assert_eq!(body["data"]["homepage"], "in21.leadsquared.com");
@@ -318,21 +336,15 @@ db_test!(
                 access.replace('$', "%24")
             ))
         };
-        let (status, body) = leo
-            .post(
-                "/api/v2/other/proxy",
-                json!({ "url": lookup(LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY), "method": "GET", "payload": null, "headers": {} }),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        let body = leo.expect_post(200, "/api/v2/other/proxy", json!({ "url": lookup(LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY), "method": "GET", "payload": null, "headers": {} })).await;
         assert_eq!(body["data"]["Id"], LEADSQUARED_USER_ID);
-        let (status, body) = leo
-            .post(
+        let body = leo
+            .expect_post(
+                422,
                 "/api/v2/other/proxy",
                 json!({ "url": lookup(LEADSQUARED_ACCESS_KEY, "nope"), "method": "GET" }),
             )
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["code"], "wrong_leadsquared_credentials");
 
         let before = app.fake.received().len();
@@ -350,13 +362,7 @@ db_test!(
             assert_eq!(body["error"]["code"], "address_refused", "{target}: {body}");
         }
         // Other methods are refused too, even to LeadSquared.
-        let (status, _) = leo
-            .post(
-                "/api/v2/other/proxy",
-                json!({ "url": lookup(LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY), "method": "DELETE" }),
-            )
-            .await;
-        assert_eq!(status, 422);
+        leo.expect_post(422, "/api/v2/other/proxy", json!({ "url": lookup(LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY), "method": "DELETE" })).await;
         assert_eq!(
             app.fake.received().len(),
             before,
@@ -377,8 +383,7 @@ db_test!(
             .await;
         let org_id = org["data"]["org_id"].as_i64().unwrap();
         let path = format!("/api/v1/whatzapp/webhook/endpoints?org_id={org_id}");
-        let (status, body) = admin.get(&path).await;
-        assert_eq!(status, 200, "{body}");
+        let body = admin.expect_get(200, &path).await;
         assert_eq!(
             body["data"],
             json!({ "org_id": org_id, "duplex_webhook": null, "auth_token": null, "status": 0, "has_signing_secret": false })
@@ -399,36 +404,36 @@ db_test!(
             );
         }
         // A host name that does not resolve is "not found", not "not public" (issue #25).
-        let (status, body) = admin
-            .post(
+        let body = admin
+            .expect_post(
+                422,
                 "/api/v1/whatzapp/webhook/endpoints",
                 json!({ "org_id": org_id, "duplex_webhook": "https://no-such-host.invalid/hook" }),
             )
             .await;
-        assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["code"], "host_not_found", "{body}");
         assert_eq!(
             body["error"]["fields"]["duplex_webhook"], "host_not_found",
             "{body}"
         );
         assert_eq!(stored_links(&app).await, "[]");
-        let (status, body) = admin
-            .post(
+        admin
+            .expect_post(
+                422,
                 "/api/v1/whatzapp/webhook/endpoints",
                 json!({ "org_id": org_id }),
             )
             .await;
-        assert_eq!(status, 422, "{body}");
 
         let hook = app.fake.url("/webhook/receive");
         let token = "whk-token-5d8e2f7a9c";
-        let (status, body) = admin
-            .post(
+        admin
+            .expect_post(
+                200,
                 "/api/v1/whatzapp/webhook/endpoints",
                 json!({ "org_id": org_id, "duplex_webhook": hook }),
             )
             .await;
-        assert_eq!(status, 200, "{body}");
         let (_, body) = admin
             .post(
                 "/api/v1/whatzapp/webhook/endpoints",
@@ -446,13 +451,13 @@ db_test!(
         assert_eq!(body["data"]["duplex_webhook"], hook.as_str());
         assert_eq!(body["data"]["status"], 1);
         assert_eq!(admin.flags().await["webhooks"], true);
-        let (status, _) = admin
-            .post(
+        admin
+            .expect_post(
+                422,
                 "/api/v1/whatzapp/webhook/endpoints",
                 json!({ "org_id": org_id, "status": 7 }),
             )
             .await;
-        assert_eq!(status, 422);
         let (_, body) = admin.get(&path).await;
         assert_eq!(body["data"]["status"], 1);
         for answer in admin.answers.lock().unwrap().iter() {
@@ -518,20 +523,20 @@ db_test!(
             )
             .await;
         let employee = Person::sign_in(&app, "emp@roles.test").await;
-        let (status, body) = employee
-            .get(&format!(
-                "/api/v1/whatzapp/webhook/endpoints?org_id={org_id}"
-            ))
+        let body = employee
+            .expect_get(
+                403,
+                &format!("/api/v1/whatzapp/webhook/endpoints?org_id={org_id}"),
+            )
             .await;
-        assert_eq!(status, 403, "{body}");
         assert_eq!(body["error"]["fields"]["role"], "admin_only");
-        let (status, _) = employee
-            .post(
+        employee
+            .expect_post(
+                403,
                 "/api/v1/whatzapp/webhook/endpoints",
                 json!({ "org_id": org_id, "duplex_webhook": "https://93.184.215.14/hook" }),
             )
             .await;
-        assert_eq!(status, 403);
         assert_eq!(stored_links(&app).await, "[]");
     }
 );
@@ -541,20 +546,13 @@ db_test!(
     |app| async move {
         let ana = Person::sign_in(&app, "ana@secrets.test").await;
         let ws = ana.id;
-        let (status, _) = ana
-            .post(
-                "/api/v1/whatzapp/freshdesk/createauth",
-                json!({ "workspace_id": ws, "domain": "acme", "api_key": FRESHDESK_API_KEY }),
-            )
-            .await;
-        assert_eq!(status, 200);
-        let (status, _) = ana
-            .post(
-                "/api/v2/leadsquared/auth",
-                json!({ "host": "api-in21.leadsquared.com", "access_id": LEADSQUARED_ACCESS_KEY, "secret_key": LEADSQUARED_SECRET_KEY }),
-            )
-            .await;
-        assert_eq!(status, 200);
+        ana.expect_post(
+            200,
+            "/api/v1/whatzapp/freshdesk/createauth",
+            json!({ "workspace_id": ws, "domain": "acme", "api_key": FRESHDESK_API_KEY }),
+        )
+        .await;
+        ana.expect_post(200, "/api/v2/leadsquared/auth", json!({ "host": "api-in21.leadsquared.com", "access_id": LEADSQUARED_ACCESS_KEY, "secret_key": LEADSQUARED_SECRET_KEY })).await;
         ana.get(&format!(
             "/api/v1/whatzapp/freshdesk/getauth?workspace_id={ws}"
         ))
@@ -597,13 +595,10 @@ async fn consent_query(
     provider: &str,
     extra: &str,
 ) -> std::collections::HashMap<String, String> {
-    let (status, body) = person
-        .get(&format!(
+    let body = person.expect_get(200, &format!(
             "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}&redirect_uri=https://evil.test/{extra}",
             person.id
-        ))
-        .await;
-    assert_eq!(status, 200, "{body}");
+        )).await;
     let url = body["data"]["url"].as_str().unwrap().to_owned();
     let state = body["data"]["state"].as_str().unwrap().to_owned();
     assert!(url.contains(&format!("state={state}")), "{url}");
@@ -649,20 +644,18 @@ db_test!(
             .contains("crm.objects.deals.read"));
         assert!(asked.get("client_secret").is_none());
 
-        let (status, body) = ana
-            .post(&hubspot_return(ws, &code, &state), json!({}))
+        let body = ana
+            .expect_post(200, &hubspot_return(ws, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 200, "{body}");
         assert_eq!(body["result"], true);
         assert_eq!(body["data"]["connected"], true);
         assert_eq!(app.fake.token_calls("hubspot", "authorization_code"), 1);
         assert_eq!(ana.flags().await["hubspot"], true);
 
         // The state is single-use.
-        let (status, body) = ana
-            .post(&hubspot_return(ws, &code, &state), json!({}))
+        let body = ana
+            .expect_post(422, &hubspot_return(ws, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["code"], "authentication_failed");
         assert_eq!(
             body["error"]["message"],
@@ -697,10 +690,8 @@ db_test!(
 
         // Connecting again repairs it.
         let (code, state) = consent(&ana, "hubspot").await;
-        let (status, _) = ana
-            .post(&hubspot_return(ws, &code, &state), json!({}))
+        ana.expect_post(200, &hubspot_return(ws, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 200);
         let (_, body) = ana.get(&status_path).await;
         assert_eq!(
             (&body["result"], &body["data"]["needs_reconnect"]),
@@ -728,57 +719,50 @@ db_test!(
         let bob = Person::sign_in(&app, "bob@state.test").await;
         let (code, state) = consent(&ana, "hubspot").await;
         // Bob replays Ana's state on his own workspace: refused, and Ana's state survives.
-        let (status, body) = bob
-            .post(&hubspot_return(bob.id, &code, &state), json!({}))
+        let body = bob
+            .expect_post(422, &hubspot_return(bob.id, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["code"], "authentication_failed");
         // Nor may he use her workspace id.
-        let (status, _) = bob
-            .post(&hubspot_return(ana.id, &code, &state), json!({}))
+        bob.expect_post(403, &hubspot_return(ana.id, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 403);
-        let (status, _) = bob
-            .get(&format!(
+        bob.expect_get(
+            403,
+            &format!(
                 "/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={}",
                 ana.id
-            ))
+            ),
+        )
+        .await;
+        ana.expect_post(200, &hubspot_return(ana.id, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 403);
-        let (status, body) = ana
-            .post(&hubspot_return(ana.id, &code, &state), json!({}))
-            .await;
-        assert_eq!(status, 200, "{body}");
 
         // An expired state (10 minutes) and one never issued.
         let (code, state) = consent(&bob, "hubspot").await;
         app.clock.advance(10 * 60_000 + 1);
-        let (status, _) = bob
-            .post(&hubspot_return(bob.id, &code, &state), json!({}))
+        bob.expect_post(422, &hubspot_return(bob.id, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 422);
-        let (status, _) = bob
-            .post(
-                &hubspot_return(bob.id, "hubspot-code-999", &"ab".repeat(32)),
-                json!({}),
-            )
-            .await;
-        assert_eq!(status, 422);
+        bob.expect_post(
+            422,
+            &hubspot_return(bob.id, "hubspot-code-999", &"ab".repeat(32)),
+            json!({}),
+        )
+        .await;
         // A valid state with a code HubSpot does not know.
         let (_, state) = consent(&bob, "hubspot").await;
-        let (status, body) = bob
-            .post(&hubspot_return(bob.id, "forged", &state), json!({}))
+        let body = bob
+            .expect_post(422, &hubspot_return(bob.id, "forged", &state), json!({}))
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["code"], "authentication_failed");
         assert_eq!(bob.flags().await["hubspot"], false);
-        let (status, _) = bob
-            .get(&format!(
+        bob.expect_get(
+            404,
+            &format!(
                 "/api/v1/whatzapp/integrations/myspace/authorize?workspace_id={}",
                 bob.id
-            ))
-            .await;
-        assert_eq!(status, 404);
+            ),
+        )
+        .await;
         bob.assert_no_secret_in_answers();
     }
 );
@@ -788,10 +772,8 @@ db_test!(
     |app| async move {
         let ana = Person::sign_in(&app, "ana@once.test").await;
         let (code, state) = consent(&ana, "hubspot").await;
-        let (status, _) = ana
-            .post(&hubspot_return(ana.id, &code, &state), json!({}))
+        ana.expect_post(200, &hubspot_return(ana.id, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 200);
         app.clock.advance(27 * 60_000);
         let path = format!(
             "/api/v1/whatzapp/gethubspotauthtokens?workspace_id={}",
@@ -852,11 +834,9 @@ db_test!(
                 "/api/v1/whatzapp/integrations/bitrix/authorize?workspace_id={ws}&domain={domain}"
             )
         };
-        let (status, body) = ana.get(&authorize("")).await;
-        assert_eq!(status, 422, "{body}");
+        let body = ana.expect_get(422, &authorize("")).await;
         assert_eq!(body["error"]["fields"]["domain"], "domain_empty");
-        let (status, body) = ana.get(&authorize("acme.example.com")).await;
-        assert_eq!(status, 422);
+        let body = ana.expect_get(422, &authorize("acme.example.com")).await;
         assert_eq!(
             body["error"]["fields"]["domain"],
             "domain_must_include_bitrix"
@@ -875,20 +855,24 @@ db_test!(
                     "access_token": "from-the-browser", "refresh_token": "x", "client_endpoint": "http://10.0.0.1/", "expires": 1 })
         };
         // A state issued for Bitrix is not good for HubSpot.
-        let (status, _) = ana
-            .post(&hubspot_return(ws, &code, &state), json!({}))
+        ana.expect_post(422, &hubspot_return(ws, &code, &state), json!({}))
             .await;
-        assert_eq!(status, 422);
-        let (status, body) = ana
-            .post("/api/v1/whatzapp/bitrix/createauth", link(&code, &state))
+        let body = ana
+            .expect_post(
+                200,
+                "/api/v1/whatzapp/bitrix/createauth",
+                link(&code, &state),
+            )
             .await;
-        assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["connected"], true);
         assert_eq!(body["data"]["domain"], "acme.bitrix24.com");
-        let (status, body) = ana
-            .post("/api/v1/whatzapp/bitrix/createauth", link(&code, &state))
+        let body = ana
+            .expect_post(
+                422,
+                "/api/v1/whatzapp/bitrix/createauth",
+                link(&code, &state),
+            )
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["code"], "authentication_failed");
 
         let status_path = format!("/api/v1/whatzapp/bitrix/getauth?workspace_id={ws}");
@@ -936,13 +920,10 @@ async fn a_bitrix_portal_on_a_private_address_is_refused() {
     .await
     .unwrap();
     let ana = Person::sign_in(&app, "ana@portal.test").await;
-    let (status, body) = ana
-        .get(&format!(
+    let body = ana.expect_get(422, &format!(
             "/api/v1/whatzapp/integrations/bitrix/authorize?workspace_id={}&domain=acme.bitrix24.com",
             ana.id
-        ))
-        .await;
-    assert_eq!(status, 422, "{body}");
+        )).await;
     assert_eq!(body["error"]["code"], "address_refused");
     assert_eq!(body["error"]["fields"]["domain"], "address_refused");
 }
@@ -952,8 +933,7 @@ db_test!(
     |app| async move {
         let ana = Person::sign_in(&app, "ana@zoho.test").await;
         let ws = ana.id;
-        let (status, body) = ana.get("/api/v1/whatzapp/zoho/scopes").await;
-        assert_eq!(status, 200);
+        let body = ana.expect_get(200, "/api/v1/whatzapp/zoho/scopes").await;
         assert!(body["data"]["scopes"]
             .as_array()
             .unwrap()
@@ -971,20 +951,19 @@ db_test!(
             "http://169.254.169.254",
             "https://accounts.zoho.com.evil.test",
         ] {
-            let (status, body) = ana
-                .post("/api/v1/whatzapp/zoho/auth/token", link(server))
+            let body = ana
+                .expect_post(422, "/api/v1/whatzapp/zoho/auth/token", link(server))
                 .await;
-            assert_eq!(status, 422, "{body}");
             assert_eq!(body["error"]["code"], "authentication_failed");
         }
         assert!(app.fake.received_under("/zoho-accounts").is_empty());
-        let (status, body) = ana
-            .post(
+        let body = ana
+            .expect_post(
+                200,
                 "/api/v1/whatzapp/zoho/auth/token",
                 link(&back["accounts-server"]),
             )
             .await;
-        assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["connected"], true);
         assert!(body["data"].get("refresh_token").is_none());
         let (status, _) = ana
@@ -1026,23 +1005,20 @@ db_test!(salesforce_links_with_pkce_and_unlinks, |app| async move {
     assert_eq!(asked["code_challenge_method"], "S256");
     assert_eq!(asked["code_challenge"].as_str().unwrap().len(), 43);
     let link = |code: &str, state: &str, ws: i64| json!({ "code": code, "state": state, "redirect_uri": "x", "workspace_id": ws });
-    let (status, _) = ana
-        .post(
-            "/api/v2/salesforce/auth",
-            link(&code, &state, ana.id + 1000),
-        )
-        .await;
-    assert_eq!(status, 403);
+    ana.expect_post(
+        403,
+        "/api/v2/salesforce/auth",
+        link(&code, &state, ana.id + 1000),
+    )
+    .await;
     // The fake checks the PKCE verifier against the challenge: linking proves it was sent.
-    let (status, body) = ana
-        .post("/api/v2/salesforce/auth", link(&code, &state, ana.id))
+    let body = ana
+        .expect_post(200, "/api/v2/salesforce/auth", link(&code, &state, ana.id))
         .await;
-    assert_eq!(status, 200, "{body}");
     assert_eq!(body["status"], true);
-    let (status, body) = ana
-        .post("/api/v2/salesforce/auth", link(&code, &state, ana.id))
+    let body = ana
+        .expect_post(422, "/api/v2/salesforce/auth", link(&code, &state, ana.id))
         .await;
-    assert_eq!(status, 422);
     assert_eq!(
         body["error"]["message"],
         "Failed to authenticate, please try again"
@@ -1065,25 +1041,22 @@ db_test!(
     |app| async move {
         let ana = Person::sign_in(&app, "ana@sfset.test").await;
         // The panel is role 1's (000 §6): Ana administers her organisation.
-        let (status, _) = ana
-            .post(
-                "/api/v1/whatzapp/organizations",
-                json!({ "org_name": "SfSet" }),
-            )
-            .await;
-        assert_eq!(status, 200);
+        ana.expect_post(
+            200,
+            "/api/v1/whatzapp/organizations",
+            json!({ "org_name": "SfSet" }),
+        )
+        .await;
         let (status, _) = ana.get("/api/v2/salesforce/settings").await;
         assert_eq!(status, 404, "not linked yet");
         let (code, state) = consent(&ana, "salesforce").await;
-        let (status, _) = ana
-            .post(
-                "/api/v2/salesforce/auth",
-                json!({ "code": code, "state": state }),
-            )
-            .await;
-        assert_eq!(status, 200);
-        let (status, body) = ana.get("/api/v2/salesforce/settings").await;
-        assert_eq!(status, 200, "{body}");
+        ana.expect_post(
+            200,
+            "/api/v2/salesforce/auth",
+            json!({ "code": code, "state": state }),
+        )
+        .await;
+        let body = ana.expect_get(200, "/api/v2/salesforce/settings").await;
         assert_eq!(
             body["data"],
             json!({ "contactCreationEnabled": true, "contactRecordTypes": [] })
@@ -1095,8 +1068,8 @@ db_test!(
                 "selectedField": [{ "id": "MobilePhone", "name": "Mobile" }]
             }]
         });
-        let (status, body) = ana.post("/api/v2/salesforce/settings", saved.clone()).await;
-        assert_eq!(status, 200, "{body}");
+        ana.expect_post(200, "/api/v2/salesforce/settings", saved.clone())
+            .await;
         let (_, body) = ana.get("/api/v2/salesforce/settings").await;
         assert_eq!(body["data"], saved);
         // The link still works: saving settings leaves the tokens alone.
@@ -1115,18 +1088,15 @@ db_test!(
         let funnel_path = format!("/api/v1/whatzapp/getsheetfunnel?workspace_id={ws}");
 
         // The spreadsheet card is admin-only: without an organisation she is refused.
-        let (status, body) = ana.get(&status_path).await;
-        assert_eq!(status, 403, "{body}");
+        let body = ana.expect_get(403, &status_path).await;
         assert_eq!(body["error"]["code"], "forbidden");
-        let (status, _) = ana
-            .post(
-                "/api/v1/whatzapp/organizations",
-                json!({ "org_name": "Sheets" }),
-            )
-            .await;
-        assert_eq!(status, 200);
-        let (status, body) = ana.get(&status_path).await;
-        assert_eq!(status, 200, "{body}");
+        ana.expect_post(
+            200,
+            "/api/v1/whatzapp/organizations",
+            json!({ "org_name": "Sheets" }),
+        )
+        .await;
+        let body = ana.expect_get(200, &status_path).await;
         assert_eq!(body["result"], false);
         let (_, body) = ana.get(&funnel_path).await;
         assert_eq!(body["result"], false);
@@ -1144,8 +1114,9 @@ db_test!(
             "access_token": "from-the-browser", "refresh_token": "from-the-browser",
             "sheet_id": "browser-sheet", "file_name": "x", "sub_sheet_name": "y",
         });
-        let (status, body) = ana.post("/api/v1/whatzapp/googlesheet", link.clone()).await;
-        assert_eq!(status, 200, "{body}");
+        let body = ana
+            .expect_post(200, "/api/v1/whatzapp/googlesheet", link.clone())
+            .await;
         assert_eq!(body["result"], true);
         let sheet_id = body["data"]["sheet_id"].as_str().unwrap().to_owned();
         assert!(sheet_id.starts_with("fake-sheet-"), "{sheet_id}");
@@ -1160,8 +1131,9 @@ db_test!(
         assert_eq!(ana.flags().await["googleSheet"], true);
 
         // The state is single-use.
-        let (status, body) = ana.post("/api/v1/whatzapp/googlesheet", link).await;
-        assert_eq!(status, 422);
+        let body = ana
+            .expect_post(422, "/api/v1/whatzapp/googlesheet", link)
+            .await;
         assert_eq!(body["error"]["code"], "authentication_failed");
         assert_eq!(app.fake.token_calls("google", "authorization_code"), 1);
 
@@ -1176,14 +1148,14 @@ db_test!(
 
         // Label change: the rule refuses an empty one; a good one is kept, tokens untouched.
         let update = |name: &str| json!({ "workspace_id": ws, "updated_name": name });
-        let (status, body) = ana
-            .call(
+        let body = ana
+            .expect_call(
+                422,
                 Method::PATCH,
                 "/api/v1/whatzapp/updatesheetfunnel",
                 Some(update("   ")),
             )
             .await;
-        assert_eq!(status, 422);
         assert_eq!(body["error"]["fields"]["updated_name"], "label_name_empty");
         let secrets = || async {
             integration::Entity::find()
@@ -1214,13 +1186,11 @@ db_test!(
         assert_eq!(app.fake.token_calls("google", "refresh_token"), 1);
 
         // Another person's workspace is refused.
-        let (status, _) = ana
-            .get(&format!(
-                "/api/v1/whatzapp/googlesheet?workspace_id={}",
-                ws + 1000
-            ))
-            .await;
-        assert_eq!(status, 403);
+        ana.expect_get(
+            403,
+            &format!("/api/v1/whatzapp/googlesheet?workspace_id={}", ws + 1000),
+        )
+        .await;
 
         let (status, body) = ana
             .delete(&format!(
@@ -1232,14 +1202,13 @@ db_test!(
         assert_eq!(body["result"], false);
         assert_eq!(body["data"]["sheet_id"], Value::Null);
         assert_eq!(ana.flags().await["googleSheet"], false);
-        let (status, _) = ana
-            .call(
-                Method::PATCH,
-                "/api/v1/whatzapp/updatesheetfunnel",
-                Some(update("Again")),
-            )
-            .await;
-        assert_eq!(status, 404);
+        ana.expect_call(
+            404,
+            Method::PATCH,
+            "/api/v1/whatzapp/updatesheetfunnel",
+            Some(update("Again")),
+        )
+        .await;
         ana.assert_no_secret_in_answers();
         assert_no_plain_secret_stored(&app).await;
     }
@@ -1296,13 +1265,13 @@ db_test!(
 /// Links Salesforce for `person` through the fake's consent page.
 async fn link_salesforce(person: &Person<'_>) {
     let (code, state) = consent(person, "salesforce").await;
-    let (status, body) = person
-        .post(
+    person
+        .expect_post(
+            200,
             "/api/v2/salesforce/auth",
             json!({ "code": code, "state": state }),
         )
         .await;
-    assert_eq!(status, 200, "{body}");
 }
 
 db_test!(
@@ -1317,8 +1286,7 @@ db_test!(
         assert_eq!(status, 404, "not linked yet");
         link_salesforce(&ana).await;
 
-        let (status, body) = ana.get("/api/v2/salesforce/record-types").await;
-        assert_eq!(status, 200, "{body}");
+        let body = ana.expect_get(200, "/api/v2/salesforce/record-types").await;
         assert_eq!(body["status"], true);
         assert_eq!(
             body["data"]["records"],
@@ -1341,10 +1309,12 @@ db_test!(
             .unwrap()
             .contains("FROM RecordType WHERE SobjectType = 'Contact'"));
 
-        let (status, body) = ana
-            .get("/api/v2/salesforce/record-type/fields?id=012000000000002AAA")
+        let body = ana
+            .expect_get(
+                200,
+                "/api/v2/salesforce/record-type/fields?id=012000000000002AAA",
+            )
             .await;
-        assert_eq!(status, 200, "{body}");
         let fields = &body["data"]["objectInfos"]["User"]["fields"];
         assert_eq!(
             fields["MobilePhone"],
@@ -1363,8 +1333,8 @@ db_test!(
                 .await;
             assert_eq!(status, 400, "{bad}: {body}");
         }
-        let (status, _) = ana.get("/api/v2/salesforce/record-type/fields").await;
-        assert_eq!(status, 400);
+        ana.expect_get(400, "/api/v2/salesforce/record-type/fields")
+            .await;
         assert_eq!(
             app.fake
                 .received_under("/salesforce-instance/services/data/")
@@ -1372,10 +1342,12 @@ db_test!(
             2
         );
         // An org that answers 404 for an unknown record type: a provider failure.
-        let (status, body) = ana
-            .get("/api/v2/salesforce/record-type/fields?id=012000000000009AAA")
+        let body = ana
+            .expect_get(
+                502,
+                "/api/v2/salesforce/record-type/fields?id=012000000000009AAA",
+            )
             .await;
-        assert_eq!(status, 502, "{body}");
         assert_eq!(body["error"]["code"], "upstream_failed");
         ana.assert_no_secret_in_answers();
         assert_no_plain_secret_stored(&app).await;
@@ -1391,8 +1363,7 @@ db_test!(
         app.fake.expire_access_tokens("salesforce");
 
         // 401 from the org: one refresh, then the call again with the new token.
-        let (status, body) = ana.get("/api/v2/salesforce/record-types").await;
-        assert_eq!(status, 200, "{body}");
+        let body = ana.expect_get(200, "/api/v2/salesforce/record-types").await;
         assert_eq!(body["data"]["records"].as_array().unwrap().len(), 2);
         assert_eq!(app.fake.token_calls("salesforce", "refresh_token"), 1);
         let asked = app
@@ -1409,19 +1380,22 @@ db_test!(
         assert_ne!(auths[0], auths[1], "called again with the refreshed token");
         assert_ne!(stored_links(&app).await, before, "the new token is kept");
         // The kept token works without another refresh.
-        let (status, _) = ana
-            .get("/api/v2/salesforce/record-type/fields?id=012000000000001AAA")
-            .await;
-        assert_eq!(status, 200);
+        ana.expect_get(
+            200,
+            "/api/v2/salesforce/record-type/fields?id=012000000000001AAA",
+        )
+        .await;
         assert_eq!(app.fake.token_calls("salesforce", "refresh_token"), 1);
 
         // Revoked: the refresh is refused, the link needs a reconnect.
         app.fake.expire_access_tokens("salesforce");
         app.fake.refuse_refresh("salesforce", true);
-        let (status, body) = ana
-            .get("/api/v2/salesforce/record-type/fields?id=012000000000001AAA")
+        let body = ana
+            .expect_get(
+                422,
+                "/api/v2/salesforce/record-type/fields?id=012000000000001AAA",
+            )
             .await;
-        assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["code"], "authentication_failed");
         let (_, body) = ana.get("/api/v2/salesforce/auth").await;
         assert_eq!(body["status"], false);
@@ -1431,8 +1405,7 @@ db_test!(
             .fake
             .received_under("/salesforce-instance/services/data/")
             .len();
-        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
-        assert_eq!(status, 422);
+        ana.expect_get(422, "/api/v2/salesforce/record-types").await;
         assert_eq!(
             app.fake
                 .received_under("/salesforce-instance/services/data/")
@@ -1441,8 +1414,7 @@ db_test!(
         );
         app.fake.refuse_refresh("salesforce", false);
         link_salesforce(&ana).await;
-        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
-        assert_eq!(status, 200);
+        ana.expect_get(200, "/api/v2/salesforce/record-types").await;
         ana.assert_no_secret_in_answers();
         assert_no_plain_secret_stored(&app).await;
     }
@@ -1476,13 +1448,13 @@ db_test!(
                 .collect::<Vec<_>>()
         };
         let before = stored().await;
-        let (status, body) = employee
-            .post(
+        let body = employee
+            .expect_post(
+                403,
                 "/api/v2/salesforce/settings",
                 json!({ "contactCreationEnabled": false, "contactRecordTypes": [] }),
             )
             .await;
-        assert_eq!(status, 403, "{body}");
         assert_eq!(body["error"]["code"], "forbidden");
         assert_eq!(body["error"]["fields"]["role"], "admin_only");
         assert_eq!(stored().await, before, "nothing changed");
@@ -1496,8 +1468,7 @@ db_test!(
     |app| async move {
         let ana = Person::sign_in(&app, "ana@sf401.test").await;
         link_salesforce(&ana).await;
-        let (status, _) = ana.get("/api/v2/salesforce/record-types").await;
-        assert_eq!(status, 200);
+        ana.expect_get(200, "/api/v2/salesforce/record-types").await;
         // The org stops accepting the stored access token before its time.
         app.fake.expire_access_tokens("salesforce");
         let refreshes = app.fake.token_calls("salesforce", "refresh_token");

@@ -9,61 +9,33 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use testkit::{db_test, TestApp, WithSession};
-
-/// One call with the page's language (`Accept-Language`, as the web app sends it).
-async fn call_in(
-    app: &TestApp,
-    lang: Option<&str>,
-    method: Method,
-    path: &str,
-    session: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path));
-    if let Some(l) = lang {
-        req = req.header("accept-language", l);
-    }
-    if let Some(s) = session {
-        req = req.session(s);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    let text = res.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
+use testkit::{db_test, TestApp};
 
 /// The development mailbox of `email`, newest first.
 async fn mailbox(app: &TestApp, email: &str) -> Vec<Value> {
-    let (status, body) = app
-        .call(
+    let body = app
+        .expect(
+            200,
             Method::GET,
             &format!("/api/dev/mailbox?email={email}"),
             None,
             None,
         )
         .await;
-    assert_eq!(status, 200);
     body["messages"].as_array().unwrap().clone()
 }
 
 /// Signs in on a page shown in `lang` (None: no language sent); answers the session.
 async fn sign_in_in(app: &TestApp, email: &str, lang: Option<&str>) -> String {
-    let (status, _) = call_in(
-        app,
-        lang,
-        Method::POST,
-        "/api/auth/code",
-        None,
-        Some(json!({ "email": email })),
-    )
-    .await;
+    let (status, _) = app
+        .call_in(
+            lang,
+            Method::POST,
+            "/api/auth/code",
+            None,
+            Some(json!({ "email": email })),
+        )
+        .await;
     assert_eq!(status, 200);
     let code = app.latest_code(email).await.unwrap();
     let mut req = app
@@ -94,15 +66,12 @@ async fn create_org(app: &TestApp, session: &str, name: &str, zone: Option<&str>
 
 /// The organisation marked default among the person's memberships (None: Personal).
 async fn default_org(app: &TestApp, session: &str, email: &str) -> Option<i64> {
-    let (status, me) = app
-        .call(
-            Method::GET,
+    let me = app
+        .get_ok(
             &format!("/api/v1/whatzapp/checkuserexistance?user_email={email}"),
-            Some(session),
-            None,
+            session,
         )
         .await;
-    assert_eq!(status, 200, "{me}");
     me["data"]["callyzer_user_mappings"]
         .as_array()
         .unwrap()
@@ -112,15 +81,7 @@ async fn default_org(app: &TestApp, session: &str, email: &str) -> Option<i64> {
 }
 
 async fn add_member(app: &TestApp, session: &str, org_id: i64, email: &str, mobile: &str) -> i64 {
-    let (status, added) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/employees",
-            Some(session),
-            Some(json!({ "org_id": org_id, "employees": [{ "name": "Lucía", "email": email, "mobile": mobile }] })),
-        )
-        .await;
-    assert_eq!(status, 200, "{added}");
+    let added = app.post_ok("/api/v1/whatzapp/employees", session, json!({ "org_id": org_id, "employees": [{ "name": "Lucía", "email": email, "mobile": mobile }] })).await;
     added["data"]["employees"][0]["user_id"].as_i64().unwrap()
 }
 
@@ -318,15 +279,14 @@ db_test!(
         // An employee may not change it.
         add_member(&app, &admin, org_id, "emp@acme.test", "+351910000001").await;
         let emp = app.sign_in("emp@acme.test").await.unwrap();
-        let (status, _) = app
-            .call(
-                Method::PATCH,
-                "/api/v1/whatzapp/organizations",
-                Some(&emp),
-                Some(json!({ "org_id": org_id, "time_zone": "Asia/Jakarta" })),
-            )
-            .await;
-        assert_eq!(status, 403);
+        app.expect(
+            403,
+            Method::PATCH,
+            "/api/v1/whatzapp/organizations",
+            Some(&emp),
+            Some(json!({ "org_id": org_id, "time_zone": "Asia/Jakarta" })),
+        )
+        .await;
     }
 );
 

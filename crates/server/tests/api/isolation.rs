@@ -92,51 +92,44 @@ fn unique() -> usize {
 pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) -> (Call, bool) {
     let p = |s: String| format!("/api{path}{s}");
     let n = unique();
+    // The route's own path with a query; whether it names team or user ids.
+    let query = |q: String, inner_used: bool| (p(q), None, inner_used);
+    // A JSON body to the route's own path.
+    let json_to = |v: Value, inner_used: bool| (p(String::new()), Some(Body::Json(v)), inner_used);
+    // A JSON body to one of `inner`'s resources (its id in `path`).
+    let json_at = |path: String, v: Value| (path, Some(Body::Json(v)), true);
+    // The same JSON body creating a resource (POST) or editing `inner`'s one, `id` (PUT).
+    let create_or_edit = |id: i64, v: Value| match method.as_str() {
+        "POST" => json_to(v, false),
+        _ => json_at(format!("/api{}", path.replace("{id}", &id.to_string())), v),
+    };
     let (call_path, body, inner_used) = match (method.as_str(), path) {
         ("GET", "/v1/whatzapp/checkuserexistance") => {
-            (p(format!("?user_email={}", inner.email)), None, true)
+            query(format!("?user_email={}", inner.email), true)
         }
-        ("GET", "/v1/whatzapp/organizations") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
+        ("GET", "/v1/whatzapp/organizations") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
+        ("PATCH", "/v1/whatzapp/organizations/active") => query(
+            format!("?workspace_id={}&org_id={}", org.workspace_id, org.org_id),
             false,
         ),
-        ("PATCH", "/v1/whatzapp/organizations/active") => (
-            p(format!(
-                "?workspace_id={}&org_id={}",
-                org.workspace_id, org.org_id
-            )),
-            None,
-            false,
-        ),
-        ("GET", "/v1/whatzapp/usercredithistory") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
+        ("GET", "/v1/whatzapp/usercredithistory") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
         ("GET", "/v1/whatzapp/getOrganizationDetails") => {
-            (p(format!("?organization_code={}", org.code)), None, false)
+            query(format!("?organization_code={}", org.code), false)
         }
-        ("PATCH", "/v1/whatzapp/organizations") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "org_name": format!("Renamed {n}") }),
-            )),
+        ("PATCH", "/v1/whatzapp/organizations") => json_to(
+            json!({ "org_id": org.org_id, "org_name": format!("Renamed {n}") }),
             false,
         ),
-        ("POST", "/v1/whatzapp/employees/resend-invitation") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "user_id": inner.invited_id }),
-            )),
+        ("POST", "/v1/whatzapp/employees/resend-invitation") => json_to(
+            json!({ "org_id": org.org_id, "user_id": inner.invited_id }),
             true,
         ),
-        ("POST", "/v1/whatzapp/organizations/remove-user") => (
-            p(format!(
-                "?user_id={}&org_id={}",
-                inner.removable_id, org.org_id
-            )),
-            None,
+        ("POST", "/v1/whatzapp/organizations/remove-user") => query(
+            format!("?user_id={}&org_id={}", inner.removable_id, org.org_id),
             true,
         ),
         ("GET", "/v1/whatzapp/organizations/credit-history")
@@ -146,50 +139,39 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
         | ("GET", "/v1/whatzapp/employees")
         | ("GET", "/v1/whatzapp/employees/invited")
         | ("GET", "/v1/whatzapp/organizations/employees") => {
-            (p(format!("?org_id={}", org.org_id)), None, false)
+            query(format!("?org_id={}", org.org_id), false)
         }
-        ("POST", "/v1/whatzapp/teams") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "team_name": format!("Team {n}") }),
-            )),
+        ("POST", "/v1/whatzapp/teams") => json_to(
+            json!({ "org_id": org.org_id, "team_name": format!("Team {n}") }),
             false,
         ),
-        ("PATCH", "/v1/whatzapp/teams") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("PATCH", "/v1/whatzapp/teams") => json_to(
+            json!({
                 "org_id": org.org_id, "team_id": inner.team_id, "team_name": format!("Renamed {n}")
-            }))),
+            }),
             true,
         ),
-        ("PATCH", "/v1/whatzapp/teams/members") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("PATCH", "/v1/whatzapp/teams/members") => json_to(
+            json!({
                 "org_id": org.org_id, "team_id": inner.team_id, "user_ids": [inner.user_id]
-            }))),
+            }),
             true,
         ),
-        ("GET", "/v1/whatzapp/teams/list") => (
-            p(format!(
-                "?user_id={}&org_id={}",
-                org.workspace_id, org.org_id
-            )),
-            None,
+        ("GET", "/v1/whatzapp/teams/list") => query(
+            format!("?user_id={}&org_id={}", org.workspace_id, org.org_id),
             false,
         ),
-        ("POST", "/v1/whatzapp/employees") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("POST", "/v1/whatzapp/employees") => json_to(
+            json!({
                 "org_id": org.org_id,
                 "employees": [{ "email": format!("new{n}@people.test"), "team_id": inner.team_id }]
-            }))),
+            }),
             true,
         ),
-        ("PATCH", "/v1/whatzapp/employees") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("PATCH", "/v1/whatzapp/employees") => json_to(
+            json!({
                 "org_id": org.org_id, "user_id": inner.user_id, "syncing_active": true
-            }))),
+            }),
             true,
         ),
         ("POST", "/v1/whatzapp/employees/import") => (
@@ -206,35 +188,30 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             // Another organisation's CreatedByUser is refused per event (not_found), not by status.
             false,
         ),
-        ("POST", "/v2/events/messages") => (
-            p(String::new()),
-            Some(Body::Json(json!({ "org_id": org.org_id, "events": [{
+        ("POST", "/v2/events/messages") => json_to(
+            json!({ "org_id": org.org_id, "events": [{
                 "MessageId": format!("iso-{n}"), "Datetime": 1_790_000_000_000_i64,
                 "Direction": "OUTGOING", "Chatid": "c@c.us", "CreatedByUser": inner.user_id
-            }] }))),
+            }] }),
             false,
         ),
         ("GET", "/v1/analytics/overview")
         | ("GET", "/v1/analytics/active-hours")
         | ("GET", "/v1/analytics/daily")
-        | ("GET", "/v1/analytics/comparison") => (
-            p(format!("?org_id={}&user_id={}", org.org_id, inner.user_id)),
-            None,
+        | ("GET", "/v1/analytics/comparison") => query(
+            format!("?org_id={}&user_id={}", org.org_id, inner.user_id),
             true,
         ),
-        ("POST", "/v2/events/quick-replies") | ("POST", "/v2/events/schedulers") => (
-            p(String::new()),
-            Some(Body::Json(json!({ "org_id": org.org_id, "events": [{
+        ("POST", "/v2/events/quick-replies") | ("POST", "/v2/events/schedulers") => json_to(
+            json!({ "org_id": org.org_id, "events": [{
                 "id": format!("iso-{n}"), "Datetime": 1_790_000_000_000_i64,
                 "CreatedByUser": inner.user_id
-            }] }))),
-            // Another organisation's CreatedByUser is refused per event (not_found).
+            }] }), // Another organisation's CreatedByUser is refused per event (not_found).
             false,
         ),
         ("GET", "/v1/whatzapp/quickreplies/analytics")
-        | ("GET", "/v1/whatzapp/scheduler/analytics") => (
-            p(format!("?org_id={}&user_id={}", org.org_id, inner.user_id)),
-            None,
+        | ("GET", "/v1/whatzapp/scheduler/analytics") => query(
+            format!("?org_id={}&user_id={}", org.org_id, inner.user_id),
             true,
         ),
         ("POST", "/v1/analytics/search") => (
@@ -248,33 +225,27 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             // Another organisation's users named in the terms filter are not visible: no rows.
             false,
         ),
-        ("GET", "/v1/analytics/new-calls") => (
-            p(format!("?org_id={}&team_id={}", org.org_id, inner.team_id)),
-            None,
+        ("GET", "/v1/analytics/new-calls") => query(
+            format!("?org_id={}&team_id={}", org.org_id, inner.team_id),
             true,
         ),
         ("GET", "/v1/whatzapp/freshdesk/getauth")
-        | ("DELETE", "/v1/whatzapp/freshdesk/deleteauth") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
-        ("POST", "/v1/whatzapp/freshdesk/createauth") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        | ("DELETE", "/v1/whatzapp/freshdesk/deleteauth") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
+        ("POST", "/v1/whatzapp/freshdesk/createauth") => json_to(
+            json!({
                 "workspace_id": org.workspace_id, "domain": "acme",
                 "api_key": testkit::fake::FRESHDESK_API_KEY
-            }))),
+            }),
             false,
         ),
         ("GET", "/v1/whatzapp/webhook/endpoints") => {
-            (p(format!("?org_id={}", org.org_id)), None, false)
+            query(format!("?org_id={}", org.org_id), false)
         }
-        ("POST", "/v1/whatzapp/webhook/endpoints") => (
-            p(String::new()),
-            Some(Body::Json(json!({ "org_id": org.org_id, "status": n % 2 }))),
-            false,
-        ),
+        ("POST", "/v1/whatzapp/webhook/endpoints") => {
+            json_to(json!({ "org_id": org.org_id, "status": n % 2 }), false)
+        }
         ("GET", "/v1/whatzapp/integrations/{provider}/authorize") => (
             format!(
                 "/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={}",
@@ -317,16 +288,12 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             }))),
             false,
         ),
-        ("GET", "/v1/whatzapp/zoho/auth/token") | ("DELETE", "/v1/whatzapp/zoho/auth/token") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
-        ("GET", "/v1/whatzapp/bitrix/getauth") | ("DELETE", "/v1/whatzapp/bitrix/deleteauth") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
+        ("GET", "/v1/whatzapp/zoho/auth/token") | ("DELETE", "/v1/whatzapp/zoho/auth/token") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
+        ("GET", "/v1/whatzapp/bitrix/getauth") | ("DELETE", "/v1/whatzapp/bitrix/deleteauth") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
         ("POST", "/v1/whatzapp/googlesheet") => (
             p(String::new()),
             // `send` fills in the code and state Google returns to the caller.
@@ -338,11 +305,9 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
         ),
         ("GET", "/v1/whatzapp/googlesheet")
         | ("GET", "/v1/whatzapp/getsheetfunnel")
-        | ("DELETE", "/v1/whatzapp/deletegooglesheet") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
+        | ("DELETE", "/v1/whatzapp/deletegooglesheet") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
         ("PATCH", "/v1/whatzapp/updatesheetfunnel") => (
             p(String::new()),
             // Runs after POST googlesheet (route order), so A's admin has a link to relabel.
@@ -352,14 +317,12 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             false,
         ),
         ("GET", "/v1/whatzapp/gethubspotauthtokens")
-        | ("DELETE", "/v1/whatzapp/deletehubspotauthtoken") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
+        | ("DELETE", "/v1/whatzapp/deletehubspotauthtoken") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
         ("GET", "/v1/whatzapp/webhook/deliveries")
         | ("GET", "/v1/whatzapp/integrations/lastsync") => {
-            (p(format!("?org_id={}", org.org_id)), None, false)
+            query(format!("?org_id={}", org.org_id), false)
         }
         ("GET", "/v1/whatzapp/webhook/deliveries/{id}/attempts") => (
             format!(
@@ -369,52 +332,41 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             true,
         ),
-        ("POST", "/v1/whatzapp/webhook/deliveries/{id}/resend") => (
+        ("POST", "/v1/whatzapp/webhook/deliveries/{id}/resend") => json_at(
             format!(
                 "/api/v1/whatzapp/webhook/deliveries/{}/resend",
                 inner.job_id
             ),
-            Some(Body::Json(json!({ "org_id": org.org_id }))),
+            json!({ "org_id": org.org_id }),
+        ),
+        ("POST", "/v1/whatzapp/webhook/endpoints/secret") => {
+            json_to(json!({ "org_id": org.org_id }), false)
+        }
+        ("GET", "/v2/crm-label-sync") => query(
+            format!("?org_id={}&user_id={}", org.org_id, inner.user_id),
             true,
         ),
-        ("POST", "/v1/whatzapp/webhook/endpoints/secret") => (
-            p(String::new()),
-            Some(Body::Json(json!({ "org_id": org.org_id }))),
-            false,
-        ),
-        ("GET", "/v2/crm-label-sync") => (
-            p(format!("?org_id={}&user_id={}", org.org_id, inner.user_id)),
-            None,
-            true,
-        ),
-        ("POST", "/v1/whatzapp/createorgcheckoutsession") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("POST", "/v1/whatzapp/createorgcheckoutsession") => json_to(
+            json!({
                 "workspace_id": org.workspace_id, "plan_id": 10, "quantity": 3, "org_id": org.org_id
-            }))),
+            }),
             false,
         ),
-        ("GET", "/v1/whatzapp/userplanlist") => (
-            p(format!("?workspace_id={}", org.workspace_id)),
-            None,
-            false,
-        ),
+        ("GET", "/v1/whatzapp/userplanlist") => {
+            query(format!("?workspace_id={}", org.workspace_id), false)
+        }
         ("GET", "/billing/overview")
         | ("GET", "/billing/history")
         | ("GET", "/billing/limits")
         | ("GET", "/billing/portal")
         | ("GET", "/billing/failed-transactions") => {
-            (p(format!("?org_id={}", org.org_id)), None, false)
+            query(format!("?org_id={}", org.org_id), false)
         }
         // The seats the organisation has (a change would need a subscription).
         ("GET", "/billing/seats/preview") => {
-            (p(format!("?org_id={}&seats=50", org.org_id)), None, false)
+            query(format!("?org_id={}&seats=50", org.org_id), false)
         }
-        ("POST", "/billing/seats") => (
-            p(String::new()),
-            Some(Body::Json(json!({ "org_id": org.org_id, "seats": 50 }))),
-            false,
-        ),
+        ("POST", "/billing/seats") => json_to(json!({ "org_id": org.org_id, "seats": 50 }), false),
         ("POST", "/kb/documents") => (
             p(format!("?org_id={}&name=n{n}.pdf", org.org_id)),
             Some(Body::Pdf(testkit::pdf::document(&[
@@ -423,13 +375,12 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             false,
         ),
         ("GET", "/kb/documents") | ("GET", "/kb/conversations") | ("GET", "/kb/unanswered") => {
-            (p(format!("?org_id={}", org.org_id)), None, false)
+            query(format!("?org_id={}", org.org_id), false)
         }
-        ("POST", "/kb/ask") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("POST", "/kb/ask") => json_to(
+            json!({
                 "org_id": org.org_id, "conversation_id": inner.conversation_id, "question": "refund days"
-            }))),
+            }),
             true,
         ),
         ("GET", "/kb/documents/{id}/file") | ("DELETE", "/kb/documents/{id}") => (
@@ -441,14 +392,13 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             true,
         ),
-        ("POST", "/v2/ai/reply-suggestion") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("POST", "/v2/ai/reply-suggestion") => json_to(
+            json!({
                 "org_id": org.org_id, "messages": [{ "text": "refund days?", "direction": "INCOMING" }]
-            }))),
+            }),
             false,
         ),
-        ("GET", "/v2/ai/replies-left") => (p(format!("?org_id={}", org.org_id)), None, false),
+        ("GET", "/v2/ai/replies-left") => query(format!("?org_id={}", org.org_id), false),
         ("GET", "/kb/conversations/{id}") | ("DELETE", "/kb/conversations/{id}") => (
             format!(
                 "/api/kb/conversations/{}?org_id={}",
@@ -457,13 +407,12 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             true,
         ),
-        ("PATCH", "/kb/conversations/{id}") => (
+        ("PATCH", "/kb/conversations/{id}") => json_at(
             format!(
                 "/api/kb/conversations/{}?org_id={}",
                 inner.conversation_id, org.org_id
             ),
-            Some(Body::Json(json!({ "title": format!("Renamed {n}") }))),
-            true,
+            json!({ "title": format!("Renamed {n}") }),
         ),
         ("GET", "/manage/quick-replies")
         | ("GET", "/manage/labels")
@@ -473,31 +422,22 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
         | ("GET", "/manage/team-tools-access")
         | ("GET", "/v1/whatzapp/getusertags")
         | ("POST", "/manage/follow-ups/complete-all") => {
-            (p(format!("?org_id={}", org.org_id)), None, false)
+            query(format!("?org_id={}", org.org_id), false)
         }
-        ("POST", "/manage/quick-replies") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Reply {n}"), "message": "Hi {{first_name}}" }),
-            )),
+        ("POST", "/manage/quick-replies") => json_to(
+            json!({ "org_id": org.org_id, "name": format!("Reply {n}"), "message": "Hi {{first_name}}" }),
             false,
         ),
-        ("PUT", "/manage/quick-replies/{id}") => (
+        ("PUT", "/manage/quick-replies/{id}") => json_at(
             format!("/api/manage/quick-replies/{}", inner.manage.quick_reply),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Reply {n}"), "message": "Hello" }),
-            )),
-            true,
+            json!({ "org_id": org.org_id, "name": format!("Reply {n}"), "message": "Hello" }),
         ),
-        ("POST", "/manage/quick-replies/{id}/sent") => (
+        ("POST", "/manage/quick-replies/{id}/sent") => json_at(
             format!(
                 "/api/manage/quick-replies/{}/sent",
                 inner.manage.quick_reply
             ),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "event_id": format!("e{n}") }),
-            )),
-            true,
+            json!({ "org_id": org.org_id, "event_id": format!("e{n}") }),
         ),
         ("POST", "/manage/quick-replies/{id}/attachment")
         | ("POST", "/manage/schedules/{id}/attachment") => (
@@ -550,47 +490,21 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
                 true,
             )
         }
-        ("POST", "/manage/labels") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Label {n}"), "color": "#00a884" }),
-            )),
+        ("POST", "/manage/labels") | ("PUT", "/manage/labels/{id}") => create_or_edit(
+            inner.manage.label,
+            json!({ "org_id": org.org_id, "name": format!("Label {n}"), "color": "#00a884" }),
+        ),
+        ("POST", "/manage/funnels") | ("PUT", "/manage/funnels/{id}") => create_or_edit(
+            inner.manage.funnel,
+            json!({ "org_id": org.org_id, "name": format!("Funnel {n}"), "stages": ["New", "Won"] }),
+        ),
+        ("POST", "/manage/user-properties") => json_to(
+            json!({ "org_id": org.org_id, "name": format!("City {}", letters(n)), "kind": "text" }),
             false,
         ),
-        ("PUT", "/manage/labels/{id}") => (
-            format!("/api/manage/labels/{}", inner.manage.label),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Label {n}"), "color": "#00a884" }),
-            )),
-            true,
-        ),
-        ("POST", "/manage/funnels") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Funnel {n}"), "stages": ["New", "Won"] }),
-            )),
-            false,
-        ),
-        ("PUT", "/manage/funnels/{id}") => (
-            format!("/api/manage/funnels/{}", inner.manage.funnel),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Funnel {n}"), "stages": ["New", "Won"] }),
-            )),
-            true,
-        ),
-        ("POST", "/manage/user-properties") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("City {}", letters(n)), "kind": "text" }),
-            )),
-            false,
-        ),
-        ("PUT", "/manage/user-properties/{id}") => (
+        ("PUT", "/manage/user-properties/{id}") => json_at(
             format!("/api/manage/user-properties/{}", inner.manage.property),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "name": format!("Town {}", letters(n)), "kind": "text" }),
-            )),
-            true,
+            json!({ "org_id": org.org_id, "name": format!("Town {}", letters(n)), "kind": "text" }),
         ),
         ("GET", "/manage/contacts/{contact}/tags") => (
             format!(
@@ -608,87 +522,61 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             false,
         ),
-        ("PUT", "/manage/contacts/{contact}/properties") => (
+        ("PUT", "/manage/contacts/{contact}/properties") => json_at(
             "/api/manage/contacts/919800000001/properties".to_owned(),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "values": [{ "property_id": inner.manage.property, "value": "Lisbon" }] }),
-            )),
-            true,
+            json!({ "org_id": org.org_id, "values": [{ "property_id": inner.manage.property, "value": "Lisbon" }] }),
         ),
         ("PUT", "/manage/contacts/{contact}/tags") => (
             "/api/manage/contacts/919800000001/tags".to_owned(),
             Some(Body::Json(json!({ "org_id": org.org_id, "tags": ["vip"] }))),
             false,
         ),
-        ("GET", "/manage/notes") => (
-            p(format!("?org_id={}&contact=919800000001", org.org_id)),
-            None,
+        ("GET", "/manage/notes") => query(
+            format!("?org_id={}&contact=919800000001", org.org_id),
             false,
         ),
-        ("POST", "/manage/notes") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "contact": "919800000001", "kind": "note", "body": format!("Note {n}") }),
-            )),
+        ("POST", "/manage/notes") => json_to(
+            json!({ "org_id": org.org_id, "contact": "919800000001", "kind": "note", "body": format!("Note {n}") }),
             false,
         ),
-        ("PUT", "/manage/notes/{id}") => (
+        ("PUT", "/manage/notes/{id}") => json_at(
             format!("/api/manage/notes/{}", inner.manage.note),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "contact": "919800000001", "kind": "doc", "body": format!("Doc {n}") }),
-            )),
-            true,
+            json!({ "org_id": org.org_id, "contact": "919800000001", "kind": "doc", "body": format!("Doc {n}") }),
         ),
-        ("PUT", "/manage/team-tools-access") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "editors": "admins" }),
-            )),
+        ("PUT", "/manage/team-tools-access") => {
+            json_to(json!({ "org_id": org.org_id, "editors": "admins" }), false)
+        }
+        ("POST", "/manage/follow-ups") => json_to(
+            json!({ "org_id": org.org_id, "title": format!("Call {n}"), "due": "2030-01-01T09:00", "time_zone": "UTC" }),
             false,
         ),
-        ("POST", "/manage/follow-ups") => (
-            p(String::new()),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "title": format!("Call {n}"), "due": "2030-01-01T09:00", "time_zone": "UTC" }),
-            )),
-            false,
-        ),
-        ("PUT", "/manage/follow-ups/{id}") => (
+        ("PUT", "/manage/follow-ups/{id}") => json_at(
             format!("/api/manage/follow-ups/{}", inner.manage.follow_up),
-            Some(Body::Json(
-                json!({ "org_id": org.org_id, "title": format!("Call {n}"), "due": "2030-01-02T09:00", "time_zone": "UTC" }),
-            )),
-            true,
+            json!({ "org_id": org.org_id, "title": format!("Call {n}"), "due": "2030-01-02T09:00", "time_zone": "UTC" }),
         ),
-        ("POST", "/manage/schedules") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("POST", "/manage/schedules") => json_to(
+            json!({
                 "org_id": org.org_id, "recipient": "+919800000001", "message": format!("Hi {n}"),
                 "start": "2030-01-01T09:00", "time_zone": "UTC", "every": 1, "unit": "week"
-            }))),
+            }),
             false,
         ),
-        ("PUT", "/manage/schedules/{id}") => (
+        ("PUT", "/manage/schedules/{id}") => json_at(
             format!("/api/manage/schedules/{}", inner.manage.schedule),
-            Some(Body::Json(json!({
+            json!({
                 "org_id": org.org_id, "recipient": "+919800000001", "message": format!("Hi {n}"),
                 "start": "2030-01-01T10:00", "time_zone": "UTC"
-            }))),
-            true,
+            }),
         ),
-        ("POST", "/v2/schedules/sends/{id}/report") => (
+        ("POST", "/v2/schedules/sends/{id}/report") => json_at(
             format!("/api/v2/schedules/sends/{}/report", inner.manage.send),
-            Some(Body::Json(
-                json!({ "claim_token": inner.manage.claim_token, "status": "sent" }),
-            )),
-            true,
+            json!({ "claim_token": inner.manage.claim_token, "status": "sent" }),
         ),
-        ("PUT", "/v2/crm-label-sync") => (
-            p(String::new()),
-            Some(Body::Json(json!({
+        ("PUT", "/v2/crm-label-sync") => json_to(
+            json!({
                 "org_id": org.org_id, "user_id": inner.user_id,
                 "crmLabelSyncData": [{ "crm_name": "zoho", "included_labels": [format!("l{n}")], "excluded_labels": [] }]
-            }))),
+            }),
             true,
         ),
         other => panic!(
@@ -723,29 +611,16 @@ async fn oauth_consent(
     provider: &str,
     extra: &str,
 ) -> std::collections::HashMap<String, String> {
-    let me: Value = app
-        .client
-        .get(app.url("/api/auth/session"))
-        .session(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let body: Value = app
-        .client
-        .get(app.url(&format!(
-            "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}{extra}",
-            me["user"]["id"]
-        )))
-        .session(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let me = app.get_body("/api/auth/session", token).await;
+    let body = app
+        .get_body(
+            &format!(
+                "/api/v1/whatzapp/integrations/{provider}/authorize?workspace_id={}{extra}",
+                me["user"]["id"]
+            ),
+            token,
+        )
+        .await;
     let url = body["data"]["url"].as_str().unwrap();
     let res = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -784,35 +659,35 @@ async fn send_as(
     };
     let mut req = app.client.request(method, app.url(&path));
     let filled;
-    let body = match (&call.body, token) {
+    // A body that stands for an OAuth return: who consents, with what extra query, and which
+    // field carries the code.
+    let oauth = match (&call.body, token) {
         (Some(Body::Json(v)), Some(t))
             if v["code"] == OAUTH_RETURN && v.get("label_name").is_some() =>
         {
-            let q = oauth_consent(app, t, "google", "").await;
-            let mut v = v.clone();
-            v["code"] = json!(q["code"]);
-            v["state"] = json!(q["state"]);
-            filled = Body::Json(v);
-            Some(&filled)
+            Some((v, t, "google", "", "code"))
         }
         (Some(Body::Json(v)), Some(t)) if v["code"] == OAUTH_RETURN => {
-            let q = oauth_consent(app, t, "bitrix", "&domain=acme.bitrix24.com").await;
-            let mut v = v.clone();
-            v["code"] = json!(q["code"]);
-            v["state"] = json!(q["state"]);
-            filled = Body::Json(v);
-            Some(&filled)
+            Some((v, t, "bitrix", "&domain=acme.bitrix24.com", "code"))
         }
         (Some(Body::Json(v)), Some(t)) if v["temp_code"] == OAUTH_RETURN => {
-            let q = oauth_consent(app, t, "zoho", "").await;
+            Some((v, t, "zoho", "", "temp_code"))
+        }
+        _ => None,
+    };
+    let body = match oauth {
+        Some((v, t, provider, extra, code_field)) => {
+            let q = oauth_consent(app, t, provider, extra).await;
             let mut v = v.clone();
-            v["temp_code"] = json!(q["code"]);
+            v[code_field] = json!(q["code"]);
             v["state"] = json!(q["state"]);
-            v["temp_account_server_url"] = json!(q["accounts-server"]);
+            if provider == "zoho" {
+                v["temp_account_server_url"] = json!(q["accounts-server"]);
+            }
             filled = Body::Json(v);
             Some(&filled)
         }
-        (b, _) => b.as_ref(),
+        None => call.body.as_ref(),
     };
     match (bearer, token) {
         (Some(b), _) => req = req.bearer_auth(b),

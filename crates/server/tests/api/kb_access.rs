@@ -4,40 +4,31 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::admin::{as_admin, operator};
+use crate::admin::{as_admin, expect_as_admin, operator};
+use crate::kb::documents;
 use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{db_test, TestApp, TestOrg as Org, WithSession};
 
 const DAY_MS: i64 = 86_400_000;
 
-/// What the knowledge base's list answers: its status and error code.
-async fn documents(app: &TestApp, org: &Org) -> (u16, Value) {
-    let (status, body) = app
-        .call(
-            Method::GET,
-            &format!("/api/kb/documents?org_id={}", org.org_id),
-            Some(&org.admin),
-            None,
-        )
-        .await;
-    (status, body)
+/// The operator `ops` grants (or withdraws) the knowledge base at `path` for `reason`.
+async fn grant(app: &TestApp, ops: &str, path: &str, granted: bool, reason: &str) -> Value {
+    let body = json!({ "granted": granted, "reason": reason });
+    expect_as_admin(200, app, ops, Method::POST, path, Some(body)).await
 }
 
 /// The organisation's details as the signed-in frame reads them.
 async fn details_say(app: &TestApp, org: &Org) -> Value {
-    let (status, body) = app
-        .call(
-            Method::GET,
+    let body = app
+        .get_ok(
             &format!(
                 "/api/v1/whatzapp/getOrganizationDetails?organization_code={}",
                 org.code
             ),
-            Some(&org.admin),
-            None,
+            &org.admin,
         )
         .await;
-    assert_eq!(status, 200, "{body}");
     body["data"][0]["knowledge_base"].clone()
 }
 
@@ -64,15 +55,7 @@ db_test!(
         // Paying for Teams brings it back (the operator records a paid plan here, as a
         // completed checkout does; billing's own tests cover the checkout).
         let ops = operator(&app).await;
-        let (status, body) = as_admin(
-            &app,
-            &ops,
-            Method::POST,
-            &format!("/api/admin/organisations/{}/plan", org.org_id),
-            Some(json!({ "plan_id": 11, "is_trial": false, "valid_days": 30, "seats": 5, "reason": "paid by invoice" })),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
+        let body = expect_as_admin(200, &app, &ops, Method::POST, &format!("/api/admin/organisations/{}/plan", org.org_id), Some(json!({ "plan_id": 11, "is_trial": false, "valid_days": 30, "seats": 5, "reason": "paid by invoice" }))).await;
         assert_eq!(body["knowledge_base"], json!(true));
         assert_eq!(body["knowledge_base_granted"], json!(false));
         assert_eq!(documents(&app, &org).await.0, 200);
@@ -103,25 +86,16 @@ db_test!(
         );
         assert_eq!(documents(&app, &org).await.0, 402);
         // A user's session is no operator's.
-        let (status, _) = app
-            .call(
-                Method::POST,
-                &path,
-                Some(&org.admin),
-                Some(json!({ "granted": true, "reason": "me" })),
-            )
-            .await;
-        assert_eq!(status, 401);
-
-        let (status, body) = as_admin(
-            &app,
-            &ops,
+        app.expect(
+            401,
             Method::POST,
             &path,
-            Some(json!({ "granted": true, "reason": "pilot customer" })),
+            Some(&org.admin),
+            Some(json!({ "granted": true, "reason": "me" })),
         )
         .await;
-        assert_eq!(status, 200, "{body}");
+
+        let body = grant(&app, &ops, &path, true, "pilot customer").await;
         assert_eq!(
             (
                 body["knowledge_base"].clone(),
@@ -132,8 +106,7 @@ db_test!(
         assert_eq!(documents(&app, &org).await.0, 200);
         assert_eq!(details_say(&app, &org).await, json!(true));
 
-        let (status, log) = as_admin(&app, &ops, Method::GET, "/api/admin/audit", None).await;
-        assert_eq!(status, 200, "{log}");
+        let log = expect_as_admin(200, &app, &ops, Method::GET, "/api/admin/audit", None).await;
         let entry = log["items"]
             .as_array()
             .unwrap()
@@ -148,19 +121,12 @@ db_test!(
         );
 
         // Withdrawn: the organisation is back to what its plan gives (nothing, on Free).
-        let (status, body) = as_admin(
-            &app,
-            &ops,
-            Method::POST,
-            &path,
-            Some(json!({ "granted": false, "reason": "pilot ended" })),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
+        let body = grant(&app, &ops, &path, false, "pilot ended").await;
         assert_eq!(body["knowledge_base"], json!(false));
         assert_eq!(documents(&app, &org).await.0, 402);
         // An unknown organisation is 404.
-        let (status, _) = as_admin(
+        expect_as_admin(
+            404,
             &app,
             &ops,
             Method::POST,
@@ -168,7 +134,6 @@ db_test!(
             Some(json!({ "granted": true, "reason": "typo" })),
         )
         .await;
-        assert_eq!(status, 404);
     }
 );
 
@@ -240,15 +205,15 @@ db_test!(
             json!(catalogue("id", "pdf_unreadable"))
         );
         // Errors not about a file keep their texts.
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                404,
                 Method::GET,
                 "/api/kb/documents?org_id=999999",
                 Some(&org.admin),
                 None,
             )
             .await;
-        assert_eq!(status, 404, "{body}");
         assert_eq!(body["error"]["message"], json!("no such organisation"));
     }
 );

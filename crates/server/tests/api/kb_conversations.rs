@@ -14,15 +14,9 @@ async fn organisation(app: &TestApp, email: &str) -> (String, i64) {
 }
 
 async fn conversations(app: &TestApp, session: &str, org_id: i64) -> Vec<Value> {
-    let (status, body) = app
-        .call(
-            Method::GET,
-            &format!("/api/kb/conversations?org_id={org_id}"),
-            Some(session),
-            None,
-        )
+    let body = app
+        .get_ok(&format!("/api/kb/conversations?org_id={org_id}"), session)
         .await;
-    assert_eq!(status, 200, "{body}");
     body["data"].as_array().unwrap().clone()
 }
 
@@ -31,15 +25,13 @@ db_test!(
     |app| async move {
         let (admin, org_id) = organisation(&app, "kb-owner@example.com").await;
         let question = "I bought the annual plan for my team last week and one of the seats was charged twice, can I get a refund for it?";
-        let (status, asked) = app
-            .call(
-                Method::POST,
+        let asked = app
+            .post_ok(
                 "/api/kb/ask",
-                Some(&admin),
-                Some(json!({ "org_id": org_id, "question": question })),
+                &admin,
+                json!({ "org_id": org_id, "question": question }),
             )
             .await;
-        assert_eq!(status, 200, "{asked}");
         let id = asked["conversation_id"].as_i64().unwrap();
         let listed = conversations(&app, &admin, org_id).await;
         let title = listed[0]["title"].as_str().unwrap();
@@ -63,15 +55,14 @@ db_test!(
                 "{answer}"
             );
         }
-        let (status, renamed) = app
-            .call(
+        let renamed = app
+            .ok(
                 Method::PATCH,
                 &path,
-                Some(&admin),
+                &admin,
                 Some(json!({ "title": "  Double   charge " })),
             )
             .await;
-        assert_eq!(status, 200, "{renamed}");
         assert_eq!(renamed["title"], json!("Double charge"));
         assert_eq!(
             conversations(&app, &admin, org_id).await[0]["title"],
@@ -79,32 +70,23 @@ db_test!(
         );
 
         // Another member of the organisation neither sees, renames nor deletes it.
-        let (status, added) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/employees",
-                Some(&admin),
-                Some(json!({ "org_id": org_id, "employees": [{ "email": "kb-other@example.com", "role_id": 3 }] })),
-            )
-            .await;
-        assert_eq!(status, 200, "{added}");
+        app.post_ok("/api/v1/whatzapp/employees", &admin, json!({ "org_id": org_id, "employees": [{ "email": "kb-other@example.com", "role_id": 3 }] })).await;
         let other = app.sign_in("kb-other@example.com").await.unwrap();
         assert!(conversations(&app, &other, org_id).await.is_empty());
         for (method, body) in [
             (Method::PATCH, Some(json!({ "title": "mine now" }))),
             (Method::DELETE, None),
         ] {
-            let (status, _) = app.call(method, &path, Some(&other), body).await;
-            assert_eq!(status, 404);
+            app.expect(404, method, &path, Some(&other), body).await;
         }
 
         // The owner deletes it with its messages.
-        let (status, _) = app.call(Method::DELETE, &path, Some(&admin), None).await;
-        assert_eq!(status, 204);
+        app.expect(204, Method::DELETE, &path, Some(&admin), None)
+            .await;
         assert!(conversations(&app, &admin, org_id).await.is_empty());
-        let (status, _) = app.call(Method::GET, &path, Some(&admin), None).await;
-        assert_eq!(status, 404);
-        let (status, _) = app.call(Method::DELETE, &path, Some(&admin), None).await;
-        assert_eq!(status, 404);
+        app.expect(404, Method::GET, &path, Some(&admin), None)
+            .await;
+        app.expect(404, Method::DELETE, &path, Some(&admin), None)
+            .await;
     }
 );

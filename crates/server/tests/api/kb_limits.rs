@@ -28,29 +28,14 @@ async fn upload(
     name: &str,
     bytes: Vec<u8>,
 ) -> (u16, Value) {
-    let res = app
-        .client
-        .post(app.url(&format!("/api/kb/documents?org_id={org_id}&name={name}")))
-        .session(token)
-        .header("Content-Type", "application/pdf")
-        .body(bytes)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+    let path = format!("/api/kb/documents?org_id={org_id}&name={name}");
+    app.upload(&path, token, "application/pdf", bytes).await
 }
 
 async fn documents(app: &TestApp, token: &str, org_id: i64) -> Vec<Value> {
-    let (status, docs) = app
-        .call(
-            Method::GET,
-            &format!("/api/kb/documents?org_id={org_id}"),
-            Some(token),
-            None,
-        )
+    let docs = app
+        .get_ok(&format!("/api/kb/documents?org_id={org_id}"), token)
         .await;
-    assert_eq!(status, 200, "{docs}");
     docs["data"].as_array().unwrap().clone()
 }
 
@@ -338,15 +323,7 @@ db_test!(
     only_admins_and_managers_upload_or_delete_and_a_download_is_an_attachment_whatever_its_name,
     |app| async move {
         let (admin, org_id) = organisation(&app, "owner@example.com").await;
-        let (status, added) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/employees",
-                Some(&admin),
-                Some(json!({ "org_id": org_id, "employees": [{ "email": "clerk@example.com", "role_id": 3 }] })),
-            )
-            .await;
-        assert_eq!(status, 200, "{added}");
+        app.post_ok("/api/v1/whatzapp/employees", &admin, json!({ "org_id": org_id, "employees": [{ "email": "clerk@example.com", "role_id": 3 }] })).await;
         let clerk = app.sign_in("clerk@example.com").await.unwrap();
         let handbook = pdf::document(&["Refunds within 45 days."]);
         let (status, body) = upload(&app, &clerk, org_id, "mine.pdf", handbook.clone()).await;
@@ -370,15 +347,14 @@ db_test!(
         .await;
         assert_eq!(status, 200, "{doc}");
         let id = doc["id"].as_i64().unwrap();
-        let (status, body) = app
-            .call(
-                Method::DELETE,
-                &format!("/api/kb/documents/{id}?org_id={org_id}"),
-                Some(&clerk),
-                None,
-            )
-            .await;
-        assert_eq!(status, 403, "{body}");
+        app.expect(
+            403,
+            Method::DELETE,
+            &format!("/api/kb/documents/{id}?org_id={org_id}"),
+            Some(&clerk),
+            None,
+        )
+        .await;
         // The employee reads it, as an attachment.
         let res = app
             .client
@@ -402,15 +378,8 @@ db_test!(
         );
         assert!(!disposition.contains(['<', '/', '\u{1}']), "{disposition}");
         assert!(res.bytes().await.unwrap().starts_with(b"%PDF-"));
-        let (status, _) = app
-            .call(
-                Method::DELETE,
-                &format!("/api/kb/documents/{id}?org_id={org_id}"),
-                Some(&admin),
-                None,
-            )
+        app.delete_ok(&format!("/api/kb/documents/{id}?org_id={org_id}"), &admin)
             .await;
-        assert_eq!(status, 200);
         assert!(documents(&app, &admin, org_id).await.is_empty());
     }
 );

@@ -7,7 +7,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{db_test, pdf, TestApp, WithSession};
 
@@ -31,15 +30,13 @@ const DOCUMENTS: &[(&str, &str)] = &[
 ];
 
 async fn ask(app: &TestApp, admin: &str, org_id: i64, question: &str) -> Value {
-    let (status, answer) = app
-        .call(
-            Method::POST,
+    let answer = app
+        .post_ok(
             "/api/kb/ask",
-            Some(admin),
-            Some(json!({ "org_id": org_id, "question": question })),
+            admin,
+            json!({ "org_id": org_id, "question": question }),
         )
         .await;
-    assert_eq!(status, 200, "{answer}");
     answer["answer"].clone()
 }
 
@@ -47,15 +44,7 @@ db_test!(
     questions_worded_unlike_the_documents_find_their_page_and_a_missing_distinctive_term_is_not_found,
     |app| async move {
         let admin = app.sign_in("retrieval@example.com").await.unwrap();
-        let (status, created) = app
-            .call(
-                Method::POST,
-                "/api/v1/whatzapp/organizations",
-                Some(&admin),
-                Some(json!({ "org_name": "Northwind" })),
-            )
-            .await;
-        assert_eq!(status, 200, "{created}");
+        let created = app.post_ok("/api/v1/whatzapp/organizations", &admin, json!({ "org_name": "Northwind" })).await;
         let org_id = created["data"]["org_id"].as_i64().unwrap();
         app.enable_knowledge_base(org_id).await.unwrap();
         for (name, text) in DOCUMENTS {
@@ -119,15 +108,7 @@ db_test!(
             assert_eq!(a["citations"], json!([]), "{question}");
         }
         // The server lives on, and the not-found questions are listed for the admins.
-        let (status, unanswered) = app
-            .call(
-                Method::GET,
-                &format!("/api/kb/unanswered?org_id={org_id}"),
-                Some(&admin),
-                None,
-            )
-            .await;
-        assert_eq!(status, 200, "{unanswered}");
+        let unanswered = app.get_ok(&format!("/api/kb/unanswered?org_id={org_id}"), &admin).await;
         assert_eq!(unanswered["data"].as_array().unwrap().len(), 3, "{unanswered}");
     }
 );

@@ -6,6 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::admin::{add_admin, sign_in_from, PASSWORD};
 use reqwest::Client;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -14,18 +15,9 @@ use store::sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use testkit::process::{ServerProcess, TestDatabase};
 use testkit::{db_test, Backend, TestApp};
 
-const PASSWORD: &str = "a long enough passphrase";
-
 /// One trusted proxy: the caller is the last `X-Forwarded-For` entry.
 fn behind_a_proxy(c: &mut server::config::Config) {
     c.trusted_proxy_hops = 1;
-}
-
-async fn add_admin(app: &TestApp, email: &str) {
-    let hash = server::operator::hash_password(PASSWORD).unwrap();
-    store::operator::upsert_admin(&app.store, email, &hash, app.clock.now_ms())
-        .await
-        .unwrap();
 }
 
 /// One operator sign-in from `client` (as `X-Forwarded-For`): status, body, whether a session
@@ -37,21 +29,8 @@ async fn attempt(
     password: String,
     from: String,
 ) -> (u16, Value, bool) {
-    let res = client
-        .post(url)
-        .header("X-Forwarded-For", from)
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    let cookie = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .any(|c| c.starts_with("sb_admin="));
-    (status, res.json().await.unwrap_or(Value::Null), cookie)
+    let (status, body, cookie) = sign_in_from(client, url, email, password, from).await;
+    (status, body, cookie.is_some())
 }
 
 fn sign_in(
@@ -278,15 +257,14 @@ db_test!(
         let (status, _) = ask_code(&app, "other@example.com").await;
         assert_eq!(status, 200);
         let code = app.latest_code(email).await.unwrap();
-        let (status, body) = app
-            .call(
-                reqwest::Method::POST,
-                "/api/auth/verify",
-                None,
-                Some(json!({ "email": email, "code": code })),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        app.expect(
+            200,
+            reqwest::Method::POST,
+            "/api/auth/verify",
+            None,
+            Some(json!({ "email": email, "code": code })),
+        )
+        .await;
         // A day after the first code, codes are sent again.
         app.clock.advance(24 * 60 * 60 * 1000 - 10 * 61_000 + 1);
         let (status, body) = ask_code(&app, email).await;
@@ -325,7 +303,7 @@ db_test!(
 
 /// Posts an error report from `from`; the status and the body.
 async fn report(app: &TestApp, from: &str, body: reqwest::Body, json_type: bool) -> (u16, Value) {
-    let res = app
+    let req = app
         .client
         .post(app.url("/api/client-errors"))
         .header("X-Forwarded-For", from)
@@ -337,12 +315,8 @@ async fn report(app: &TestApp, from: &str, body: reqwest::Body, json_type: bool)
                 "text/plain"
             },
         )
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+        .body(body);
+    testkit::send_json(req).await
 }
 
 fn a_report(message: &str) -> reqwest::Body {

@@ -33,6 +33,20 @@ async fn refused(
     (status, code)
 }
 
+/// Each `(method, path, who, body, field, code)` is refused with 422 and `code` in
+/// `fields.<field>`, in order.
+type Refusal<'a> = (Method, &'a str, &'a str, Value, &'a str, &'a str);
+
+async fn all_refused(app: &TestApp, cases: Vec<Refusal<'_>>) {
+    for (method, path, who, body, field, code) in cases {
+        assert_eq!(
+            refused(app, method, path, who, body, field).await,
+            (422, code.into()),
+            "{path} {field}"
+        );
+    }
+}
+
 fn iso_minute(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .unwrap()
@@ -44,111 +58,88 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
     let (admin, org_id) = organisation(&app, "owner@manage.test").await;
     let personal = app.sign_in("solo@manage.test").await.unwrap();
     let qr = "/api/manage/quick-replies";
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            qr,
-            &admin,
-            json!({ "org_id": org_id, "name": " ", "message": "Hi" }),
-            "name"
-        )
-        .await,
-        (422, "quick_reply_name_invalid".into())
-    );
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            qr,
-            &admin,
-            json!({ "org_id": org_id, "name": "Hi", "message": "x".repeat(4097) }),
-            "message"
-        )
-        .await,
-        (422, "quick_reply_message_invalid".into())
-    );
     let labels = "/api/manage/labels";
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            labels,
-            &admin,
-            json!({ "org_id": org_id, "name": "", "color": "#00a884" }),
-            "name"
-        )
-        .await,
-        (422, "label_name_empty".into())
-    );
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            "/api/manage/funnels",
-            &admin,
-            json!({ "org_id": org_id, "name": "Sales", "stages": ["New", "new"] }),
-            "stages"
-        )
-        .await,
-        (422, "funnel_stage_duplicate".into())
-    );
     // User properties (001 §5).
     let props = "/api/manage/user-properties";
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            props,
-            &personal,
-            json!({ "name": "City", "kind": "text" }),
-            "org_id"
-        )
-        .await,
-        (422, "properties_need_organisation".into())
-    );
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            props,
-            &admin,
-            json!({ "org_id": org_id, "name": "Plan 2", "kind": "text" }),
-            "name"
-        )
-        .await,
-        (422, "property_name_has_number".into())
-    );
-    let (status, list) = app
-        .call(Method::POST, props, Some(&admin), Some(json!({ "org_id": org_id, "name": "Tier", "kind": "select", "options": ["Gold", "Silver"] })))
-        .await;
-    assert_eq!(status, 200, "{list}");
+    all_refused(
+        &app,
+        vec![
+            (
+                Method::POST,
+                qr,
+                admin.as_str(),
+                json!({ "org_id": org_id, "name": " ", "message": "Hi" }),
+                "name",
+                "quick_reply_name_invalid",
+            ),
+            (
+                Method::POST,
+                qr,
+                admin.as_str(),
+                json!({ "org_id": org_id, "name": "Hi", "message": "x".repeat(4097) }),
+                "message",
+                "quick_reply_message_invalid",
+            ),
+            (
+                Method::POST,
+                labels,
+                admin.as_str(),
+                json!({ "org_id": org_id, "name": "", "color": "#00a884" }),
+                "name",
+                "label_name_empty",
+            ),
+            (
+                Method::POST,
+                "/api/manage/funnels",
+                admin.as_str(),
+                json!({ "org_id": org_id, "name": "Sales", "stages": ["New", "new"] }),
+                "stages",
+                "funnel_stage_duplicate",
+            ),
+            (
+                Method::POST,
+                props,
+                personal.as_str(),
+                json!({ "name": "City", "kind": "text" }),
+                "org_id",
+                "properties_need_organisation",
+            ),
+            (
+                Method::POST,
+                props,
+                admin.as_str(),
+                json!({ "org_id": org_id, "name": "Plan 2", "kind": "text" }),
+                "name",
+                "property_name_has_number",
+            ),
+        ],
+    )
+    .await;
+    let list = app.post_ok(props, &admin, json!({ "org_id": org_id, "name": "Tier", "kind": "select", "options": ["Gold", "Silver"] })).await;
     let tier = list["data"][0]["id"].as_i64().unwrap();
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            props,
-            &admin,
-            json!({ "org_id": org_id, "name": " tier ", "kind": "text" }),
-            "name"
-        )
-        .await,
-        (422, "property_name_duplicate".into())
-    );
     let contact = "/api/manage/contacts/919812345678/properties";
-    assert_eq!(
-        refused(
-            &app,
-            Method::PUT,
-            contact,
-            &admin,
-            json!({ "org_id": org_id, "values": [{ "property_id": tier, "value": "Bronze" }] }),
-            "values[0]"
-        )
-        .await,
-        (422, "property_value_mismatch".into())
-    );
+    all_refused(
+        &app,
+        vec![
+            (
+                Method::POST,
+                props,
+                admin.as_str(),
+                json!({ "org_id": org_id, "name": " tier ", "kind": "text" }),
+                "name",
+                "property_name_duplicate",
+            ),
+            (
+                Method::PUT,
+                contact,
+                admin.as_str(),
+                json!({ "org_id": org_id, "values": [{ "property_id": tier, "value": "Bronze" }] }),
+                "values[0]",
+                "property_value_mismatch",
+            ),
+        ],
+    )
+    .await;
     let (status, profile) = app
         .call(
             Method::PUT,
@@ -163,79 +154,43 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
     );
     // Tags (001 §5, §9).
     let tags = "/api/manage/contacts/919812345678/tags";
-    for (given, code) in [
+    let refused_tags = [
         (json!([]), "tag_required"),
         (json!(["a", "b", "c"]), "tags_too_many"),
         (json!(["wholesaler1"]), "tag_too_long"),
-    ] {
-        assert_eq!(
-            refused(
-                &app,
-                Method::PUT,
-                tags,
-                &admin,
-                json!({ "org_id": org_id, "tags": given }),
-                "tags"
-            )
-            .await,
-            (422, code.into())
-        );
-    }
-    let (status, set) = app
-        .call(
+    ]
+    .map(|(given, code)| {
+        (
             Method::PUT,
             tags,
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "tags": ["vip", "lead"] })),
+            admin.as_str(),
+            json!({ "org_id": org_id, "tags": given }),
+            "tags",
+            code,
         )
-        .await;
-    assert_eq!(status, 200, "{set}");
-    let (_, listed) = app
-        .call(
-            Method::GET,
+    });
+    all_refused(&app, refused_tags.into()).await;
+    app.put_ok(
+        tags,
+        &admin,
+        json!({ "org_id": org_id, "tags": ["vip", "lead"] }),
+    )
+    .await;
+    let listed = app
+        .get_body(
             &format!("/api/v1/whatzapp/getusertags?org_id={org_id}"),
-            Some(&admin),
-            None,
+            &admin,
         )
         .await;
     assert_eq!(listed["data"][0]["tags"], json!(["vip", "lead"]));
-    let (_, one) = app
-        .call(
-            Method::GET,
-            &format!("{tags}?org_id={org_id}"),
-            Some(&admin),
-            None,
-        )
+    let one = app
+        .get_body(&format!("{tags}?org_id={org_id}"), &admin)
         .await;
     assert_eq!(one["tags"], json!(["vip", "lead"]));
     // Follow-ups and scheduled messages.
     let past = iso_minute(app.clock.now_ms() - 60_000);
     let later = iso_minute(app.clock.now_ms() + 3_600_000);
     let fu = "/api/manage/follow-ups";
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            fu,
-            &admin,
-            json!({ "org_id": org_id, "title": " ", "due": later, "time_zone": "UTC" }),
-            "title"
-        )
-        .await,
-        (422, "title_required".into())
-    );
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            fu,
-            &admin,
-            json!({ "org_id": org_id, "title": "Call", "due": past, "time_zone": "UTC" }),
-            "due"
-        )
-        .await,
-        (422, "time_has_passed".into())
-    );
     let sc = "/api/manage/schedules";
     let base = json!({ "org_id": org_id, "recipient": "+919812345678", "message": "Hi", "start": later, "time_zone": "UTC" });
     let with = |k: &str, v: Value| {
@@ -243,42 +198,52 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
         b[k] = v;
         b
     };
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            sc,
-            &admin,
-            with("message", json!(" ")),
-            "message"
-        )
-        .await,
-        (422, "message_and_upload_empty".into())
-    );
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            sc,
-            &admin,
-            with("start", json!(past)),
-            "start"
-        )
-        .await,
-        (422, "time_has_passed".into())
-    );
-    assert_eq!(
-        refused(
-            &app,
-            Method::POST,
-            sc,
-            &admin,
-            with("recipient", json!("9812345678")),
-            "recipient"
-        )
-        .await,
-        (422, "phone_country_code_missing".into())
-    );
+    all_refused(
+        &app,
+        vec![
+            (
+                Method::POST,
+                fu,
+                admin.as_str(),
+                json!({ "org_id": org_id, "title": " ", "due": later, "time_zone": "UTC" }),
+                "title",
+                "title_required",
+            ),
+            (
+                Method::POST,
+                fu,
+                admin.as_str(),
+                json!({ "org_id": org_id, "title": "Call", "due": past, "time_zone": "UTC" }),
+                "due",
+                "time_has_passed",
+            ),
+            (
+                Method::POST,
+                sc,
+                admin.as_str(),
+                with("message", json!(" ")),
+                "message",
+                "message_and_upload_empty",
+            ),
+            (
+                Method::POST,
+                sc,
+                admin.as_str(),
+                with("start", json!(past)),
+                "start",
+                "time_has_passed",
+            ),
+            (
+                Method::POST,
+                sc,
+                admin.as_str(),
+                with("recipient", json!("9812345678")),
+                "recipient",
+                "phone_country_code_missing",
+            ),
+        ],
+    )
+    .await;
     // An attachment over 16 MiB is refused and nothing is kept.
     let (_, created) = app
         .call(
@@ -303,28 +268,18 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
     assert_eq!(res.status().as_u16(), 422);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["error"]["fields"]["file"], "attachment_too_large");
-    let (_, list) = app
-        .call(
-            Method::GET,
-            &format!("{qr}?org_id={org_id}"),
-            Some(&admin),
-            None,
-        )
-        .await;
+    let list = app.get_body(&format!("{qr}?org_id={org_id}"), &admin).await;
     assert!(list["items"][0]["attachment"].is_null(), "{list}");
 });
 
 db_test!(admins_labels_are_read_only_for_others, |app| async move {
     let (admin, org_id) = organisation(&app, "boss@labels.test").await;
-    let (status, added) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/employees",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "employees": [{ "email": "clerk@labels.test", "role_id": 3 }] })),
-        )
-        .await;
-    assert_eq!(status, 200, "{added}");
+    app.post_ok(
+        "/api/v1/whatzapp/employees",
+        &admin,
+        json!({ "org_id": org_id, "employees": [{ "email": "clerk@labels.test", "role_id": 3 }] }),
+    )
+    .await;
     let clerk = app.sign_in("clerk@labels.test").await.unwrap();
     let (_, board) = app
         .call(
@@ -344,24 +299,19 @@ db_test!(admins_labels_are_read_only_for_others, |app| async move {
         .unwrap()
         .clone();
     assert_eq!(shared["editable"], true);
-    let (status, answer) = app
-        .call(
+    let answer = app
+        .expect(
+            403,
             Method::PUT,
             &format!("/api/manage/labels/{}", shared["id"]),
             Some(&clerk),
             Some(json!({ "org_id": org_id, "name": "Mine now", "color": "#00ff00" })),
         )
         .await;
-    assert_eq!(status, 403, "{answer}");
     assert_eq!(answer["error"]["fields"]["role"], "label_admin_only");
     // The clerk sees it, read-only.
-    let (_, seen) = app
-        .call(
-            Method::GET,
-            &format!("/api/manage/labels?org_id={org_id}"),
-            Some(&clerk),
-            None,
-        )
+    let seen = app
+        .get_body(&format!("/api/manage/labels?org_id={org_id}"), &clerk)
         .await;
     let theirs = seen["labels"]
         .as_array()
@@ -371,15 +321,12 @@ db_test!(admins_labels_are_read_only_for_others, |app| async move {
         .unwrap();
     assert_eq!(theirs["editable"], false);
     // Admins may let managers change shared labels too.
-    let (status, added) = app
-        .call(
-            Method::POST,
-            "/api/v1/whatzapp/employees",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "employees": [{ "email": "lead@labels.test", "role_id": 2 }] })),
-        )
-        .await;
-    assert_eq!(status, 200, "{added}");
+    app.post_ok(
+        "/api/v1/whatzapp/employees",
+        &admin,
+        json!({ "org_id": org_id, "employees": [{ "email": "lead@labels.test", "role_id": 2 }] }),
+    )
+    .await;
     let lead = app.sign_in("lead@labels.test").await.unwrap();
     let rename = json!({ "org_id": org_id, "name": "Urgent", "color": "#ff0000", "shared": true });
     let path = format!("/api/manage/labels/{}", shared["id"]);
@@ -389,15 +336,12 @@ db_test!(admins_labels_are_read_only_for_others, |app| async move {
             .0,
         403
     );
-    let (status, _) = app
-        .call(
-            Method::PUT,
-            "/api/manage/team-tools-access",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "editors": "admins_and_managers" })),
-        )
-        .await;
-    assert_eq!(status, 200);
+    app.put_ok(
+        "/api/manage/team-tools-access",
+        &admin,
+        json!({ "org_id": org_id, "editors": "admins_and_managers" }),
+    )
+    .await;
     let (status, board) = app
         .call(Method::PUT, &path, Some(&lead), Some(rename))
         .await;
@@ -422,24 +366,18 @@ db_test!(
     |app| async move {
         let me = app.sign_in("free@limits.test").await.unwrap();
         for i in 0..5 {
-            let (status, body) = app
-                .call(
-                    Method::POST,
-                    "/api/manage/quick-replies",
-                    Some(&me),
-                    Some(json!({ "name": format!("Reply {i}"), "message": "Hi" })),
-                )
-                .await;
-            assert_eq!(status, 200, "{body}");
-            let (status, body) = app
-                .call(
-                    Method::POST,
-                    "/api/manage/labels",
-                    Some(&me),
-                    Some(json!({ "name": format!("Label {i}"), "color": "#00a884" })),
-                )
-                .await;
-            assert_eq!(status, 200, "{body}");
+            app.post_ok(
+                "/api/manage/quick-replies",
+                &me,
+                json!({ "name": format!("Reply {i}"), "message": "Hi" }),
+            )
+            .await;
+            app.post_ok(
+                "/api/manage/labels",
+                &me,
+                json!({ "name": format!("Label {i}"), "color": "#00a884" }),
+            )
+            .await;
         }
         let (status, answer) = app
             .call(
@@ -469,9 +407,7 @@ db_test!(
             (status, answer["error"]["fields"]["plan"].as_str()),
             (402, Some("labels"))
         );
-        let (_, list) = app
-            .call(Method::GET, "/api/manage/quick-replies", Some(&me), None)
-            .await;
+        let list = app.get_body("/api/manage/quick-replies", &me).await;
         assert_eq!(
             (list["limit"].as_u64(), list["used"].as_u64()),
             (Some(5), Some(5))
@@ -481,16 +417,8 @@ db_test!(
 );
 
 async fn claim(app: &TestApp, who: &str) -> Value {
-    let (status, body) = app
-        .call(
-            Method::POST,
-            "/api/v2/schedules/claim",
-            Some(who),
-            Some(json!({ "limit": 500 })),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    body
+    app.post_ok("/api/v2/schedules/claim", who, json!({ "limit": 500 }))
+        .await
 }
 
 async fn report(app: &TestApp, who: &str, send: &Value, status: &str) -> u16 {
@@ -522,19 +450,11 @@ db_test!(
     a_daily_schedule_fires_at_nine_new_york_time_across_the_change_and_stops_after_three,
     |app| async move {
         let (admin, org_id) = organisation(&app, "sched@manage.test").await;
-        let (status, created) = app
-        .call(
-            Method::POST,
-            "/api/manage/schedules",
-            Some(&admin),
-            Some(json!({
+        app.post_ok("/api/manage/schedules", &admin, json!({
                 "org_id": org_id, "recipient": "+12125550123", "message": "Good morning {{first_name}}",
                 "start": "2027-03-13T09:00", "time_zone": "America/New_York",
                 "every": 1, "unit": "day", "stop_after": 3
-            })),
-        )
-        .await;
-        assert_eq!(status, 200, "{created}");
+            })).await;
         // 09:00 EST, then 09:00 EDT twice after the clocks go forward on 14 March 2027.
         let instants = [
             "2027-03-13T14:00:00Z",
@@ -567,13 +487,8 @@ db_test!(
             .as_array()
             .unwrap()
             .is_empty());
-        let (_, list) = app
-            .call(
-                Method::GET,
-                &format!("/api/manage/schedules?org_id={org_id}"),
-                Some(&admin),
-                None,
-            )
+        let list = app
+            .get_body(&format!("/api/manage/schedules?org_id={org_id}"), &admin)
             .await;
         let s = &list["data"][0];
         assert_eq!(
@@ -585,14 +500,7 @@ db_test!(
             (Some("finished"), Some(3), true)
         );
         // Each real send counts in the scheduler analytics.
-        let (_, analytics) = app
-        .call(
-            Method::GET,
-            &format!("/api/v1/whatzapp/scheduler/analytics?org_id={org_id}&start_date=2027-03-01&end_date=2027-03-31"),
-            Some(&admin),
-            None,
-        )
-        .await;
+        let analytics = app.get_body(&format!("/api/v1/whatzapp/scheduler/analytics?org_id={org_id}&start_date=2027-03-01&end_date=2027-03-31"), &admin).await;
         assert_eq!(
             analytics["data"]["schedulers"][0]["schedulers"], 3,
             "{analytics}"
@@ -604,15 +512,7 @@ db_test!(two_claimers_never_get_the_same_send, |app| async move {
     let me = app.sign_in("twice@manage.test").await.unwrap();
     let start = iso_minute(app.clock.now_ms() + 120_000);
     for i in 0..60 {
-        let (status, body) = app
-            .call(
-                Method::POST,
-                "/api/manage/schedules",
-                Some(&me),
-                Some(json!({ "recipient": "+12125550123", "message": format!("Hi {i}"), "start": start, "time_zone": "UTC" })),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        app.post_ok("/api/manage/schedules", &me, json!({ "recipient": "+12125550123", "message": format!("Hi {i}"), "start": start, "time_zone": "UTC" })).await;
     }
     app.clock.advance(180_000);
     let small = |limit: u32| {
@@ -678,13 +578,8 @@ db_test!(
             (sends[0]["message"].as_str(), sends[0]["late"].as_bool()),
             (Some("send_late"), Some(true))
         );
-        let (_, list) = app
-            .call(
-                Method::GET,
-                &format!("/api/manage/schedules?org_id={org_id}"),
-                Some(&admin),
-                None,
-            )
+        let list = app
+            .get_body(&format!("/api/manage/schedules?org_id={org_id}"), &admin)
             .await;
         let skip = list["data"]
             .as_array()
@@ -699,32 +594,21 @@ db_test!(
         );
         // A contact who wrote since the schedule was made: its send is cancelled.
         let start2 = iso_minute(app.clock.now_ms() + 120_000);
-        let (status, _) = app
-        .call(
-            Method::POST,
-            "/api/manage/schedules",
-            Some(&admin),
-            Some(json!({ "org_id": org_id, "recipient": "+12125550199", "message": "Following up", "start": start2, "time_zone": "UTC", "cancel_if_replied": true })),
-        )
-        .await;
-        assert_eq!(status, 200);
+        app.post_ok("/api/manage/schedules", &admin, json!({ "org_id": org_id, "recipient": "+12125550199", "message": "Following up", "start": start2, "time_zone": "UTC", "cancel_if_replied": true })).await;
         let me: Value = app
             .call(Method::GET, "/api/auth/session", Some(&admin), None)
             .await
             .1;
-        let (status, ingested) = app
-            .call(
-                Method::POST,
-                "/api/v2/events/messages",
-                Some(&admin),
-                Some(json!({ "org_id": org_id, "events": [{
+        app.post_ok(
+            "/api/v2/events/messages",
+            &admin,
+            json!({ "org_id": org_id, "events": [{
                 "MessageId": "reply-1", "Message": "Thanks!", "Chatid": "12125550199@c.us",
                 "Datetime": app.clock.now_ms() + 30_000, "Direction": "INCOMING",
                 "CreatedByUser": me["user"]["id"].to_string()
-            }] })),
-            )
-            .await;
-        assert_eq!(status, 200, "{ingested}");
+            }] }),
+        )
+        .await;
         app.clock.advance(180_000);
         let answer = claim(&app, &admin).await;
         assert_eq!(answer["cancelled"], 1, "{answer}");
@@ -741,20 +625,10 @@ db_test!(
     |app| async move {
         let me = app.sign_in("fu@manage.test").await.unwrap();
         let due = iso_minute(app.clock.now_ms() + 60_000);
-        let (status, board) = app
-        .call(
-            Method::POST,
-            "/api/manage/follow-ups",
-            Some(&me),
-            Some(json!({ "title": "Weekly check-in", "due": due, "time_zone": "Europe/Lisbon", "priority": "high", "recurrence": "weekly", "amount": "120.50" })),
-        )
-        .await;
-        assert_eq!(status, 200, "{board}");
+        let board = app.post_ok("/api/manage/follow-ups", &me, json!({ "title": "Weekly check-in", "due": due, "time_zone": "Europe/Lisbon", "priority": "high", "recurrence": "weekly", "amount": "120.50" })).await;
         assert_eq!(board["upcoming"].as_array().unwrap().len(), 1);
         app.clock.advance(120_000);
-        let (_, board) = app
-            .call(Method::GET, "/api/manage/follow-ups", Some(&me), None)
-            .await;
+        let board = app.get_body("/api/manage/follow-ups", &me).await;
         let pending = &board["pending"][0];
         assert_eq!(pending["priority"], "high");
         let (_, board) = app
@@ -796,23 +670,15 @@ db_test!(
         );
         let mut with_file = base.clone();
         with_file["has_attachment"] = json!(true);
-        let (status, created) = app
-            .call(
-                Method::POST,
-                "/api/manage/schedules",
-                Some(&me),
-                Some(with_file.clone()),
-            )
+        let created = app
+            .post_ok("/api/manage/schedules", &me, with_file.clone())
             .await;
-        assert_eq!(status, 200, "{created}");
         let id = created["id"].as_i64().unwrap();
         // The file never comes: its send fails, saying why, and the next day's is queued.
         app.clock.advance(180_000);
         let answer = claim(&app, &me).await;
         assert!(answer["sends"].as_array().unwrap().is_empty(), "{answer}");
-        let (_, list) = app
-            .call(Method::GET, "/api/manage/schedules", Some(&me), None)
-            .await;
+        let list = app.get_body("/api/manage/schedules", &me).await;
         let s = &list["data"][0];
         assert_eq!(
             (s["failed"].as_u64(), s["recent"][1]["error"].as_str()),
@@ -823,15 +689,9 @@ db_test!(
         let next = s["next_send_at"].clone();
         let mut edit = base.clone();
         edit["message"] = json!("Good morning");
-        let (status, edited) = app
-            .call(
-                Method::PUT,
-                &format!("/api/manage/schedules/{id}"),
-                Some(&me),
-                Some(edit.clone()),
-            )
+        let edited = app
+            .put_ok(&format!("/api/manage/schedules/{id}"), &me, edit.clone())
             .await;
-        assert_eq!(status, 200, "{edited}");
         assert_eq!(edited["next_send_at"], next);
         // A new time must still come.
         edit["start"] = json!(iso_minute(app.clock.now_ms() - 3_600_000));

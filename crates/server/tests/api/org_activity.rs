@@ -6,67 +6,28 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use reqwest::Method;
-use serde_json::{json, Value};
-use testkit::{db_test, TestApp};
-
-async fn ok(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    session: &str,
-    body: Option<Value>,
-) -> Value {
-    let (status, answer) = app.call(method, path, Some(session), body).await;
-    assert_eq!(status, 200, "{path}: {answer}");
-    answer
-}
+use serde_json::json;
+use testkit::db_test;
 
 db_test!(
     an_admin_reads_who_changed_what_from_and_to_newest_first,
     |app| async move {
-        let admin = app.sign_in("ana@acme.test").await.unwrap();
-        let org = ok(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            &admin,
-            Some(json!({ "org_name": "Acme", "time_zone": "Europe/Lisbon" })),
-        )
-        .await;
-        let org_id = org["data"]["org_id"].as_i64().unwrap();
-        let team = ok(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/teams",
-            &admin,
-            Some(json!({ "org_id": org_id, "team_name": "Ventas" })),
-        )
-        .await;
-        let team_id = team["data"]["id"]
-            .as_i64()
-            .or(team["data"]["team_id"].as_i64())
-            .unwrap();
-        let added = ok(
-            &app,
-            Method::POST,
-            "/api/v1/whatzapp/employees",
-            &admin,
-            Some(json!({ "org_id": org_id, "employees": [{ "name": "Lucía", "email": "lucia@acme.test", "mobile": "+34600000001" }] })),
-        )
+        let org = app
+            .organisation_with(
+                "ana@acme.test",
+                json!({ "org_name": "Acme", "time_zone": "Europe/Lisbon" }),
+            )
+            .await;
+        let (admin, org_id) = (org.admin, org.org_id);
+        let team_id = app.team(&admin, org_id, "Ventas").await;
+        let added = app.post_ok("/api/v1/whatzapp/employees", &admin, json!({ "org_id": org_id, "employees": [{ "name": "Lucía", "email": "lucia@acme.test", "mobile": "+34600000001" }] }))
         .await;
         let lucia = added["data"]["employees"][0]["user_id"].as_i64().unwrap();
 
         // Four changes: the name, the zone, Lucía made a manager of Ventas, her invitation resent.
-        ok(
-            &app,
-            Method::PATCH,
-            "/api/v1/whatzapp/organizations",
-            &admin,
-            Some(json!({ "org_id": org_id, "org_name": "Acme Iberia", "time_zone": "America/Sao_Paulo" })),
-        )
+        app.ok(Method::PATCH, "/api/v1/whatzapp/organizations", &admin, Some(json!({ "org_id": org_id, "org_name": "Acme Iberia", "time_zone": "America/Sao_Paulo" })))
         .await;
-        ok(
-            &app,
+        app.ok(
             Method::PATCH,
             "/api/v1/whatzapp/employees",
             &admin,
@@ -74,23 +35,19 @@ db_test!(
         )
         .await;
         app.clock.advance(11 * 60 * 1000);
-        ok(
-            &app,
-            Method::POST,
+        app.post_ok(
             "/api/v1/whatzapp/employees/resend-invitation",
             &admin,
-            Some(json!({ "org_id": org_id, "user_id": lucia })),
+            json!({ "org_id": org_id, "user_id": lucia }),
         )
         .await;
 
-        let log = ok(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}"),
-            &admin,
-            None,
-        )
-        .await;
+        let log = app
+            .get_ok(
+                &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}"),
+                &admin,
+            )
+            .await;
         assert_eq!(log["total"], 4, "{log}");
         let items = log["items"].as_array().unwrap();
         let actions: Vec<&str> = items
@@ -133,14 +90,14 @@ db_test!(
         assert!(items[0]["at"].as_str().unwrap() > items[3]["at"].as_str().unwrap());
 
         // Paged: two a page, the second page the two oldest.
-        let second = ok(
-            &app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}&page=1&per_page=2"),
-            &admin,
-            None,
-        )
-        .await;
+        let second = app
+            .get_ok(
+                &format!(
+                    "/api/v1/whatzapp/organizations/activity?org_id={org_id}&page=1&per_page=2"
+                ),
+                &admin,
+            )
+            .await;
         assert_eq!(
             (second["page"].clone(), second["per_page"].clone()),
             (json!(1), json!(2))
@@ -155,24 +112,22 @@ db_test!(
 
         // Lucía, now a manager, may not read it; nor may someone of another organisation.
         let lucia_session = app.sign_in("lucia@acme.test").await.unwrap();
-        let (status, _) = app
-            .call(
-                Method::GET,
-                &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}"),
-                Some(&lucia_session),
-                None,
-            )
-            .await;
-        assert_eq!(status, 403);
+        app.expect(
+            403,
+            Method::GET,
+            &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}"),
+            Some(&lucia_session),
+            None,
+        )
+        .await;
         let stranger = app.sign_in("someone@else.test").await.unwrap();
-        let (status, _) = app
-            .call(
-                Method::GET,
-                &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}"),
-                Some(&stranger),
-                None,
-            )
-            .await;
-        assert_eq!(status, 404);
+        app.expect(
+            404,
+            Method::GET,
+            &format!("/api/v1/whatzapp/organizations/activity?org_id={org_id}"),
+            Some(&stranger),
+            None,
+        )
+        .await;
     }
 );

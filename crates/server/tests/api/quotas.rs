@@ -13,15 +13,13 @@ use testkit::{db_test, TestApp, WithSession};
 const QR: &str = "/api/manage/quick-replies";
 
 async fn organisation(app: &TestApp, admin: &str) -> i64 {
-    let (status, created) = app
-        .call(
-            Method::POST,
+    let created = app
+        .post_ok(
             "/api/v1/whatzapp/organizations",
-            Some(admin),
-            Some(json!({ "org_name": "Acme" })),
+            admin,
+            json!({ "org_name": "Acme" }),
         )
         .await;
-    assert_eq!(status, 200, "{created}");
     created["data"]["org_id"].as_i64().unwrap()
 }
 
@@ -30,15 +28,7 @@ fn org_query(org_id: Option<i64>) -> String {
 }
 
 async fn quick_reply(app: &TestApp, who: &str, org_id: Option<i64>, name: &str) -> i64 {
-    let (status, created) = app
-        .call(
-            Method::POST,
-            QR,
-            Some(who),
-            Some(json!({ "org_id": org_id, "name": name, "message": "See the file", "has_attachment": true })),
-        )
-        .await;
-    assert_eq!(status, 200, "{created}");
+    let created = app.post_ok(QR, who, json!({ "org_id": org_id, "name": name, "message": "See the file", "has_attachment": true })).await;
     created["id"].as_i64().unwrap()
 }
 
@@ -49,32 +39,18 @@ async fn attach(
     id: i64,
     bytes: usize,
 ) -> (u16, Value) {
-    let res = app
-        .client
-        .post(app.url(&format!(
-            "{QR}/{id}/attachment?{}name=price-list.pdf",
-            org_query(org_id)
-        )))
-        .session(who)
-        .header("content-type", "application/pdf")
-        .body(vec![7u8; bytes])
-        .send()
+    let path = format!(
+        "{QR}/{id}/attachment?{}name=price-list.pdf",
+        org_query(org_id)
+    );
+    app.upload(&path, who, "application/pdf", vec![7u8; bytes])
         .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 async fn attachment_of(app: &TestApp, who: &str, org_id: Option<i64>, id: i64) -> Value {
-    let (status, list) = app
-        .call(
-            Method::GET,
-            &format!("{QR}?{}", org_query(org_id)),
-            Some(who),
-            None,
-        )
+    let list = app
+        .get_ok(&format!("{QR}?{}", org_query(org_id)), who)
         .await;
-    assert_eq!(status, 200, "{list}");
     list["items"]
         .as_array()
         .unwrap()
@@ -105,15 +81,8 @@ db_test!(
             "nothing of the refused file is kept"
         );
         // Removing the first file frees its room.
-        let (status, _) = app
-            .call(
-                Method::DELETE,
-                &format!("{QR}/{first}/attachment"),
-                Some(&me),
-                None,
-            )
+        app.delete_ok(&format!("{QR}/{first}/attachment"), &me)
             .await;
-        assert_eq!(status, 200);
         assert_eq!(attach(&app, &me, None, second, 600 * KB).await.0, 200);
         assert_eq!(app.stored_files().len(), 1);
     }
@@ -189,59 +158,39 @@ db_test!(
             .to_string();
         let schedule = json!({ "recipient": "+919812345678", "message": "Hi", "start": later, "time_zone": "UTC" });
         for _ in 0..2 {
-            let (status, body) = app
-                .call(
-                    Method::POST,
-                    "/api/manage/schedules",
-                    Some(&me),
-                    Some(schedule.clone()),
-                )
+            app.post_ok("/api/manage/schedules", &me, schedule.clone())
                 .await;
-            assert_eq!(status, 200, "{body}");
         }
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                409,
                 Method::POST,
                 "/api/manage/schedules",
                 Some(&me),
                 Some(schedule.clone()),
             )
             .await;
-        assert_eq!(status, 409, "{body}");
         assert_eq!(body["error"]["code"], "quota_reached");
         assert_eq!(body["error"]["fields"]["quota"], "schedules");
-        let (status, list) = app
-            .call(Method::GET, "/api/manage/schedules", Some(&me), None)
-            .await;
-        assert_eq!(status, 200);
+        let list = app.get_ok("/api/manage/schedules", &me).await;
         assert_eq!(list["data"].as_array().unwrap().len(), 2, "{list}");
 
         let follow_up = json!({ "title": "Call back", "due": later, "time_zone": "UTC" });
         for _ in 0..2 {
-            let (status, body) = app
-                .call(
-                    Method::POST,
-                    "/api/manage/follow-ups",
-                    Some(&me),
-                    Some(follow_up.clone()),
-                )
+            app.post_ok("/api/manage/follow-ups", &me, follow_up.clone())
                 .await;
-            assert_eq!(status, 200, "{body}");
         }
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                409,
                 Method::POST,
                 "/api/manage/follow-ups",
                 Some(&me),
                 Some(follow_up),
             )
             .await;
-        assert_eq!(status, 409, "{body}");
         assert_eq!(body["error"]["fields"]["quota"], "follow_ups");
-        let (status, board) = app
-            .call(Method::GET, "/api/manage/follow-ups", Some(&me), None)
-            .await;
-        assert_eq!(status, 200);
+        let board = app.get_ok("/api/manage/follow-ups", &me).await;
         assert_eq!(board["upcoming"].as_array().unwrap().len(), 2, "{board}");
     }
 );
@@ -253,15 +202,15 @@ db_test!(
         let me = app.sign_in("founder@quotas.test").await.unwrap();
         organisation(&app, &me).await;
         organisation(&app, &me).await;
-        let (status, body) = app
-            .call(
+        let body = app
+            .expect(
+                429,
                 Method::POST,
                 "/api/v1/whatzapp/organizations",
                 Some(&me),
                 Some(json!({ "org_name": "Third" })),
             )
             .await;
-        assert_eq!(status, 429, "{body}");
         assert_eq!(body["error"]["code"], "daily_limit_reached");
         assert_eq!(body["error"]["fields"]["limit"], "organisations");
         use store::sea_orm::{EntityTrait, PaginatorTrait};

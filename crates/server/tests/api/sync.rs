@@ -10,34 +10,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
 use testkit::receiver::{Mode, WebhookReceiver};
-use testkit::WithSession;
 use testkit::{Backend, TestApp};
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.client.request(method, app.url(path)).session(token);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    let text = res.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
-async fn ok(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> Value {
-    let (status, v) = call(app, method, path, token, body).await;
-    assert_eq!(status, 200, "{path}: {v}");
-    v
-}
 
 /// A running app whose retries are quick, the receiver, and an organisation with its admin.
 struct World {
@@ -48,39 +21,40 @@ struct World {
     org_id: i64,
 }
 
-async fn world(backend: Backend, mode: Mode, tries: u32) -> World {
+/// The server's warnings (and its own info lines) in the test's output.
+pub(crate) fn log_warnings() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter("warn,server=info")
         .with_test_writer()
         .try_init();
+}
+
+/// The sync workers retry `tries` times at most, quickly, and poll often.
+pub(crate) fn quick_retries(c: &mut server::config::Config, tries: u32) {
+    c.sync.max_attempts = tries;
+    c.sync.backoff_base_ms = 40;
+    c.sync.backoff_max_ms = 200;
+    c.sync.poll_ms = 25;
+}
+
+async fn world(backend: Backend, mode: Mode, tries: u32) -> World {
+    log_warnings();
     let hook = WebhookReceiver::start(mode).await.unwrap();
     let hook_addr = hook.addr;
     let app = testkit::spawn_app_with(backend, |c| {
         c.address_allow.push(hook_addr);
-        c.sync.max_attempts = tries;
-        c.sync.backoff_base_ms = 40;
-        c.sync.backoff_max_ms = 200;
-        c.sync.poll_ms = 25;
+        quick_retries(c, tries);
         c.sync.webhook_timeout_ms = 2_000;
     })
     .await
     .unwrap();
-    let email = "owner@sync.test";
-    let admin = app.sign_in(email).await.unwrap();
-    let org = ok(
-        &app,
-        Method::POST,
-        "/api/v1/whatzapp/organizations",
-        &admin,
-        Some(json!({ "org_name": "Sync Traders", "time_zone": "Asia/Kolkata" })),
-    )
-    .await;
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
-    let admin_id = store::accounts::find_user_by_email(&app.store, email)
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
+    let org = app
+        .organisation_with(
+            "owner@sync.test",
+            json!({ "org_name": "Sync Traders", "time_zone": "Asia/Kolkata" }),
+        )
+        .await;
+    let (admin, admin_id, org_id) = (org.admin, org.workspace_id, org.org_id);
     World {
         app,
         hook,
@@ -91,31 +65,45 @@ async fn world(backend: Backend, mode: Mode, tries: u32) -> World {
 }
 
 impl World {
+    async fn last_sync(&self) -> Value {
+        let path = format!(
+            "/api/v1/whatzapp/integrations/lastsync?org_id={}",
+            self.org_id
+        );
+        self.app.get_ok(&path, &self.admin).await
+    }
+
+    /// `who` resends delivery `id` of the organisation's log.
+    async fn resend(&self, id: i64, who: &str) -> (u16, Value) {
+        let path = format!("/api/v1/whatzapp/webhook/deliveries/{id}/resend");
+        let body = json!({ "org_id": self.org_id });
+        self.app.call_as(Method::POST, &path, who, Some(body)).await
+    }
+
     /// Saves the webhook on and answers the signing secret shown once.
     async fn webhook_on(&self) -> String {
-        let v = ok(
-            &self.app,
-            Method::POST,
-            "/api/v1/whatzapp/webhook/endpoints",
-            &self.admin,
-            Some(json!({
-                "org_id": self.org_id, "duplex_webhook": self.hook.url(),
-                "auth_token": "tok-123456", "status": 1
-            })),
-        )
-        .await;
+        let v = self
+            .app
+            .post_ok(
+                "/api/v1/whatzapp/webhook/endpoints",
+                &self.admin,
+                json!({
+                    "org_id": self.org_id, "duplex_webhook": self.hook.url(),
+                    "auth_token": "tok-123456", "status": 1
+                }),
+            )
+            .await;
         assert_eq!(v["data"]["has_signing_secret"], true, "{v}");
         let secret = v["data"]["signing_secret"].as_str().unwrap().to_owned();
         assert!(secret.starts_with("whsec_"));
         // Shown once: the next read has no secret.
-        let again = ok(
-            &self.app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/webhook/endpoints?org_id={}", self.org_id),
-            &self.admin,
-            None,
-        )
-        .await;
+        let again = self
+            .app
+            .get_ok(
+                &format!("/api/v1/whatzapp/webhook/endpoints?org_id={}", self.org_id),
+                &self.admin,
+            )
+            .await;
         assert!(again["data"].get("signing_secret").is_none(), "{again}");
         secret
     }
@@ -130,25 +118,23 @@ impl World {
     }
 
     async fn send(&self, events: Vec<Value>) -> Value {
-        ok(
-            &self.app,
-            Method::POST,
-            "/api/v2/events/messages",
-            &self.admin,
-            Some(json!({ "org_id": self.org_id, "events": events })),
-        )
-        .await
+        self.app
+            .post_ok(
+                "/api/v2/events/messages",
+                &self.admin,
+                json!({ "org_id": self.org_id, "events": events }),
+            )
+            .await
     }
 
     async fn log(&self) -> Vec<Value> {
-        let v = ok(
-            &self.app,
-            Method::GET,
-            &format!("/api/v1/whatzapp/webhook/deliveries?org_id={}", self.org_id),
-            &self.admin,
-            None,
-        )
-        .await;
+        let v = self
+            .app
+            .get_ok(
+                &format!("/api/v1/whatzapp/webhook/deliveries?org_id={}", self.org_id),
+                &self.admin,
+            )
+            .await;
         v["data"]["deliveries"].as_array().unwrap().clone()
     }
 
@@ -255,14 +241,7 @@ async fn messages_reach_the_webhook_signed_with_the_sample_fields_once_each(back
     assert_eq!(w.hook.count(), 3);
     assert_eq!(w.log().await.len(), 3);
 
-    let last = ok(
-        &w.app,
-        Method::GET,
-        &format!("/api/v1/whatzapp/integrations/lastsync?org_id={}", w.org_id),
-        &w.admin,
-        None,
-    )
-    .await;
+    let last = w.last_sync().await;
     let hook = last["data"]
         .as_array()
         .unwrap()
@@ -295,17 +274,16 @@ async fn a_receiver_that_fails_twice_gets_the_message_on_the_third_try(backend: 
     // Backoff: each retry waited at least half the base delay.
     assert!(hits[1].at - hits[0].at >= Duration::from_millis(20));
 
-    let tries = ok(
-        &w.app,
-        Method::GET,
-        &format!(
-            "/api/v1/whatzapp/webhook/deliveries/{}/attempts?org_id={}",
-            log[0]["id"], w.org_id
-        ),
-        &w.admin,
-        None,
-    )
-    .await;
+    let tries = w
+        .app
+        .get_ok(
+            &format!(
+                "/api/v1/whatzapp/webhook/deliveries/{}/attempts?org_id={}",
+                log[0]["id"], w.org_id
+            ),
+            &w.admin,
+        )
+        .await;
     let tries = tries["data"].as_array().unwrap();
     assert_eq!(tries.len(), 3);
     assert_eq!(tries[0]["status_code"], 500);
@@ -325,14 +303,7 @@ async fn a_receiver_that_always_fails_ends_dead_lettered_and_resend_delivers_it(
     assert_eq!(log[0]["last_status_code"], 500);
     assert!(log[0]["last_error"].as_str().unwrap().contains("500"));
     assert_eq!(w.hook.count(), 3, "no try after the last");
-    let last = ok(
-        &w.app,
-        Method::GET,
-        &format!("/api/v1/whatzapp/integrations/lastsync?org_id={}", w.org_id),
-        &w.admin,
-        None,
-    )
-    .await;
+    let last = w.last_sync().await;
     let hook = &last["data"][0];
     assert_eq!(hook["sync_status"], "ERROR", "{last}");
     assert_eq!(hook["dead"], 1);
@@ -340,14 +311,7 @@ async fn a_receiver_that_always_fails_ends_dead_lettered_and_resend_delivers_it(
     // The endpoint recovers; the admin resends from the log.
     w.hook.set_mode(Mode::Accept);
     let id = log[0]["id"].as_i64().unwrap();
-    let (status, body) = call(
-        &w.app,
-        Method::POST,
-        &format!("/api/v1/whatzapp/webhook/deliveries/{id}/resend"),
-        &w.admin,
-        Some(json!({ "org_id": w.org_id })),
-    )
-    .await;
+    let (status, body) = w.resend(id, &w.admin).await;
     assert_eq!(status, 200, "{body}");
     let log = w.settle(1, "delivered").await;
     assert_eq!(log[0]["attempts"], 1);
@@ -360,14 +324,7 @@ async fn a_receiver_that_always_fails_ends_dead_lettered_and_resend_delivers_it(
 
     // Another organisation's admin cannot see or resend it.
     let other = w.app.sign_in("stranger@sync.test").await.unwrap();
-    let (status, _) = call(
-        &w.app,
-        Method::POST,
-        &format!("/api/v1/whatzapp/webhook/deliveries/{id}/resend"),
-        &other,
-        Some(json!({ "org_id": w.org_id })),
-    )
-    .await;
+    let (status, _) = w.resend(id, &other).await;
     assert_eq!(status, 404);
 }
 both!(a_receiver_that_always_fails_ends_dead_lettered_and_resend_delivers_it);
@@ -388,35 +345,33 @@ async fn a_webhook_that_is_off_gets_nothing_and_a_rotated_secret_signs_from_then
 ) {
     let w = world(backend, Mode::Accept, 3).await;
     w.webhook_on().await;
-    ok(
-        &w.app,
-        Method::POST,
-        "/api/v1/whatzapp/webhook/endpoints",
-        &w.admin,
-        Some(json!({ "org_id": w.org_id, "status": 0 })),
-    )
-    .await;
+    w.app
+        .post_ok(
+            "/api/v1/whatzapp/webhook/endpoints",
+            &w.admin,
+            json!({ "org_id": w.org_id, "status": 0 }),
+        )
+        .await;
     w.send(vec![w.message("while-off", &[])]).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(w.log().await.is_empty());
     assert_eq!(w.hook.count(), 0);
 
-    ok(
-        &w.app,
-        Method::POST,
-        "/api/v1/whatzapp/webhook/endpoints",
-        &w.admin,
-        Some(json!({ "org_id": w.org_id, "status": 1 })),
-    )
-    .await;
-    let rotated = ok(
-        &w.app,
-        Method::POST,
-        "/api/v1/whatzapp/webhook/endpoints/secret",
-        &w.admin,
-        Some(json!({ "org_id": w.org_id })),
-    )
-    .await;
+    w.app
+        .post_ok(
+            "/api/v1/whatzapp/webhook/endpoints",
+            &w.admin,
+            json!({ "org_id": w.org_id, "status": 1 }),
+        )
+        .await;
+    let rotated = w
+        .app
+        .post_ok(
+            "/api/v1/whatzapp/webhook/endpoints/secret",
+            &w.admin,
+            json!({ "org_id": w.org_id }),
+        )
+        .await;
     let secret = rotated["data"]["signing_secret"]
         .as_str()
         .unwrap()
@@ -444,21 +399,17 @@ async fn label_rules_are_checked_by_the_domain_and_kept_per_employee(backend: Ba
         "/api/v2/crm-label-sync?org_id={}&user_id={}",
         w.org_id, w.admin_id
     );
-    let empty = ok(&w.app, Method::GET, &path, &w.admin, None).await;
+    let empty = w.app.get_ok(&path, &w.admin).await;
     assert_eq!(empty["data"]["crmLabelSyncData"], json!([]));
 
     let bad = json!({ "org_id": w.org_id, "user_id": w.admin_id, "crmLabelSyncData": [
         { "crm_name": "hubspot", "included_labels": ["a"], "excluded_labels": ["a"] },
         { "crm_name": "pipedrive", "included_labels": [], "excluded_labels": [] }
     ]});
-    let (status, body) = call(
-        &w.app,
-        Method::PUT,
-        "/api/v2/crm-label-sync",
-        &w.admin,
-        Some(bad),
-    )
-    .await;
+    let (status, body) = w
+        .app
+        .call_as(Method::PUT, "/api/v2/crm-label-sync", &w.admin, Some(bad))
+        .await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(
         body["error"]["fields"]["crmLabelSyncData[0]"],
@@ -468,7 +419,7 @@ async fn label_rules_are_checked_by_the_domain_and_kept_per_employee(backend: Ba
         body["error"]["fields"]["crmLabelSyncData[1]"],
         "crm_unknown"
     );
-    let still = ok(&w.app, Method::GET, &path, &w.admin, None).await;
+    let still = w.app.get_ok(&path, &w.admin).await;
     assert_eq!(
         still["data"]["crmLabelSyncData"],
         json!([]),
@@ -478,14 +429,7 @@ async fn label_rules_are_checked_by_the_domain_and_kept_per_employee(backend: Ba
     let good = json!({ "org_id": w.org_id, "user_id": w.admin_id, "crmLabelSyncData": [
         { "crm_name": " Zoho ", "included_labels": ["lead", "lead"], "excluded_labels": ["spam"] }
     ]});
-    let saved = ok(
-        &w.app,
-        Method::PUT,
-        "/api/v2/crm-label-sync",
-        &w.admin,
-        Some(good),
-    )
-    .await;
+    let saved = w.app.put_ok("/api/v2/crm-label-sync", &w.admin, good).await;
     assert_eq!(
         saved["data"]["crmLabelSyncData"],
         json!([{ "crm_name": "zoho", "included_labels": ["lead"], "excluded_labels": ["spam"] }])
@@ -493,7 +437,7 @@ async fn label_rules_are_checked_by_the_domain_and_kept_per_employee(backend: Ba
 
     // Somebody outside the organisation sees nothing of it.
     let other = w.app.sign_in("outsider@sync.test").await.unwrap();
-    let (status, _) = call(&w.app, Method::GET, &path, &other, None).await;
+    let (status, _) = w.app.call_as(Method::GET, &path, &other, None).await;
     assert_eq!(status, 404);
 }
 both!(label_rules_are_checked_by_the_domain_and_kept_per_employee);

@@ -10,6 +10,7 @@
 //! refresh ends the job dead and last sync tells the user.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::sync::{log_warnings, quick_retries};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -17,7 +18,6 @@ use std::time::Duration;
 use store::integrations::Owner;
 use store::sea_orm::{ConnectionTrait, Statement};
 use testkit::fake::{FRESHDESK_API_KEY, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY};
-use testkit::WithSession;
 use testkit::{Backend, TestApp};
 
 /// The chats of the label test: (phone, labels). Only the first passes `lead`/`spam` rules.
@@ -46,66 +46,28 @@ struct World {
 }
 
 async fn world(backend: Backend) -> World {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter("warn,server=info")
-        .with_test_writer()
-        .try_init();
-    let app = testkit::spawn_app_with(backend, |c| {
-        c.sync.max_attempts = 3;
-        c.sync.backoff_base_ms = 40;
-        c.sync.backoff_max_ms = 200;
-        c.sync.poll_ms = 25;
-    })
-    .await
-    .unwrap();
-    let email = "asha@crmsync.test";
-    let token = app.sign_in(email).await.unwrap();
-    let user_id = store::accounts::find_user_by_email(&app.store, email)
+    log_warnings();
+    let app = testkit::spawn_app_with(backend, |c| quick_retries(c, 3))
         .await
-        .unwrap()
-        .unwrap()
-        .id;
-    let mut w = World {
-        app,
-        token,
-        user_id,
-        org_id: 0,
-        sheet_id: None,
-    };
-    let org = w
-        .ok(
-            Method::POST,
-            "/api/v1/whatzapp/organizations",
-            Some(json!({ "org_name": "CRM Sync Traders", "time_zone": "Asia/Kolkata" })),
+        .unwrap();
+    let org = app
+        .organisation_with(
+            "asha@crmsync.test",
+            json!({ "org_name": "CRM Sync Traders", "time_zone": "Asia/Kolkata" }),
         )
         .await;
-    w.org_id = org["data"]["org_id"].as_i64().unwrap();
-    w
+    World {
+        app,
+        token: org.admin,
+        user_id: org.workspace_id,
+        org_id: org.org_id,
+        sheet_id: None,
+    }
 }
 
 impl World {
-    async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
-        let mut req = self
-            .app
-            .client
-            .request(method, self.app.url(path))
-            .session(&self.token);
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let res = req.send().await.unwrap();
-        let status = res.status().as_u16();
-        let text = res.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-
     async fn ok(&self, method: Method, path: &str, body: Option<Value>) -> Value {
-        let (status, v) = self.call(method, path, body).await;
-        assert_eq!(status, 200, "{path}: {v}");
-        v
+        self.app.ok(method, path, &self.token, body).await
     }
 
     /// Asks the server for `provider`'s consent page, lets the fake consent, and answers what

@@ -12,27 +12,11 @@ use std::time::{Duration, Instant};
 use testkit::process::{ServerProcess, TestDatabase};
 use testkit::receiver::{Mode, WebhookReceiver};
 use testkit::Backend;
-use testkit::WithSession;
 
 const BIN: &str = env!("CARGO_BIN_EXE_switchboard");
 const MESSAGES: usize = 1_000;
 /// Deliveries one worker makes at once: the most a killed worker can leave half-done.
 const CONCURRENCY: usize = 8;
-
-async fn post(server: &ServerProcess, token: &str, path: &str, body: Value) -> Value {
-    let res = server
-        .client
-        .post(server.url(path))
-        .session(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    let v: Value = res.json().await.unwrap();
-    assert!(status.is_success(), "{path}: {status} {v}");
-    v
-}
 
 async fn job_counts(db_url: &str) -> HashMap<String, i64> {
     use store::sea_orm::{ConnectionTrait, Statement};
@@ -85,31 +69,22 @@ async fn two_replicas_deliver_a_thousand_messages_once_each_with_one_killed_midw
 
     let email = "owner@replicas.test";
     let token = first.sign_in(email).await.unwrap();
-    let org = post(
-        &first,
-        &token,
-        "/api/v1/whatzapp/organizations",
-        json!({ "org_name": "Replica Traders" }),
-    )
-    .await;
+    let org = first
+        .post_ok(
+            &token,
+            "/api/v1/whatzapp/organizations",
+            json!({ "org_name": "Replica Traders" }),
+        )
+        .await;
     let org_id = org["data"]["org_id"].as_i64().unwrap();
-    post(
-        &first,
-        &token,
-        "/api/v1/whatzapp/webhook/endpoints",
-        json!({ "org_id": org_id, "duplex_webhook": hook.url(), "status": 1 }),
-    )
-    .await;
-    let me: Value = first
-        .client
-        .get(first.url("/api/auth/session"))
-        .session(&token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    first
+        .post_ok(
+            &token,
+            "/api/v1/whatzapp/webhook/endpoints",
+            json!({ "org_id": org_id, "duplex_webhook": hook.url(), "status": 1 }),
+        )
+        .await;
+    let me = first.get_body("/api/auth/session", &token).await;
     let user_id = me["user"]["id"]
         .as_i64()
         .or_else(|| me["data"]["user"]["id"].as_i64())
@@ -127,13 +102,13 @@ async fn two_replicas_deliver_a_thousand_messages_once_each_with_one_killed_midw
                 })
             })
             .collect();
-        let v = post(
-            &first,
-            &token,
-            "/api/v2/events/messages",
-            json!({ "org_id": org_id, "events": events }),
-        )
-        .await;
+        let v = first
+            .post_ok(
+                &token,
+                "/api/v2/events/messages",
+                json!({ "org_id": org_id, "events": events }),
+            )
+            .await;
         assert_eq!(v["data"]["stored"], 100, "{v}");
     }
 

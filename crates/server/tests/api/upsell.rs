@@ -8,22 +8,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::billing::{buy_teams, Org};
-use reqwest::Method;
+use crate::kb::documents;
 use serde_json::{json, Value};
 use testkit::{db_test, TestApp};
 
 const DAY: i64 = 86_400_000;
 
 async fn upsell(app: &TestApp, query: &str, session: &str) -> Value {
-    let (status, body) = app
-        .call(
-            Method::GET,
-            &format!("/api/billing/limits?{query}"),
-            Some(session),
-            None,
-        )
+    let body = app
+        .get_ok(&format!("/api/billing/limits?{query}"), session)
         .await;
-    assert_eq!(status, 200, "{body}");
     body["upsell"].clone()
 }
 
@@ -123,14 +117,7 @@ db_test!(
         );
 
         // And the knowledge base, a Teams feature, says why it is not there.
-        let (status, body) = app
-            .call(
-                Method::GET,
-                &format!("/api/kb/documents?org_id={}", org.org_id),
-                Some(&org.admin),
-                None,
-            )
-            .await;
+        let (status, body) = documents(&app, &org).await;
         assert_eq!(
             (
                 status,
@@ -145,16 +132,7 @@ db_test!(
 db_test!(
     someone_without_an_organisation_is_offered_a_personal_plan,
     |app| async move {
-        let session = app.sign_in("solo@example.com").await.unwrap();
-        let (_, me) = app
-            .call(
-                Method::GET,
-                "/api/v1/whatzapp/checkuserexistance?user_email=solo@example.com",
-                Some(&session),
-                None,
-            )
-            .await;
-        let ws = me["data"]["id"].as_i64().unwrap();
+        let (session, ws) = app.sign_in_with_id("solo@example.com").await;
         let offer = upsell(&app, &format!("workspace_id={ws}"), &session).await;
         assert_eq!(
             offer,
