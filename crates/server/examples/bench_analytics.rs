@@ -14,20 +14,13 @@ use std::time::{Duration, Instant};
 use store::analytics::{self as a, CallTime};
 use store::sea_orm::ConnectionTrait;
 use testkit::WithSession;
-use testkit::{spawn_app, Backend, TestApp};
+use testkit::{env_num, spawn_app, Backend, TestApp};
 
 const USERS: i64 = 200;
 const DAYS: i64 = 180;
 const DAY_MS: i64 = 86_400_000;
 /// 2026-11-01T00:00:00Z: the end of the generated period.
 const END: i64 = 1_793_491_200_000;
-
-fn env_num(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Deterministic events: xorshift, office-hours weighted, users spread evenly.
 fn generate(rows: usize, first_user: i64) -> Vec<CallEvent> {
@@ -85,25 +78,10 @@ where
 }
 
 async fn org_for(app: &TestApp) -> (String, i64, i64) {
-    let token = app.sign_in("bench@analytics.test").await.unwrap();
-    let org: serde_json::Value = app
-        .client
-        .post(app.url("/api/v1/whatzapp/organizations"))
-        .session(&token)
-        .json(&json!({ "org_name": "Bench" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
-    let me = store::accounts::find_user_by_email(&app.store, "bench@analytics.test")
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
-    (token, org_id, me)
+    let org = app
+        .organisation_with("bench@analytics.test", json!({ "org_name": "Bench" }))
+        .await;
+    (org.admin, org.org_id, org.workspace_id)
 }
 
 async fn bench(backend: Backend, rows: usize, runs: usize) {

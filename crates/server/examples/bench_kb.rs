@@ -7,16 +7,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
-use serde_json::{json, Value};
+use reqwest::Method;
+use serde_json::json;
 use std::time::Instant;
-use testkit::{pdf, spawn_app, Backend, TestApp, WithSession};
-
-fn env_num(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use testkit::{env_num, pdf, spawn_app, Backend, TestApp, WithSession};
 
 const TOPICS: &[&str] = &[
     "refund",
@@ -103,19 +97,10 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 async fn run(backend: Backend, pages: usize, per_doc: usize, questions: usize) {
     let app: TestApp = spawn_app(backend).await.unwrap();
-    let admin = app.sign_in("bench@kb.test").await.unwrap();
-    let org: Value = app
-        .client
-        .post(app.url("/api/v1/whatzapp/organizations"))
-        .session(&admin)
-        .json(&json!({ "org_name": "Bench" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
+    let org = app
+        .organisation_with("bench@kb.test", json!({ "org_name": "Bench" }))
+        .await;
+    let (admin, org_id) = (org.admin, org.org_id);
     app.enable_knowledge_base(org_id).await.unwrap();
     let docs: Vec<Vec<u8>> = (0..pages.div_ceil(per_doc))
         .map(|d| {
@@ -149,17 +134,10 @@ async fn run(backend: Backend, pages: usize, per_doc: usize, questions: usize) {
         let topic = TOPICS[n % TOPICS.len()];
         let question = format!("What is the {topic} code for case {n}?");
         let t = Instant::now();
-        let res: Value = app
-            .client
-            .post(app.url("/api/kb/ask"))
-            .session(&admin)
-            .json(&json!({ "org_id": org_id, "question": question }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let ask = json!({ "org_id": org_id, "question": question });
+        let (_, res) = app
+            .call_as(Method::POST, "/api/kb/ask", &admin, Some(ask))
+            .await;
         latencies.push(t.elapsed().as_secs_f64() * 1000.0);
         if res["answer"]["citations"][0]["passage"]
             .as_str()

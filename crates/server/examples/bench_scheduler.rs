@@ -9,14 +9,7 @@
 
 use serde_json::{json, Value};
 use std::time::Instant;
-use testkit::{spawn_app, Backend, TestApp, WithSession};
-
-fn env_num(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use testkit::{env_num, spawn_app, Backend, TestApp, WithSession};
 
 /// Stores `n` one-off schedules of `user_id` whose sends are due at `due` (the setup, not
 /// measured: straight into the store).
@@ -78,18 +71,7 @@ async fn run(backend: Backend, sends: usize, users: usize) {
     let app = spawn_app(backend).await.unwrap();
     let mut sessions = Vec::with_capacity(users);
     for u in 0..users {
-        let s = app.sign_in(&format!("ext{u}@sched.test")).await.unwrap();
-        let me: Value = app
-            .client
-            .get(app.url("/api/auth/session"))
-            .session(&s)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        sessions.push((s, me["user"]["id"].as_i64().unwrap()));
+        sessions.push(app.sign_in_with_id(&format!("ext{u}@sched.test")).await);
     }
     let due = app.clock.now_ms() + 60_000;
     for (_, id) in &sessions {
@@ -114,19 +96,9 @@ async fn run(backend: Backend, sends: usize, users: usize) {
     assert_eq!(claimed, sends / users * users, "every send handed out once");
 
     // One person with all of them.
-    let solo = app.sign_in("solo@sched.test").await.unwrap();
-    let me: Value = app
-        .client
-        .get(app.url("/api/auth/session"))
-        .session(&solo)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (solo, solo_id) = app.sign_in_with_id("solo@sched.test").await;
     let due = app.clock.now_ms() + 60_000;
-    schedules(&app, me["user"]["id"].as_i64().unwrap(), sends, due).await;
+    schedules(&app, solo_id, sends, due).await;
     app.clock.advance(60_000);
     let started = Instant::now();
     let one = drain(

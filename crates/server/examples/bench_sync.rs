@@ -12,14 +12,7 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use testkit::receiver::{Mode, WebhookReceiver};
 use testkit::WithSession;
-use testkit::{spawn_app_with, Backend, TestApp};
-
-fn env_num(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use testkit::{env_num, spawn_app_with, Backend, TestApp};
 
 async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     let res = app

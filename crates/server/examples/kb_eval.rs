@@ -10,6 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
+use reqwest::Method;
 use serde_json::{json, Value};
 use testkit::{pdf, spawn_app, Backend, TestApp, WithSession};
 
@@ -47,19 +48,10 @@ struct Tally {
 
 async fn run(backend: Backend, verbose: bool) {
     let app: TestApp = spawn_app(backend).await.unwrap();
-    let admin = app.sign_in("eval@kb.test").await.unwrap();
-    let org: Value = app
-        .client
-        .post(app.url("/api/v1/whatzapp/organizations"))
-        .session(&admin)
-        .json(&json!({ "org_name": "Evaluation" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let org_id = org["data"]["org_id"].as_i64().unwrap();
+    let org = app
+        .organisation_with("eval@kb.test", json!({ "org_name": "Evaluation" }))
+        .await;
+    let (admin, org_id) = (org.admin, org.org_id);
     app.enable_knowledge_base(org_id).await.unwrap();
     for (name, text) in DOCUMENTS {
         let pages: Vec<&str> = text.split("\n===\n").map(str::trim).collect();
@@ -80,17 +72,10 @@ async fn run(backend: Backend, verbose: bool) {
     let mut t = Tally::default();
     for q in set["questions"].as_array().unwrap() {
         let question = q["question"].as_str().unwrap();
-        let res: Value = app
-            .client
-            .post(app.url("/api/kb/ask"))
-            .session(&admin)
-            .json(&json!({ "org_id": org_id, "question": question }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let ask = json!({ "org_id": org_id, "question": question });
+        let (_, res) = app
+            .call_as(Method::POST, "/api/kb/ask", &admin, Some(ask))
+            .await;
         let answer = &res["answer"];
         let cited: Vec<(String, i64)> = answer["citations"]
             .as_array()

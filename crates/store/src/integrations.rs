@@ -151,19 +151,8 @@ pub async fn take_refresh_lease(
     now: EpochMs,
     until: EpochMs,
 ) -> Result<bool, StoreError> {
-    let res = integration::Entity::update_many()
-        .col_expr(integration::Column::RefreshingUntil, Expr::value(until))
-        .filter(integration::Column::Id.eq(id))
-        .filter(integration::Column::ExpiresAt.eq(seen_expires_at))
-        .filter(integration::Column::Status.eq(STATUS_CONNECTED))
-        .filter(
-            sea_orm::Condition::any()
-                .add(integration::Column::RefreshingUntil.is_null())
-                .add(integration::Column::RefreshingUntil.lte(now)),
-        )
-        .exec(store.conn())
-        .await?;
-    Ok(res.rows_affected == 1)
+    let still = integration::Column::ExpiresAt.eq(seen_expires_at);
+    take_lease(store, id, still, now, until).await
 }
 
 /// Takes link `id`'s refresh lease after the provider refused its access token, only while the
@@ -176,10 +165,23 @@ pub async fn take_refresh_lease_for_refused(
     now: EpochMs,
     until: EpochMs,
 ) -> Result<bool, StoreError> {
+    let still = integration::Column::Secret.eq(seen_secret);
+    take_lease(store, id, still, now, until).await
+}
+
+/// Sets link `id`'s refresh lease to `until` when it is connected, `still` holds, and no lease
+/// is held (or the one held ran out by `now`): true when this caller got it.
+async fn take_lease(
+    store: &Store,
+    id: i64,
+    still: sea_orm::sea_query::SimpleExpr,
+    now: EpochMs,
+    until: EpochMs,
+) -> Result<bool, StoreError> {
     let res = integration::Entity::update_many()
         .col_expr(integration::Column::RefreshingUntil, Expr::value(until))
         .filter(integration::Column::Id.eq(id))
-        .filter(integration::Column::Secret.eq(seen_secret))
+        .filter(still)
         .filter(integration::Column::Status.eq(STATUS_CONNECTED))
         .filter(
             sea_orm::Condition::any()

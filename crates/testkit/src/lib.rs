@@ -213,6 +213,14 @@ async fn sign_in_at(client: &reqwest::Client, base: &str, email: &str) -> anyhow
     session_cookie(res.headers()).ok_or_else(|| anyhow::anyhow!("no session cookie set"))
 }
 
+/// A benchmark's size from the environment (`BENCH_*`), or `default`.
+pub fn env_num(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The value of the `sb_session` cookie a response sets, if any.
 pub fn session_cookie(headers: &reqwest::header::HeaderMap) -> Option<String> {
     headers
