@@ -83,6 +83,7 @@ pub struct AnalyticsQuery {
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub user_id: Option<i64>,
     /// Overview only: `Datetime` (default) or `createdAt` (the new-call overview).
+    #[param(pattern = r"^\s*(Datetime|createdAt)?\s*$")]
     pub field: Option<String>,
 }
 

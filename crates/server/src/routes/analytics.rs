@@ -571,7 +571,8 @@ pub async fn comparison(
 pub struct SearchQuery {
     pub org_id: i64,
     /// `calls` (the call-log index) or `messages` (the chat-message index); an index name
-    /// containing `message` is read as messages.
+    /// containing `message` is read as messages, else one containing `call` as calls.
+    #[param(pattern = "message|call")]
     pub index: String,
 }
 
