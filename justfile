@@ -39,7 +39,8 @@ web: wasm
 
 # Every check: file sizes, formatting, lints, Rust tests (SQLite + PostgreSQL), web tests,
 # end-to-end; each phase says when it started and how long it took, and a table of them ends
-# the run.
+# the run. (`phase api-contract contract` joins them after `web-build` once `just contract`
+# passes on every run: docs/DECISIONS.md, issue #26.)
 test:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -84,6 +85,13 @@ test-rust:
 # Type-check, lint (import boundaries) and unit-test the web app against the real wasm module.
 test-web: wasm
     cd web && npx tsc -b && npx eslint --max-warnings 0 . && npx vitest run
+
+# The API against its OpenAPI document: schemathesis over every operation, signed in, with the
+# extension's token and anonymous (scripts/api-contract.sh; fails on any failure not in
+# scripts/api-contract-baseline/).
+contract:
+    cargo build --bin switchboard --bin fake-providers
+    ./scripts/api-contract.sh
 
 # End-to-end tests in Debian's Chromium against the real server and the fake providers.
 e2e: web

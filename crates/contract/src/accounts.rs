@@ -65,6 +65,8 @@ impl Ack {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CodeRequest {
+    /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
+    #[schema(pattern = r"^[ \t\n\r]*[^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*$")]
     pub email: String,
 }
 
@@ -73,6 +75,7 @@ pub struct CodeRequest {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LanguageChoice {
     /// `en`, `es`, `hi`, `id`, `pt-BR` or `pt-PT`.
+    #[schema(pattern = "^(en|es|hi|id|pt-BR|pt-PT)$")]
     pub language: String,
 }
 
@@ -94,7 +97,11 @@ pub struct CodeSent {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VerifyRequest {
+    /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
+    #[schema(pattern = r"^[ \t\n\r]*[^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*$")]
     pub email: String,
+    /// `domain::accounts::OtpCode`: six digits (spaces ignored).
+    #[schema(pattern = r"^\s*([0-9]\s*){6}$")]
     pub code: String,
 }
 
@@ -332,6 +339,8 @@ pub struct Organization {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct CreateOrganization {
+    /// `domain::accounts::OrganisationName`: not blank, at most 200 characters.
+    #[schema(pattern = r"\S", max_length = 200)]
     pub org_name: String,
     #[serde(default)]
     pub org_logo: Option<String>,

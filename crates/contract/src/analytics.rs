@@ -83,6 +83,7 @@ pub struct AnalyticsQuery {
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
     pub user_id: Option<i64>,
     /// Overview only: `Datetime` (default) or `createdAt` (the new-call overview).
+    #[param(pattern = r"^\s*(Datetime|createdAt)?\s*$")]
     pub field: Option<String>,
 }
 
@@ -152,12 +153,22 @@ pub struct OverviewAnswer {
     pub needing_attention: Vec<i64>,
 }
 
+/// `BucketCount::key`: an hour (a number) or a day or half-day (a text).
+fn bucket_key() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    let one_of = OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Integer))
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .build();
+    utoipa::openapi::RefOr::T(Schema::OneOf(one_of))
+}
+
 /// A count in one bucket.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BucketCount {
     /// `8`..`20` for hours, `YYYY-MM-DD` for days, `YYYY-MM-DDT00|12` for half-days.
-    #[schema(value_type = Object)]
+    #[schema(schema_with = bucket_key)]
     pub key: domain::buckets::BucketKey,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub count: u64,

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ClientErrorReport {
-    /// The error's message (at most 2 000 characters are kept).
+    /// The error's message (at most 2 000 characters are kept); not blank.
+    #[schema(pattern = r"\S")]
     pub message: String,
     /// The page's path when it happened.
     pub path: String,

@@ -47,10 +47,14 @@ pub struct FreshdeskLink {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct LeadsquaredLink {
+    /// Not blank (`domain::inputs::LeadsquaredCredentials`: all three are required).
+    #[schema(pattern = r"\S")]
     pub host: String,
     #[serde(default)]
     pub homepage: Option<String>,
+    #[schema(pattern = r"\S")]
     pub access_id: String,
+    #[schema(pattern = r"\S")]
     pub secret_key: String,
 }
 
@@ -87,6 +91,7 @@ pub struct WebhookUpdate {
     pub duplex_webhook: Option<String>,
     /// 1 on, 0 off.
     #[serde(default)]
+    #[schema(maximum = 1)]
     pub status: Option<u8>,
     #[serde(default)]
     pub auth_token: Option<String>,
@@ -381,5 +386,7 @@ pub struct SalesforceRecordTypeFields {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, utoipa::IntoParams)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SalesforceRecordTypeQuery {
+    /// A Salesforce record id: 15 or 18 letters and digits.
+    #[param(pattern = "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$")]
     pub id: String,
 }

@@ -107,6 +107,7 @@ pub struct KbConversationDetail {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RenameConversation {
     /// 1 to 80 characters once trimmed.
+    #[schema(pattern = r"\S", max_length = 80)]
     pub title: String,
 }
 

@@ -25,6 +25,8 @@ pub struct ManageQuery {
 pub struct AttachmentQuery {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// The file's name: not blank.
+    #[param(pattern = r"\S")]
     pub name: String,
 }
 
@@ -62,13 +64,45 @@ pub struct QuickReply {
     pub updated_at: String,
 }
 
+/// A list of short texts as the document describes it: `min` to `max` items, each not blank and
+/// at most `chars` characters (the bounds of the domain rule that checks the list).
+fn text_list(min: usize, max: usize, chars: usize) -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    let item = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(r"\S"))
+        .max_length(Some(chars));
+    ArrayBuilder::new()
+        .items(item)
+        .min_items(Some(min))
+        .max_items(Some(max))
+        .unique_items(true)
+        .build()
+}
+
+/// `FunnelRequest::stages`: `domain::manage::funnel`'s bounds.
+fn funnel_stages() -> utoipa::openapi::schema::Array {
+    use domain::manage::{MAX_STAGES, MAX_STAGE_CHARS};
+    text_list(1, MAX_STAGES, MAX_STAGE_CHARS)
+}
+
+/// `TagsRequest::tags`: `domain::manage::contact_tags`' bounds.
+fn contact_tags() -> utoipa::openapi::schema::Array {
+    use domain::manage::{MAX_TAGS, MAX_TAG_CHARS};
+    text_list(1, MAX_TAGS, MAX_TAG_CHARS)
+}
+
 /// Creates or changes a quick reply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct QuickReplyRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// `domain::manage::quick_reply`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
+    #[schema(pattern = r"\S", max_length = 60)]
     pub name: String,
+    /// At most 4 096 characters (`MAX_MESSAGE_CHARS`).
+    #[schema(max_length = 4096)]
     pub message: String,
     /// Share with a team of the organisation (Teams admins decide who may).
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
@@ -119,7 +153,11 @@ pub struct ManagedLabel {
 pub struct LabelRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// `domain::manage::label`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
+    #[schema(pattern = r"\S", max_length = 60)]
     pub name: String,
+    /// `#RRGGBB`.
+    #[schema(pattern = r"^\s*#[0-9A-Fa-f]{6}\s*$")]
     pub color: String,
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub parent_id: Option<i64>,
@@ -145,7 +183,12 @@ pub struct Funnel {
 pub struct FunnelRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// `domain::manage::funnel`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
+    #[schema(pattern = r"\S", max_length = 60)]
     pub name: String,
+    /// 1 to 20 stages (`MAX_STAGES`), each not blank and at most 30 characters
+    /// (`MAX_STAGE_CHARS`), no two alike.
+    #[schema(schema_with = funnel_stages)]
     pub stages: Vec<String>,
     pub shared: Option<bool>,
 }
@@ -180,10 +223,15 @@ pub struct UserProperty {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct UserPropertyRequest {
+    /// Properties belong to an organisation: none is 422 `properties_need_organisation`.
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    #[schema(value_type = i64, required = true, minimum = 1)]
     pub org_id: Option<i64>,
+    /// Not blank.
+    #[schema(pattern = r"\S")]
     pub name: String,
-    #[schema(value_type = String)]
+    /// `domain::manage::PropertyKind`.
+    #[schema(value_type = String, pattern = "^(text|number|date|boolean|select)$")]
     pub kind: PropertyKind,
     pub options: Option<Vec<String>>,
 }
@@ -209,7 +257,9 @@ pub struct ContactProfile {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContactProfileRequest {
+    /// Properties belong to an organisation (ids from 1).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
+    #[schema(minimum = 1)]
     pub org_id: i64,
     pub values: Vec<PropertyValueEntry>,
 }
@@ -230,6 +280,9 @@ pub struct ContactTags {
 pub struct TagsRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// `domain::manage::contact_tags`: one or two (`MAX_TAGS`), each not blank and at most 10
+    /// characters (`MAX_TAG_CHARS`).
+    #[schema(schema_with = contact_tags)]
     pub tags: Vec<String>,
 }
 
@@ -263,16 +316,20 @@ pub struct FollowUp {
 pub struct FollowUpRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// Not blank.
+    #[schema(pattern = r"\S")]
     pub title: String,
     pub notes: Option<String>,
     pub contact: Option<String>,
     /// `YYYY-MM-DDTHH:MM` in `time_zone`.
     pub due: String,
     pub time_zone: String,
-    #[schema(value_type = Option<String>)]
+    /// `domain::manage::Priority`.
+    #[schema(value_type = Option<String>, pattern = "^(none|very_low|low|medium|high|very_high)$")]
     pub priority: Option<Priority>,
     pub amount: Option<String>,
-    #[schema(value_type = Option<String>)]
+    /// `domain::recurrence::Recurrence`.
+    #[schema(value_type = Option<String>, pattern = "^(none|daily|weekly|monthly|annually)$")]
     pub recurrence: Option<Recurrence>,
 }
 
@@ -314,9 +371,14 @@ pub struct ChatNote {
 pub struct ChatNoteRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// The chat's contact key: not blank, at most 64 bytes.
+    #[schema(pattern = r"\S", max_length = 64)]
     pub contact: String,
+    #[schema(pattern = "^(note|doc)$")]
     pub kind: String,
     pub title: Option<String>,
+    /// Not blank; at most 20 000 characters.
+    #[schema(pattern = r"\S", max_length = 20000)]
     pub body: String,
 }
 
@@ -326,6 +388,8 @@ pub struct ChatNoteRequest {
 pub struct ContactQuery {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
+    /// The chat's contact key: not blank, at most 64 bytes.
+    #[param(pattern = r"\S", max_length = 64)]
     pub contact: String,
 }
 
@@ -342,7 +406,8 @@ pub struct ScheduledMessage {
     pub start: String,
     pub time_zone: String,
     pub every: Option<u32>,
-    #[schema(value_type = Option<String>)]
+    /// `domain::recurrence::RepeatUnit`.
+    #[schema(value_type = Option<String>, pattern = "^(minute|hour|day|week|month|year)$")]
     pub unit: Option<RepeatUnit>,
     pub stop_after: Option<u32>,
     /// `send_late` or `skip`: what a send missed while no browser was open does.
@@ -386,7 +451,8 @@ pub struct ScheduleRequest {
     pub start: String,
     pub time_zone: String,
     pub every: Option<u32>,
-    #[schema(value_type = Option<String>)]
+    /// `domain::recurrence::RepeatUnit`.
+    #[schema(value_type = Option<String>, pattern = "^(minute|hour|day|week|month|year)$")]
     pub unit: Option<RepeatUnit>,
     pub stop_after: Option<u32>,
     /// `send_late` (the default) or `skip`.
@@ -403,9 +469,12 @@ pub struct ScheduleRequest {
 pub struct ClaimRequest {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
-    /// At most this many (1 to 500, default 50).
+    /// At most this many (1 to 500, default 50; any other number is brought into that range).
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
     pub limit: Option<u32>,
-    /// How long the sends are the caller's (10 to 600 seconds, default 120).
+    /// How long the sends are the caller's (10 to 600 seconds, default 120; any other number is
+    /// brought into that range).
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
     pub lease_seconds: Option<u32>,
 }
 
@@ -443,6 +512,7 @@ pub struct ClaimAnswer {
 pub struct SendReport {
     pub claim_token: String,
     /// `sent` or `failed`.
+    #[schema(pattern = "^(sent|failed)$")]
     pub status: String,
     pub error: Option<String>,
 }
@@ -453,7 +523,8 @@ pub struct SendReport {
 pub struct QuickReplySent {
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
-    /// Makes a retried report count once.
+    /// Makes a retried report count once; not blank.
+    #[schema(pattern = r"\S")]
     pub event_id: String,
 }
 
@@ -465,5 +536,6 @@ pub struct TeamToolsAccess {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     /// `admins` or `admins_and_managers`.
+    #[schema(pattern = "^(admins|admins_and_managers)$")]
     pub editors: String,
 }

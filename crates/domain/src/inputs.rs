@@ -123,7 +123,11 @@ fn is_dotted_host(s: &str) -> bool {
 /// Drops a leading `http://` or `https://` (any case).
 fn strip_http_scheme(s: &str) -> &str {
     for scheme in ["https://", "http://"] {
-        if s.len() >= scheme.len() && s[..scheme.len()].eq_ignore_ascii_case(scheme) {
+        // Compared as bytes: a text whose 7th or 8th byte falls inside a character has no scheme
+        // (slicing it as a `str` there would panic); a matching prefix is ASCII, so the rest
+        // starts on a character boundary.
+        let prefix = s.as_bytes().get(..scheme.len());
+        if prefix.is_some_and(|p| p.eq_ignore_ascii_case(scheme.as_bytes())) {
             return &s[scheme.len()..];
         }
     }

@@ -40,9 +40,41 @@ where
                 "text must not contain NUL characters",
             ));
         }
-        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
-        Ok(Json(value))
+        match axum::Json::<T>::from_bytes(&bytes) {
+            Ok(axum::Json(value)) => Ok(Json(value)),
+            // JSON has one kind of number: `3.0` is the integer 3 (as JSON Schema's `integer`
+            // says), which serde refuses for an integer field. Read again with whole numbers
+            // written as integers; the first error stands if that fails too.
+            Err(rejection) => whole_numbers_as_integers(&bytes)
+                .and_then(|v| serde_json::from_value(v).ok())
+                .map(Json)
+                .ok_or_else(|| rejection.into()),
+        }
     }
+}
+
+/// The body with every whole-number float (`-4585.0`) written as an integer, or `None` when it
+/// is not JSON or has no such number.
+fn whole_numbers_as_integers(json: &[u8]) -> Option<serde_json::Value> {
+    fn walk(v: &mut serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                // Within ±2^63: the range an i64 holds exactly.
+                if f.fract() == 0.0 && f.abs() < 9.223_372_036_854_776e18 {
+                    *v = serde_json::Value::from(f as i64);
+                    return true;
+                }
+                false
+            }
+            // Every item is walked (no short cut once one changed).
+            serde_json::Value::Array(items) => items.iter_mut().map(walk).fold(false, |a, b| a | b),
+            serde_json::Value::Object(map) => map.values_mut().map(walk).fold(false, |a, b| a | b),
+            _ => false,
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(json).ok()?;
+    walk(&mut value).then_some(value)
 }
 
 impl<T: serde::Serialize> axum::response::IntoResponse for Json<T> {
@@ -154,7 +186,18 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::has_nul_escape;
+    use super::{has_nul_escape, whole_numbers_as_integers};
+
+    #[test]
+    fn whole_number_floats_are_read_as_integers() {
+        let v = whole_numbers_as_integers(br#"{"id":-4585.0,"list":[2.0,2.5],"n":1}"#);
+        assert_eq!(
+            v,
+            Some(serde_json::json!({"id": -4585, "list": [2, 2.5], "n": 1}))
+        );
+        assert_eq!(whole_numbers_as_integers(br#"{"id":3,"x":0.5}"#), None);
+        assert_eq!(whole_numbers_as_integers(br#"{"id":1e300}"#), None);
+    }
 
     #[test]
     fn a_nul_escape_is_found_and_an_escaped_backslash_is_not_one() {

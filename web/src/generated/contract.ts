@@ -193,7 +193,11 @@ url: string, };
 /**
  * `?org_id&name` of an attachment upload (the body is the file, its type in `Content-Type`).
  */
-export type AttachmentQuery = { org_id: number | null, name: string, };
+export type AttachmentQuery = { org_id: number | null, 
+/**
+ * The file's name: not blank.
+ */
+name: string, };
 
 /**
  * One line of the audit log.
@@ -336,7 +340,15 @@ kind: string, title: string, body: string, updated_at: string, };
 /**
  * Creates or changes a note or doc.
  */
-export type ChatNoteRequest = { org_id: number | null, contact: string, kind: string, title?: string | null, body: string, };
+export type ChatNoteRequest = { org_id: number | null, 
+/**
+ * The chat's contact key: not blank, at most 64 bytes.
+ */
+contact: string, kind: string, title?: string | null, 
+/**
+ * Not blank; at most 20 000 characters.
+ */
+body: string, };
 
 /**
  * The checkout's answer: the provider's page, opened in a new tab.
@@ -396,11 +408,12 @@ export type ClaimAnswer = { sends: Array<ClaimedSend>, missed: number, cancelled
  */
 export type ClaimRequest = { org_id: number | null, 
 /**
- * At most this many (1 to 500, default 50).
+ * At most this many (1 to 500, default 50; any other number is brought into that range).
  */
 limit?: number | null, 
 /**
- * How long the sends are the caller's (10 to 600 seconds, default 120).
+ * How long the sends are the caller's (10 to 600 seconds, default 120; any other number is
+ * brought into that range).
  */
 lease_seconds?: number | null, };
 
@@ -419,7 +432,7 @@ late: boolean, lease_until: string, };
 
 export type ClientErrorReport = { 
 /**
- * The error's message (at most 2 000 characters are kept).
+ * The error's message (at most 2 000 characters are kept); not blank.
  */
 message: string, 
 /**
@@ -434,7 +447,11 @@ stack?: string, };
 /**
  * `POST /api/auth/code`: send a one-time code to this address.
  */
-export type CodeRequest = { email: string, };
+export type CodeRequest = { 
+/**
+ * `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
+ */
+email: string, };
 
 /**
  * The code was sent.
@@ -481,12 +498,20 @@ export type ContactProfile = { contact: string, values: Array<PropertyValueEntry
 /**
  * Sets some of a contact's property values (an empty value clears one).
  */
-export type ContactProfileRequest = { org_id: number, values: Array<PropertyValueEntry>, };
+export type ContactProfileRequest = { 
+/**
+ * Properties belong to an organisation (ids from 1).
+ */
+org_id: number, values: Array<PropertyValueEntry>, };
 
 /**
  * `?org_id&contact`.
  */
-export type ContactQuery = { org_id: number | null, contact: string, };
+export type ContactQuery = { org_id: number | null, 
+/**
+ * The chat's contact key: not blank, at most 64 bytes.
+ */
+contact: string, };
 
 /**
  * One contact record type in the settings (000 §3).
@@ -505,7 +530,11 @@ contact: string, tags: Array<string>, updated_at: string, };
 /**
  * Create an organisation; the caller becomes its admin.
  */
-export type CreateOrganization = { org_name: string, org_logo?: string | null, 
+export type CreateOrganization = { 
+/**
+ * `domain::accounts::OrganisationName`: not blank, at most 200 characters.
+ */
+org_name: string, org_logo?: string | null, 
 /**
  * IANA zone; default Asia/Kolkata.
  */
@@ -822,11 +851,23 @@ completed: Array<FollowUp>, };
 /**
  * Creates or changes a follow-up.
  */
-export type FollowUpRequest = { org_id: number | null, title: string, notes?: string | null, contact?: string | null, 
+export type FollowUpRequest = { org_id: number | null, 
+/**
+ * Not blank.
+ */
+title: string, notes?: string | null, contact?: string | null, 
 /**
  * `YYYY-MM-DDTHH:MM` in `time_zone`.
  */
-due: string, time_zone: string, priority?: Priority | null, amount?: string | null, recurrence?: Recurrence | null, };
+due: string, time_zone: string, 
+/**
+ * `domain::manage::Priority`.
+ */
+priority?: Priority | null, amount?: string | null, 
+/**
+ * `domain::recurrence::Recurrence`.
+ */
+recurrence?: Recurrence | null, };
 
 /**
  * What a follow-up shows as (001 §4 'Pending, Upcoming, Completed').
@@ -851,7 +892,16 @@ export type Funnel = { id: number, name: string, stages: Array<string>, shared: 
 /**
  * Creates or changes a funnel.
  */
-export type FunnelRequest = { org_id: number | null, name: string, stages: Array<string>, shared?: boolean | null, };
+export type FunnelRequest = { org_id: number | null, 
+/**
+ * `domain::manage::funnel`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
+ */
+name: string, 
+/**
+ * 1 to 20 stages (`MAX_STAGES`), each not blank and at most 30 characters
+ * (`MAX_STAGE_CHARS`), no two alike.
+ */
+stages: Array<string>, shared?: boolean | null, };
 
 /**
  * `POST googlesheet` (000 §7): in our flow the browser sends the `code` and `state` Google
@@ -1071,7 +1121,15 @@ may_share: boolean, };
 /**
  * Creates or changes a label.
  */
-export type LabelRequest = { org_id: number | null, name: string, color: string, parent_id: number | null, 
+export type LabelRequest = { org_id: number | null, 
+/**
+ * `domain::manage::label`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
+ */
+name: string, 
+/**
+ * `#RRGGBB`.
+ */
+color: string, parent_id: number | null, 
 /**
  * An admin's label for the whole organisation (admins only).
  */
@@ -1121,7 +1179,11 @@ export type LeadView = { id: number, email: string | null, region: string, stage
 /**
  * `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
  */
-export type LeadsquaredLink = { host: string, homepage?: string | null, access_id: string, secret_key: string, };
+export type LeadsquaredLink = { 
+/**
+ * Not blank (`domain::inputs::LeadsquaredCredentials`: all three are required).
+ */
+host: string, homepage?: string | null, access_id: string, secret_key: string, };
 
 /**
  * A link's state as the Integrations screen shows it.
@@ -1560,7 +1622,15 @@ may_edit_team_tools: boolean, };
 /**
  * Creates or changes a quick reply.
  */
-export type QuickReplyRequest = { org_id: number | null, name: string, message: string, 
+export type QuickReplyRequest = { org_id: number | null, 
+/**
+ * `domain::manage::quick_reply`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
+ */
+name: string, 
+/**
+ * At most 4 096 characters (`MAX_MESSAGE_CHARS`).
+ */
+message: string, 
 /**
  * Share with a team of the organisation (Teams admins decide who may).
  */
@@ -1575,7 +1645,7 @@ has_attachment?: boolean | null, };
  */
 export type QuickReplySent = { org_id: number | null, 
 /**
- * Makes a retried report count once.
+ * Makes a retried report count once; not blank.
  */
 event_id: string, };
 
@@ -1692,7 +1762,11 @@ export type SalesforceRecordTypeFields = { objectInfos: SalesforceObjectInfos, }
 /**
  * The query of v2 `salesforce/record-type/fields`: the record type's `Id`.
  */
-export type SalesforceRecordTypeQuery = { id: string, };
+export type SalesforceRecordTypeQuery = { 
+/**
+ * A Salesforce record id: 15 or 18 letters and digits.
+ */
+id: string, };
 
 /**
  * v2 `salesforce/record-types` (000 §7): `data.records`.
@@ -1712,7 +1786,11 @@ export type ScheduleRequest = { org_id: number | null, recipient: string, messag
 /**
  * `YYYY-MM-DDTHH:MM` in `time_zone`.
  */
-start: string, time_zone: string, every?: number | null, unit?: RepeatUnit | null, stop_after?: number | null, 
+start: string, time_zone: string, every?: number | null, 
+/**
+ * `domain::recurrence::RepeatUnit`.
+ */
+unit?: RepeatUnit | null, stop_after?: number | null, 
 /**
  * `send_late` (the default) or `skip`.
  */
@@ -1742,7 +1820,11 @@ export type ScheduledMessage = { id: number, recipient: string, message: string,
 /**
  * `YYYY-MM-DDTHH:MM` in `time_zone`: the first send.
  */
-start: string, time_zone: string, every: number | null, unit: RepeatUnit | null, stop_after: number | null, 
+start: string, time_zone: string, every: number | null, 
+/**
+ * `domain::recurrence::RepeatUnit`.
+ */
+unit: RepeatUnit | null, stop_after: number | null, 
 /**
  * `send_late` or `skip`: what a send missed while no browser was open does.
  */
@@ -1935,7 +2017,12 @@ export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED"
 /**
  * Sets a contact's one or two tags.
  */
-export type TagsRequest = { org_id: number | null, tags: Array<string>, };
+export type TagsRequest = { org_id: number | null, 
+/**
+ * `domain::manage::contact_tags`: one or two (`MAX_TAGS`), each not blank and at most 10
+ * characters (`MAX_TAG_CHARS`).
+ */
+tags: Array<string>, };
 
 /**
  * A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel
@@ -2066,12 +2153,32 @@ export type UserProperty = { id: number, name: string, kind: PropertyKind, optio
 /**
  * Creates or changes a user property.
  */
-export type UserPropertyRequest = { org_id: number | null, name: string, kind: PropertyKind, options?: Array<string> | null, };
+export type UserPropertyRequest = { 
+/**
+ * Properties belong to an organisation: none is 422 `properties_need_organisation`.
+ */
+org_id: number | null, 
+/**
+ * Not blank.
+ */
+name: string, 
+/**
+ * `domain::manage::PropertyKind`.
+ */
+kind: PropertyKind, options?: Array<string> | null, };
 
 /**
  * `POST /api/auth/verify`: sign in (or sign up) with the code.
  */
-export type VerifyRequest = { email: string, code: string, };
+export type VerifyRequest = { 
+/**
+ * `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
+ */
+email: string, 
+/**
+ * `domain::accounts::OtpCode`: six digits (spaces ignored).
+ */
+code: string, };
 
 /**
  * The visitor's currency (001 §7 item 9), from the configured geolocation database.

@@ -344,3 +344,22 @@ fn dates_must_be_iso_calendar_dates() {
     assert_eq!(parse_iso_date("8/3/2026"), Err(RuleError::DateInvalid));
     assert_eq!(parse_iso_date("2026-3-8"), Err(RuleError::DateInvalid));
 }
+
+#[test]
+fn a_host_with_a_character_across_the_schemes_length_is_refused_not_a_panic() {
+    // 'Ð' takes bytes 6 and 7, where "http://" and "https://" end.
+    let input = LeadsquaredInput {
+        host: "\u{5}nåe{Ðc¡p".into(),
+        access_key: "a".into(),
+        secret_key: "s".into(),
+    };
+    assert_eq!(
+        LeadsquaredCredentials::parse(&input).map(|_| ()),
+        Err(RuleError::DomainNotAHost)
+    );
+    assert_eq!(strip_http_scheme("abcdeÐx"), "abcdeÐx");
+    assert_eq!(
+        strip_http_scheme("HTTPS://acme.leadsquared.com"),
+        "acme.leadsquared.com"
+    );
+}

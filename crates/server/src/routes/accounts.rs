@@ -70,13 +70,14 @@ async fn mappings_seen_by(
     path = "/api/v1/whatzapp/checkuserexistance",
     tag = "accounts",
     params(
-        ("user_email" = Option<String>, Query, description = "E-mail of the user"),
-        ("user_mobile" = Option<String>, Query, description = "Mobile, with country code"),
+        ("user_email" = Option<String>, Query, pattern = r"^[ \t\n\r]*([^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*)?$", description = "E-mail of the user (`domain::inputs::Email`)"),
+        ("user_mobile" = Option<String>, Query, pattern = r"^[ \t\n\r]*$|^[ \t\n\r]*(\+[ ().\u00a0-]*[1-9](?:[ ().\u00a0-]*[0-9]){7,14}|[ ().\u00a0-]*0[ ().\u00a0-]*0[ ().\u00a0-]*[1-9](?:[ ().\u00a0-]*[0-9]){7,14}|[ ().\u00a0-]*[1-9](?:[ ().\u00a0-]*[0-9]){10,14})[ ().\u00a0-]*[ \t\n\r]*$", description = "Mobile, with country code (`domain::accounts::PhoneNumber`)"),
     ),
     responses(
         (status = 200, description = "The user and the memberships the caller may see", body = ResultEnvelope<UserExistence>),
         (status = 401, description = "Not signed in", body = contract::ErrorBody),
-        (status = 404, description = "No such user the caller may see", body = contract::ErrorBody),
+        (status = 404, description = "No such user the caller may see (or none named)", body = contract::ErrorBody),
+        (status = 422, description = "`fields.user_email` = email_invalid or `fields.user_mobile` = phone_invalid", body = contract::ErrorBody),
     )
 )]
 pub async fn check_user_existence(
@@ -100,12 +101,8 @@ pub async fn check_user_existence(
                 .map_err(|rule| AppError::invalid_field("user_mobile", rule))?;
             store::accounts::find_users_by_mobile(&state.store, mobile.as_str()).await?
         }
-        _ => {
-            return Err(AppError::new(
-                ErrorCode::MalformedQuery,
-                "give user_email or user_mobile",
-            ))
-        }
+        // Nobody named: nobody the caller may see.
+        _ => return Err(AppError::not_found()),
     };
     for user in candidates {
         let mappings = mappings_seen_by(&state, &viewer, &user).await?;

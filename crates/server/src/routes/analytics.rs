@@ -408,6 +408,7 @@ pub async fn overview(
         (status = 200, description = "Hours 8 to 20", body = ResultEnvelope<ActiveHoursAnswer>),
         (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
         (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
     )
 )]
 pub async fn active_hours(
@@ -442,6 +443,7 @@ pub async fn active_hours(
         (status = 200, description = "Every half-day of the range", body = ResultEnvelope<NewCallsAnswer>),
         (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
         (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
     )
 )]
 pub async fn new_calls(
@@ -479,6 +481,7 @@ pub async fn new_calls(
         (status = 200, description = "Every day of the range", body = ResultEnvelope<DailyAnswer>),
         (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
         (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
     )
 )]
 pub async fn daily(
@@ -514,6 +517,7 @@ fn change(c: Change) -> ChangeValue {
         (status = 200, description = "Both periods", body = ResultEnvelope<ComparisonAnswer>),
         (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
         (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
     )
 )]
 pub async fn comparison(
@@ -571,7 +575,8 @@ pub async fn comparison(
 pub struct SearchQuery {
     pub org_id: i64,
     /// `calls` (the call-log index) or `messages` (the chat-message index); an index name
-    /// containing `message` is read as messages.
+    /// containing `message` is read as messages, else one containing `call` as calls.
+    #[param(pattern = "message|call")]
     pub index: String,
 }
 
@@ -689,6 +694,7 @@ async fn usage(
         (status = 200, description = "Counts per employee", body = ResultEnvelope<QuickReplyAnalytics>),
         (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
         (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
     )
 )]
 pub async fn quick_reply_analytics(
@@ -718,6 +724,7 @@ pub async fn quick_reply_analytics(
         (status = 200, description = "Counts per workspace", body = ResultEnvelope<SchedulerAnalytics>),
         (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
         (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
+        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
     )
 )]
 pub async fn scheduler_analytics(

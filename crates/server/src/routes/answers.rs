@@ -4,6 +4,8 @@
 //! - 400 in the error shape: a query, path or body the extractors cannot read
 //!   (`malformed_query`, `malformed_body`) — a missing field, an id past i64, broken JSON;
 //! - 401: no session (or operator session) where one is needed;
+//! - 403 `extension_token_not_allowed`: the browser extension's bearer token on a signed-in
+//!   route outside its scope (`Routes::add`, not `add_extension`);
 //! - 413: a body over `max_body_bytes`, for operations that take one;
 //! - 429: too many calls, from the rate limits in front of every route.
 //!
@@ -27,7 +29,7 @@ fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {
     )
 }
 
-fn complete_operation(op: &mut Operation, access: Access) {
+fn complete_operation(op: &mut Operation, access: Access, extension: bool) {
     let answers = &mut op.responses.responses;
     let mut add = |status: &str, description: &str| {
         answers
@@ -41,6 +43,12 @@ fn complete_operation(op: &mut Operation, access: Access) {
     if access != Access::Public {
         add("401", "Not signed in");
     }
+    if !extension && matches!(access, Access::SignedIn | Access::Scoped) {
+        add(
+            "403",
+            "`extension_token_not_allowed`: the browser extension's token does not open this call",
+        );
+    }
     if op.request_body.is_some() {
         add("413", "The body is larger than the server accepts");
     }
@@ -50,8 +58,9 @@ fn complete_operation(op: &mut Operation, access: Access) {
     );
 }
 
-/// Adds the common answers to every operation of `item`.
-pub(super) fn complete(item: &mut PathItem, access: Access) {
+/// Adds the common answers to every operation of `item`; `extension`: the route is in the
+/// browser extension's scope.
+pub(super) fn complete(item: &mut PathItem, access: Access, extension: bool) {
     for op in [
         &mut item.get,
         &mut item.post,
@@ -62,6 +71,6 @@ pub(super) fn complete(item: &mut PathItem, access: Access) {
     .into_iter()
     .flatten()
     {
-        complete_operation(op, access);
+        complete_operation(op, access, extension);
     }
 }

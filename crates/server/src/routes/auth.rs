@@ -210,7 +210,10 @@ pub async fn verify_code(
     get,
     path = "/api/auth/session",
     tag = "auth",
-    responses((status = 200, description = "The session's user, or null", body = SessionInfo))
+    responses(
+        (status = 200, description = "The session's user, or null", body = SessionInfo),
+        (status = 403, description = "`extension_token_not_allowed`: a bearer token (the extension's does not open this call)", body = contract::ErrorBody),
+    )
 )]
 pub async fn get_session(MaybeUser(user): MaybeUser) -> Json<SessionInfo> {
     Json(SessionInfo {

@@ -251,7 +251,7 @@ async fn employee_list(
     params(
         ("org_id" = i64, Query, description = "The organisation"),
         ("workspace_id" = Option<i64>, Query, description = "The caller's workspace id"),
-        ("status" = Option<i16>, Query, description = "user_status, default 2"),
+        ("status" = Option<i16>, Query, minimum = -32768, maximum = 32767, description = "user_status, default 2"),
         ("type" = Option<String>, Query, description = "teams"),
     ),
     responses(

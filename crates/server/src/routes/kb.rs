@@ -495,6 +495,7 @@ async fn ai_quota(state: &AppState, org_id: i64) -> Result<(u32, String), AppErr
     responses(
         (status = 200, description = "The suggestion (null when nothing fits) and the replies left", body = ReplySuggestion),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 422, description = "`validation_failed`: no message from the contact that is not blank", body = contract::ErrorBody),
         (status = 429, description = "`rate_limited`: no AI reply left today", body = contract::ErrorBody),
     )
 )]

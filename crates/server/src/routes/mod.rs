@@ -194,7 +194,7 @@ fn build() -> Built {
     } in declarations().declared
     {
         for item in paths.paths.values_mut() {
-            answers::complete(item, access);
+            answers::complete(item, access, extension);
         }
         let method_router = if extension {
             method_router.layer(Extension(ExtensionScope))

@@ -45,7 +45,7 @@ const TEAMS_PLAN_ID: i32 = 10;
     get,
     path = "/api/v1/whatzapp/getOrganizationDetails",
     tag = "organisations",
-    params(("organization_code" = String, Query, description = "The organisation's code")),
+    params(("organization_code" = String, Query, pattern = r"^[ \t\n\r]*[A-Za-z0-9][A-Za-z0-9-]{2,30}[A-Za-z0-9][ \t\n\r]*$", description = "The organisation's code (`domain::accounts::OrganisationCode`: 4 to 32 letters, digits or hyphens, not starting or ending with one)")),
     responses(
         (status = 200, description = "`type` true and the organisation in `data[0]`", body = TypeEnvelope<Vec<Organization>>),
         (status = 404, description = "No organisation of the caller has this code", body = contract::ErrorBody),

@@ -37,6 +37,7 @@ use store::billing::Payer;
         (status = 403, description = "Another person's workspace, or not the organisation's admin", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such plan", body = contract::ErrorBody),
         (status = 409, description = "`already_subscribed`", body = contract::ErrorBody),
+        (status = 422, description = "`validation_failed`: the free plan needs no checkout; `fields.quantity` = too_many_seats", body = contract::ErrorBody),
         (status = 502, description = "The provider failed", body = contract::ErrorBody),
         (status = 503, description = "`billing_unavailable`: payments are not configured", body = contract::ErrorBody),
     )

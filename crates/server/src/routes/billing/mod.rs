@@ -9,7 +9,6 @@ use crate::access::{member_at, own_workspace};
 use crate::error::AppError;
 use crate::state::AppState;
 use contract::billing::PayerQuery;
-use contract::ErrorCode;
 use domain::roles::AccessLevel;
 use store::billing::Payer;
 use store::entity::{billing as rows, user};
@@ -53,7 +52,8 @@ pub(super) fn currency_code(raw: Option<&str>) -> Option<String> {
 }
 
 /// The payer a query names: an organisation the caller belongs to (at `level`), or their own
-/// workspace.
+/// workspace (named by `workspace_id`, or by naming neither, as an absent `org_id` means the
+/// personal workspace elsewhere).
 pub(super) async fn payer_of(
     state: &AppState,
     user: &user::Model,
@@ -69,10 +69,7 @@ pub(super) async fn payer_of(
             own_workspace(user, ws)?;
             Ok(Payer::User(ws))
         }
-        (None, None) => Err(AppError::new(
-            ErrorCode::MalformedQuery,
-            "org_id or workspace_id is required",
-        )),
+        (None, None) => Ok(Payer::User(user.id)),
     }
 }
 

@@ -55,6 +55,7 @@ fn checked_note(req: &ChatNoteRequest) -> Result<(String, String, String, String
     responses(
         (status = 200, description = "Notes and docs", body = ResultEnvelope<Vec<ChatNote>>),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 422, description = "`fields.contact` = fields_required: blank or over 64 bytes", body = contract::ErrorBody),
     )
 )]
 pub async fn list_notes(

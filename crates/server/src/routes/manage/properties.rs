@@ -172,11 +172,12 @@ pub async fn update_property(
     delete,
     path = "/api/manage/user-properties/{id}",
     tag = "manage",
-    params(("id" = i64, Path, description = "The property"), ManageQuery),
+    params(("id" = i64, Path, description = "The property"), ("org_id" = i64, Query, minimum = 1, description = "The organisation: properties belong to one (none is 422 `properties_need_organisation`)")),
     responses(
         (status = 200, description = "The properties", body = ResultEnvelope<Vec<UserProperty>>),
         (status = 403, description = "An employee", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such property", body = contract::ErrorBody),
+        (status = 422, description = "`fields.org_id` = properties_need_organisation", body = contract::ErrorBody),
     )
 )]
 pub async fn delete_property(
@@ -199,7 +200,7 @@ pub async fn delete_property(
     get,
     path = "/api/manage/contacts/{contact}/properties",
     tag = "manage",
-    params(("contact" = String, Path, description = "The chat id or phone number"), ManageQuery),
+    params(("contact" = String, Path, description = "The chat id or phone number"), ("org_id" = i64, Query, minimum = 1, description = "The organisation: properties belong to one (none is 422 `properties_need_organisation`)")),
     responses(
         (status = 200, description = "The values", body = ContactProfile),
         (status = 404, description = "Not a member", body = contract::ErrorBody),

@@ -339,6 +339,7 @@ pub async fn remove_quick_reply_attachment(
     responses(
         (status = 200, description = "The quick reply with its count", body = QuickReply),
         (status = 404, description = "Not a member, or not one the caller sees", body = contract::ErrorBody),
+        (status = 422, description = "`fields.event_id` = fields_required: blank", body = contract::ErrorBody),
     )
 )]
 pub async fn quick_reply_sent(

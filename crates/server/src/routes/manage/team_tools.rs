@@ -14,7 +14,7 @@ use domain::RuleError;
     get,
     path = "/api/manage/team-tools-access",
     tag = "manage",
-    params(ManageQuery),
+    params(("org_id" = i64, Query, minimum = 1, description = "The organisation (a personal workspace has no teams: 422)")),
     responses(
         (status = 200, description = "The setting", body = TeamToolsAccess),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
