@@ -4,6 +4,7 @@
 // Every route but the sign-in runs under the operator's own `sb_admin` cookie; a 401 from one of
 // them means that session ended, and the session store hears about it.
 import { apiFetch, ApiError, queryString } from '@/lib/api';
+import type { PageQuery } from '@/lib/useLoad';
 import type {
   AdminMe,
   AdminOrg,
@@ -64,11 +65,7 @@ async function adminFetch<T>(path: string, init?: Init): Promise<T> {
   }
 }
 
-export interface PageQuery {
-  q?: string;
-  page: number;
-  perPage: number;
-}
+export type { PageQuery };
 
 const pageQuery = ({ q, page, perPage }: PageQuery) =>
   queryString({ q: q?.trim() ? q.trim() : undefined, page, per_page: perPage });
