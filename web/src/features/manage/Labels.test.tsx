@@ -3,27 +3,17 @@
 // others with a lock and 'Labels created by admins cannot be edited'; the label and funnel
 // forms' messages from the rules before sending and from the server's 422 and 403; creating,
 // editing and deleting with the 001 §8 toasts; the plan's limit and the upgrade prompt.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { board, errorBody, fakeServer, funnel, invalid, label, ORG, renderAt, resetStores, signIn, systemLabel, world, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  before: () => {
+    resetStores();
+    signIn();
+  },
+  toasts: true,
 });
 
 const dialog = () => within(screen.getByRole('dialog'));

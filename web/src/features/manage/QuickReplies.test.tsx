@@ -5,26 +5,16 @@
 // may edit team tools, attachments refused in the browser or uploaded with a progress bar,
 // delete with a confirmation, and the admins' team tools access.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { errorBody, fakeServer, gate, holdUploads, invalid, ORG, renderAt, reply, resetStores, sales, signIn, world, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  before: () => {
+    resetStores();
+    signIn();
+  },
+  toasts: true,
 });
 
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/manage/quick-replies');

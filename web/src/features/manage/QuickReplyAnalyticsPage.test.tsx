@@ -2,22 +2,16 @@
 // custom range checked by the date rule first), employees named as the dashboard names them,
 // the total, and the loading, empty, error and no-organisation states.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import type { QuickReplyAnalytics } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { errorBody, fakeServer, gate, ME, ORG, renderAt, resetStores, signIn, world, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+    signIn();
+  },
 });
 
 const PATH = '/api/v1/whatzapp/quickreplies/analytics';

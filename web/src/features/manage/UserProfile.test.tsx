@@ -4,26 +4,16 @@
 // the form; a contact's values (one input per type, 'Property values should match property
 // type' from the rule and from the server) and tags (one or two, at most 10 characters).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { errorBody, fakeServer, invalid, ORG, prop, renderAt, resetStores, signIn, world, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  before: () => {
+    resetStores();
+    signIn();
+  },
+  toasts: true,
 });
 
 const dialog = () => within(screen.getByRole('dialog'));
