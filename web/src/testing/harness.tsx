@@ -56,7 +56,7 @@ export interface Call {
   body: unknown;
 }
 
-export type Answer = { status?: number; body: unknown };
+export type Answer = { status?: number; body?: unknown };
 export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 export const errorBody = (code: ErrorBody['error']['code'], fields?: Record<string, string>): ErrorBody => ({
