@@ -24,13 +24,7 @@ export interface FormModalProps {
 export function FormModal({ opened, onClose, title, onSubmit, error, busy, submitLabel, cancelLabel, submitDisabled, submitColor, size, children }: FormModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           {children}
           {error && (
@@ -40,8 +34,24 @@ export function FormModal({ opened, onClose, title, onSubmit, error, busy, submi
           )}
           <FormActions cancelLabel={cancelLabel} onCancel={onClose} submitLabel={submitLabel} busy={busy} disabled={submitDisabled} color={submitColor} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
+  );
+}
+
+/** A form sent by script: submitting calls `onSubmit` (the page does not reload); the rules,
+ * not the browser, check the fields. */
+export function SubmitForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }
 

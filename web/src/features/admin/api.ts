@@ -5,43 +5,8 @@
 // them means that session ended, and the session store hears about it.
 import { apiFetch, ApiError, queryString } from '@/lib/api';
 import type { PageQuery } from '@/lib/useLoad';
-import type {
-  AdminMe,
-  AdminOrg,
-  AdminPlan,
-  AdminSignIn,
-  AdminUser,
-  AdminUserDetail,
-  AssignmentMemberView,
-  AssignmentRequest,
-  AuditEntry,
-  DynamicAssignment,
-  FailedTransaction,
-  LeadView,
-  Page,
-  KnowledgeBaseGrant,
-  PlanChange,
-  ResultEnvelope,
-  ShareRow,
-} from '@/generated/contract';
+import type { AdminMe, AdminOrg, AdminPlan, AdminSignIn, AdminUser, AdminUserDetail, AssignmentRequest, AuditEntry, DynamicAssignment, FailedTransaction, LeadView, Page, KnowledgeBaseGrant, PlanChange, ResultEnvelope, ShareRow } from '@/generated/contract';
 
-export type {
-  AdminMe,
-  AdminOrg,
-  AdminPlan,
-  AdminUser,
-  AdminUserDetail,
-  AssignmentMemberView,
-  AssignmentRequest,
-  AuditEntry,
-  DynamicAssignment,
-  FailedTransaction,
-  KnowledgeBaseGrant,
-  LeadView,
-  Page,
-  PlanChange,
-  ShareRow,
-};
 
 export const SESSION = '/api/admin/session';
 export const ASSIGNMENT = '/api/v1/whatzapp/dashboard/dynamic-assignment';

@@ -5,16 +5,10 @@
 // a confirmation, and the personal workspace naming no organisation.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { setupSuite } from '@/testing/harness';
-import { errorBody, fakeServer, gate, invalid, note, ORG, renderAt, resetStores, signIn, world, type Call } from './testing';
+import { errorBody, fakeServer, gate, invalid, note, ORG, renderAt, signIn, world, type Call, setupManageSuite } from './testing';
 
-setupSuite({
-  before: () => {
-    resetStores();
-    signIn();
-  },
-  toasts: true,
-});
+setupManageSuite();
+
 
 const CONTACT = '+919812345678';
 const NOTES = '/api/manage/notes';

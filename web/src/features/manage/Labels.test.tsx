@@ -5,16 +5,10 @@
 // editing and deleting with the 001 §8 toasts; the plan's limit and the upgrade prompt.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { setupSuite } from '@/testing/harness';
-import { board, errorBody, fakeServer, funnel, invalid, label, ORG, renderAt, resetStores, signIn, systemLabel, world, type Call } from './testing';
+import { board, errorBody, fakeServer, funnel, invalid, label, ORG, renderAt, signIn, systemLabel, world, type Call, setupManageSuite } from './testing';
 
-setupSuite({
-  before: () => {
-    resetStores();
-    signIn();
-  },
-  toasts: true,
-});
+setupManageSuite();
+
 
 const dialog = () => within(screen.getByRole('dialog'));
 const sent = (calls: Call[], path: string, method = 'POST') => calls.filter((c) => c.method === method && c.url.pathname === path);

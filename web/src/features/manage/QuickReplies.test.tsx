@@ -6,16 +6,10 @@
 // delete with a confirmation, and the admins' team tools access.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { setupSuite } from '@/testing/harness';
-import { errorBody, fakeServer, gate, holdUploads, invalid, ORG, renderAt, reply, resetStores, sales, signIn, world, type Call } from './testing';
+import { errorBody, fakeServer, gate, holdUploads, invalid, ORG, renderAt, reply, sales, signIn, world, type Call, setupManageSuite } from './testing';
 
-setupSuite({
-  before: () => {
-    resetStores();
-    signIn();
-  },
-  toasts: true,
-});
+setupManageSuite();
+
 
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/manage/quick-replies');
 const dialog = () => within(screen.getByRole('dialog'));

@@ -4,15 +4,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { QuickReplyAnalytics } from '@/generated/contract';
-import { setupSuite } from '@/testing/harness';
-import { errorBody, fakeServer, gate, ME, ORG, renderAt, resetStores, signIn, world, type Call } from './testing';
+import { errorBody, fakeServer, gate, ME, ORG, renderAt, signIn, world, type Call, setupManageSuite } from './testing';
 
-setupSuite({
-  before: () => {
-    resetStores();
-    signIn();
-  },
-});
+setupManageSuite();
+
 
 const PATH = '/api/v1/whatzapp/quickreplies/analytics';
 const range = { start_ms: 0, end_ms: 0, start_date: '2030-01-01', end_date: '2030-01-07', days: 7, time_zone: 'Asia/Kolkata' };

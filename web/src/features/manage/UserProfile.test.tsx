@@ -5,16 +5,10 @@
 // type' from the rule and from the server) and tags (one or two, at most 10 characters).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { setupSuite } from '@/testing/harness';
-import { errorBody, fakeServer, invalid, ORG, prop, renderAt, resetStores, signIn, world, type Call } from './testing';
+import { errorBody, fakeServer, invalid, ORG, prop, renderAt, signIn, world, type Call, setupManageSuite } from './testing';
 
-setupSuite({
-  before: () => {
-    resetStores();
-    signIn();
-  },
-  toasts: true,
-});
+setupManageSuite();
+
 
 const dialog = () => within(screen.getByRole('dialog'));
 const sent = (calls: Call[], path: string, method = 'POST') => calls.filter((c) => c.method === method && c.url.pathname === path);

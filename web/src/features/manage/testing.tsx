@@ -24,6 +24,7 @@ import {
   invalid,
   noHolds,
   renderRoutes,
+  setupSuite,
   signInAs,
   stubFetch,
   stubUploads,
@@ -297,4 +298,15 @@ export function renderAt(path = '/quick-replies') {
     ],
     path,
   ).router;
+}
+
+/** The manage tests' hooks: fresh stores and an admin of Acme Traders before each test. */
+export function setupManageSuite() {
+  setupSuite({
+    before: () => {
+      resetStores();
+      signIn();
+    },
+    toasts: true,
+  });
 }

@@ -16,7 +16,7 @@ import { LoadStateOf } from '@/components/LoadStates';
 import { codeOf } from '@/lib/errorText';
 import { useLoad } from '@/lib/useLoad';
 import { toast } from '@/lib/toast';
-import type { AssignmentMemberView } from '../api';
+import type { AssignmentMemberView } from '@/generated/contract';
 import { deleteMember, fetchAssignment, saveMember } from '../api';
 import { OPTIONS, draftOf, emptyDraft, formatNumber, isDirty, memberBody, ownerOf, panelState, percentOf, saveOrder, savedOthers, type Draft, type Issue } from '../logic';
 import { useIssueText } from './useIssueText';

@@ -3,19 +3,10 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import type { AdminOrg } from '../api';
 import { grantKnowledgeBase } from '../api';
-import { ReasonError, ReasonModal, useReasonForm } from './ReasonModal';
+import { ReasonError, ReasonModal, useReasonForm, type OrgChangeProps } from './ReasonModal';
 
-export function KnowledgeBaseGrantModal({
-  org,
-  onClose,
-  onChanged,
-}: {
-  org: AdminOrg | null;
-  onClose: () => void;
-  onChanged: (org: AdminOrg) => void;
-}) {
+export function KnowledgeBaseGrantModal({ org, onClose, onChanged }: OrgChangeProps) {
   const { t } = useTranslation('admin');
   const form = useReasonForm(org?.org_id);
   const granting = !(org?.knowledge_base_granted ?? false);

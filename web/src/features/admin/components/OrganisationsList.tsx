@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { PagedTable } from '@/components/PagedTable';
 import { usePaged } from '@/lib/useLoad';
-import type { AdminOrg } from '../api';
+import type { AdminOrg } from '@/generated/contract';
 import { fetchOrganisations } from '../api';
 import { formatDate } from '../logic';
 import { useLabels } from './Labels';

@@ -5,23 +5,15 @@ import { NumberInput, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import type { AdminOrg, PlanChange } from '../api';
+import type { PlanChange } from '@/generated/contract';
 import { changePlan } from '../api';
 import { PLAN_CHOICES } from '../logic';
-import { ReasonError, ReasonModal, useReasonForm } from './ReasonModal';
+import { ReasonError, ReasonModal, useReasonForm, type OrgChangeProps } from './ReasonModal';
 import { useLabels } from './Labels';
 
 const KEEP = 'keep';
 
-export function PlanChangeModal({
-  org,
-  onClose,
-  onChanged,
-}: {
-  org: AdminOrg | null;
-  onClose: () => void;
-  onChanged: (org: AdminOrg) => void;
-}) {
+export function PlanChangeModal({ org, onClose, onChanged }: OrgChangeProps) {
   const { t } = useTranslation('admin');
   const labels = useLabels();
   const [plan, setPlan] = useState<string>(KEEP);

@@ -4,9 +4,17 @@
 import { Alert, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, useSubmit } from '@/components/FormModal';
+import { FormActions, SubmitForm, useSubmit } from '@/components/FormModal';
 import { codeOf } from '@/lib/errorText';
+import type { AdminOrg } from '@/generated/contract';
 import { useIssueText } from './useIssueText';
+
+/** A change to one organisation: the dialog opens with one, and tells the list what it became. */
+export interface OrgChangeProps {
+  org: AdminOrg | null;
+  onClose: () => void;
+  onChanged: (org: AdminOrg) => void;
+}
 
 /** The reason and the sending state, started afresh (with `reset`) for each organisation. */
 export function useReasonForm(key: unknown, reset: () => void = () => undefined) {
@@ -54,13 +62,11 @@ export function ReasonModal({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }}>
       {opened && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SubmitForm
+          onSubmit={() => {
             form.setTouched(true);
             onSubmit();
           }}
-          noValidate
         >
           <Stack gap="sm">
             {children}
@@ -76,7 +82,7 @@ export function ReasonModal({
             {after}
             <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={submitLabel} busy={form.busy} color={submitColor} />
           </Stack>
-        </form>
+        </SubmitForm>
       )}
     </Modal>
   );

@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/LoadStates';
 import { PagedTable } from '@/components/PagedTable';
 import { useLoad } from '@/lib/useLoad';
-import type { AdminOrg } from '../api';
+import type { AdminOrg } from '@/generated/contract';
 import { fetchUser } from '../api';
 import { useLabels } from '../components/Labels';
 import { PlanChangeModal } from '../components/PlanChangeModal';

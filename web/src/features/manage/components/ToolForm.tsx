@@ -4,7 +4,7 @@
 import { Alert, Modal, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '@/components/FormModal';
+import { FormActions, SubmitForm } from '@/components/FormModal';
 import { useCodeText } from '@/lib/errorText';
 
 export function useFieldErrors<Field extends string>() {
@@ -41,13 +41,7 @@ export function ToolForm({
   const { t } = useTranslation('manage');
   return (
     <Modal opened onClose={onClose} size={size} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <SubmitForm onSubmit={onSubmit}>
         <Stack gap="sm">
           {top}
           {general && (
@@ -58,7 +52,7 @@ export function ToolForm({
           {children}
           <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={submitLabel ?? t('save')} busy={busy} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -7,31 +7,15 @@
 // open screen; the notification switches.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { setupSuite } from '@/testing/harness';
-import { loadManageRules } from '@/lib/manageDomain';
 import FollowUpsTab from './FollowUpsTab';
-import { browserIn, callsTo, errorBody, fakeServer, followUp, ORG, renderTab, type FakeState } from './testing';
+import { callsTo, errorBody, fakeServer, followUp, ORG, renderTab, type FakeState, setupPlannerSuite } from './testing';
 
 const NOW = new Date('2030-01-01T06:30:00Z'); // 12:00 in Asia/Kolkata
 // A lazily loaded tab and its catalogue are transformed on first use: slow on a loaded machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-setupSuite({
-  prepare: async () => {
-    await loadManageRules();
-    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-  },
-  before: () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    browserIn('Asia/Kolkata');
-  },
-  after: () => {
-    vi.useRealTimers();
-  },
-  restoreMocks: true,
-  toasts: true,
-});
+setupPlannerSuite(NOW);
+
 
 const ana = followUp({
   id: 1,

@@ -7,30 +7,14 @@
 // upload keeping the saved schedule; editing and deleting.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { setupSuite } from '@/testing/harness';
-import { loadManageRules } from '@/lib/manageDomain';
 import SchedulesTab from './SchedulesTab';
-import { browserIn, callsTo, errorBody, fakeServer, holdUploads, ORG, renderTab, schedule, type FakeState } from './testing';
+import { callsTo, errorBody, fakeServer, holdUploads, ORG, renderTab, schedule, type FakeState, setupPlannerSuite } from './testing';
 
 const NOW = new Date('2030-01-01T06:30:00Z'); // Tuesday, 12:00 in Asia/Kolkata
 vi.setConfig({ testTimeout: 20_000 });
 
-setupSuite({
-  prepare: async () => {
-    await loadManageRules();
-    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-  },
-  before: () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    browserIn('Asia/Kolkata');
-  },
-  after: () => {
-    vi.useRealTimers();
-  },
-  restoreMocks: true,
-  toasts: true,
-});
+setupPlannerSuite(NOW);
+
 
 const weekly = schedule({
   id: 7,

@@ -17,6 +17,7 @@ import {
   gate,
   noHolds,
   renderWithProviders,
+  setupSuite,
   stubFetch,
   stubUploads,
   type Answer,
@@ -24,6 +25,7 @@ import {
   type Handler,
   type UploadHolds,
 } from '@/testing/harness';
+import { loadManageRules } from '@/lib/manageDomain';
 
 export const ORG = 42;
 
@@ -236,3 +238,23 @@ export const renderTab = renderWithProviders;
 
 export const callsTo = (state: FakeState, path: string, method?: string) =>
   state.calls.filter((c) => c.url.pathname === path && (!method || c.method === method));
+
+/** The planner tests' hooks: the manage rules loaded, the clock at `now` in a browser in Asia/Kolkata. */
+export function setupPlannerSuite(now: Date) {
+  setupSuite({
+    prepare: async () => {
+      await loadManageRules();
+      if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+    },
+    before: () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+      browserIn('Asia/Kolkata');
+    },
+    after: () => {
+      vi.useRealTimers();
+    },
+    restoreMocks: true,
+    toasts: true,
+  });
+}
