@@ -2,7 +2,6 @@
 // customer), or withdrawn so the plan alone decides. A reason is required; the audit log keeps it.
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { grantKnowledgeBase } from '../api';
 import { ReasonError, ReasonModal, useReasonForm, type OrgChangeProps } from './ReasonModal';
 
@@ -11,15 +10,12 @@ export function KnowledgeBaseGrantModal({ org, onClose, onChanged }: OrgChangePr
   const form = useReasonForm(org?.org_id);
   const granting = !(org?.knowledge_base_granted ?? false);
 
-  function submit() {
-    if (!org || form.missing) return;
-    void form.run(async () => {
-      const next = await grantKnowledgeBase(org.org_id, { granted: granting, reason: form.reason.trim() });
-      onChanged(next);
-      toast.success(t(granting ? 'kb_grant.granted' : 'kb_grant.withdrawn', { name: next.org_name }));
-      onClose();
-    });
-  }
+  const submit = () =>
+    form.change(
+      { org, onChanged, onClose },
+      (orgId, reason) => grantKnowledgeBase(orgId, { granted: granting, reason }),
+      (next) => t(granting ? 'kb_grant.granted' : 'kb_grant.withdrawn', { name: next.org_name }),
+    );
 
   return (
     <ReasonModal

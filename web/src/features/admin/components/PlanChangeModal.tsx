@@ -4,8 +4,6 @@
 import { NumberInput, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
-import type { PlanChange } from '@/generated/contract';
 import { changePlan } from '../api';
 import { PLAN_CHOICES } from '../logic';
 import { ReasonError, ReasonModal, useReasonForm, type OrgChangeProps } from './ReasonModal';
@@ -30,20 +28,19 @@ export function PlanChangeModal({ org, onClose, onChanged }: OrgChangeProps) {
   const nothing = plan === KEEP && seats === '' && trial === KEEP && days === '';
 
   function submit() {
-    if (!org || form.missing || nothing) return;
-    const body: PlanChange = {
-      plan_id: plan === KEEP ? null : Number(plan),
-      seats: seats === '' ? null : Number(seats),
-      is_trial: trial === KEEP ? null : trial === 'yes',
-      valid_days: days === '' ? null : Number(days),
-      reason: form.reason.trim(),
-    };
-    void form.run(async () => {
-      const next = await changePlan(org.org_id, body);
-      onChanged(next);
-      toast.success(t('plan_change.done', { name: next.org_name }));
-      onClose();
-    });
+    if (nothing) return;
+    form.change(
+      { org, onChanged, onClose },
+      (orgId, reason) =>
+        changePlan(orgId, {
+          plan_id: plan === KEEP ? null : Number(plan),
+          seats: seats === '' ? null : Number(seats),
+          is_trial: trial === KEEP ? null : trial === 'yes',
+          valid_days: days === '' ? null : Number(days),
+          reason,
+        }),
+      (next) => t('plan_change.done', { name: next.org_name }),
+    );
   }
 
   return (

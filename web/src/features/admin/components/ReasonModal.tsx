@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions, SubmitForm, useSubmit } from '@/components/FormModal';
 import { codeOf } from '@/lib/errorText';
+import { toast } from '@/lib/toast';
 import type { AdminOrg } from '@/generated/contract';
 import { useIssueText } from './useIssueText';
 
@@ -31,7 +32,18 @@ export function useReasonForm(key: unknown, reset: () => void = () => undefined)
     // A new organisation: the setters do not change.
   }, [key]);
 
-  return { ...submit, reason, setReason, touched, setTouched, missing: reason.trim() === '' };
+  const missing = reason.trim() === '';
+  /** Sends the change with the reason (unless it is missing); the list hears the result. */
+  const change = ({ org, onChanged, onClose }: OrgChangeProps, send: (orgId: number, reason: string) => Promise<AdminOrg>, done: (org: AdminOrg) => string) => {
+    if (!org || missing) return;
+    void submit.run(async () => {
+      const next = await send(org.org_id, reason.trim());
+      onChanged(next);
+      toast.success(done(next));
+      onClose();
+    });
+  };
+  return { ...submit, reason, setReason, touched, setTouched, missing, change };
 }
 
 export function ReasonModal({

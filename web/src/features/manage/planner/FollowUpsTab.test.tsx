@@ -8,14 +8,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import FollowUpsTab from './FollowUpsTab';
-import { callsTo, errorBody, fakeServer, followUp, ORG, renderTab, type FakeState, setupPlannerSuite } from './testing';
+import { callsTo, errorBody, fakeServer, followUp, ORG, renderTab, type FakeState, NOW, setupPlannerSuite } from './testing';
 
-const NOW = new Date('2030-01-01T06:30:00Z'); // 12:00 in Asia/Kolkata
-// A lazily loaded tab and its catalogue are transformed on first use: slow on a loaded machine.
-vi.setConfig({ testTimeout: 20_000 });
-
-setupPlannerSuite(NOW);
-
+setupPlannerSuite();
 
 const ana = followUp({
   id: 1,

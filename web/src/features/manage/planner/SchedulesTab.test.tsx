@@ -6,15 +6,11 @@
 // attachment uploaded behind a progress bar; a file over 16 MB refused in the browser; a failed
 // upload keeping the saved schedule; editing and deleting.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import SchedulesTab from './SchedulesTab';
 import { callsTo, errorBody, fakeServer, holdUploads, ORG, renderTab, schedule, type FakeState, setupPlannerSuite } from './testing';
 
-const NOW = new Date('2030-01-01T06:30:00Z'); // Tuesday, 12:00 in Asia/Kolkata
-vi.setConfig({ testTimeout: 20_000 });
-
-setupPlannerSuite(NOW);
-
+setupPlannerSuite();
 
 const weekly = schedule({
   id: 7,

@@ -239,8 +239,13 @@ export const renderTab = renderWithProviders;
 export const callsTo = (state: FakeState, path: string, method?: string) =>
   state.calls.filter((c) => c.url.pathname === path && (!method || c.method === method));
 
+/** The tests' clock: Tuesday, 12:00 in Asia/Kolkata. */
+export const NOW = new Date('2030-01-01T06:30:00Z');
+
 /** The planner tests' hooks: the manage rules loaded, the clock at `now` in a browser in Asia/Kolkata. */
-export function setupPlannerSuite(now: Date) {
+export function setupPlannerSuite(now: Date = NOW) {
+  // A lazily loaded tab and its catalogue are transformed on first use: slow on a loaded machine.
+  vi.setConfig({ testTimeout: 20_000 });
   setupSuite({
     prepare: async () => {
       await loadManageRules();
