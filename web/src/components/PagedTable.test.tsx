@@ -13,6 +13,17 @@ import { PagedTable, type Paging } from './PagedTable';
 
 setupSuite();
 
+/** One column of names, a row each. */
+const nameColumn = {
+  head: <Table.Th>Name</Table.Th>,
+  row: (r: string) => (
+    <Table.Tr key={r} data-testid="row">
+      <Table.Td>{r}</Table.Td>
+    </Table.Tr>
+  ),
+  minWidth: 300,
+};
+
 const ready: LoadState = { phase: 'ready', errorCode: null, retry: () => undefined };
 const names = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `Row ${from + i}`);
 
@@ -23,13 +34,7 @@ function Plain({ rows, state = ready, paging }: { rows: string[] | null; state?:
       state={state}
       texts={{ loading: 'Loading the rows…', failed: 'The rows could not be loaded', pages: 'Row pages' }}
       empty={<EmptyState title="No rows yet" data-testid="rows-empty" />}
-      head={<Table.Th>Name</Table.Th>}
-      row={(r) => (
-        <Table.Tr key={r} data-testid="row">
-          <Table.Td>{r}</Table.Td>
-        </Table.Tr>
-      )}
-      minWidth={300}
+      {...nameColumn}
       data-testid="rows"
       paging={paging}
     />
@@ -108,13 +113,7 @@ function Searched({ load }: { load: (q: PageQuery, signal: AbortSignal) => Promi
       texts={{ loading: 'Loading the people…', failed: 'The people could not be loaded', pages: 'People pages' }}
       search={{ label: 'Search people', value: list.search, onChange: list.setSearch, noMatch: { title: 'Nobody matches', clear: 'Clear the search', testId: 'people-empty' } }}
       empty={<EmptyState title="Nobody yet" data-testid="people-empty" />}
-      head={<Table.Th>Name</Table.Th>}
-      row={(r) => (
-        <Table.Tr key={r} data-testid="row">
-          <Table.Td>{r}</Table.Td>
-        </Table.Tr>
-      )}
-      minWidth={300}
+      {...nameColumn}
       data-testid="people"
       paging={{ page: list.page, perPage: 2, total: list.data?.total ?? 0, onPage: list.setPage }}
     />
