@@ -1,11 +1,12 @@
 // Failed payments across the installation (every organisation and personal workspace), newest
 // first: date, payer, invoice, amount, reason and whether a later payment settled it. The
 // server gives no total here, so the list pages with Previous and Next.
-import { Badge, Button, Table } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { EmptyState } from '@/components/EmptyState';
 import { PagedTable } from '@/components/PagedTable';
+import { StatusBadge } from '@/components/StatusBadge';
 import { usePaged } from '@/lib/useLoad';
 import { fetchFailedTransactions } from '../api';
 import { formatDateTime, formatMoney } from '../logic';
@@ -61,15 +62,11 @@ export function FailedTransactionsList() {
           <Table.Td ta="right">{formatMoney(f.amount_minor, f.currency, lang)}</Table.Td>
           <Table.Td>{f.reason ?? t('failed.no_reason')}</Table.Td>
           <Table.Td>
-            {f.resolved_at ? (
-              <Badge color="green" variant="light">
-                {t('failed.resolved', { date: formatDateTime(f.resolved_at, lang) })}
-              </Badge>
-            ) : (
-              <Badge color="red" variant="light">
-                {t('failed.unresolved')}
-              </Badge>
-            )}
+            <StatusBadge
+              ok={!!f.resolved_at}
+              okText={f.resolved_at ? t('failed.resolved', { date: formatDateTime(f.resolved_at, lang) }) : ''}
+              notOkText={t('failed.unresolved')}
+            />
           </Table.Td>
         </Table.Tr>
       )}

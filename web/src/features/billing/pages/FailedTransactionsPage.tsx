@@ -1,7 +1,7 @@
 // /failedtransactions (000 §2 'Failed Transactions'): the current organisation's failed payments
 // — amount, currency, reason, date, resolved or not — for its admins; anyone else reads the
 // admin-only message the other admin sections show.
-import { Alert, Badge, Button, Container, Stack, Table, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Table, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { IconReceiptOff } from '@tabler/icons-react';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadingState } from '@/components/LoadStates';
 import { PagedTable } from '@/components/PagedTable';
+import { StatusBadge } from '@/components/StatusBadge';
 import { useLoad } from '@/lib/useLoad';
 import { rule } from '@/lib/domain';
 import { useCodeText } from '@/lib/errorText';
@@ -83,15 +84,11 @@ export default function FailedTransactionsPage() {
                 <Table.Td>{f.currency.toUpperCase()}</Table.Td>
                 <Table.Td>{f.reason ?? t('failed.no_reason')}</Table.Td>
                 <Table.Td>
-                  {f.resolved_at ? (
-                    <Badge color="green" variant="light">
-                      {t('failed.resolved', { date: formatDate(f.resolved_at, lang) })}
-                    </Badge>
-                  ) : (
-                    <Badge color="red" variant="light">
-                      {t('failed.unresolved')}
-                    </Badge>
-                  )}
+                  <StatusBadge
+                    ok={!!f.resolved_at}
+                    okText={f.resolved_at ? t('failed.resolved', { date: formatDate(f.resolved_at, lang) }) : ''}
+                    notOkText={t('failed.unresolved')}
+                  />
                 </Table.Td>
               </Table.Tr>
             )}
