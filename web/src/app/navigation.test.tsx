@@ -5,17 +5,16 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import type { OrgMapping, UserExistence } from '@/generated/contract';
 import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { ACCOUNT_MENU, visibleEntries } from '@/features/shell/nav';
 import { routes } from './router';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupSuite();
 
 const mapping = (roleId: number): OrgMapping => ({
   mapping_id: 1,

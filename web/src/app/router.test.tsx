@@ -2,8 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { beforeEach } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { useBillingUi } from '@/features/billing/stores/billing';
@@ -11,9 +11,7 @@ import { endedBanner, limits as limitsWith, upsell as upsellOf } from '@/feature
 import { ADMIN_PATHS } from '@/features/admin/paths';
 import { routes, publicRoutes, protectedRoutes, adminRoutes, PRODUCT } from './router';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupSuite();
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -106,3 +106,48 @@ export function queryString(params: Record<string, string | number | null | unde
 export async function resultData<T>(path: string, init?: Parameters<typeof apiFetch>[1]): Promise<T> {
   return (await apiFetch<{ result: boolean; data: T }>(path, init)).data;
 }
+
+export interface UploadOptions {
+  /** The body's type, when it is a file's bytes (a form sets its own). */
+  contentType?: string;
+  /** The bytes sent, in percent: 0 at the start, then as they go. */
+  onProgress?: (percent: number) => void;
+  /** Every byte sent: the server is working on the file now. */
+  onSent?: () => void;
+  /** Aborts the upload; the promise then rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads with XMLHttpRequest, which alone reports upload progress: POSTs `body` to `path` with
+ * the session cookie and the page's language; a failure becomes the ApiError of its answer (the
+ * code `network` when there is none).
+ */
+export function apiUpload<T>(path: string, body: XMLHttpRequestBodyInit, { contentType, onProgress, onSent, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    const headers = { ...(contentType ? { 'content-type': contentType } : {}), ...languageHeader() };
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.upload.onload = () => onSent?.();
+    xhr.onerror = () => reject(new ApiError(0, 'network'));
+    xhr.onabort = () => reject(signal?.aborted ? new DOMException('aborted', 'AbortError') : new ApiError(0, 'network'));
+    xhr.onload = () => {
+      let answer: unknown;
+      try {
+        answer = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        answer = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(answer as T);
+      else reject(apiErrorOf(xhr.status, answer));
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    onProgress?.(0);
+    xhr.send(body);
+  });
+}

@@ -1,21 +1,20 @@
 // Shared test helpers about an organisation: typed fixtures in the contract's shapes (Acme
 // Traders, its Sales team and members) and a fake server answering the organisation calls
 // (fetch and the import's XMLHttpRequest). The organisation screen and the dashboard build on it.
-import { vi } from 'vitest';
 import type {
   ColorEntry,
   CreditHistory,
   Employee,
   EmployeeList,
-  ErrorBody,
   ImportReport,
   OrgMapping,
   Organization,
   SeatAvailability,
   Team,
 } from '@/generated/contract';
+import { errorBody, firstAnswer, ME, stubFetch, stubUploads, type Answer, type Call, type Handler } from './harness';
 
-export const ME = 7;
+export { ME };
 export const ORG = 42;
 
 export const palette: ColorEntry[] = [
@@ -127,13 +126,7 @@ export const members: Employee[] = [
   }),
 ];
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+export type { Call };
 
 /**
  * Installs a fake server: each call is recorded, answered by the first handler that answers
@@ -141,11 +134,9 @@ type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
  */
 export function fakeServer(...handlers: Handler[]) {
   const calls: Call[] = [];
-  const answer = (call: Call): { status: number; body: unknown } => {
-    for (const h of handlers) {
-      const a = h(call);
-      if (a) return { status: a.status ?? 200, body: a.body };
-    }
+  const answer = async (call: Call): Promise<Answer> => {
+    const own = await firstAnswer(handlers, call);
+    if (own) return own;
     const p = call.url.pathname.replace('/api/v1/whatzapp', '');
     const ok = (data: unknown) => ({ status: 200, body: { result: true, data } });
     if (p === '/organizations') return ok([mapping(), personal]);
@@ -166,61 +157,11 @@ export function fakeServer(...handlers: Handler[]) {
       };
       return { status: 200, body: list };
     }
-    const notFound: ErrorBody = { error: { code: 'not_found', message: 'no route' } };
-    return { status: 404, body: notFound };
+    return { status: 404, body: errorBody('not_found') };
   };
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      url,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-    };
-    calls.push(call);
-    const { status, body } = answer(call);
-    return new Response(status === 204 ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-
-  /** The import's upload: answers like the server, reporting progress on the way. */
-  class FakeXHR {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = {
-      onprogress: null,
-      onload: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private method = 'GET';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: FormData) {
-      const call: Call = { method: this.method, url: new URL(this.url, 'http://localhost'), body };
-      calls.push(call);
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-        this.upload.onload?.();
-        const { status, body: answerBody } = answer(call);
-        this.status = status;
-        this.responseText = JSON.stringify(answerBody);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  const fetchMock = stubFetch(calls, answer);
+  stubUploads(calls, answer);
   return { calls, fetchMock };
 }
 

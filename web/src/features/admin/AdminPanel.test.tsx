@@ -2,26 +2,19 @@
 // text goes to the server, back to the first page) and paged; a user opening User Info with
 // memberships, personal plan and live sessions; the plan change needing a reason; the audit log
 // and failed transactions across the installation, with their empty states.
-import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
 import type { AdminUserDetail, FailedTransaction } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { ORGS_PER_PAGE } from './components/OrganisationsList';
 import { ADMIN_PATHS, userInfoPath } from './paths';
 import { callsTo, fakeServer, org, renderAdmin, user } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  prepare: async () => {
+    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  },
+  toasts: true,
 });
 
 const ORGS = Array.from({ length: 45 }, (_, i) => org(i + 1, { org_name: i % 2 === 0 ? `Acme ${i + 1}` : `Zenith ${i + 1}` }));

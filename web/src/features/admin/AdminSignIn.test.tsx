@@ -1,23 +1,14 @@
 // The secure admin screen against a fake server: the form's fields, 'Invalid login credentials'
 // for a refused sign-in (the server's 401), the Dashboard with its sidebar once signed in, the
 // guard on the other operator paths (and back there after signing in), and signing out.
-import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { ADMIN_PATHS } from './paths';
 import { callsTo, fakeServer, OPERATOR, renderAdmin } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  toasts: true,
 });
 
 async function signIn(email: string, password: string) {

@@ -3,28 +3,21 @@
 // Region (default other); Add Member disabled while that member has an error, with each §5
 // message; the total red with '(Exceeds 100%)' and save disabled with 'Fix percentage errors
 // first' over 100; a saved row losing its save icon; removal; search and paging of All Members.
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { MEMBERS_PER_PAGE } from './components/AssignmentPanel';
 import { ADMIN_PATHS } from './paths';
 import { callsTo, fakeServer, member, owner, renderAdmin } from './testing';
 
 const PATH = '/api/v1/whatzapp/dashboard/dynamic-assignment';
 
-beforeAll(async () => {
-  await initI18n('en');
-  // jsdom has no layout: Mantine's comboboxes scroll their options into view.
-  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  prepare: async () => {
+    // jsdom has no layout: Mantine's comboboxes scroll their options into view.
+    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  },
+  toasts: true,
 });
 
 const activeRow = (name: string) => within(screen.getByTestId('active-members')).getByRole('group', { name });

@@ -4,43 +4,9 @@
 // Every route but the sign-in runs under the operator's own `sb_admin` cookie; a 401 from one of
 // them means that session ended, and the session store hears about it.
 import { apiFetch, ApiError, queryString } from '@/lib/api';
-import type {
-  AdminMe,
-  AdminOrg,
-  AdminPlan,
-  AdminSignIn,
-  AdminUser,
-  AdminUserDetail,
-  AssignmentMemberView,
-  AssignmentRequest,
-  AuditEntry,
-  DynamicAssignment,
-  FailedTransaction,
-  LeadView,
-  Page,
-  KnowledgeBaseGrant,
-  PlanChange,
-  ResultEnvelope,
-  ShareRow,
-} from '@/generated/contract';
+import type { PageQuery } from '@/lib/useLoad';
+import type { AdminMe, AdminOrg, AdminPlan, AdminSignIn, AdminUser, AdminUserDetail, AssignmentRequest, AuditEntry, DynamicAssignment, FailedTransaction, LeadView, Page, KnowledgeBaseGrant, PlanChange, ResultEnvelope, ShareRow } from '@/generated/contract';
 
-export type {
-  AdminMe,
-  AdminOrg,
-  AdminPlan,
-  AdminUser,
-  AdminUserDetail,
-  AssignmentMemberView,
-  AssignmentRequest,
-  AuditEntry,
-  DynamicAssignment,
-  FailedTransaction,
-  KnowledgeBaseGrant,
-  LeadView,
-  Page,
-  PlanChange,
-  ShareRow,
-};
 
 export const SESSION = '/api/admin/session';
 export const ASSIGNMENT = '/api/v1/whatzapp/dashboard/dynamic-assignment';
@@ -64,11 +30,7 @@ async function adminFetch<T>(path: string, init?: Init): Promise<T> {
   }
 }
 
-export interface PageQuery {
-  q?: string;
-  page: number;
-  perPage: number;
-}
+export type { PageQuery };
 
 const pageQuery = ({ q, page, perPage }: PageQuery) =>
   queryString({ q: q?.trim() ? q.trim() : undefined, page, per_page: perPage });

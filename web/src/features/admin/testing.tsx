@@ -2,11 +2,7 @@
 // answering the admin routes (operator session, organisations, users, audit, failed
 // transactions, dynamic assignment with the server's own total check, report and leads), and
 // the real frame and pages behind a memory router.
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import type { RouteObject } from 'react-router';
 import type {
   AdminOrg,
   AdminPlan,
@@ -19,6 +15,7 @@ import type {
   LeadView,
   ShareRow,
 } from '@/generated/contract';
+import { firstAnswer, renderRoutes, stubFetch, type Answer, type Call, type Handler } from '@/testing/harness';
 import { AdminFrame } from './components/AdminFrame';
 import AdminDashboardPage from './pages/AdminDashboardPage';
 import AdminPanelPage from './pages/AdminPanelPage';
@@ -74,14 +71,7 @@ export function user(id: number, over: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Reply = { status?: number; body?: unknown } | undefined;
-type Handler = (call: Call) => Reply;
+export type { Call };
 
 export interface FakeState {
   signedIn: boolean;
@@ -96,9 +86,6 @@ export interface FakeState {
   report: ShareRow[];
   leads: LeadView[];
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const error = (status: number, code: string, fields?: Record<string, string>) => ({
   status,
@@ -136,11 +123,9 @@ export function fakeServer(initial: Partial<FakeState> = {}, ...handlers: Handle
     for (const o of state.owners) if (!all.some((m) => m.hubspot_owner_id === o.hubspot_owner_id)) all.push(o);
     return { result: true, activeMembers: state.members, allMembers: all };
   };
-  const answer = (call: Call): { status: number; body?: unknown } => {
-    for (const h of handlers) {
-      const a = h(call);
-      if (a) return { status: a.status ?? 200, body: a.body };
-    }
+  const answer = async (call: Call): Promise<Answer> => {
+    const own = await firstAnswer(handlers, call);
+    if (own) return own;
     const { method, url } = call;
     const p = url.pathname;
     if (p === '/api/admin/session') {
@@ -231,20 +216,7 @@ export function fakeServer(initial: Partial<FakeState> = {}, ...handlers: Handle
     }
     return error(404, 'not_found');
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const { status, body } = answer(call);
-      return json(status, body);
-    }),
-  );
+  stubFetch(calls, answer);
   return { state, calls };
 }
 
@@ -280,14 +252,7 @@ export const routes: RouteObject[] = [
 /** Renders the operator's screens at `path`, with a fresh operator session check. */
 export function renderAdmin(path: string) {
   useAdminSession.setState({ status: 'unknown', admin: null, expired: false });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <MantineProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return { router, ...view };
+  return renderRoutes(routes, path);
 }
 
 export const callsTo = (calls: Call[], path: string, method = 'GET') =>

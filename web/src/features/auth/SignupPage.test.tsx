@@ -4,14 +4,16 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { beforeEach, vi } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { retryAfterSeconds } from '@/lib/api';
 import { useSession } from '@/stores/session';
 import SignupPage from './pages/SignupPage';
 
-beforeAll(async () => {
-  await initI18n('en');
+setupSuite({
+  after: () => {
+    vi.useRealTimers();
+  },
 });
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -43,11 +45,6 @@ const ask = (email: string) => {
 };
 
 beforeEach(() => useSession.setState({ status: 'anonymous', user: null }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
-
 test('a wrong code says the code is wrong, not "check the highlighted fields"', async () => {
   stubFetch((path) =>
     path === '/api/auth/code'

@@ -4,34 +4,15 @@
 // again until cancelled; the billing read again when its tab comes back (after the portal or a
 // checkout elsewhere).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import BillingPage from './pages/BillingPage';
-import {
-  currentPlan,
-  entry,
-  fakeServer,
-  historyPage,
-  ORG,
-  orgMapping,
-  overview,
-  renderAt,
-  resetStores,
-  seats,
-  signIn,
-  type Call,
-} from './testing';
+import { currentPlan, entry, fakeServer, historyPage, ORG, orgMapping, overview, renderAt, resetStores, seats, signIn, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+  },
 });
 
 const onPath = (path: string, body: (c: Call) => unknown) => (c: Call) =>

@@ -3,36 +3,17 @@
 // failed payment's warning; a change of seats previewed then confirmed; Manage billing opening
 // the portal; and the personal workspace for someone who is not the organisation's admin.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { SeatPreview } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import BillingPage from './pages/BillingPage';
 import { useBillingUi } from './stores/billing';
-import {
-  currentPlan,
-  errorBody,
-  fakeServer,
-  historyPage,
-  ORG,
-  orgMapping,
-  overview,
-  renderAt,
-  resetStores,
-  seats as seatsOf,
-  signIn,
-  type Call,
-} from './testing';
+import { currentPlan, errorBody, fakeServer, historyPage, ORG, orgMapping, overview, renderAt, resetStores, seats as seatsOf, signIn, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+  },
 });
 
 const onOverview = (answer: (c: Call) => { status?: number; body: unknown }) => (c: Call) =>

@@ -5,8 +5,8 @@
 // grouped as the language groups digits; annual plans show what a year costs; Upgrade asks for
 // the checkout with the localised plan id and goes to the provider's page in this tab.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test, vi } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import PlanChooser from './components/PlanChooser';
 import { goTo } from './components/openPage';
 import { useBillingUi } from './stores/billing';
@@ -14,17 +14,11 @@ import { errorBody, fakeServer, ME, ORG, orgMapping, renderAt, resetStores, sign
 
 vi.mock('./components/openPage', () => ({ goTo: vi.fn(), reserveTab: vi.fn(), openPage: vi.fn() }));
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  vi.mocked(goTo).mockClear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+    vi.mocked(goTo).mockClear();
+  },
 });
 
 function open() {

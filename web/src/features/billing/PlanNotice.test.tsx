@@ -3,25 +3,19 @@
 // organisation's zone with Renew, the member's "ask an admin" instead of a button, none on the
 // billing page; closing it keeps it closed for the session; the button opens the plan chooser.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import type { PlanUpsell } from '@/generated/contract';
 import { useWorkspace } from '@/stores/workspace';
 import { PlanNotice } from './components/BillingPrompts';
 import { useBillingUi } from './stores/billing';
 import { endedBanner, fakeServer, limits, orgMapping, renderAt, resetStores, signIn, upsell } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  fakeServer();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+    fakeServer();
+  },
 });
 
 /** The limits as loaded for the organisation (what UpgradePopup's load would store). */

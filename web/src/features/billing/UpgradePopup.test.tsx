@@ -3,8 +3,8 @@
 // an organisation whose plan is over, "You don't have Teams plan" on Free; closed on /settings
 // and /organization paths, when suppressed, while a plan runs; once per session.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { describe, expect, test } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { BillingPopups } from './components/BillingPrompts';
 import { upgradePrompt } from './logic';
 import { useBillingUi } from './stores/billing';
@@ -13,16 +13,10 @@ import { fakeServer, limits, ORG, orgMapping, renderAt, resetStores, signIn, ups
 const expired = upsell({ popup: 'expired', no_teams_plan: true, banner: null, action: null });
 const individual = upsell({ popup: 'individual', no_teams_plan: true, banner: null, action: null });
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+  },
 });
 
 const answerLimits = (l: ReturnType<typeof limits>) => fakeServer((c) => (c.url.pathname === '/api/billing/limits' ? { body: l } : undefined));

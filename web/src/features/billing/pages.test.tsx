@@ -3,25 +3,19 @@
 // cancelled and unknown returns; signed out; failed transactions for admins only, with their
 // empty and error states; pricing without a sign-in, inviting to sign up.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { FailedTransaction } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { useSession } from '@/stores/session';
 import CheckoutPage from './pages/CheckoutPage';
 import FailedTransactionsPage from './pages/FailedTransactionsPage';
 import PricingPage from './pages/PricingPage';
 import { currentPlan, errorBody, fakeServer, ME, ORG, orgMapping, overview, renderAt, resetStores, seats, signIn } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+  },
 });
 
 describe('/checkout', () => {

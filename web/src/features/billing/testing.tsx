@@ -1,17 +1,11 @@
 // Test helpers for the billing screens: the catalogue in the contract's shapes (the seeded plans
 // and add-ons, the INR localisation), a signed-in user and their workspace, and a fake server
 // answering the billing calls (each call recorded; a handler may answer first).
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import type { ReactElement } from 'react';
 import type {
   BillingOverview,
   CreditHistory,
   CurrentPlan,
-  ErrorBody,
   HistoryDetail,
   HistoryEntry,
   OrgMapping,
@@ -26,10 +20,11 @@ import type {
 } from '@/generated/contract';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
+import { errorBody, firstAnswer, renderRoutes, signInAs, stubFetch, userExistence, type Answer, type Call, type Handler } from '@/testing/harness';
+import { mapping, ME, ORG } from '@/testing/organization';
 import { useBillingUi } from './stores/billing';
 
-export const ME = 7;
-export const ORG = 42;
+export { ME, ORG };
 
 const offerings = ['everything_in_pro_plus', 'team_inbox'];
 export const plans: Plan[] = [
@@ -48,32 +43,9 @@ export const addons: TeamAddon[] = [
   { id: 3, key: 'ai_reply', inr: 280, usd: 7, annual_inr: 200, annual_usd: 5 },
 ];
 
-export function orgMapping(over: Partial<OrgMapping> = {}): OrgMapping {
-  return {
-    mapping_id: 1,
-    org_id: ORG,
-    role_id: 1,
-    team_id: null,
-    is_default_org: 1,
-    default_org: 1,
-    user_status: 2,
-    joined_at: 0,
-    callyzer_organization: { org_id: ORG, org_name: 'Acme Traders', organization_code: 'ACME2345' },
-    ...over,
-  };
-}
+export const orgMapping = mapping;
 
-export function me(mappings: OrgMapping[]): UserExistence {
-  return {
-    id: ME,
-    email: 'owner@acme.test',
-    name: 'Owner',
-    mobile: null,
-    profile_pic: null,
-    integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
-    callyzer_user_mappings: mappings,
-  };
-}
+export const me = (mappings: OrgMapping[]): UserExistence => userExistence(mappings[0] ?? null, { name: 'Owner', callyzer_user_mappings: mappings });
 
 export const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -185,15 +157,7 @@ export const defaultHistory = () => [
 
 /** Signs `ME` in, on the organisation (`current`) or the personal workspace (null). */
 export function signIn(current: OrgMapping | null, credit: CreditHistory | null = null) {
-  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: 'Owner' } });
-  useWorkspace.setState({
-    status: 'ready',
-    me: me(current ? [current] : []),
-    current,
-    org: null,
-    credit,
-    switching: null,
-  });
+  signInAs(current, { name: 'Owner', workspace: { me: me(current ? [current] : []), credit } });
 }
 
 export function resetStores() {
@@ -204,27 +168,14 @@ export function resetStores() {
   useSession.setState({ status: 'anonymous', user: null });
 }
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Answer = { status?: number; body: unknown };
-type Handler = (call: Call) => Answer | undefined;
-
-export const errorBody = (code: ErrorBody['error']['code'], fields?: Record<string, string>): ErrorBody => ({
-  error: { code, message: code, ...(fields ? { fields } : {}) },
-});
+export { errorBody, type Call };
 
 /** A fake server: the catalogue, USD visitors, the INR localisation, the rates, and `limits()`. */
 export function fakeServer(...handlers: Handler[]) {
   const calls: Call[] = [];
-  const answer = (call: Call): Answer => {
-    for (const h of handlers) {
-      const a = h(call);
-      if (a) return a;
-    }
+  const answer = async (call: Call): Promise<Answer> => {
+    const own = await firstAnswer(handlers, call);
+    if (own) return own;
     const p = call.url.pathname;
     const ok = (data: unknown) => ({ body: { result: true, data } });
     if (p === '/api/v1/whatzapp/planlist') return ok(plans);
@@ -241,35 +192,11 @@ export function fakeServer(...handlers: Handler[]) {
     if (p === '/api/v1/whatzapp/remainseatsavablity') return ok({ seat_issued: 3, seats_used: 1, remaining_seats: 2 });
     return { status: 404, body: errorBody('not_found') };
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const { status = 200, body } = answer(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  stubFetch(calls, answer);
   return calls;
 }
 
 /** Renders `element` at `path` (with the same element on every path) in the app's providers. */
-export function renderAt(path: string, element: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
+export function renderAt(path: string, element: ReactElement) {
+  return renderRoutes([{ path: '*', element }], path).router;
 }

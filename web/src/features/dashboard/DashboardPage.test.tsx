@@ -2,29 +2,13 @@
 // no request for an empty employee list (001 §5), the loader cleared 500 ms after the results
 // (001 §4), what the cards, rankings and table show, and CSV exports equal to the answers.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import type { Team } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { value } from '@/lib/domain';
 import { initialFilters, parseCsv, toCsv, csvField, USAGE_DEFAULT_PRESET } from './logic';
 import { useDashboard } from './stores/dashboard';
-import {
-  activeHours,
-  analyticsCalls,
-  comparison,
-  dashboardServer,
-  members,
-  ME,
-  newCalls,
-  ORG,
-  overview,
-  quickReplies,
-  renderDashboard,
-  sales,
-  schedulers,
-  usageCalls,
-  type Call,
-} from './testing';
+import { activeHours, analyticsCalls, comparison, dashboardServer, members, ME, newCalls, ORG, overview, quickReplies, renderDashboard, sales, schedulers, usageCalls, type Call } from './testing';
 
 // 01:00 UTC on 22 November 2026 is 06:30 in Kolkata.
 const NOW = Date.UTC(2026, 10, 22, 1, 0, 0);
@@ -32,21 +16,17 @@ const support: Team = { ...sales, id: 6, team_name: 'Support', bg_color: null, t
 const teamsWithSupport = (call: Call) =>
   call.url.pathname === '/api/v1/whatzapp/teams' ? { body: { result: true, data: [sales, support] } } : undefined;
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  useDashboard.getState().reset();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+setupSuite({
+  before: () => {
+    localStorage.clear();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  },
+  after: () => {
+    useDashboard.getState().reset();
+    vi.useRealTimers();
+  },
+  restoreMocks: true,
 });
 
 const paths = ['/api/v1/analytics/overview', '/api/v1/analytics/active-hours', '/api/v1/analytics/new-calls', '/api/v1/analytics/comparison'];

@@ -1,9 +1,6 @@
 // Test helpers for the dashboard: the shared organisation fake server and members, typed
 // analytics answers in the contract's shapes, and a render of the real page for a signed-in
 // admin of Acme Traders (Asia/Kolkata).
-import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type {
   ActiveHoursAnswer,
   AnalyticsRange,
@@ -18,8 +15,7 @@ import type {
   SchedulerAnalytics,
   UserOverview,
 } from '@/generated/contract';
-import { useSession } from '@/stores/session';
-import { useWorkspace } from '@/stores/workspace';
+import { renderRoutes, signInAs, userExistence } from '@/testing/harness';
 import { fakeServer, mapping, ME, organization, type Call } from '@/testing/organization';
 import DashboardPage from './pages/DashboardPage';
 
@@ -184,31 +180,12 @@ export const usageCalls = (calls: Call[]) =>
 
 /** Renders the dashboard for a signed-in member of Acme Traders with the given mapping. */
 export function renderDashboard(over: Partial<OrgMapping> = {}, path = '/conversations/analytics') {
-  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: null } });
-  useWorkspace.setState({
-    status: 'ready',
-    current: mapping(over),
-    org: organization,
-    me: {
-      id: ME,
-      email: 'owner@acme.test',
-      name: null,
-      mobile: null,
-      profile_pic: null,
-      integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
-      callyzer_user_mappings: [mapping(over)],
-    },
-  });
-  const router = createMemoryRouter(
+  signInAs(mapping(over), { workspace: { org: organization, me: userExistence(mapping(over)) } });
+  return renderRoutes(
     [
       { path: '/conversations/analytics', element: <DashboardPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
     ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    path,
   );
 }

@@ -2,30 +2,19 @@
 // access, each connect modal's checks, the webhook's locked inputs and toggle, the extension
 // hearing the right key after a link, and the query parameters that open a page, start the
 // connect flow and bring a consent page's code back.
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { sentMessages } from '@/lib/extension';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { fakeServer, ORG, pathOf, renderPage, watchBrowser, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('extensionIdToSendMessageTo', 'ext-test');
-  sentMessages.length = 0;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  before: () => {
+    localStorage.clear();
+    localStorage.setItem('extensionIdToSendMessageTo', 'ext-test');
+    sentMessages.length = 0;
+  },
+  restoreMocks: true,
+  toasts: true,
 });
 
 const callsTo = (calls: Call[], path: string, method?: string) =>

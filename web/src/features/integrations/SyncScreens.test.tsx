@@ -1,30 +1,22 @@
 // The sync engine's screens (issue #7) against a fake server and the real wasm rules: the
 // webhook's delivery log (rows, tries, Resend and its 409, paging, the empty state), the signing
 // secret shown once and rotated, the last sync on cards and pages, and the label rules.
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { LastSync } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { delivery, fakeServer, ME, ORG, pathOf, renderPage, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-  // jsdom has no layout: Mantine's comboboxes scroll their options into view.
-  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-});
-
-beforeEach(() => {
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  prepare: async () => {
+    // jsdom has no layout: Mantine's comboboxes scroll their options into view.
+    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  },
+  before: () => {
+    localStorage.clear();
+  },
+  restoreMocks: true,
+  toasts: true,
 });
 
 const callsTo = (calls: Call[], path: string, method?: string) =>

@@ -1,53 +1,20 @@
 // Test helpers for the Integrations screen: a fake server answering the screen's calls on the
 // spec's paths (each test overrides what it needs), a signed-in workspace with a chosen role
 // and connected flags, and a render of the real page behind a memory router.
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Delivery, IntegrationFlags, OrgMapping } from '@/generated/contract';
-import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
+import { firstAnswer, noIntegrations, renderRoutes, signInAs, stubFetch, userExistence, type Answer, type Call, type Handler } from '@/testing/harness';
+import { ME, ORG, mapping as orgMapping } from '@/testing/organization';
 import { browser } from './logic';
 import IntegrationsPage from './pages/IntegrationsPage';
 import { useIntegrations } from './stores/integrations';
 
-export const ME = 7;
-export const ORG = 42;
+export { ME, ORG };
 
-export const noFlags: IntegrationFlags = {
-  googleSheet: false,
-  hubspot: false,
-  freshdesk: false,
-  zoho: false,
-  salesforce: false,
-  leadsquared: false,
-  bitrix: false,
-  webhooks: false,
-};
+export const mapping = (roleId: number | null = 1): OrgMapping => orgMapping({ role_id: roleId });
 
-export function mapping(roleId: number | null = 1): OrgMapping {
-  return {
-    mapping_id: 1,
-    org_id: ORG,
-    role_id: roleId,
-    team_id: null,
-    is_default_org: 1,
-    default_org: 1,
-    user_status: 2,
-    joined_at: 0,
-    callyzer_organization: { org_id: ORG, org_name: 'Acme Traders', organization_code: 'ACME2345' },
-  };
-}
-
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+export type { Call };
 
 /** The path without the API base, e.g. `/bitrix/getauth` or `v2:/leadsquared/auth`. */
 export const pathOf = (c: Call) =>
@@ -56,11 +23,9 @@ export const pathOf = (c: Call) =>
 /** Installs a fake server: nothing linked, every write accepted, unless a handler answers. */
 export function fakeServer(...handlers: Handler[]) {
   const calls: Call[] = [];
-  const answer = (call: Call): { status: number; body: unknown } => {
-    for (const h of handlers) {
-      const a = h(call);
-      if (a) return { status: a.status ?? 200, body: a.body };
-    }
+  const answer = async (call: Call): Promise<Answer> => {
+    const own = await firstAnswer(handlers, call);
+    if (own) return own;
     const p = pathOf(call);
     if (p === '/checkuserexistance')
       return { status: 200, body: { result: true, data: useWorkspace.getState().me } };
@@ -76,18 +41,7 @@ export function fakeServer(...handlers: Handler[]) {
       return { status: 200, body: { result: true, data: { org_id: ORG, duplex_webhook: null, auth_token: null, status: 0 } } };
     return { status: 200, body: { result: call.method !== 'GET', data: {} } };
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      url,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-    };
-    calls.push(call);
-    const { status, body } = answer(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(calls, answer);
   return { calls };
 }
 
@@ -125,31 +79,8 @@ export function renderPage(
   path = '/integrations',
   options: { roleId?: number | null; flags?: Partial<IntegrationFlags>; personal?: boolean } = {},
 ) {
-  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: null } });
   const current = options.personal ? null : mapping(options.roleId === undefined ? 1 : options.roleId);
-  useWorkspace.setState({
-    status: 'ready',
-    me: {
-      id: ME,
-      email: 'owner@acme.test',
-      name: null,
-      mobile: null,
-      profile_pic: null,
-      integrations: { ...noFlags, ...options.flags },
-      callyzer_user_mappings: current ? [current] : [],
-    },
-    current,
-    org: null,
-  });
+  signInAs(current, { workspace: { me: userExistence(current, { integrations: { ...noIntegrations, ...options.flags } }) } });
   useIntegrations.getState().reset();
-  const router = createMemoryRouter([{ path: '/integrations', element: <IntegrationsPage /> }], {
-    initialEntries: [path],
-  });
-  const view = render(
-    <MantineProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return { ...view, router };
+  return renderRoutes([{ path: '/integrations', element: <IntegrationsPage /> }], path);
 }

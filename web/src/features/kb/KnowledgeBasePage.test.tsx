@@ -4,37 +4,17 @@
 // Mask, Discovery (documents, suggestions, the admins' unanswered list), reopening a
 // conversation and New Chat.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test, vi } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { useWorkspace } from '@/stores/workspace';
 import { organization } from '@/testing/organization';
-import {
-  citation,
-  conversations,
-  doc,
-  errorBody,
-  fakeServer,
-  gate,
-  holdUploads,
-  message,
-  ORG,
-  renderPage,
-  resetStores,
-  signIn,
-  type Call,
-} from './testing';
+import { citation, conversations, doc, errorBody, fakeServer, gate, holdUploads, message, ORG, renderPage, resetStores, signIn, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    resetStores();
+    signIn();
+  },
 });
 
 const asks = (calls: Call[]) => calls.filter((c) => c.url.pathname === '/api/kb/ask');

@@ -1,15 +1,8 @@
 // The knowledge base's calls (crates/server/src/routes/kb.rs), in the generated contract's
 // shapes: documents (uploaded as the PDF's bytes with XMLHttpRequest, which alone reports upload
 // progress), questions, conversations and, for admins, the unanswered questions.
-import { ApiError, apiErrorOf, apiFetch, languageHeader, queryString, resultData } from '@/lib/api';
-import type {
-  AskAnswer,
-  AskRequest,
-  KbConversation,
-  KbConversationDetail,
-  KbDocument,
-  UnansweredQuestion,
-} from '@/generated/contract';
+import { apiFetch, apiUpload, queryString, resultData } from '@/lib/api';
+import type { AskAnswer, AskRequest, KbConversation, KbConversationDetail, KbDocument, UnansweredQuestion } from '@/generated/contract';
 
 const KB = '/api/kb';
 
@@ -47,29 +40,9 @@ export type UploadPhase = { phase: 'uploading'; percent: number } | { phase: 'in
 
 /** Uploads a PDF as the request body; failures become the app's ApiError. */
 export function uploadDocument(orgId: number, file: File, onProgress: (p: UploadPhase) => void): Promise<KbDocument> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${KB}/documents${queryString({ org_id: orgId, name: file.name })}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('content-type', 'application/pdf');
-    for (const [k, v] of Object.entries(languageHeader())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress({ phase: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
-    };
-    xhr.upload.onload = () => onProgress({ phase: 'indexing' });
-    xhr.onerror = () => reject(new ApiError(0, 'network'));
-    xhr.onabort = () => reject(new ApiError(0, 'network'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as KbDocument);
-      else reject(apiErrorOf(xhr.status, body));
-    };
-    onProgress({ phase: 'uploading', percent: 0 });
-    xhr.send(file);
+  return apiUpload<KbDocument>(`${KB}/documents${queryString({ org_id: orgId, name: file.name })}`, file, {
+    contentType: 'application/pdf',
+    onProgress: (percent) => onProgress({ phase: 'uploading', percent }),
+    onSent: () => onProgress({ phase: 'indexing' }),
   });
 }

@@ -4,27 +4,11 @@
 // doc's required title, a doc edited in place ("Docs saved successfully"), a note deleted after
 // a confirmation, and the personal workspace naming no organisation.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
-import { errorBody, fakeServer, gate, invalid, note, ORG, renderAt, resetStores, signIn, world, type Call } from './testing';
+import { expect, test } from 'vitest';
+import { errorBody, fakeServer, gate, invalid, note, ORG, renderAt, signIn, world, type Call, setupManageSuite } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupManageSuite();
 
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-});
 
 const CONTACT = '+919812345678';
 const NOTES = '/api/manage/notes';

@@ -3,28 +3,12 @@
 // others with a lock and 'Labels created by admins cannot be edited'; the label and funnel
 // forms' messages from the rules before sending and from the server's 422 and 403; creating,
 // editing and deleting with the 001 §8 toasts; the plan's limit and the upgrade prompt.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
-import { board, errorBody, fakeServer, funnel, invalid, label, ORG, renderAt, resetStores, signIn, systemLabel, world, type Call } from './testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { board, errorBody, fakeServer, funnel, invalid, label, ORG, renderAt, signIn, systemLabel, world, type Call, setupManageSuite } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupManageSuite();
 
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-});
 
 const dialog = () => within(screen.getByRole('dialog'));
 const sent = (calls: Call[], path: string, method = 'POST') => calls.filter((c) => c.method === method && c.url.pathname === path);

@@ -5,27 +5,11 @@
 // may edit team tools, attachments refused in the browser or uploaded with a progress bar,
 // delete with a confirmation, and the admins' team tools access.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
-import { errorBody, fakeServer, gate, holdUploads, invalid, ORG, renderAt, reply, resetStores, sales, signIn, world, type Call } from './testing';
+import { expect, test } from 'vitest';
+import { errorBody, fakeServer, gate, holdUploads, invalid, ORG, renderAt, reply, sales, signIn, world, type Call, setupManageSuite } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupManageSuite();
 
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-});
 
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/manage/quick-replies');
 const dialog = () => within(screen.getByRole('dialog'));

@@ -2,23 +2,12 @@
 // custom range checked by the date rule first), employees named as the dashboard names them,
 // the total, and the loading, empty, error and no-organisation states.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import type { QuickReplyAnalytics } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
-import { errorBody, fakeServer, gate, ME, ORG, renderAt, resetStores, signIn, world, type Call } from './testing';
+import { errorBody, fakeServer, gate, ME, ORG, renderAt, signIn, world, type Call, setupManageSuite } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupManageSuite();
 
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const PATH = '/api/v1/whatzapp/quickreplies/analytics';
 const range = { start_ms: 0, end_ms: 0, start_date: '2030-01-01', end_date: '2030-01-07', days: 7, time_zone: 'Asia/Kolkata' };

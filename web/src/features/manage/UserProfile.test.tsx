@@ -4,27 +4,11 @@
 // the form; a contact's values (one input per type, 'Property values should match property
 // type' from the rule and from the server) and tags (one or two, at most 10 characters).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
-import { errorBody, fakeServer, invalid, ORG, prop, renderAt, resetStores, signIn, world, type Call } from './testing';
+import { expect, test } from 'vitest';
+import { errorBody, fakeServer, invalid, ORG, prop, renderAt, signIn, world, type Call, setupManageSuite } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
+setupManageSuite();
 
-beforeEach(() => {
-  resetStores();
-  signIn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-});
 
 const dialog = () => within(screen.getByRole('dialog'));
 const sent = (calls: Call[], path: string, method = 'POST') => calls.filter((c) => c.method === method && c.url.pathname === path);

@@ -4,26 +4,8 @@
 // organisation's user properties, a contact's property values and tags, the caller's notes and
 // docs of a chat, who may edit team tools, and the quick replies sent per employee. Every call names its workspace with `org_id`
 // (null: the caller's personal workspace).
-import { ApiError, apiErrorOf, apiFetch, queryString, resultData } from '@/lib/api';
-import type {
-  ChatNote,
-  ChatNoteRequest,
-  ContactProfile,
-  ContactProfileRequest,
-  ContactTags,
-  FunnelRequest,
-  LabelBoard,
-  LabelRequest,
-  PropertyValueEntry,
-  QuickReply,
-  QuickReplyAnalytics,
-  QuickReplyList,
-  QuickReplyRequest,
-  TagsRequest,
-  TeamToolsAccess,
-  UserProperty,
-  UserPropertyRequest,
-} from '@/generated/contract';
+import { apiFetch, apiUpload, queryString, resultData } from '@/lib/api';
+import type { ChatNote, ChatNoteRequest, ContactProfile, ContactProfileRequest, ContactTags, FunnelRequest, LabelBoard, LabelRequest, PropertyValueEntry, QuickReply, QuickReplyAnalytics, QuickReplyList, QuickReplyRequest, TagsRequest, TeamToolsAccess, UserProperty, UserPropertyRequest } from '@/generated/contract';
 
 export { fetchMembers, fetchTeams } from '@/api/teams';
 
@@ -53,29 +35,10 @@ export function uploadAttachment(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<QuickReply> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${M}/quick-replies/${id}/attachment${queryString({ org_id: orgId, name: file.name })}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.upload.onload = () => onProgress(100);
-    xhr.onerror = () => reject(new ApiError(0, 'network'));
-    xhr.onabort = () => reject(new ApiError(0, 'network'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as QuickReply);
-      else reject(apiErrorOf(xhr.status, body));
-    };
-    onProgress(0);
-    xhr.send(file);
+  return apiUpload<QuickReply>(`${M}/quick-replies/${id}/attachment${queryString({ org_id: orgId, name: file.name })}`, file, {
+    contentType: file.type || 'application/octet-stream',
+    onProgress,
+    onSent: () => onProgress(100),
   });
 }
 

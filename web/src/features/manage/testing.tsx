@@ -5,16 +5,10 @@
 // plan; and the real pages behind a memory router with the toasts. Like the server, the fake one
 // decides who may edit team tools and share labels (`may_edit_team_tools`, `may_share`) from the
 // caller's role there and the organisation's editors setting.
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import type {
   ChatNote,
   Employee,
   EmployeeList,
-  ErrorBody,
   Funnel,
   LabelBoard,
   ManagedLabel,
@@ -22,8 +16,24 @@ import type {
   QuickReplyList,
   UserProperty,
 } from '@/generated/contract';
-import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
+import {
+  errorBody,
+  firstAnswer,
+  gate,
+  invalid,
+  noHolds,
+  renderRoutes,
+  setupSuite,
+  signInAs,
+  stubFetch,
+  stubUploads,
+  userExistence,
+  type Answer,
+  type Call,
+  type Handler,
+} from '@/testing/harness';
+import type { UploadHolds } from '@/testing/harness';
 import { employee, mapping, ME, ORG, sales } from '@/testing/organization';
 import ManageToolsPage from './pages/ManageToolsPage';
 import QuickReplyAnalyticsPage from './pages/QuickReplyAnalyticsPage';
@@ -31,20 +41,7 @@ import { useManage } from './stores/manage';
 
 export { ME, ORG, sales };
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-export type Answer = { status?: number; body: unknown };
-type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
-
-export const errorBody = (code: ErrorBody['error']['code'], fields?: Record<string, string>): ErrorBody => ({
-  error: { code, message: code, ...(fields ? { fields } : {}) },
-});
-
-export const invalid = (field: string, rule: string): Answer => ({ status: 422, body: errorBody('validation_failed', { [field]: rule }) });
+export { errorBody, gate, invalid, type Answer, type Call };
 
 export function reply(over: Partial<QuickReply> & { id: number }): QuickReply {
   return {
@@ -122,7 +119,7 @@ export function world(over: Partial<World> = {}): World {
 /** Installs the fake server over `w`; returns the calls and the upload gates. */
 export function fakeServer(w: World = world(), ...handlers: Handler[]) {
   const calls: Call[] = [];
-  held = { sent: open(), answered: open() };
+  held = noHolds();
   let nextId = 100;
   let minute = 0;
   /** The server's clock: a minute later at each change. */
@@ -142,10 +139,8 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
   const labelBoard = (call: Call): Answer => ok({ ...w.board, may_share: mayEditTeamTools(call) } satisfies LabelBoard);
 
   const answer = async (call: Call): Promise<Answer> => {
-    for (const h of handlers) {
-      const a = await h(call);
-      if (a) return a;
-    }
+    const own = await firstAnswer(handlers, call);
+    if (own) return own;
     const p = call.url.pathname;
     const m = call.method;
     const body = call.body as Record<string, unknown>;
@@ -257,74 +252,12 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
     return { status: 404, body: errorBody('not_found') };
   };
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const { status = 200, body } = await answer(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-
-  /** An upload: half the bytes, all of them, then the server's answer (held by `holdUploads`). */
-  class FakeXHR {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    headers: Record<string, string> = {};
-    upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private method = 'GET';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader(k: string, v: string) {
-      this.headers[k.toLowerCase()] = v;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: unknown) {
-      const call: Call = { method: this.method, url: new URL(this.url, 'http://localhost'), body };
-      calls.push(call);
-      void (async () => {
-        await Promise.resolve();
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-        await held.sent.wait;
-        this.upload.onload?.();
-        const { status = 200, body: b } = await answer(call);
-        await held.answered.wait;
-        this.status = status;
-        this.responseText = JSON.stringify(b);
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  stubFetch(calls, answer);
+  stubUploads(calls, answer, () => held);
   return calls;
 }
 
-/** A gate: calls wait until `open()`. */
-export function gate() {
-  let release: () => void = () => undefined;
-  const wait = new Promise<void>((r) => (release = r));
-  return { wait, open: () => release() };
-}
-
-function open() {
-  return { wait: Promise.resolve(), open: () => undefined };
-}
-
-let held: { sent: ReturnType<typeof gate>; answered: ReturnType<typeof gate> } = { sent: open(), answered: open() };
+let held: UploadHolds = noHolds();
 
 /** Holds the next uploads after half their bytes (`sent`) and before the answer (`answered`). */
 export function holdUploads() {
@@ -337,23 +270,13 @@ export function holdUploads() {
  * plan `planId` (10 Teams, 1 Free), or in the personal workspace with `roleId` null.
  */
 export function signIn(roleId: number | null = 1, planId = 10) {
-  useSession.setState({ status: 'authenticated', user: { id: ME, email: 'owner@acme.test', name: 'Owner' } });
   const current = roleId === null ? null : mapping({ role_id: roleId });
-  useWorkspace.setState({
-    status: 'ready',
-    me: {
-      id: ME,
-      email: 'owner@acme.test',
-      name: 'Asha Rao',
-      mobile: null,
-      profile_pic: null,
-      integrations: { googleSheet: false, hubspot: false, freshdesk: false, zoho: false, salesforce: false, leadsquared: false, bitrix: false, webhooks: false },
-      callyzer_user_mappings: current ? [current] : [],
+  signInAs(current, {
+    name: 'Owner',
+    workspace: {
+      me: userExistence(current, { name: 'Asha Rao' }),
+      credit: { org_id: roleId === null ? null : ORG, plan_id: planId, seat_issued: 3, validity: '2099-01-01T00:00:00Z', is_trial: false },
     },
-    current,
-    org: null,
-    credit: { org_id: roleId === null ? null : ORG, plan_id: planId, seat_issued: 3, validity: '2099-01-01T00:00:00Z', is_trial: false },
-    switching: null,
   });
 }
 
@@ -364,7 +287,7 @@ export function resetStores() {
 
 /** Renders the manage pages at `path` behind a memory router; returns the router. */
 export function renderAt(path = '/quick-replies') {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       ...['/quick-replies', '/labels', '/userproperties', '/quick-replies/follow-ups', '/quick-replies/scheduled'].map((p) => ({
         path: p,
@@ -373,13 +296,17 @@ export function renderAt(path = '/quick-replies') {
       { path: '/quick-replies/analytics', element: <QuickReplyAnalyticsPage /> },
       { path: '/settings/billing', element: <p>billing page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
+    path,
+  ).router;
+}
+
+/** The manage tests' hooks: fresh stores and an admin of Acme Traders before each test. */
+export function setupManageSuite() {
+  setupSuite({
+    before: () => {
+      resetStores();
+      signIn();
+    },
+    toasts: true,
+  });
 }

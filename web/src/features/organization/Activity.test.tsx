@@ -2,24 +2,18 @@
 // in the organisation's zone, older lines a page at a time, an empty log that says what will
 // appear, and nothing at all for a member who is not an admin.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import type { OrgActivity } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { ACTIVITY_PAGE } from './components/ActivitySection';
 import { useOrganization } from './stores/organization';
 import { fakeServer, mapping, personal, renderPage, type Call } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  // Each test starts from a fresh organisation store (no mapping left from the last one).
-  useOrganization.setState(useOrganization.getInitialState(), true);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+setupSuite({
+  before: () => {
+    // Each test starts from a fresh organisation store (no mapping left from the last one).
+    useOrganization.setState(useOrganization.getInitialState(), true);
+  },
 });
 
 const line = (id: number, over: Partial<OrgActivity>): OrgActivity => ({

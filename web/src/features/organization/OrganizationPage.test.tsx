@@ -1,10 +1,8 @@
 // The organisation screen against a fake server and the real wasm rules: what the table shows
 // and filters, what the add form refuses before sending, what an import reports, and the team,
 // assignment and removal calls the page makes.
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import { useOrganization } from './stores/organization';
 import { chooseOrganisation, filterEmployees } from './logic';
 import {
@@ -20,21 +18,11 @@ import {
   type Call,
 } from './testing';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // The toast store outlives a render: start each test with none shown or queued.
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  before: () => {
+    localStorage.clear();
+  },
+  toasts: true,
 });
 
 const posted = (calls: Call[], path: string, method = 'POST') =>

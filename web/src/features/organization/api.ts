@@ -1,29 +1,7 @@
 // The organisation screen's calls (docs/API.md: organisations, teams, employees). Every shape
 // is the generated contract type (src/generated/contract.ts), never a hand-written twin.
-import { apiErrorOf, apiFetch, ApiError, queryString, resultData } from '@/lib/api';
-import type {
-  Ack,
-  AddedEmployees,
-  AddEmployees,
-  AssignTeam,
-  ColorPalette,
-  CreateTeam,
-  CreditHistory,
-  ImportReport,
-  OrgMapping,
-  Employee,
-  Organization,
-  OrgActivity,
-  Page,
-  ResendInvitation,
-  ResultEnvelope,
-  SeatAvailability,
-  Team,
-  TypeEnvelope,
-  UpdateEmployee,
-  UpdateOrganization,
-  UpdateTeam,
-} from '@/generated/contract';
+import { apiFetch, ApiError, apiUpload, queryString, resultData } from '@/lib/api';
+import type { Ack, AddedEmployees, AddEmployees, AssignTeam, ColorPalette, CreateTeam, CreditHistory, ImportReport, OrgMapping, Employee, Organization, OrgActivity, Page, ResendInvitation, ResultEnvelope, SeatAvailability, Team, TypeEnvelope, UpdateEmployee, UpdateOrganization, UpdateTeam } from '@/generated/contract';
 
 const V1 = '/api/v1/whatzapp';
 
@@ -102,39 +80,18 @@ export type UploadProgress = { phase: 'uploading'; percent: number } | { phase: 
  * than fetch, because only it reports upload progress. Failures become the same ApiError the
  * rest of the app handles.
  */
-export function importEmployees(
+export async function importEmployees(
   orgId: number,
   file: File,
   onProgress: (p: UploadProgress) => void,
   options: { teamId?: number | null; signal?: AbortSignal } = {},
 ): Promise<ImportReport> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${V1}/employees/import${query({ org_id: orgId, team_id: options.teamId })}`);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress({ phase: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
-    };
-    xhr.upload.onload = () => onProgress({ phase: 'processing' });
-    xhr.onerror = () => reject(new ApiError(0, 'network'));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((body as ResultEnvelope<ImportReport>).data);
-        return;
-      }
-      reject(apiErrorOf(xhr.status, body));
-    };
-    options.signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    form.append('file', file, file.name);
-    onProgress({ phase: 'uploading', percent: 0 });
-    xhr.send(form);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const answer = await apiUpload<ResultEnvelope<ImportReport>>(`${V1}/employees/import${query({ org_id: orgId, team_id: options.teamId })}`, form, {
+    onProgress: (percent) => onProgress({ phase: 'uploading', percent }),
+    onSent: () => onProgress({ phase: 'processing' }),
+    signal: options.signal,
   });
+  return answer.data;
 }

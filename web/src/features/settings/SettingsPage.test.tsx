@@ -4,11 +4,11 @@
 // be disconnected; a token near its end is replaced by a fresh one the extension takes when the
 // page opens, and left alone when no extension answers.
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { Notifications } from '@mantine/notifications';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { expect, test, vi } from 'vitest';
 import type { ExtensionTokenInfo, MintedExtensionToken } from '@/generated/contract';
-import { initI18n } from '@/lib/i18n';
+import { setupSuite } from '@/testing/harness';
 import SettingsPage from './pages/SettingsPage';
 import { EXTENSION_TOKEN_MESSAGE } from './components/ExtensionAccess';
 
@@ -80,20 +80,11 @@ function renderPage() {
   );
 }
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
+setupSuite({
+  before: () => {
+    localStorage.clear();
+  },
+  toasts: true,
 });
 
 test('connecting hands a new token to the extension, lists it and shows no token on the page', async () => {

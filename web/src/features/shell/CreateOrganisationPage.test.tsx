@@ -3,18 +3,12 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { expect, test, vi } from 'vitest';
+import { setupSuite } from '@/testing/harness';
 import { useSession } from '@/stores/session';
 import CreateOrganisationPage from './pages/CreateOrganisationPage';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupSuite();
 
 function renderPage() {
   useSession.setState({ status: 'authenticated', user: { id: 7, email: 'ana@acme.test', name: 'Ana' } });

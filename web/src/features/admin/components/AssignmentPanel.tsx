@@ -4,59 +4,26 @@
 // Every check is a wasm domain rule, the same the server runs: a share over 100, a total over
 // 100 (red, with '(Exceeds 100%)'), save disabled with 'Fix percentage errors first', Add
 // Member disabled while that member has an error (000 §4, §5).
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, Pagination, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconMinus, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from './SectionCard';
 import { EmptyState } from '@/components/EmptyState';
 import { UnsavedChangesPrompt } from '@/components/UnsavedChangesPrompt';
 import { ApiError } from '@/lib/api';
+import { LoadStateOf } from '@/components/LoadStates';
 import { codeOf } from '@/lib/errorText';
+import { useLoad } from '@/lib/useLoad';
 import { toast } from '@/lib/toast';
-import type { AssignmentMemberView, DynamicAssignment } from '../api';
+import type { AssignmentMemberView } from '@/generated/contract';
 import { deleteMember, fetchAssignment, saveMember } from '../api';
-import {
-  OPTIONS,
-  draftOf,
-  emptyDraft,
-  formatNumber,
-  isDirty,
-  memberBody,
-  ownerOf,
-  panelState,
-  percentOf,
-  saveOrder,
-  savedOthers,
-  type Draft,
-  type Issue,
-} from '../logic';
+import { OPTIONS, draftOf, emptyDraft, formatNumber, isDirty, memberBody, ownerOf, panelState, percentOf, saveOrder, savedOthers, type Draft, type Issue } from '../logic';
 import { useIssueText } from './useIssueText';
 
 /** All Members shown per page. */
 export const MEMBERS_PER_PAGE = 10;
 
-type Phase = 'loading' | 'ready' | 'error';
 type ListKind = 'active' | 'all';
 const keyOf = (list: ListKind, ownerId: string) => `${list}:${ownerId}`;
 const omit = <T,>(o: Record<string, T>, ...keys: string[]): Record<string, T> =>
@@ -73,10 +40,8 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const issueText = useIssueText();
   const lang = i18n.language;
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [data, setData] = useState<DynamicAssignment | null>(null);
+  const read = useLoad((signal) => fetchAssignment(signal), []);
+  const { data, setData, phase } = read;
   /** Edits of the active rows, by owner id; a row without one shows what is saved. */
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   /** The All Members forms, by owner id. */
@@ -89,21 +54,6 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
-  useEffect(() => {
-    const ctl = new AbortController();
-    setPhase('loading');
-    fetchAssignment(ctl.signal)
-      .then((d) => {
-        setData(d);
-        setPhase('ready');
-      })
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setErrorCode(codeOf(e));
-        setPhase('error');
-      });
-    return () => ctl.abort();
-  }, [attempt]);
 
   const active = useMemo(() => data?.activeMembers ?? [], [data]);
   const all = useMemo(() => data?.allMembers ?? [], [data]);
@@ -241,29 +191,9 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
   const saveTooltip = panel.saveTooltip ? issueText(panel.saveTooltip) : '';
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="assignment-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id="assignment-title">
-            {t('assignment.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('assignment.intro')}
-          </Text>
-        </div>
-        {phase === 'loading' ? (
-          <Center py="xl">
-            <Loader aria-label={t('assignment.loading')} />
-          </Center>
-        ) : phase === 'error' ? (
-          <Alert color="red" role="alert" title={t('assignment.load_failed')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{issueText(errorCode)}</Text>
-              <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Alert>
+    <SectionCard id="assignment-title" title={t('assignment.title')} intro={t('assignment.intro')}>
+        {phase !== 'ready' ? (
+          <LoadStateOf read={read} loading={t('assignment.loading')} failed={t('assignment.load_failed')} />
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Stack gap="sm" component="section" aria-labelledby="active-members-title" data-testid="active-members">
@@ -492,7 +422,6 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
             </Stack>
           </SimpleGrid>
         )}
-      </Stack>
       <UnsavedChangesPrompt
         when={unsaved}
         texts={{
@@ -521,7 +450,7 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
           </Group>
         </Stack>
       </Modal>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,34 +1,19 @@
 // User Info: without a user, a search to find one; with one, their memberships (organisation,
 // role, status, plan, standing, seats), personal plan and live sessions, and each
 // organisation's plan, seats or trial changed with a reason.
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { codeOf } from '@/lib/errorText';
-import type { AdminOrg, AdminUserDetail } from '../api';
+import { LoadError, LoadingState } from '@/components/LoadStates';
+import { PagedTable } from '@/components/PagedTable';
+import { useLoad } from '@/lib/useLoad';
+import type { AdminOrg } from '@/generated/contract';
 import { fetchUser } from '../api';
 import { useLabels } from '../components/Labels';
 import { PlanChangeModal } from '../components/PlanChangeModal';
 import { UsersList } from '../components/UsersList';
-import { useIssueText } from '../components/useIssueText';
 import { formatDate, formatNumber } from '../logic';
 import { ADMIN_PATHS } from '../paths';
 
@@ -66,29 +51,10 @@ export default function UserInfoPage() {
 function UserDetail({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
-  const issueText = useIssueText();
   const labels = useLabels();
-  const [detail, setDetail] = useState<AdminUserDetail | null>(null);
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const read = useLoad((signal) => fetchUser(userId, signal), [userId]);
+  const { data: detail, setData: setDetail, phase, errorCode } = read;
   const [changing, setChanging] = useState<AdminOrg | null>(null);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setPhase('loading');
-    fetchUser(userId, ctl.signal)
-      .then((d) => {
-        setDetail(d);
-        setPhase('ready');
-      })
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setErrorCode(codeOf(e));
-        setPhase('error');
-      });
-    return () => ctl.abort();
-  }, [userId, attempt]);
 
   const replace = (org: AdminOrg) =>
     setDetail((d) =>
@@ -108,9 +74,7 @@ function UserDetail({ userId }: { userId: number }) {
     return (
       <>
         <Title order={1}>{t('nav.user_info')}</Title>
-        <Center py="xl">
-          <Loader aria-label={t('user.loading')} />
-        </Center>
+        <LoadingState label={t('user.loading')} />
       </>
     );
   if (phase === 'error' || !detail)
@@ -118,16 +82,7 @@ function UserDetail({ userId }: { userId: number }) {
       <>
         {back}
         <Title order={1}>{t('nav.user_info')}</Title>
-        <Alert color="red" role="alert" title={t('user.load_failed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{issueText(errorCode)}</Text>
-            {errorCode !== 'not_found' && (
-              <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>
-                {t('retry')}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <LoadError title={t('user.load_failed')} code={errorCode} onRetry={errorCode !== 'not_found' ? read.retry : undefined} />
       </>
     );
 
@@ -155,72 +110,68 @@ function UserDetail({ userId }: { userId: number }) {
         <Title order={2} size="h3" id="memberships-title">
           {t('user.memberships')}
         </Title>
-        {memberships.length === 0 ? (
-          <Text c="dimmed" data-testid="memberships-empty">
-            {t('user.no_memberships')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table data-testid="memberships" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('user.organisation')}</Table.Th>
-                  <Table.Th>{t('user.role')}</Table.Th>
-                  <Table.Th>{t('user.status')}</Table.Th>
-                  <Table.Th>{t('orgs.plan')}</Table.Th>
-                  <Table.Th>{t('orgs.standing')}</Table.Th>
-                  <Table.Th>{t('orgs.seats')}</Table.Th>
-                  <Table.Th>{t('orgs.validity')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('orgs.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {memberships.map((m) => (
-                  <Table.Tr key={m.org.org_id} data-testid="membership-row">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {m.org.org_name}
-                      </Text>
-                      <Text size="xs" c="dimmed" component="div">
-                        {m.org.organization_code}
-                        {m.is_default_org && (
-                          <Badge ml="xs" size="xs" variant="light">
-                            {t('user.default_org')}
-                          </Badge>
-                        )}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{labels.role(m.role_id)}</Table.Td>
-                    <Table.Td>{labels.status(m.user_status)}</Table.Td>
-                    <Table.Td>
-                      {labels.plan(m.org.plan_id)}
-                      {m.org.is_trial && (
-                        <Badge ml="xs" size="xs" variant="light">
-                          {t('orgs.trial')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{labels.standing(m.org.standing)}</Table.Td>
-                    <Table.Td>{t('orgs.seats_of', { used: m.org.members, issued: m.org.seat_issued })}</Table.Td>
-                    <Table.Td>{m.org.validity ? formatDate(m.org.validity, lang) : t('orgs.no_validity')}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => setChanging(m.org)}
-                        aria-label={t('orgs.change_for', { name: m.org.org_name })}
-                      >
-                        {t('orgs.change')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <PagedTable
+          rows={memberships}
+          state={read}
+          texts={{ loading: t('user.loading'), failed: t('user.load_failed') }}
+          empty={
+            <Text c="dimmed" data-testid="memberships-empty">
+              {t('user.no_memberships')}
+            </Text>
+          }
+          minWidth={900}
+          data-testid="memberships"
+          striped
+          head={
+            <>
+              <Table.Th>{t('user.organisation')}</Table.Th>
+              <Table.Th>{t('user.role')}</Table.Th>
+              <Table.Th>{t('user.status')}</Table.Th>
+              <Table.Th>{t('orgs.plan')}</Table.Th>
+              <Table.Th>{t('orgs.standing')}</Table.Th>
+              <Table.Th>{t('orgs.seats')}</Table.Th>
+              <Table.Th>{t('orgs.validity')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('orgs.actions')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+          row={(m) => (
+            <Table.Tr key={m.org.org_id} data-testid="membership-row">
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {m.org.org_name}
+                </Text>
+                <Text size="xs" c="dimmed" component="div">
+                  {m.org.organization_code}
+                  {m.is_default_org && (
+                    <Badge ml="xs" size="xs" variant="light">
+                      {t('user.default_org')}
+                    </Badge>
+                  )}
+                </Text>
+              </Table.Td>
+              <Table.Td>{labels.role(m.role_id)}</Table.Td>
+              <Table.Td>{labels.status(m.user_status)}</Table.Td>
+              <Table.Td>
+                {labels.plan(m.org.plan_id)}
+                {m.org.is_trial && (
+                  <Badge ml="xs" size="xs" variant="light">
+                    {t('orgs.trial')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{labels.standing(m.org.standing)}</Table.Td>
+              <Table.Td>{t('orgs.seats_of', { used: m.org.members, issued: m.org.seat_issued })}</Table.Td>
+              <Table.Td>{m.org.validity ? formatDate(m.org.validity, lang) : t('orgs.no_validity')}</Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="light" onClick={() => setChanging(m.org)} aria-label={t('orgs.change_for', { name: m.org.org_name })}>
+                  {t('orgs.change')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
       </Stack>
       <PlanChangeModal org={changing} onClose={() => setChanging(null)} onChanged={replace} />
     </>

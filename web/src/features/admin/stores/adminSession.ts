@@ -2,7 +2,7 @@
 // the page only asks, once, and hears when an operator call answers 401. This session is
 // separate from a user's: a signed-in user is not an operator, and the reverse.
 import { create } from 'zustand';
-import type { AdminMe } from '../api';
+import type { AdminMe } from '@/generated/contract';
 import { currentAdmin, signIn, signOut, whenSessionLost } from '../api';
 
 export type AdminStatus = 'unknown' | 'checking' | 'signed_in' | 'signed_out';

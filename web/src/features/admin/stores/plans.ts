@@ -2,7 +2,7 @@
 // panel visit from the server (the catalogue's one source); until it answers, or if it fails,
 // plans are named by their family and id.
 import { create } from 'zustand';
-import type { AdminPlan } from '../api';
+import type { AdminPlan } from '@/generated/contract';
 import { fetchPlans } from '../api';
 
 interface PlansState {

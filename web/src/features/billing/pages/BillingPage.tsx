@@ -4,24 +4,13 @@
 // organisation when the user is its admin, else the personal workspace; its times are in the
 // organisation's zone. The customer portal opens in another tab, so the page reads the billing
 // again whenever its tab comes back into view.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadStateOf } from '@/components/LoadStates';
+import { PagedTable } from '@/components/PagedTable';
+import { useLoad } from '@/lib/useLoad';
 import type { ParseKeys } from 'i18next';
 import type { BillingOverview, SeatChangeAnswer, SeatPreview } from '@/generated/contract';
 import { value } from '@/lib/domain';
@@ -36,33 +25,12 @@ import { SeatsCard } from '../components/SeatsCard';
 import { billingPayer, formatDate, formatMoney } from '../logic';
 import { useBillingUi } from '../stores/billing';
 
-type Phase = 'loading' | 'ready' | 'error';
-
 function useOverview(payer: Payer | null) {
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [overview, setOverview] = useState<BillingOverview | null>(null);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   /** Bumped whenever the billing may have changed, so the history reads its first page again. */
   const [version, setVersion] = useState(0);
   const key = payer ? JSON.stringify(payer) : null;
-
-  useEffect(() => {
-    if (!key) return;
-    const ctl = new AbortController();
-    setPhase('loading');
-    fetchOverview(JSON.parse(key) as Payer, ctl.signal)
-      .then((o) => {
-        setOverview(o);
-        setPhase('ready');
-      })
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setErrorCode(codeOf(e));
-        setPhase('error');
-      });
-    return () => ctl.abort();
-  }, [key, attempt]);
+  const read = useLoad(key ? (signal) => fetchOverview(JSON.parse(key) as Payer, signal) : null, [key]);
+  const { data: overview, setData: setOverview, phase, errorCode, retry } = read;
 
   // Back from another tab (the customer portal, a checkout finished elsewhere): read the billing
   // again, quietly — what is shown stays until the answer replaces it.
@@ -77,7 +45,6 @@ function useOverview(payer: Payer | null) {
       fetchOverview(JSON.parse(key) as Payer, ctl.signal)
         .then((o) => {
           setOverview(o);
-          setPhase('ready');
           setVersion((v) => v + 1);
         })
         .catch(() => undefined);
@@ -91,12 +58,12 @@ function useOverview(payer: Payer | null) {
     };
   }, [key]);
 
-  const changed = useCallback((o: BillingOverview) => {
+  const changed = (o: BillingOverview) => {
     setOverview(o);
     setVersion((v) => v + 1);
-  }, []);
+  };
 
-  return { phase, overview, errorCode, changed, version, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  return { read, phase, overview, errorCode, changed, version, retry };
 }
 
 const STANDING_COLOR: Record<string, string> = { trial: 'blue', active: 'green', grace: 'orange', free: 'gray' };
@@ -112,7 +79,7 @@ export default function BillingPage() {
   const openChooser = useBillingUi((s) => s.openChooser);
   const [portalBusy, setPortalBusy] = useState(false);
   const payer = workspaceId !== undefined && (me || status === 'error') ? billingPayer(workspaceId, current) : null;
-  const { phase, overview, errorCode, changed, version, retry } = useOverview(payer);
+  const { read, phase, overview, changed, version } = useOverview(payer);
   const [lastChange, setLastChange] = useState<SeatPreview | null>(null);
   const zone = overview?.time_zone ?? null;
   const date = (v: string | null | undefined) => formatDate(v, lang, zone);
@@ -164,21 +131,7 @@ export default function BillingPage() {
           <Button onClick={openChooser}>{t('page.choose_plan')}</Button>
         </Group>
 
-        {phase === 'loading' && (
-          <Center py="xl">
-            <Loader aria-label={t('loading')} />
-          </Center>
-        )}
-        {phase === 'error' && (
-          <Alert color="red" role="alert" title={t('load_failed')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{codeText(errorCode)}</Text>
-              <Button size="xs" variant="light" onClick={retry}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {phase !== 'ready' && <LoadStateOf read={read} loading={t('loading')} failed={t('load_failed')} />}
 
         {phase === 'ready' && overview && (
           <>
@@ -277,57 +230,57 @@ export default function BillingPage() {
                 <Title order={2} size="h4">
                   {t('page.invoices')}
                 </Title>
-                {overview.invoices.length === 0 ? (
-                  <EmptyState
-                    compact
-                    title={t('page.invoices_empty')}
-                    action={
-                      !overview.subscribed && (
-                        <Button size="xs" variant="light" onClick={openChooser}>
-                          {t('page.choose_plan')}
-                        </Button>
-                      )
-                    }
-                    data-testid="invoices-empty"
-                  >
-                    {t('page.invoices_hint')}
-                  </EmptyState>
-                ) : (
-                  <Table.ScrollContainer minWidth={560}>
-                    <Table data-testid="invoices">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('page.col_date')}</Table.Th>
-                          <Table.Th>{t('page.col_amount')}</Table.Th>
-                          <Table.Th>{t('page.col_status')}</Table.Th>
-                          <Table.Th>{t('page.col_invoice')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {overview.invoices.map((inv) => (
-                          <Table.Tr key={inv.id}>
-                            <Table.Td>{date(inv.created_at)}</Table.Td>
-                            <Table.Td>{formatMoney(inv.amount_minor, inv.currency, lang)}</Table.Td>
-                            <Table.Td>
-                              <Badge color={inv.status === 'paid' ? 'green' : 'red'} variant="light">
-                                {inv.status === 'paid' ? t('page.invoice_paid') : inv.status === 'failed' ? t('page.invoice_failed') : inv.status}
-                              </Badge>
-                            </Table.Td>
-                            <Table.Td>
-                              {inv.hosted_url ? (
-                                <a href={inv.hosted_url} target="_blank" rel="noopener noreferrer">
-                                  {t('page.invoice_view')}
-                                </a>
-                              ) : (
-                                '—'
-                              )}
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
-                )}
+                <PagedTable
+                  rows={overview.invoices}
+                  state={read}
+                  texts={{ loading: t('loading'), failed: t('load_failed') }}
+                  empty={
+                    <EmptyState
+                      compact
+                      title={t('page.invoices_empty')}
+                      action={
+                        !overview.subscribed && (
+                          <Button size="xs" variant="light" onClick={openChooser}>
+                            {t('page.choose_plan')}
+                          </Button>
+                        )
+                      }
+                      data-testid="invoices-empty"
+                    >
+                      {t('page.invoices_hint')}
+                    </EmptyState>
+                  }
+                  minWidth={560}
+                  data-testid="invoices"
+                  head={
+                    <>
+                      <Table.Th>{t('page.col_date')}</Table.Th>
+                      <Table.Th>{t('page.col_amount')}</Table.Th>
+                      <Table.Th>{t('page.col_status')}</Table.Th>
+                      <Table.Th>{t('page.col_invoice')}</Table.Th>
+                    </>
+                  }
+                  row={(inv) => (
+                    <Table.Tr key={inv.id}>
+                      <Table.Td>{date(inv.created_at)}</Table.Td>
+                      <Table.Td>{formatMoney(inv.amount_minor, inv.currency, lang)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={inv.status === 'paid' ? 'green' : 'red'} variant="light">
+                          {inv.status === 'paid' ? t('page.invoice_paid') : inv.status === 'failed' ? t('page.invoice_failed') : inv.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {inv.hosted_url ? (
+                          <a href={inv.hosted_url} target="_blank" rel="noopener noreferrer">
+                            {t('page.invoice_view')}
+                          </a>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                />
               </Stack>
             </Card>
 

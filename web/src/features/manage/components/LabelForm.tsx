@@ -3,11 +3,10 @@
 // those the server lets share (`may_share`) — whether everyone shares it. The `label` rule
 // checks it before it is sent; the server's refusals land on the same fields, a full plan shows
 // the upgrade prompt.
-import { Alert, Button, Checkbox, ColorInput, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Checkbox, ColorInput, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelRequest, ManagedLabel } from '@/generated/contract';
-import { useCodeText } from '@/lib/errorText';
 import { loadManageRules } from '@/lib/manageDomain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
@@ -15,6 +14,7 @@ import { LABEL_PRESETS, parentChoices, refusalOf } from '../logic';
 import { NO_LABELS, useManage } from '../stores/manage';
 import { UpgradePrompt, useManageContext } from './shared';
 import { useLiveErrors } from '../hooks/useLiveErrors';
+import { ToolForm, useFieldErrors } from './ToolForm';
 
 type Field = 'name' | 'color' | 'parent_id' | 'general';
 
@@ -22,7 +22,6 @@ const NONE = 'none';
 
 export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onClose: () => void }) {
   const { t } = useTranslation('manage');
-  const codeText = useCodeText();
   const { orgId } = useManageContext();
   // The server decides who may share (admins; managers when the organisation lets them).
   const mayShare = useManage((s) => orgId !== null && !!s.board.data?.may_share);
@@ -32,10 +31,9 @@ export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onCl
   const [color, setColor] = useState(label?.color ?? LABEL_PRESETS[0]);
   const [parent, setParent] = useState(label?.parent_id != null ? String(label.parent_id) : NONE);
   const [shared, setShared] = useState(label?.kind === 'shared');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { setErrors, err } = useFieldErrors<Field>();
   const [limit, setLimit] = useState(false);
   const [busy, setBusy] = useState(false);
-  const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
   useLiveErrors(
     { name, color },
     setErrors,
@@ -81,54 +79,37 @@ export function LabelForm({ label, onClose }: { label: ManagedLabel | null; onCl
   }
 
   return (
-    <Modal opened onClose={onClose} title={label ? t('labels.edit_title') : t('labels.create_title')} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          {limit && <UpgradePrompt what="labels" />}
-          {errors.general && (
-            <Alert color="red" variant="light" role="alert">
-              {err('general')}
-            </Alert>
-          )}
-          <TextInput label={t('labels.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={err('name')} required />
-          <ColorInput
-            label={t('labels.color')}
-            value={color}
-            onChange={setColor}
-            format="hex"
-            swatches={[...LABEL_PRESETS]}
-            swatchesPerRow={8}
-            error={err('color')}
-            closeOnColorSwatchClick
-          />
-          {!hasChildren && (
-            <NativeSelect
-              label={t('labels.parent')}
-              value={parent}
-              onChange={(e) => setParent(e.currentTarget.value)}
-              data={[{ value: NONE, label: t('labels.no_parent') }, ...parents.map((p) => ({ value: String(p.id), label: p.name }))]}
-              error={err('parent_id')}
-            />
-          )}
-          {mayShare && (
-            <Checkbox label={t('labels.shared')} checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ToolForm
+      title={label ? t('labels.edit_title') : t('labels.create_title')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      general={err('general')}
+      top={limit && <UpgradePrompt what="labels" />}
+    >
+      <TextInput label={t('labels.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={err('name')} required />
+      <ColorInput
+        label={t('labels.color')}
+        value={color}
+        onChange={setColor}
+        format="hex"
+        swatches={[...LABEL_PRESETS]}
+        swatchesPerRow={8}
+        error={err('color')}
+        closeOnColorSwatchClick
+      />
+      {!hasChildren && (
+        <NativeSelect
+          label={t('labels.parent')}
+          value={parent}
+          onChange={(e) => setParent(e.currentTarget.value)}
+          data={[{ value: NONE, label: t('labels.no_parent') }, ...parents.map((p) => ({ value: String(p.id), label: p.name }))]}
+          error={err('parent_id')}
+        />
+      )}
+      {mayShare && (
+        <Checkbox label={t('labels.shared')} checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
+      )}
+    </ToolForm>
   );
 }

@@ -3,32 +3,30 @@
 // options of a list. The `user_property` rule checks it before it is sent, with the texts the
 // server would answer ('Property names should not contain numbers', 'You can not have
 // properties with same name', …); the server's refusals land on the same fields.
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TagsInput, TextInput } from '@mantine/core';
+import { NativeSelect, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyKind, UserProperty, UserPropertyRequest } from '@/generated/contract';
-import { useCodeText } from '@/lib/errorText';
 import { loadManageRules } from '@/lib/manageDomain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { PROPERTY_KINDS, refusalOf } from '../logic';
 import { NO_PROPERTIES, useManage } from '../stores/manage';
 import { useLiveErrors } from '../hooks/useLiveErrors';
+import { ToolForm, useFieldErrors } from './ToolForm';
 
 type Field = 'name' | 'kind' | 'options' | 'general';
 
 export function PropertyForm({ orgId, property, onClose }: { orgId: number; property: UserProperty | null; onClose: () => void }) {
   const { t } = useTranslation('manage');
-  const codeText = useCodeText();
   const all = useManage((s) => s.properties.data) ?? NO_PROPERTIES;
   const setProperties = useManage((s) => s.setProperties);
   const [name, setName] = useState(property?.name ?? '');
   const [kind, setKind] = useState<PropertyKind>(property?.kind ?? 'text');
   const [options, setOptions] = useState<string[]>(property?.options ?? []);
   const [pending, setPending] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { setErrors, err } = useFieldErrors<Field>();
   const [busy, setBusy] = useState(false);
-  const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
   useLiveErrors(
     { name, kind, options, pending },
     setErrors,
@@ -69,51 +67,34 @@ export function PropertyForm({ orgId, property, onClose }: { orgId: number; prop
   }
 
   return (
-    <Modal opened onClose={onClose} title={property ? t('properties.edit_title') : t('properties.create_title')} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          {errors.general && (
-            <Alert color="red" variant="light" role="alert">
-              {err('general')}
-            </Alert>
-          )}
-          <TextInput label={t('properties.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={err('name')} required />
-          <NativeSelect
-            label={t('properties.kind')}
-            value={kind}
-            onChange={(e) => setKind(e.currentTarget.value as PropertyKind)}
-            data={PROPERTY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-            error={err('kind')}
-          />
-          {kind === 'select' && (
-            <TagsInput
-              label={t('properties.options')}
-              description={t('properties.options_hint')}
-              value={options}
-              onChange={setOptions}
-              searchValue={pending}
-              onSearchChange={setPending}
-              splitChars={[',']}
-              error={err('options')}
-              clearable
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ToolForm
+      title={property ? t('properties.edit_title') : t('properties.create_title')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      general={err('general')}
+    >
+      <TextInput label={t('properties.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={err('name')} required />
+      <NativeSelect
+        label={t('properties.kind')}
+        value={kind}
+        onChange={(e) => setKind(e.currentTarget.value as PropertyKind)}
+        data={PROPERTY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        error={err('kind')}
+      />
+      {kind === 'select' && (
+        <TagsInput
+          label={t('properties.options')}
+          description={t('properties.options_hint')}
+          value={options}
+          onChange={setOptions}
+          searchValue={pending}
+          onSearchChange={setPending}
+          splitChars={[',']}
+          error={err('options')}
+          clearable
+        />
+      )}
+    </ToolForm>
   );
 }

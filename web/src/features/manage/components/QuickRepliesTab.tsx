@@ -4,25 +4,25 @@
 // reached; the Free plan's signature note; and for Teams admins who may edit team tools. The
 // team choice in the form is the server's to allow (`may_edit_team_tools` of the list) and needs
 // an organisation with teams.
-import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconChartBar, IconMessageBolt, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconMessageBolt, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { QuickReply } from '@/generated/contract';
-import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
+import { useCodeText } from '@/lib/errorText';
 import * as api from '../api';
 import { limitReached, refusalOf } from '../logic';
 import { useManage } from '../stores/manage';
 import { QuickReplyForm } from './QuickReplyForm';
-import { ConfirmDelete, Loaded, UpgradePrompt, Usage, useManageContext } from './shared';
+import { ConfirmDelete, Loaded, RowActions, UpgradePrompt, Usage, useDelete, useManageContext } from './shared';
 
 /** 001 §6: Teams admins decide who may edit team labels and quick replies. */
 function TeamToolsAccess({ orgId }: { orgId: number }) {
-  const { t } = useTranslation('manage');
   const codeText = useCodeText();
+  const { t } = useTranslation('manage');
   const editors = useManage((s) => s.editors);
   const loadEditors = useManage((s) => s.loadEditors);
   const setEditors = useManage((s) => s.setEditors);
@@ -62,16 +62,13 @@ function TeamToolsAccess({ orgId }: { orgId: number }) {
 
 export function QuickRepliesTab() {
   const { t } = useTranslation('manage');
-  const codeText = useCodeText();
   const { orgId, admin, teamsPlan } = useManageContext();
   const replies = useManage((s) => s.replies);
   const teams = useManage((s) => s.teams);
   const load = useManage((s) => s.loadReplies);
   const setReplies = useManage((s) => s.setReplies);
   const [form, setForm] = useState<{ reply: QuickReply | null } | null>(null);
-  const [deleting, setDeleting] = useState<QuickReply | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const del = useDelete<QuickReply>();
   const [prompt, setPrompt] = useState(false);
 
   useEffect(() => {
@@ -87,21 +84,12 @@ export function QuickRepliesTab() {
     else setForm({ reply: null });
   };
 
-  async function remove() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      setReplies(await api.deleteQuickReply(orgId, deleting.id));
-      setDeleting(null);
+  const remove = () =>
+    del.confirm(async (item) => {
+      setReplies(await api.deleteQuickReply(orgId, item.id));
       toast.success(t('toast.quick_reply_deleted'));
-    } catch (e) {
-      const r = refusalOf(e);
-      setDeleteError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
+    });
+
 
   return (
     <Stack gap="md" data-testid="quick-replies-tab">
@@ -180,22 +168,13 @@ export function QuickRepliesTab() {
                     <Table.Td aria-label={t('replies.sent_count', { count: r.sent_count })}>{r.sent_count}</Table.Td>
                     <Table.Td>
                       {r.editable && (
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <ActionIcon variant="subtle" aria-label={t('replies.edit_named', { name: r.name })} onClick={() => setForm({ reply: r })}>
-                            <IconPencil size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('replies.delete_named', { name: r.name })}
-                            onClick={() => {
-                              setDeleteError(null);
-                              setDeleting(r);
-                            }}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Group>
+                        <RowActions
+                          justify="flex-end"
+                          editLabel={t('replies.edit_named', { name: r.name })}
+                          deleteLabel={t('replies.delete_named', { name: r.name })}
+                          onEdit={() => setForm({ reply: r })}
+                          onDelete={() => del.ask(r)}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -208,13 +187,13 @@ export function QuickRepliesTab() {
       {orgId !== null && admin && teamsPlan && <TeamToolsAccess orgId={orgId} />}
       {form && <QuickReplyForm reply={form.reply} teamChoice={teamChoice} onClose={() => setForm(null)} />}
       <ConfirmDelete
-        opened={deleting !== null}
+        opened={del.deleting !== null}
         title={t('replies.delete_title')}
-        text={t('replies.delete_confirm', { name: deleting?.name ?? '' })}
-        busy={deleteBusy}
-        error={deleteError}
+        text={t('replies.delete_confirm', { name: del.deleting?.name ?? '' })}
+        busy={del.busy}
+        error={del.error}
         onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
+        onClose={del.cancel}
       />
     </Stack>
   );

@@ -5,27 +5,11 @@
 // and uploaded after the quick reply is saved, with a progress bar. The `quick_reply` rule
 // checks the form before it is sent, with the texts the server would answer; the server's own
 // refusals land on the same fields, and a full plan shows the upgrade prompt.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  NativeSelect,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, NativeSelect, Paper, Progress, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconBraces, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuickReply, QuickReplyRequest } from '@/generated/contract';
-import { useCodeText } from '@/lib/errorText';
 import { loadManageRules, useManageRules } from '@/lib/manageDomain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
@@ -33,12 +17,12 @@ import { attachmentError, formatSize, insertVariable, refusalOf, sampleVars, VAR
 import { useManage } from '../stores/manage';
 import { UpgradePrompt, useManageContext } from './shared';
 import { useLiveErrors } from '../hooks/useLiveErrors';
+import { ToolForm, useFieldErrors } from './ToolForm';
 
 /** The sample contact the preview is written to. */
 export const SAMPLE_CONTACT = 'Priya Sharma';
 
 type Field = 'name' | 'message' | 'team_id' | 'file' | 'general';
-type Errors = Partial<Record<Field, string>>;
 
 const ONLY_ME = 'me';
 
@@ -99,7 +83,6 @@ export function QuickReplyForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('manage');
-  const codeText = useCodeText();
   const { orgId } = useManageContext();
   const teams = useManage((s) => s.teams);
   const putReply = useManage((s) => s.putReply);
@@ -109,7 +92,7 @@ export function QuickReplyForm({
   const [team, setTeam] = useState(reply?.team_id != null ? String(reply.team_id) : ONLY_ME);
   const [file, setFile] = useState<File | null>(null);
   const [removeExisting, setRemoveExisting] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, err } = useFieldErrors<Field>();
   const [limit, setLimit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
@@ -117,7 +100,6 @@ export function QuickReplyForm({
   const fileInput = useRef<HTMLInputElement>(null);
 
   const existing = editing?.attachment && !removeExisting ? editing.attachment : null;
-  const err = (f: Field) => (errors[f] ? codeText(errors[f]) : undefined);
   useLiveErrors(
     { name, message, file: file?.name, existing: !!existing },
     setErrors,
@@ -209,139 +191,118 @@ export function QuickReplyForm({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
+    <ToolForm
       title={editing ? t('replies.edit_title') : t('replies.create_title')}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      general={err('general')}
+      top={limit && <UpgradePrompt what="quick_replies" />}
+      submitLabel={editing ? t('save') : t('replies.create')}
+      size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          {limit && <UpgradePrompt what="quick_replies" />}
-          {errors.general && (
-            <Alert color="red" variant="light" role="alert">
-              {err('general')}
-            </Alert>
-          )}
-          <TextInput
-            label={t('replies.name')}
-            placeholder={t('replies.name_placeholder')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={err('name')}
-            required
-          />
-          <Stack gap={4}>
-            <Group justify="space-between" align="flex-end">
-              <Text size="sm" fw={500} component="label" htmlFor="quick-reply-message">
-                {t('replies.message')}
-              </Text>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button size="compact-xs" variant="light" leftSection={<IconBraces size={14} aria-hidden />}>
-                    {t('replies.insert_variable')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {VARIABLES.map((v) => (
-                    <Menu.Item key={v} onClick={() => insert(v)} rightSection={<Text size="xs" c="dimmed">{`{{${v}}}`}</Text>}>
-                      {t(`variables.${v}`)}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-            <Textarea
-              id="quick-reply-message"
-              ref={messageRef}
-              aria-label={t('replies.message')}
-              placeholder={t('replies.message_placeholder')}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-              error={err('message')}
-              rows={4}
-              resize="vertical"
-            />
-          </Stack>
-          <Preview message={message} />
-          {teamChoice && (
-            <NativeSelect
-              label={t('replies.for')}
-              value={team}
-              onChange={(e) => setTeam(e.currentTarget.value)}
-              data={[
-                { value: ONLY_ME, label: t('replies.only_me') },
-                ...teams.map((tm) => ({ value: String(tm.id), label: t('replies.team', { team: tm.team_name }) })),
-              ]}
-              error={err('team_id')}
-            />
-          )}
-          <Stack gap={4}>
-            <Group gap="xs">
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPaperclip size={14} aria-hidden />}
-                onClick={() => fileInput.current?.click()}
-                disabled={busy}
-              >
-                {t('replies.attach')}
+      <TextInput
+        label={t('replies.name')}
+        placeholder={t('replies.name_placeholder')}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={err('name')}
+        required
+      />
+      <Stack gap={4}>
+        <Group justify="space-between" align="flex-end">
+          <Text size="sm" fw={500} component="label" htmlFor="quick-reply-message">
+            {t('replies.message')}
+          </Text>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="compact-xs" variant="light" leftSection={<IconBraces size={14} aria-hidden />}>
+                {t('replies.insert_variable')}
               </Button>
-              <Text size="xs" c="dimmed">
-                {t('replies.attach_hint')}
-              </Text>
-            </Group>
-            <VisuallyHidden>
-              <input
-                ref={fileInput}
-                type="file"
-                tabIndex={-1}
-                aria-hidden
-                data-testid="reply-attachment-input"
-                onChange={(e) => pick(e.currentTarget.files?.[0])}
-              />
-            </VisuallyHidden>
-            {(file || existing) && (
-              <Group gap="xs" data-testid="chosen-attachment">
-                <Text size="sm">
-                  {file ? `${file.name} · ${formatSize(file.size, i18n.language)}` : existing ? `${existing.name} · ${formatSize(existing.size_bytes, i18n.language)}` : ''}
-                </Text>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('replies.remove_attachment')}
-                  disabled={busy}
-                  onClick={() => (file ? setFile(null) : setRemoveExisting(true))}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              </Group>
-            )}
-            {errors.file && (
-              <Text size="sm" c="red" role="alert" data-testid="attachment-error">
-                {err('file')}
-              </Text>
-            )}
-            {upload && <UploadBar name={upload.name} percent={upload.percent} />}
-          </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? t('save') : t('replies.create')}
-            </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {VARIABLES.map((v) => (
+                <Menu.Item key={v} onClick={() => insert(v)} rightSection={<Text size="xs" c="dimmed">{`{{${v}}}`}</Text>}>
+                  {t(`variables.${v}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Textarea
+          id="quick-reply-message"
+          ref={messageRef}
+          aria-label={t('replies.message')}
+          placeholder={t('replies.message_placeholder')}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          error={err('message')}
+          rows={4}
+          resize="vertical"
+        />
+      </Stack>
+      <Preview message={message} />
+      {teamChoice && (
+        <NativeSelect
+          label={t('replies.for')}
+          value={team}
+          onChange={(e) => setTeam(e.currentTarget.value)}
+          data={[
+            { value: ONLY_ME, label: t('replies.only_me') },
+            ...teams.map((tm) => ({ value: String(tm.id), label: t('replies.team', { team: tm.team_name }) })),
+          ]}
+          error={err('team_id')}
+        />
+      )}
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPaperclip size={14} aria-hidden />}
+            onClick={() => fileInput.current?.click()}
+            disabled={busy}
+          >
+            {t('replies.attach')}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {t('replies.attach_hint')}
+          </Text>
+        </Group>
+        <VisuallyHidden>
+          <input
+            ref={fileInput}
+            type="file"
+            tabIndex={-1}
+            aria-hidden
+            data-testid="reply-attachment-input"
+            onChange={(e) => pick(e.currentTarget.files?.[0])}
+          />
+        </VisuallyHidden>
+        {(file || existing) && (
+          <Group gap="xs" data-testid="chosen-attachment">
+            <Text size="sm">
+              {file ? `${file.name} · ${formatSize(file.size, i18n.language)}` : existing ? `${existing.name} · ${formatSize(existing.size_bytes, i18n.language)}` : ''}
+            </Text>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="red"
+              aria-label={t('replies.remove_attachment')}
+              disabled={busy}
+              onClick={() => (file ? setFile(null) : setRemoveExisting(true))}
+            >
+              <IconX size={14} aria-hidden />
+            </ActionIcon>
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        {errors.file && (
+          <Text size="sm" c="red" role="alert" data-testid="attachment-error">
+            {err('file')}
+          </Text>
+        )}
+        {upload && <UploadBar name={upload.name} percent={upload.percent} />}
+      </Stack>
+    </ToolForm>
   );
 }

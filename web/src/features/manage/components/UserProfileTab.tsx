@@ -2,51 +2,38 @@
 // (name, type, the options of a list) created, edited and deleted — in the personal workspace
 // 'User properties can only be created from the organisation workspace' instead — and a
 // contact's property values, tags, and the caller's notes and docs of the chat.
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
-import { IconId, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { IconId, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import type { UserProperty } from '@/generated/contract';
-import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
+import { useCodeText } from '@/lib/errorText';
 import * as api from '../api';
-import { refusalOf } from '../logic';
 import { useManage } from '../stores/manage';
 import { ContactLookup } from './ContactLookup';
 import { PropertyForm } from './PropertyForm';
-import { ConfirmDelete, Loaded, useManageContext } from './shared';
+import { ConfirmDelete, Loaded, RowActions, useDelete, useManageContext } from './shared';
 
 function Properties({ orgId }: { orgId: number }) {
   const { t } = useTranslation('manage');
-  const codeText = useCodeText();
   const properties = useManage((s) => s.properties);
   const load = useManage((s) => s.loadProperties);
   const setProperties = useManage((s) => s.setProperties);
   const [form, setForm] = useState<{ property: UserProperty | null } | null>(null);
-  const [deleting, setDeleting] = useState<UserProperty | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const del = useDelete<UserProperty>();
 
   useEffect(() => {
     void load();
   }, [orgId, load]);
 
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      setProperties(await api.deleteProperty(orgId, deleting.id));
-      setDeleting(null);
+  const remove = () =>
+    del.confirm(async (item) => {
+      setProperties(await api.deleteProperty(orgId, item.id));
       toast.success(t('toast.property_deleted'));
-    } catch (e) {
-      const r = refusalOf(e);
-      setDeleteError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+
 
   const list = properties.data;
   return (
@@ -100,22 +87,13 @@ function Properties({ orgId }: { orgId: number }) {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <ActionIcon variant="subtle" aria-label={t('properties.edit_named', { name: p.name })} onClick={() => setForm({ property: p })}>
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('properties.delete_named', { name: p.name })}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(p);
-                        }}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      justify="flex-end"
+                      editLabel={t('properties.edit_named', { name: p.name })}
+                      deleteLabel={t('properties.delete_named', { name: p.name })}
+                      onEdit={() => setForm({ property: p })}
+                      onDelete={() => del.ask(p)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -125,13 +103,13 @@ function Properties({ orgId }: { orgId: number }) {
       </Loaded>
       {form && <PropertyForm orgId={orgId} property={form.property} onClose={() => setForm(null)} />}
       <ConfirmDelete
-        opened={deleting !== null}
+        opened={del.deleting !== null}
         title={t('properties.delete_title')}
-        text={t('properties.delete_confirm', { name: deleting?.name ?? '' })}
-        busy={busy}
-        error={deleteError}
+        text={t('properties.delete_confirm', { name: del.deleting?.name ?? '' })}
+        busy={del.busy}
+        error={del.error}
         onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
+        onClose={del.cancel}
       />
     </Stack>
   );

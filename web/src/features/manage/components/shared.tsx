@@ -1,14 +1,15 @@
 // Pieces every manage tab uses: the caller's workspace and role, a resource's loading and error
 // states, the plan's 'used/limit' with the upgrade prompt (402 or a full plan), and the delete
 // confirmation.
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rule } from '@/lib/domain';
 import { useCodeText } from '@/lib/errorText';
 import { useWorkspace } from '@/stores/workspace';
+import { refusalOf } from '../logic';
 import type { Load } from '../stores/manage';
 
 export interface ManageContext {
@@ -148,4 +149,63 @@ export function errorAlert(text: string | null) {
       {text}
     </Alert>
   );
+}
+
+/** Edit (a pencil) and delete (a red bin) at the end of an item's row. */
+export function RowActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+  justify,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  justify?: 'flex-end';
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" justify={justify}>
+      <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
+        <IconPencil size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={onDelete}>
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** A delete waiting for its confirmation: the item, the sending state and a refusal in words. */
+export function useDelete<T>() {
+  const codeText = useCodeText();
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function confirm(send: (item: T) => Promise<void>) {
+    if (!deleting) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await send(deleting);
+      setDeleting(null);
+    } catch (e) {
+      const r = refusalOf(e);
+      setError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return {
+    deleting,
+    busy,
+    error,
+    confirm,
+    ask: (item: T) => {
+      setError(null);
+      setDeleting(item);
+    },
+    cancel: () => setDeleting(null),
+  };
 }

@@ -5,39 +5,12 @@
 // title', 'Time has already passed'); creating, editing, ticking (a recurring one comes round
 // again), marking all complete, deleting after confirming; an upcoming one turning pending on an
 // open screen; the notification switches.
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
-import { loadManageRules } from '@/lib/manageDomain';
+import { expect, test, vi } from 'vitest';
 import FollowUpsTab from './FollowUpsTab';
-import { browserIn, callsTo, errorBody, fakeServer, followUp, ORG, renderTab, type FakeState } from './testing';
+import { callsTo, errorBody, fakeServer, followUp, ORG, renderTab, type FakeState, NOW, setupPlannerSuite } from './testing';
 
-const NOW = new Date('2030-01-01T06:30:00Z'); // 12:00 in Asia/Kolkata
-// A lazily loaded tab and its catalogue are transformed on first use: slow on a loaded machine.
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeAll(async () => {
-  await initI18n('en');
-  await loadManageRules();
-  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  browserIn('Asia/Kolkata');
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-});
+setupPlannerSuite();
 
 const ana = followUp({
   id: 1,

@@ -5,38 +5,12 @@
 // of a weekly schedule (and a New York spring-forward send that moved); creating with an
 // attachment uploaded behind a progress bar; a file over 16 MB refused in the browser; a failed
 // upload keeping the saved schedule; editing and deleting.
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
-import { loadManageRules } from '@/lib/manageDomain';
+import { expect, test } from 'vitest';
 import SchedulesTab from './SchedulesTab';
-import { browserIn, callsTo, errorBody, fakeServer, holdUploads, ORG, renderTab, schedule, type FakeState } from './testing';
+import { callsTo, errorBody, fakeServer, holdUploads, ORG, renderTab, schedule, type FakeState, setupPlannerSuite } from './testing';
 
-const NOW = new Date('2030-01-01T06:30:00Z'); // Tuesday, 12:00 in Asia/Kolkata
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeAll(async () => {
-  await initI18n('en');
-  await loadManageRules();
-  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  browserIn('Asia/Kolkata');
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-});
+setupPlannerSuite();
 
 const weekly = schedule({
   id: 7,

@@ -2,14 +2,8 @@
 // with their board (Pending, Upcoming, Completed), the caller's notification settings, and
 // scheduled messages with their attachment, uploaded as the file's bytes with XMLHttpRequest
 // (which alone reports upload progress). Every shape is the generated contract type.
-import { ApiError, apiErrorOf, apiFetch, queryString, resultData } from '@/lib/api';
-import type {
-  FollowUpBoard,
-  FollowUpRequest,
-  NotificationSettings,
-  ScheduleRequest,
-  ScheduledMessage,
-} from '@/generated/contract';
+import { apiFetch, apiUpload, queryString, resultData } from '@/lib/api';
+import type { FollowUpBoard, FollowUpRequest, NotificationSettings, ScheduleRequest, ScheduledMessage } from '@/generated/contract';
 
 const BASE = '/api/manage';
 const org = (orgId: number | null) => queryString({ org_id: orgId });
@@ -64,28 +58,9 @@ export function uploadScheduleAttachment(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<ScheduledMessage> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${BASE}/schedules/${id}/attachment${queryString({ org_id: orgId, name: file.name })}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.upload.onload = () => onProgress(100);
-    xhr.onerror = () => reject(new ApiError(0, 'network'));
-    xhr.onabort = () => reject(new ApiError(0, 'network'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ScheduledMessage);
-      else reject(apiErrorOf(xhr.status, body));
-    };
-    onProgress(0);
-    xhr.send(file);
+  return apiUpload<ScheduledMessage>(`${BASE}/schedules/${id}/attachment${queryString({ org_id: orgId, name: file.name })}`, file, {
+    contentType: file.type || 'application/octet-stream',
+    onProgress,
+    onSent: () => onProgress(100),
   });
 }

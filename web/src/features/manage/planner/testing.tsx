@@ -2,13 +2,8 @@
 // scheduled messages in memory (fetch, and XMLHttpRequest for attachment uploads with progress
 // that a test can hold), every call recorded; a handler may answer first. Fixtures are in the
 // generated contract's shapes.
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type {
-  ErrorBody,
   FollowUp,
   FollowUpBoard,
   FollowUpRequest,
@@ -16,21 +11,25 @@ import type {
   ScheduleRequest,
   ScheduledMessage,
 } from '@/generated/contract';
+import {
+  errorBody,
+  firstAnswer,
+  gate,
+  noHolds,
+  renderWithProviders,
+  setupSuite,
+  stubFetch,
+  stubUploads,
+  type Answer,
+  type Call,
+  type Handler,
+  type UploadHolds,
+} from '@/testing/harness';
+import { loadManageRules } from '@/lib/manageDomain';
 
 export const ORG = 42;
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-export type Answer = { status?: number; body: unknown };
-type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
-
-export const errorBody = (code: ErrorBody['error']['code'], fields?: Record<string, string>): ErrorBody => ({
-  error: { code, message: code, ...(fields ? { fields } : {}) },
-});
+export { errorBody, gate, type Answer, type Call };
 
 export function followUp(over: Partial<FollowUp> & { id: number }): FollowUp {
   return {
@@ -71,19 +70,12 @@ export function schedule(over: Partial<ScheduledMessage> & { id: number }): Sche
   };
 }
 
-/** Gates the next attachment uploads after half their bytes (`sent`) and before the answer (`answered`). */
-export function gate() {
-  let open: () => void = () => undefined;
-  const wait = new Promise<void>((r) => (open = r));
-  return { wait, open: () => open() };
-}
-
 export interface FakeState {
   followUps: FollowUp[];
   notifications: NotificationSettings;
   schedules: ScheduledMessage[];
   calls: Call[];
-  uploads: { sent: ReturnType<typeof gate>; answered: ReturnType<typeof gate> };
+  uploads: UploadHolds;
 }
 
 const WEEK = 7 * 86_400_000;
@@ -111,16 +103,14 @@ export function fakeServer(
     notifications: initial.notifications ?? { enabled: true, sound: true },
     schedules: initial.schedules ?? [],
     calls: [],
-    uploads: { sent: { wait: Promise.resolve(), open: () => undefined }, answered: { wait: Promise.resolve(), open: () => undefined } },
+    uploads: noHolds(),
   };
   let nextId = 100;
   const ok = (body: unknown): Answer => ({ body });
 
   const answer = async (call: Call): Promise<Answer> => {
-    for (const h of handlers) {
-      const a = await h(call);
-      if (a) return a;
-    }
+    const own = await firstAnswer(handlers, call);
+    if (own) return own;
     const p = call.url.pathname;
     const m = call.method;
     if (p === '/api/manage/follow-ups' && m === 'GET') return ok(boardOf(state.followUps));
@@ -225,59 +215,8 @@ export function fakeServer(
     return { status: 404, body: errorBody('not_found') };
   };
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      state.calls.push(call);
-      const { status = 200, body } = await answer(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-
-  /** The upload: half the bytes, then all of them, then the server's answer (held by `holdUploads`). */
-  class FakeXHR {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    headers: Record<string, string> = {};
-    upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private method = 'GET';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader(k: string, v: string) {
-      this.headers[k.toLowerCase()] = v;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: unknown) {
-      const call: Call = { method: this.method, url: new URL(this.url, 'http://localhost'), body };
-      state.calls.push(call);
-      void (async () => {
-        await Promise.resolve();
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-        await state.uploads.sent.wait;
-        this.upload.onload?.();
-        const { status = 200, body: b } = await answer(call);
-        await state.uploads.answered.wait;
-        this.status = status;
-        this.responseText = JSON.stringify(b);
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  stubFetch(state.calls, answer);
+  stubUploads(state.calls, answer, () => state.uploads);
   return state;
 }
 
@@ -295,14 +234,32 @@ export function browserIn(zone: string) {
   });
 }
 
-export function renderTab(tab: ReactElement) {
-  return render(
-    <MantineProvider>
-      <Notifications />
-      {tab}
-    </MantineProvider>,
-  );
-}
+export const renderTab = renderWithProviders;
 
 export const callsTo = (state: FakeState, path: string, method?: string) =>
   state.calls.filter((c) => c.url.pathname === path && (!method || c.method === method));
+
+/** The tests' clock: Tuesday, 12:00 in Asia/Kolkata. */
+export const NOW = new Date('2030-01-01T06:30:00Z');
+
+/** The planner tests' hooks: the manage rules loaded, the clock at `now` in a browser in Asia/Kolkata. */
+export function setupPlannerSuite(now: Date = NOW) {
+  // A lazily loaded tab and its catalogue are transformed on first use: slow on a loaded machine.
+  vi.setConfig({ testTimeout: 20_000 });
+  setupSuite({
+    prepare: async () => {
+      await loadManageRules();
+      if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+    },
+    before: () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+      browserIn('Asia/Kolkata');
+    },
+    after: () => {
+      vi.useRealTimers();
+    },
+    restoreMocks: true,
+    toasts: true,
+  });
+}

@@ -1,10 +1,11 @@
 // Edit a member (admins): role, team and the organisation's own employee ID (PATCH employees).
 // The person's name is theirs to change, not the organisation's; demoting the last admin is
 // refused by the server (409), whose text shows here.
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { NativeSelect, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@/generated/contract';
+import { FormModal, useSubmit } from '@/components/FormModal';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { useOrganization } from '../stores/organization';
@@ -29,25 +30,22 @@ export function EditMemberModal({ member, name, onClose }: Props) {
   const [role, setRole] = useState('3');
   const [team, setTeam] = useState('0');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit(describe);
 
   useEffect(() => {
     if (!member) return;
     setRole(String(member.role_id));
     setTeam(String(member.team_id ?? 0));
     setCode(member.employee_code ?? '');
-    setError(null);
+    form.setError(null);
+    // A member chosen: their values; the form's state setter does not change.
   }, [member]);
 
   const codeTooLong = [...code.trim()].length > MAX_CODE_CHARS;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!mapping || !member || codeTooLong) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void form.run(async () => {
       const saved = await api.updateEmployee({
         org_id: mapping.org_id,
         user_id: member.user_id,
@@ -61,55 +59,41 @@ export function EditMemberModal({ member, name, onClose }: Props) {
       toast.success(t('edit.saved', { name }));
       onClose();
       void refreshTeams();
-    } catch (err) {
-      setError(describe(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Modal opened={member !== null} onClose={onClose} title={t('edit.title', { name })} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <NativeSelect
-            label={t('edit.role')}
-            value={role}
-            onChange={(e) => setRole(e.currentTarget.value)}
-            data={[1, 2, 3].map((r) => ({ value: String(r), label: t(`employees.role_${r as 1 | 2 | 3}`) }))}
-            data-autofocus
-          />
-          <NativeSelect
-            label={t('edit.team')}
-            value={team}
-            onChange={(e) => setTeam(e.currentTarget.value)}
-            data={[
-              { value: '0', label: t('employees.no_team') },
-              ...teams.map((x) => ({ value: String(x.id), label: x.team_name })),
-            ]}
-          />
-          <TextInput
-            label={t('edit.employee_id')}
-            description={t('edit.employee_id_hint')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={codeTooLong ? t('edit.employee_id_too_long', { n: MAX_CODE_CHARS }) : null}
-          />
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={codeTooLong}>
-              {t('edit.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={member !== null}
+      onClose={onClose}
+      title={t('edit.title', { name })}
+      onSubmit={submit}
+      error={form.error}
+      busy={form.busy}
+      submitLabel={t('edit.submit')}
+      cancelLabel={t('cancel')}
+      submitDisabled={codeTooLong}
+    >
+      <NativeSelect
+        label={t('edit.role')}
+        value={role}
+        onChange={(e) => setRole(e.currentTarget.value)}
+        data={[1, 2, 3].map((r) => ({ value: String(r), label: t(`employees.role_${r as 1 | 2 | 3}`) }))}
+        data-autofocus
+      />
+      <NativeSelect
+        label={t('edit.team')}
+        value={team}
+        onChange={(e) => setTeam(e.currentTarget.value)}
+        data={[{ value: '0', label: t('employees.no_team') }, ...teams.map((x) => ({ value: String(x.id), label: x.team_name }))]}
+      />
+      <TextInput
+        label={t('edit.employee_id')}
+        description={t('edit.employee_id_hint')}
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        error={codeTooLong ? t('edit.employee_id_too_long', { n: MAX_CODE_CHARS }) : null}
+      />
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
 // 'Create a Team' and editing a team: a name (checked by the domain's `team_name` rule before
 // sending) and a colour from the server's palette, chosen with a keyboard-usable radio group.
-import { Button, ColorSwatch, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ColorSwatch, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColorEntry, Team } from '@/generated/contract';
+import { FormModal } from '@/components/FormModal';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
@@ -102,8 +103,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
     setFormError(null);
   }, [opened, team, palette]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     setFormError(null);
     const checked = rule('team_name', { name });
     if (checked.err !== undefined) {
@@ -134,35 +134,27 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? t('teams.edit') : t('teams.create')} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('teams.name')}
-            placeholder={t('teams.name_placeholder')}
-            required
-            data-autofocus
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={nameError}
-            maxLength={100}
-          />
-          <ColourPicker palette={palette} value={colour} onChange={setColour} />
-          {formError && (
-            <Text c="red" size="sm" role="alert">
-              {formError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {team ? t('save') : t('teams.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={team ? t('teams.edit') : t('teams.create')}
+      onSubmit={() => void submit()}
+      error={formError}
+      busy={busy}
+      submitLabel={team ? t('save') : t('teams.create')}
+      cancelLabel={t('cancel')}
+    >
+      <TextInput
+        label={t('teams.name')}
+        placeholder={t('teams.name_placeholder')}
+        required
+        data-autofocus
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={nameError}
+        maxLength={100}
+      />
+      <ColourPicker palette={palette} value={colour} onChange={setColour} />
+    </FormModal>
   );
 }
