@@ -37,7 +37,7 @@ fn follow_up_view(f: &follow_up::Model, now: i64) -> FollowUp {
 
 async fn follow_up_list(state: &AppState, ws: &Workspace) -> Result<FollowUpBoard, AppError> {
     let now = state.clock.now_ms();
-    let rows = ws.rows::<follow_up::Entity>(&state, ws.own()).await?;
+    let rows = ws.rows::<follow_up::Entity>(state, ws.own()).await?;
     let mut out = FollowUpBoard {
         pending: Vec::new(),
         upcoming: Vec::new(),

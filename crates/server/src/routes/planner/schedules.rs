@@ -101,7 +101,7 @@ async fn schedule_list(
     state: &AppState,
     ws: &Workspace,
 ) -> Result<ResultEnvelope<Vec<ScheduledMessage>>, AppError> {
-    let rows = ws.rows::<schedule::Entity>(&state, ws.own()).await?;
+    let rows = ws.rows::<schedule::Entity>(state, ws.own()).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let sends = store::manage::sends_of(&state.store, &ids).await?;
     Ok(ResultEnvelope::ok(
@@ -351,7 +351,7 @@ async fn schedule_reread(
     ws: &Workspace,
     id: i64,
 ) -> Result<Json<ScheduledMessage>, AppError> {
-    let row = ws.row::<schedule::Entity>(&state, ws.own(), id).await?;
+    let row = ws.row::<schedule::Entity>(state, ws.own(), id).await?;
     Ok(Json(schedule_answer(state, &row).await?))
 }
 
