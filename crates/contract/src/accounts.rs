@@ -2,16 +2,12 @@
 //! extension's account calls (001 §3, §7) with their field names as the extension reads them,
 //! misspellings included (`callyzer_orgamnization_team`, `whatzapp_basic_info`).
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use crate::auth::SessionUser;
 
 // ---- envelopes -------------------------------------------------------------------------------
 
 /// The v1 answer: `result` true on success, the payload in `data`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ResultEnvelope<T> {
     pub result: bool,
     pub data: T,
@@ -24,8 +20,7 @@ impl<T> ResultEnvelope<T> {
 }
 
 /// The v2 helpers' answer: `status` true on success.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct StatusEnvelope<T> {
     pub status: bool,
     pub data: T,
@@ -33,8 +28,7 @@ pub struct StatusEnvelope<T> {
 
 /// The organisation-details answer (001 §7.5): `type` true on success, `data[0]` the
 /// organisation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct TypeEnvelope<T> {
     #[serde(rename = "type")]
     #[cfg_attr(feature = "ts", ts(rename = "type"))]
@@ -43,8 +37,7 @@ pub struct TypeEnvelope<T> {
 }
 
 /// An answer with nothing to return but success.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Ack {
     pub result: bool,
     pub message: String,
@@ -62,8 +55,7 @@ impl Ack {
 // ---- signing in by e-mail code -----------------------------------------------------------------
 
 /// `POST /api/auth/code`: send a one-time code to this address.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CodeRequest {
     /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
     #[schema(pattern = r"^[ \t\n\r]*[^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*$")]
@@ -71,8 +63,7 @@ pub struct CodeRequest {
 }
 
 /// `PUT /api/auth/language`: the language the person chose for the app and its e-mails.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct LanguageChoice {
     /// `en`, `es`, `hi`, `id`, `pt-BR` or `pt-PT`.
     #[schema(pattern = "^(en|es|hi|id|pt-BR|pt-PT)$")]
@@ -80,22 +71,18 @@ pub struct LanguageChoice {
 }
 
 /// The code was sent.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CodeSent {
     /// The address, as it will be used (trimmed, lower case).
     pub email: String,
     /// Milliseconds until the code expires (the countdown).
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub expires_in_ms: i64,
     /// Milliseconds until another code may be requested.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub resend_after_ms: i64,
 }
 
 /// `POST /api/auth/verify`: sign in (or sign up) with the code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct VerifyRequest {
     /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
     #[schema(pattern = r"^[ \t\n\r]*[^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*$")]
@@ -107,8 +94,7 @@ pub struct VerifyRequest {
 
 /// Signed in: the session's user (as `GET /api/auth/session` gives it). The session itself is the
 /// HttpOnly cookie; its value is never in a body.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SignedIn {
     pub user: SessionUser,
     /// True when this sign-in created the account.
@@ -116,15 +102,13 @@ pub struct SignedIn {
 }
 
 /// `GET /api/dev/mailbox?email=`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct MailboxQuery {
     pub email: String,
 }
 
 /// One e-mail kept in the development mailbox.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct DevMail {
     pub to: String,
     pub subject: String,
@@ -132,13 +116,11 @@ pub struct DevMail {
     pub body: String,
     /// The HTML part (null for an e-mail kept before HTML parts existed).
     pub html: Option<String>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub created_at: i64,
 }
 
 /// The development mailbox of one address, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct DevMailbox {
     pub messages: Vec<DevMail>,
 }
@@ -146,8 +128,8 @@ pub struct DevMailbox {
 // ---- users and memberships -----------------------------------------------------------------------
 
 /// `checkuserexistance?user_email|user_mobile`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct UserExistenceQuery {
     #[serde(default)]
     pub user_email: Option<String>,
@@ -157,8 +139,7 @@ pub struct UserExistenceQuery {
 
 /// 000 §3 connected flags per `dataKey`: one for every provider of the registry
 /// (`domain::providers`), true when it is linked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[serde(transparent)]
 #[schema(value_type = std::collections::BTreeMap<String, bool>)]
 pub struct IntegrationFlags(pub std::collections::BTreeMap<domain::providers::Provider, bool>);
@@ -188,10 +169,8 @@ impl IntegrationFlags {
 }
 
 /// `callyzer_organization` inside a membership.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct OrgRef {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     pub org_name: String,
     pub organization_code: Option<String>,
@@ -199,32 +178,25 @@ pub struct OrgRef {
 
 /// One membership (`callyzer_user_mappings[]`, and an entry of the organisation list). The
 /// synthetic Personal entry has null ids.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct OrgMapping {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub mapping_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     pub role_id: Option<i16>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
     /// 1 when this is the user's default organisation, else 0.
     pub is_default_org: u8,
     /// The same flag under the organisation list's name.
     pub default_org: u8,
     pub user_status: Option<i16>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub joined_at: Option<i64>,
     pub callyzer_organization: OrgRef,
 }
 
 /// 000 §3 / 001 §3 user existence data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct UserExistence {
     /// The user's id, also their `workspace_id`.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub email: Option<String>,
     pub name: Option<String>,
@@ -235,8 +207,8 @@ pub struct UserExistence {
 }
 
 /// v2 `auth/accounts?mobile&email`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct AccountsQuery {
     #[serde(default)]
     pub mobile: Option<String>,
@@ -245,8 +217,7 @@ pub struct AccountsQuery {
 }
 
 /// One account the extension may use.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Account {
     pub email: Option<String>,
     /// The extension token the caller presented (empty for the web app's cookie session, whose
@@ -255,8 +226,8 @@ pub struct Account {
 }
 
 /// `POST /api/auth/extension-tokens`: mint a token for the browser extension.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct NewExtensionToken {
     /// What its owner calls it in the list (e.g. the browser it went to); default 'Browser
     /// extension'. At most 80 characters.
@@ -265,25 +236,19 @@ pub struct NewExtensionToken {
 }
 
 /// An extension token as its owner sees it in the list: never the token itself.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ExtensionTokenInfo {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub name: String,
     /// Epoch milliseconds.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub created_at: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub expires_at: i64,
     /// Epoch milliseconds of the last call made with it (to the minute), or null.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub last_used_at: Option<i64>,
 }
 
 /// The answer to minting: the token, shown this once and handed to the extension.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct MintedExtensionToken {
     /// `sbx_` and 64 hex digits. Stored only as its SHA-256.
     pub token: String,
@@ -291,15 +256,13 @@ pub struct MintedExtensionToken {
 }
 
 /// `GET /api/auth/extension-tokens`: the caller's live extension tokens, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ExtensionTokenList {
     pub tokens: Vec<ExtensionTokenInfo>,
 }
 
 /// 000 §3 user data v2.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AccountsData {
     pub accounts: Vec<Account>,
     pub active_account: Account,
@@ -310,17 +273,14 @@ pub struct AccountsData {
 // ---- organisations ---------------------------------------------------------------------------------
 
 /// `getOrganizationDetails?organization_code`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct OrgCodeQuery {
     pub organization_code: String,
 }
 
 /// An organisation as the management screens read it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Organization {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub org_name: String,
     pub org_logo: Option<String>,
@@ -336,8 +296,8 @@ pub struct Organization {
 }
 
 /// Create an organisation; the caller becomes its admin.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct CreateOrganization {
     /// `domain::accounts::OrganisationName`: not blank, at most 200 characters.
     #[schema(pattern = r"\S", max_length = 200)]
@@ -350,10 +310,9 @@ pub struct CreateOrganization {
 }
 
 /// Update an organisation (admins). Absent fields stay; an empty `org_logo` removes the logo.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct UpdateOrganization {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[serde(default)]
     pub org_name: Option<String>,
@@ -364,36 +323,28 @@ pub struct UpdateOrganization {
 }
 
 /// `?org_id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct OrgQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
 }
 
 /// `?workspace_id` (the caller's own user id).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct WorkspaceQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
 }
 
 /// Remove user: `?user_id&org_id` (admins).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct RemoveUserQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
 }
 
 /// Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct SetActiveOrgQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
@@ -401,10 +352,8 @@ pub struct SetActiveOrgQuery {
 }
 
 /// 001 §3 credit history: `seat_issued`; for an organisation also `validity` and `is_trial`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CreditHistory {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     pub plan_id: i32,
     pub seat_issued: i32,
@@ -414,23 +363,19 @@ pub struct CreditHistory {
 }
 
 /// `remainseatsavablity?org_id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SeatAvailability {
     pub seat_issued: i32,
     /// Members holding a seat (active and invited).
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seats_used: i64,
     /// Seats still free (never below 0).
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub remaining_seats: i64,
 }
 
 // ---- teams ------------------------------------------------------------------------------------
 
 /// A team palette entry (`color_data[]`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ColorEntry {
     pub id: i32,
     pub bg_color: String,
@@ -438,20 +383,16 @@ pub struct ColorEntry {
 }
 
 /// 001 §3 team colour palette.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ColorPalette {
     pub color_data: Vec<ColorEntry>,
 }
 
 /// A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel
 /// beside it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Team {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub team_name: String,
     pub team_color: Option<i32>,
@@ -464,10 +405,9 @@ pub struct Team {
 }
 
 /// Create a team (admins and managers).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct CreateTeam {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub team_name: String,
     #[serde(default)]
@@ -475,12 +415,10 @@ pub struct CreateTeam {
 }
 
 /// Update a team's details (admins, and the team's manager).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct UpdateTeam {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub team_id: i64,
     #[serde(default)]
     pub team_name: Option<String>,
@@ -489,20 +427,15 @@ pub struct UpdateTeam {
 }
 
 /// Add employees to a team.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AssignTeam {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub team_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number[]"))]
     pub user_ids: Vec<i64>,
 }
 
 /// A role (`callyzer_user_role`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Role {
     pub id: i16,
     pub role_name: String,
@@ -511,8 +444,7 @@ pub struct Role {
 // ---- employees ----------------------------------------------------------------------------------
 
 /// `whatzapp_basic_info` (sic).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct BasicInfo {
     pub name: Option<String>,
     pub mobile: Option<String>,
@@ -523,16 +455,11 @@ pub struct BasicInfo {
 pub use domain::labels::CrmLabelSync;
 
 /// 001 §3 employee (organisation mapping).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Employee {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
     pub role_id: i16,
     /// 2 active, 1 invited (not signed in yet).
@@ -544,11 +471,9 @@ pub struct Employee {
     pub email: Option<String>,
     pub address: Option<String>,
     pub employee_code: Option<String>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub joined_at: Option<i64>,
     /// When the newest invitation e-mail went out (epoch ms); null when none was sent.
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub invitation_sent_at: Option<i64>,
     pub whatzapp_basic_info: BasicInfo,
     pub callyzer_orgamnization_team: Option<Team>,
@@ -561,10 +486,9 @@ pub struct Employee {
 }
 
 /// `employees?org_id&workspace_id&status&type`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct EmployeesQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
@@ -579,10 +503,8 @@ pub struct EmployeesQuery {
 }
 
 /// One `sync_list` entry (001 §3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SyncEntry {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
     /// call, whatsapp or conversationAnalytics.
     pub sync_type: String,
@@ -590,8 +512,7 @@ pub struct SyncEntry {
 }
 
 /// 001 §3 employee list response.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct EmployeeList {
     pub result: bool,
     pub data: Vec<Employee>,
@@ -601,8 +522,8 @@ pub struct EmployeeList {
 }
 
 /// One person to add.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(Default)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct NewEmployee {
     #[serde(default)]
     pub name: Option<String>,
@@ -623,28 +544,23 @@ pub struct NewEmployee {
 }
 
 /// Add employees (admins; managers into their own team).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AddEmployees {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub employees: Vec<NewEmployee>,
 }
 
 /// The employees added, as the list shows them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AddedEmployees {
     pub employees: Vec<Employee>,
 }
 
 /// Update one employee (admins). Absent fields stay; `team_id` 0 takes them out of their team.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct UpdateEmployee {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
@@ -662,20 +578,16 @@ pub struct UpdateEmployee {
 }
 
 /// `POST employees/resend-invitation`: send an invited member their invitation again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ResendInvitation {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
 }
 
 /// `employees/import?org_id&role_id&team_id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ImportQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
@@ -686,8 +598,7 @@ pub struct ImportQuery {
 }
 
 /// A row of an import that was not added, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ImportRowError {
     /// The row's line in the file (the header is line 1).
     pub row: usize,
@@ -698,8 +609,7 @@ pub struct ImportRowError {
 }
 
 /// What an import did: valid rows are added (all in one transaction), the others reported.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ImportReport {
     /// Data rows read (the header not counted).
     pub rows: usize,
@@ -709,10 +619,9 @@ pub struct ImportReport {
 
 /// `teams list?user_id` (the workspace id), optionally `&org_id` (default: the default
 /// organisation).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct TeamsListQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "number | null", optional))]
@@ -720,36 +629,36 @@ pub struct TeamsListQuery {
 }
 
 /// 001 §3 team list entry: one visible member.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct TeamListEntry {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
     pub callyzer_orgamnization_team: Option<Team>,
     pub whatzapp_basic_info: BasicInfo,
 }
 
 /// `?org_id&page&per_page` of the organisation's change log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(IntoParams)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[into_params(parameter_in = Query)]
 pub struct OrgActivityQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    /// An organisation the caller administers.
     pub org_id: i64,
     /// From 0.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
+    #[serde(default, deserialize_with = "crate::admin::page")]
+    #[param(minimum = 0, maximum = 1_000_000)]
     pub page: Option<u64>,
     /// 1 to 100; 20 by default.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
+    #[serde(default, deserialize_with = "crate::admin::per_page")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<u64>,
 }
 
 /// One line of an organisation's change log (issue #25): who changed what, when, from → to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct OrgActivity {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     /// RFC 3339.
     pub at: String,
@@ -765,8 +674,7 @@ pub struct OrgActivity {
 
 /// One field's change. Values are plain text: a role as its id (`1` admin, `2` manager, `3`
 /// employee), a team as its name (null: no team), a switch as `true`/`false`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ActivityChange {
     /// `org_name`, `org_logo`, `time_zone`, `role_id`, `team_id`, `syncing_active`, `address`,
     /// `employee_code` or `email`.

@@ -2,53 +2,79 @@
 //! assignment member, §7 `dashboard/dynamic-assignment`): paths ours except dynamic assignment's
 //! (docs/API.md).
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 /// The secure admin screen's form.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminSignIn {
     pub email: String,
     pub password: String,
 }
 
 /// The signed-in operator admin.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminMe {
     pub email: String,
 }
 
+/// The furthest page a list answers (a million pages of at most a hundred rows).
+pub const MAX_PAGE: u64 = 1_000_000;
+/// The most rows one page holds.
+pub const MAX_PER_PAGE: u64 = 100;
+
+/// `page` of a list that pages: from 0 to [`MAX_PAGE`]. Another number is refused (400
+/// `malformed_query`) rather than read as a different page.
+pub fn page<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    bounded(d, 0, MAX_PAGE)
+}
+
+/// `per_page` of a list that pages: from 1 to [`MAX_PER_PAGE`] (each list has its default).
+pub fn per_page<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    bounded(d, 1, MAX_PER_PAGE)
+}
+
+fn bounded<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, D::Error> {
+    let n = <Option<u64> as serde::Deserialize>::deserialize(d)?;
+    match n {
+        Some(n) if n < min || n > max => Err(serde::de::Error::custom(format!(
+            "must be a whole number from {min} to {max}"
+        ))),
+        _ => Ok(n),
+    }
+}
+
 /// A search with paging.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(IntoParams)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// Lists that search: part of a name, code, address or mobile.
     pub q: Option<String>,
     /// From 0.
+    #[serde(default, deserialize_with = "page")]
+    #[param(minimum = 0, maximum = 1_000_000)]
     pub page: Option<u64>,
     /// 1 to 100; 20 by default.
+    #[serde(default, deserialize_with = "per_page")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<u64>,
 }
 
 /// An organisation in the admin panel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminOrg {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub org_name: String,
     pub organization_code: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub plan_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub effective_plan_id: i64,
     /// trial, active, grace or free.
     pub standing: String,
     pub is_trial: bool,
     pub validity: Option<String>,
     pub seat_issued: i32,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub members: u64,
     pub dunning_since: Option<String>,
     /// Whether the organisation has the knowledge base now (its plan or the operator's grant).
@@ -58,8 +84,7 @@ pub struct AdminOrg {
 }
 
 /// The operator's knowledge-base grant for an organisation, with a reason the audit log keeps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct KnowledgeBaseGrant {
     /// On: the organisation has the knowledge base whatever its plan; off: only by its plan.
     pub granted: bool,
@@ -68,23 +93,19 @@ pub struct KnowledgeBaseGrant {
 }
 
 /// A user in the admin panel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminUser {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub email: Option<String>,
     pub name: Option<String>,
     pub mobile: Option<String>,
     /// The personal workspace's plan.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub plan_id: i64,
     pub created_at: String,
 }
 
 /// One membership of a user.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminMembership {
     pub org: AdminOrg,
     pub role_id: i16,
@@ -93,34 +114,27 @@ pub struct AdminMembership {
 }
 
 /// User Info: a user with their memberships (plan and seats of each organisation) and sessions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminUserDetail {
     pub user: AdminUser,
     pub memberships: Vec<AdminMembership>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub live_sessions: u64,
 }
 
 /// A page of results.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Page<T> {
     pub items: Vec<T>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub page: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub per_page: u64,
 }
 
 /// A change of an organisation's plan, seats or trial by an operator, with the reason the audit
 /// log keeps. Absent fields stay as they are.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct PlanChange {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub plan_id: Option<i64>,
     pub seats: Option<i32>,
     pub is_trial: Option<bool>,
@@ -131,10 +145,8 @@ pub struct PlanChange {
 }
 
 /// A plan of the catalogue, as the operator's screens name it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AdminPlan {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub plan_name: String,
     /// `self` (a personal workspace) or `teams`.
@@ -143,10 +155,8 @@ pub struct AdminPlan {
 }
 
 /// One line of the audit log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AuditEntry {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub at: String,
     pub admin_email: Option<String>,
@@ -162,12 +172,10 @@ pub struct AuditEntry {
 }
 
 /// 000 §3 assignment member.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[allow(non_snake_case)]
 pub struct AssignmentMemberView {
     /// The member's row id (null for an owner not yet added).
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub id: Option<i64>,
     pub hubspot_owner_id: String,
     pub employee_name: String,
@@ -180,8 +188,7 @@ pub struct AssignmentMemberView {
 }
 
 /// 000 §7 `GET dashboard/dynamic-assignment`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[allow(non_snake_case)]
 pub struct DynamicAssignment {
     pub result: bool,
@@ -192,8 +199,8 @@ pub struct DynamicAssignment {
 
 /// 000 §7 `POST dashboard/dynamic-assignment`: `owner_id, name, target_percentage, region,
 /// onboarding_stage`; `paused` is ours.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct AssignmentRequest {
     pub owner_id: String,
     pub name: String,
@@ -207,38 +214,33 @@ pub struct AssignmentRequest {
 }
 
 /// `DELETE dashboard/dynamic-assignment?owner_id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct OwnerQuery {
     pub owner_id: String,
 }
 
 /// A member's target against what it received (the report).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ShareRow {
     pub owner_id: String,
     pub name: String,
     pub target: f64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub assigned: u64,
     pub actual: f64,
 }
 
 /// The report's period: `from`/`to` as `YYYY-MM-DD` (UTC days, `to` included); the last 30
 /// days by default.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct PeriodQuery {
     pub from: Option<String>,
     pub to: Option<String>,
 }
 
 /// A lead of the installation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct LeadView {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub email: Option<String>,
     pub region: String,

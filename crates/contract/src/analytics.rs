@@ -3,14 +3,9 @@
 //! overview, active hours, new calls, daily totals, comparison) bucketed in the organisation's
 //! zone. Bucket keys are ISO text (`2026-03-08`, `2026-03-08T12`) or the hour number.
 
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
 /// `POST /api/v2/events/calls`: a batch of call-log events for one organisation.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!PartialEq)]
 pub struct CallEventsBatch {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     /// At most 1 000 events: `{id, Datetime, Direction (1, 2, 3, 5), Duration (s), Chatid,
     /// CreatedByUser, createdAt?, updatedAt?}`; times are epoch ms or ISO text (UTC).
@@ -19,10 +14,8 @@ pub struct CallEventsBatch {
 }
 
 /// `POST /api/v2/events/messages`: a batch of chat-message events for one organisation.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!PartialEq)]
 pub struct MessageEventsBatch {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     /// At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
     /// FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
@@ -32,8 +25,7 @@ pub struct MessageEventsBatch {
 }
 
 /// One refused field of one event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct EventError {
     /// Position of the event in the batch (from 0).
     pub index: u32,
@@ -49,8 +41,7 @@ pub struct EventError {
 }
 
 /// What happened to a batch. Sent only after the valid events are committed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct IngestReport {
     /// Events in the batch.
     pub received: u32,
@@ -64,10 +55,10 @@ pub struct IngestReport {
 }
 
 /// The dashboards' filter (000 §3): an organisation, a period, a team or one employee.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema, IntoParams)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(Default, IntoParams, !PartialEq)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[into_params(parameter_in = Query)]
 pub struct AnalyticsQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     /// First local day `YYYY-MM-DD` (with `end_date`); else `preset`; else the last 7 days.
     pub start_date: Option<String>,
@@ -88,12 +79,9 @@ pub struct AnalyticsQuery {
 }
 
 /// The period an answer covers, in the organisation's zone; both ends inclusive.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AnalyticsRange {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub start_ms: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub end_ms: i64,
     pub start_date: String,
     pub end_date: String,
@@ -102,21 +90,16 @@ pub struct AnalyticsRange {
 }
 
 /// Calls in one direction (or all): 001 §3 `totalCount`, `totalDuration` (s), `uniqueCalls`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Copy, Default)]
 pub struct CallTotals {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total_count: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total_duration: u64,
     /// Distinct Chatid. In `all` this is exact (a chat called in two directions counts once).
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub unique_calls: u64,
 }
 
 /// Per direction (1 incoming, 2 outgoing, 3 missed, 5 rejected) and all together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Copy, Default)]
 pub struct DirectionTotals {
     pub incoming: CallTotals,
     pub outgoing: CallTotals,
@@ -126,30 +109,24 @@ pub struct DirectionTotals {
 }
 
 /// One employee's row of the overview.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct UserOverview {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
     pub name: Option<String>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
     #[serde(flatten)]
     pub calls: DirectionTotals,
 }
 
 /// `GET /api/v1/analytics/overview`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct OverviewAnswer {
     pub range: AnalyticsRange,
     /// One row per selected employee (zeros included), best first by count, ties by id.
     pub users: Vec<UserOverview>,
     pub totals: DirectionTotals,
     /// 001 §9: the first two and the last two by count.
-    #[cfg_attr(feature = "ts", ts(type = "number[]"))]
     pub top_performers: Vec<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number[]"))]
     pub needing_attention: Vec<i64>,
 }
 
@@ -164,19 +141,16 @@ fn bucket_key() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
 }
 
 /// A count in one bucket.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct BucketCount {
     /// `8`..`20` for hours, `YYYY-MM-DD` for days, `YYYY-MM-DDT00|12` for half-days.
     #[schema(schema_with = bucket_key)]
     pub key: domain::buckets::BucketKey,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub count: u64,
 }
 
 /// `GET /api/v1/analytics/active-hours`: calls and chat messages per local hour, 8 to 20.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ActiveHoursAnswer {
     pub range: AnalyticsRange,
     pub calls: Vec<BucketCount>,
@@ -184,57 +158,44 @@ pub struct ActiveHoursAnswer {
 }
 
 /// `GET /api/v1/analytics/new-calls`: calls per local half-day, on `createdAt`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct NewCallsAnswer {
     pub range: AnalyticsRange,
     pub buckets: Vec<BucketCount>,
 }
 
 /// One local day of calls per direction.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct DayTotals {
     /// `YYYY-MM-DD`.
     pub date: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub incoming: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub outgoing: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub missed: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub rejected: u64,
     /// Seconds, all directions.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub duration: u64,
 }
 
 /// `GET /api/v1/analytics/daily`: every local day of the range, empty ones at 0.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct DailyAnswer {
     pub range: AnalyticsRange,
     pub days: Vec<DayTotals>,
 }
 
 /// A number now and in the previous period (percent null when growing from nothing).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Copy, !Eq)]
 pub struct ChangeValue {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub current: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub previous: u64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub absolute: i64,
     pub percent: Option<f64>,
 }
 
 /// `GET /api/v1/analytics/comparison`: the period against the previous one of equal length
 /// (001 §7 item 2), totals and per-day series.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ComparisonAnswer {
     pub range: AnalyticsRange,
     pub previous_range: AnalyticsRange,
@@ -251,46 +212,36 @@ pub struct ComparisonAnswer {
 
 /// `POST /api/v2/events/quick-replies` and `/schedulers`: quick replies sent or messages
 /// scheduled, one event each: `{id, CreatedByUser, Datetime}`.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!PartialEq)]
 pub struct UsageEventsBatch {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[schema(value_type = Vec<Object>)]
     pub events: Vec<domain::events::UsageEventInput>,
 }
 
 /// One user's count (001 §3 `quick_reply_updated_counts` entry).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Copy)]
 pub struct UserCount {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub user_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub count: u64,
 }
 
 /// `GET /api/v1/whatzapp/quickreplies/analytics`: quick replies sent per selected employee.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct QuickReplyAnalytics {
     pub range: AnalyticsRange,
     pub quick_reply_updated_counts: Vec<UserCount>,
 }
 
 /// One workspace's scheduled messages (001 §3 'per workspace_id, a schedulers count').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Copy)]
 pub struct SchedulerCount {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub schedulers: u64,
 }
 
 /// `GET /api/v1/whatzapp/scheduler/analytics`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct SchedulerAnalytics {
     pub range: AnalyticsRange,
     pub schedulers: Vec<SchedulerCount>,

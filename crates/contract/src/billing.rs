@@ -3,14 +3,9 @@
 //! `conversion_rates`, `manageBillingURL`); the billing screen's own calls are ours
 //! (docs/API.md).
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 /// 001 §3 Plan: one plan of the catalogue.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct Plan {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub plan_name: String,
     /// `self` for individual plans, `teams` otherwise.
@@ -25,10 +20,8 @@ pub struct Plan {
 }
 
 /// 001 §3 team add-on list entry: prices per employee per month in each currency and period.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct TeamAddon {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     /// `calls`, `whatsapp` or `ai_reply`.
     pub key: String,
@@ -39,34 +32,29 @@ pub struct TeamAddon {
 }
 
 /// `getLocalizedCurrency?user_currency`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CurrencyQuery {
     pub user_currency: Option<String>,
 }
 
 /// 001 §3 currency data of a localised currency.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct LocalizedCurrency {
     pub multiplication_factor: f64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub planid_constant: i64,
 }
 
 /// 001 §7 item 6: `status` true and `message` the currency data when the currency is
 /// localised; `status` false and `message` null otherwise (the client then converts with the
 /// exchange rate).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct LocalizedCurrencyAnswer {
     pub status: bool,
     pub message: Option<LocalizedCurrency>,
 }
 
 /// 001 §7 item 7: rates from US dollars. Without a configured provider only `USD: 1`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ExchangeRates {
     pub result: bool,
     pub base_code: String,
@@ -74,13 +62,11 @@ pub struct ExchangeRates {
     #[schema(value_type = Object)]
     pub conversion_rates: serde_json::Map<String, serde_json::Value>,
     /// When the rates were fetched (epoch ms); null when only USD is known.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub fetched_at: Option<i64>,
 }
 
 /// The visitor's currency (001 §7 item 9), from the configured geolocation database.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct VisitorCurrency {
     /// ISO 4217 code, or null when unknown (no database, a private address, no match).
     pub currency: Option<String>,
@@ -93,15 +79,12 @@ pub struct VisitorCurrency {
 /// caller's current organisation when absent); `quantity` is its seats (at least 3 and at least
 /// its members). `currency` is the buyer's (USD when absent or not priced); `addons` are charged
 /// with the plan.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct CheckoutRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub plan_id: i64,
     pub quantity: Option<u32>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     pub currency: Option<String>,
     /// Add-on keys bought with the plan (`calls`, `whatsapp` for Teams; `ai_reply` for any),
@@ -110,32 +93,26 @@ pub struct CheckoutRequest {
 }
 
 /// The checkout's answer: the provider's page, opened in a new tab.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CheckoutAnswer {
     pub result: bool,
     pub url: String,
 }
 
 /// Whose billing a call is about: an organisation, or the caller's personal workspace.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct PayerQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub workspace_id: Option<i64>,
 }
 
 /// Where a plan stands (issue #15): trial, active, grace (features kept until `grace_until`)
 /// or free.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CurrentPlan {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub plan_id: i64,
     /// The plan whose features apply now (1 after the grace period).
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub effective_plan_id: i64,
     pub plan_name: String,
     /// `trial`, `active`, `grace` or `free`.
@@ -151,8 +128,7 @@ pub struct CurrentPlan {
 }
 
 /// 001 §7 user plan list: the plans, the caller's current plan and where to manage billing.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct UserPlans {
     pub plans: Vec<Plan>,
     pub current: CurrentPlan,
@@ -163,11 +139,9 @@ pub struct UserPlans {
 }
 
 /// What a plan allows now, for the features that ask.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct PlanLimits {
     pub standing: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub effective_plan_id: i64,
     /// Chat labels allowed; null is unlimited.
     pub labels: Option<u32>,
@@ -184,8 +158,7 @@ pub struct PlanLimits {
 
 /// What to offer the caller (issue #25), decided by the domain's `upsell` rule from the plan's
 /// standing, the caller's role and what is left to buy.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct PlanUpsell {
     /// The side navigation's card: `upgrade` or `renew`; null: no card.
     pub card: Option<String>,
@@ -200,13 +173,11 @@ pub struct PlanUpsell {
 }
 
 /// The banner above the page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct PlanBanner {
     /// `trial_ends_in`, `trial_in_grace`, `plan_in_grace`, `trial_ended` or `plan_expired`.
     pub kind: String,
     /// Whole days left, rounded up (`trial_ends_in`).
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub days: Option<i64>,
     /// RFC 3339: when the trial or plan ended.
     pub ended_at: Option<String>,
@@ -217,8 +188,7 @@ pub struct PlanBanner {
 }
 
 /// Seats of an organisation's plan.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Seats {
     pub seat_issued: u32,
     pub seats_used: u32,
@@ -233,11 +203,9 @@ pub struct Seats {
 }
 
 /// An invoice the provider reported.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Invoice {
     pub id: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub amount_minor: i64,
     pub currency: String,
     /// `paid` or `failed`.
@@ -248,10 +216,8 @@ pub struct Invoice {
 
 /// One line of the billing history log: what happened (`kind`) and its details, which the web
 /// app puts into a translated sentence (`billing:history_line.*`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct HistoryEntry {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     /// RFC 3339 UTC, to the second; shown in the organisation's zone (`BillingOverview.time_zone`).
     pub at: String,
@@ -263,8 +229,7 @@ pub struct HistoryEntry {
 }
 
 /// The details of a history line; each is null when it does not apply or was not recorded.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Default)]
 pub struct HistoryDetail {
     /// The plan's name before the change (when it changed).
     pub plan_from: Option<String>,
@@ -275,7 +240,6 @@ pub struct HistoryDetail {
     pub seats_from: Option<u32>,
     pub seats_to: Option<u32>,
     /// An amount charged or due, in minor units of `currency`.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub amount_minor: Option<i64>,
     pub currency: Option<String>,
     /// The subscription's status at the provider (`active`, `trialing`, `past_due`, `canceled`…).
@@ -295,23 +259,27 @@ pub struct HistoryDetail {
 
 /// `GET /api/billing/history`: whose history and which page (from 0; 10 a page by default,
 /// at most 100).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(IntoParams)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    /// An organisation the caller administers.
     pub org_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    /// Or the caller's workspace.
     pub workspace_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    /// From 0.
+    #[serde(default, deserialize_with = "crate::admin::page")]
+    #[param(minimum = 0, maximum = 1_000_000)]
     pub page: Option<u64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    /// 1 to 100; 10 by default.
+    #[serde(default, deserialize_with = "crate::admin::per_page")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<u64>,
 }
 
 /// What the end of the current period means (issue #25): `renews` on `at`, `ends` on `at`,
 /// `trial_ends` on `at`, or in `grace_until` `at`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct PlanTerm {
     pub kind: String,
     /// RFC 3339.
@@ -319,10 +287,8 @@ pub struct PlanTerm {
 }
 
 /// The estimated next invoice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct EstimatedInvoice {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub amount_minor: i64,
     pub currency: String,
     /// RFC 3339: when it is due (the period's end).
@@ -332,8 +298,7 @@ pub struct EstimatedInvoice {
 }
 
 /// The billing screen (`/settings/billing`): plan, seats, estimated invoice, invoices, history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct BillingOverview {
     pub plan: CurrentPlan,
     /// What happens at the end of the period; null on Free or for a plan with no end.
@@ -355,25 +320,20 @@ pub struct BillingOverview {
 }
 
 /// A change of seats: `GET` previews it, `POST` makes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SeatsRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub seats: u32,
 }
 
 /// The price of a change of seats, before it is confirmed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SeatPreview {
     pub current_seats: u32,
     pub new_seats: u32,
     /// Charged now for the added seats over the rest of the period.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub due_now_minor: i64,
     /// The next invoice with the new seats.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub next_invoice_minor: i64,
     pub currency: String,
     /// A removal waits for the period's end.
@@ -383,8 +343,7 @@ pub struct SeatPreview {
 
 /// `POST /api/billing/seats`: the billing screen after the change and what the change cost
 /// (null when the number was already the plan's).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct SeatChangeAnswer {
     #[serde(flatten)]
     #[cfg_attr(feature = "ts", ts(flatten))]
@@ -393,15 +352,11 @@ pub struct SeatChangeAnswer {
 }
 
 /// A payment that failed (`/failedtransactions`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct FailedTransaction {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub invoice_id: String,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub amount_minor: i64,
     pub currency: String,
     pub reason: Option<String>,
@@ -411,8 +366,7 @@ pub struct FailedTransaction {
 }
 
 /// The webhook's answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct WebhookReceipt {
     pub received: bool,
     /// True when this event id had been applied before (nothing changed).
@@ -421,23 +375,18 @@ pub struct WebhookReceipt {
 
 /// `GET /api/billing/checkout?session_id`: a checkout of the caller's, as the return page
 /// reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CheckoutSessionQuery {
     pub session_id: String,
 }
 
 /// Whose checkout it was and whether the provider reported it complete.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct CheckoutStatus {
     /// `open` until the provider reports the payment, then `complete`.
     pub status: String,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub workspace_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub plan_id: i64,
     pub seats: i32,
 }

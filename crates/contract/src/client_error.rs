@@ -1,11 +1,7 @@
 //! `POST /api/client-errors`: the web app reports an error it could not handle, so failures in
 //! users' browsers reach the server log instead of disappearing in a console.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[serde(deny_unknown_fields)]
 pub struct ClientErrorReport {
     /// The error's message (at most 2 000 characters are kept); not blank.

@@ -2,15 +2,12 @@
 //! "fields"? } }`. `code` is stable and is the key the web app translates
 //! (`locales/<lang>/errors.json`); `message` is English for logs and API users only.
 
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use utoipa::ToSchema;
 
 macro_rules! error_codes {
     ($($(#[$doc:meta])* $variant:ident => $code:literal,)+) => {
         /// A failure the HTTP API reports. Serialised as its snake_case code.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[crate::wire(Copy, Hash)]
         #[serde(rename_all = "snake_case")]
         pub enum ErrorCode {
             $($(#[$doc])* $variant,)+
@@ -113,14 +110,12 @@ error_codes! {
 }
 
 /// The body of every error answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ErrorBody {
     pub error: ErrorDetail,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(!Eq)]
 pub struct ErrorDetail {
     pub code: ErrorCode,
     /// English, for logs and API users; the web app shows the translated `code` instead.

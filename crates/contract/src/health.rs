@@ -1,18 +1,13 @@
 //! `GET /api/health`: is the server up, which build, which database.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(Copy)]
 #[serde(rename_all = "lowercase")]
 pub enum DatabaseKind {
     Sqlite,
     Postgres,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Health {
     /// Always `ok` when the server answers and its database responds.
     pub status: String,

@@ -3,12 +3,9 @@
 //! link exists and show its non-secret settings only: no API key, secret key or token ever
 //! appears in an answer.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 /// A link's state as the Integrations screen shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct LinkStatus {
     /// A usable link exists.
     pub connected: bool,
@@ -26,26 +23,23 @@ pub struct LinkStatus {
 }
 
 /// `GET freshdesk/tickets?domain&api_key`: the credential check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct FreshdeskCheckQuery {
     pub domain: String,
     pub api_key: String,
 }
 
 /// `POST freshdesk/createauth`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct FreshdeskLink {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     pub domain: String,
     pub api_key: String,
 }
 
 /// `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct LeadsquaredLink {
     /// Not blank (`domain::inputs::LeadsquaredCredentials`: all three are required).
     #[schema(pattern = r"\S")]
@@ -60,8 +54,8 @@ pub struct LeadsquaredLink {
 
 /// `POST v2 other/proxy`: kept only for the LeadSquared credential check; any other host is
 /// refused.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(!Eq)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ProxyRequest {
     pub url: String,
     #[serde(default)]
@@ -74,18 +68,15 @@ pub struct ProxyRequest {
 }
 
 /// `GET webhook/endpoints?org_id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct WebhookQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
 }
 
 /// `POST webhook/endpoints`: `org_id` plus one (or more) of the three values.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct WebhookUpdate {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     #[serde(default)]
     pub duplex_webhook: Option<String>,
@@ -99,10 +90,9 @@ pub struct WebhookUpdate {
 
 /// The organisation's webhook endpoint. The token is never sent back: `auth_token` is a mask
 /// (`••••` and its last four characters) when one is set, so the page can show it locked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct WebhookEndpoint {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub duplex_webhook: Option<String>,
     pub auth_token: Option<String>,
@@ -117,10 +107,9 @@ pub struct WebhookEndpoint {
 }
 
 /// `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct AuthorizeQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     /// Accepted for compatibility and ignored: the server uses its configured redirect.
     #[serde(default)]
@@ -132,8 +121,7 @@ pub struct AuthorizeQuery {
 
 /// The consent page to open. Its `state` is single-use, expires in 10 minutes and is bound to
 /// the signed-in user; the provider sends it back with the code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AuthorizeUrl {
     pub url: String,
     pub state: String,
@@ -142,10 +130,9 @@ pub struct AuthorizeUrl {
 /// `POST hubspotauthentication?workspace_id&code&state` (000 §7). `grant_type`, `redirect_uri`,
 /// `client_id` and `client_secret` are accepted and ignored: the server exchanges the code with
 /// its own configured application.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct OAuthReturnQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     pub code: String,
     pub state: String,
@@ -163,10 +150,9 @@ pub struct OAuthReturnQuery {
 /// portal returned, and the server exchanges them. The spec's token fields (`access_token`,
 /// `refresh_token`, `client_endpoint`, `expires`) are accepted and ignored: tokens never pass
 /// through the browser.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(!Eq)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct BitrixLink {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     pub code: String,
     pub state: String,
@@ -182,8 +168,7 @@ pub struct BitrixLink {
 }
 
 /// `GET zoho/scopes` (000 §7): `data.scopes`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ZohoScopes {
     pub scopes: Vec<String>,
 }
@@ -192,10 +177,9 @@ pub struct ZohoScopes {
 /// (`temp_account_server_url`, its `accounts-server`) and our `state`. `client_id`,
 /// `client_secret` and `redirect_uri` are accepted and ignored. The answer does not carry the
 /// refresh token the spec shows: tokens stay on the server.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ZohoLink {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     pub temp_code: String,
     pub temp_account_server_url: String,
@@ -210,21 +194,19 @@ pub struct ZohoLink {
 
 /// `POST v2 salesforce/auth` (000 §7): the code Salesforce returned and our `state`;
 /// `redirect_uri` is accepted and ignored, `workspace_id`, when given, must be the caller's.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct SalesforceLink {
     pub code: String,
     pub state: String,
     #[serde(default)]
     pub redirect_uri: Option<String>,
     #[serde(default)]
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub workspace_id: Option<i64>,
 }
 
 /// A user field chosen as a record type's phone-number field (000 §3 `selectedField`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SalesforceField {
     /// The field's API name.
     pub id: String,
@@ -233,8 +215,7 @@ pub struct SalesforceField {
 }
 
 /// One contact record type in the settings (000 §3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[serde(rename_all = "camelCase")]
 pub struct ContactRecordType {
     pub id: String,
@@ -246,8 +227,7 @@ pub struct ContactRecordType {
 
 /// v2 `salesforce/settings` (000 §3): contact creation (default on) and the record types with
 /// their phone-number fields.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[serde(rename_all = "camelCase")]
 pub struct SalesforceSettings {
     pub contact_creation_enabled: bool,
@@ -270,10 +250,9 @@ impl Default for SalesforceSettings {
 /// server exchanges the code and creates the spreadsheet. The spec's `sheet_id`,
 /// `sub_sheet_name`, `file_name` and token fields are accepted and ignored: the server names the
 /// sheet, and tokens never pass through the browser.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(!Eq)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct GoogleSheetLink {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
     pub code: String,
     pub state: String,
@@ -297,8 +276,8 @@ pub struct GoogleSheetLink {
 }
 
 /// `GET googlesheet` (000 §7 `data.sheet_id`): the link's state and its non-secret settings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct SheetLinkStatus {
     pub connected: bool,
     pub needs_reconnect: bool,
@@ -313,25 +292,25 @@ pub struct SheetLinkStatus {
 }
 
 /// `GET getsheetfunnel` (000 §7 `data.funnel_name`, the label).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct SheetFunnel {
     #[serde(default)]
     pub funnel_name: Option<String>,
 }
 
 /// `PATCH updatesheetfunnel` (000 §7): the new label (`spreadsheet_label` rule).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SheetFunnelUpdate {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub workspace_id: i64,
+    /// Not blank (`SheetLabel::parse`).
+    #[schema(pattern = r"\S")]
     pub updated_name: String,
 }
 
 /// One Salesforce record type (000 §3 'Salesforce record type'), with Salesforce's own names.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct SalesforceRecordType {
     #[serde(rename = "Id")]
     pub id: String,
@@ -342,15 +321,14 @@ pub struct SalesforceRecordType {
 }
 
 /// v2 `salesforce/record-types` (000 §7): `data.records`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SalesforceRecordTypes {
     pub records: Vec<SalesforceRecordType>,
 }
 
 /// One field of Salesforce's UI-API object info: its API name, label and data type.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct SalesforceFieldInfo {
     pub api_name: String,
@@ -360,31 +338,27 @@ pub struct SalesforceFieldInfo {
 }
 
 /// An object's info: its fields by API name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SalesforceObjectInfo {
     pub fields: std::collections::BTreeMap<String, SalesforceFieldInfo>,
 }
 
 /// The object infos of v2 `salesforce/record-type/fields`: only `User`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct SalesforceObjectInfos {
     #[serde(rename = "User")]
     pub user: SalesforceObjectInfo,
 }
 
 /// v2 `salesforce/record-type/fields?id` (000 §7): `data.objectInfos.User.fields`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 #[serde(rename_all = "camelCase")]
 pub struct SalesforceRecordTypeFields {
     pub object_infos: SalesforceObjectInfos,
 }
 
 /// The query of v2 `salesforce/record-type/fields`: the record type's `Id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, utoipa::IntoParams)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire(IntoParams)]
 pub struct SalesforceRecordTypeQuery {
     /// A Salesforce record id: 15 or 18 letters and digits.
     #[param(pattern = "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$")]

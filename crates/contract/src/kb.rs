@@ -1,39 +1,28 @@
 //! The knowledge base on the wire (000 §2 `/knowledge-base`, §3 chat message, §7 AI handler;
 //! issue #17). Paths ours under `/api/kb` (docs/API.md).
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 /// An uploaded document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct KbDocument {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub name: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub size_bytes: i64,
     pub pages: i32,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub passages: u64,
     pub created_at: String,
 }
 
 /// `?org_id&name` of an upload (the body is the PDF).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct UploadQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub name: String,
 }
 
 /// A passage cited by an answer: its document, page and text, with the matched words' byte
 /// ranges to highlight.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Citation {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub document_id: i64,
     pub document_name: String,
     pub page: i32,
@@ -46,10 +35,8 @@ pub struct Citation {
 }
 
 /// 000 §3 chat message: id, message, type (user or bot), date; with our status and citations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct KbMessage {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub message: String,
     /// `user` or `bot`.
@@ -64,47 +51,39 @@ pub struct KbMessage {
 }
 
 /// A question (`conversation_id` continues a conversation; none starts one).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct AskRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub conversation_id: Option<i64>,
     pub question: String,
 }
 
 /// The question as stored and its answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AskAnswer {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub conversation_id: i64,
     pub question: KbMessage,
     pub answer: KbMessage,
 }
 
 /// A conversation in the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct KbConversation {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub title: String,
     pub updated_at: String,
 }
 
 /// A conversation with its messages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct KbConversationDetail {
     pub conversation: KbConversation,
     pub messages: Vec<KbMessage>,
 }
 
 /// A conversation's new title.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct RenameConversation {
     /// 1 to 80 characters once trimmed.
     #[schema(pattern = r"\S", max_length = 80)]
@@ -112,24 +91,21 @@ pub struct RenameConversation {
 }
 
 /// A question nothing in the documents answered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct UnansweredQuestion {
     pub question: String,
     pub at: String,
 }
 
 /// `?org_id` with an id in the path.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct KbOrgQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
 }
 
 /// One message of the chat a reply is suggested for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ChatLine {
     pub text: String,
     /// `INCOMING` (the contact's) or `OUTGOING` (ours); incoming when absent.
@@ -137,10 +113,9 @@ pub struct ChatLine {
 }
 
 /// 001 §1, §9 AI reply generator: the chat's last messages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ReplyRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     pub messages: Vec<ChatLine>,
     /// The contact's name, to fill a quick reply's variables (`{{first_name}}`, …).
@@ -149,8 +124,7 @@ pub struct ReplyRequest {
 }
 
 /// A suggested reply and the replies left today (001 §9 'shown as replies left').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ReplySuggestion {
     /// Null when nothing in the quick replies or the documents fits the chat.
     pub suggestion: Option<String>,
@@ -162,8 +136,7 @@ pub struct ReplySuggestion {
 }
 
 /// The replies left today.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct RepliesLeft {
     pub replies_left: u32,
     pub daily_limit: u32,

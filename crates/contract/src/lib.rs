@@ -18,3 +18,6 @@ pub mod sync;
 pub mod typescript;
 
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
+/// `#[wire]` on a contract type: its derives and TypeScript integer types in one place
+/// (`switchboard-domain-derive`'s `contract.rs`).
+pub use switchboard_domain_derive::contract_wire as wire;

@@ -8,22 +8,18 @@
 
 use domain::manage::{FollowUpState, Priority, PropertyKind};
 use domain::recurrence::{Recurrence, RepeatUnit};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
 
 /// `?org_id`: the organisation, or none for the personal workspace.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, IntoParams)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(Default, IntoParams)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ManageQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
 }
 
 /// `?org_id&name` of an attachment upload (the body is the file, its type in `Content-Type`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, IntoParams)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(IntoParams)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct AttachmentQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// The file's name: not blank.
     #[param(pattern = r"\S")]
@@ -31,11 +27,9 @@ pub struct AttachmentQuery {
 }
 
 /// A file attached to a quick reply or a scheduled message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct AttachmentInfo {
     pub name: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub size_bytes: i64,
     pub content_type: String,
     /// Downloads the file (signed in as a member of the workspace).
@@ -43,23 +37,18 @@ pub struct AttachmentInfo {
 }
 
 /// 001 §2 'Templates and quick replies (create for self or for a team, … sent count)'.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct QuickReply {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub name: String,
     /// May hold variables (`{{first_name}}`, …), filled when it is used.
     pub message: String,
     /// For a team (its id), or none for the author alone.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub owner_id: i64,
     /// Whether the caller may change or delete it.
     pub editable: bool,
     pub attachment: Option<AttachmentInfo>,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub sent_count: i64,
     pub updated_at: String,
 }
@@ -93,10 +82,9 @@ fn contact_tags() -> utoipa::openapi::schema::Array {
 }
 
 /// Creates or changes a quick reply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct QuickReplyRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// `domain::manage::quick_reply`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
     #[schema(pattern = r"\S", max_length = 60)]
@@ -105,7 +93,6 @@ pub struct QuickReplyRequest {
     #[schema(max_length = 4096)]
     pub message: String,
     /// Share with a team of the organisation (Teams admins decide who may).
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub team_id: Option<i64>,
     /// A file follows (uploaded next): the message may then be empty.
     #[serde(default)]
@@ -113,8 +100,7 @@ pub struct QuickReplyRequest {
 }
 
 /// The quick replies the caller sees, with the plan's limit (001 §9: 5 on Free).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct QuickReplyList {
     pub items: Vec<QuickReply>,
     /// The most the caller may own; none when unlimited.
@@ -129,15 +115,12 @@ pub struct QuickReplyList {
 }
 
 /// A label (001 §3 'Label: name, colour, sublabels, funnel stages; system, custom and shared').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ManagedLabel {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub name: String,
     pub color: String,
     /// The label it is a sublabel of.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub parent_id: Option<i64>,
     /// `system` (WhatsApp Business's own, read-only), `custom` (the caller's) or `shared`
     /// (an admin's, for the whole organisation).
@@ -148,10 +131,9 @@ pub struct ManagedLabel {
 }
 
 /// Creates or changes a label.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct LabelRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// `domain::manage::label`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
     #[schema(pattern = r"\S", max_length = 60)]
@@ -159,17 +141,14 @@ pub struct LabelRequest {
     /// `#RRGGBB`.
     #[schema(pattern = r"^\s*#[0-9A-Fa-f]{6}\s*$")]
     pub color: String,
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub parent_id: Option<i64>,
     /// An admin's label for the whole organisation (admins only).
     pub shared: Option<bool>,
 }
 
 /// A funnel: ordered stages a chat moves through.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct Funnel {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub name: String,
     pub stages: Vec<String>,
@@ -178,10 +157,9 @@ pub struct Funnel {
 }
 
 /// Creates or changes a funnel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct FunnelRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// `domain::manage::funnel`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
     #[schema(pattern = r"\S", max_length = 60)]
@@ -194,8 +172,7 @@ pub struct FunnelRequest {
 }
 
 /// The labels and funnels the caller sees, with the plan's label limit (001 §9: 5 on Free).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct LabelBoard {
     pub labels: Vec<ManagedLabel>,
     pub funnels: Vec<Funnel>,
@@ -208,10 +185,8 @@ pub struct LabelBoard {
 }
 
 /// A user property of the organisation (001 §3 'User property: name, value, type; options').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct UserProperty {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub name: String,
     #[schema(value_type = String)]
@@ -220,11 +195,10 @@ pub struct UserProperty {
 }
 
 /// Creates or changes a user property.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct UserPropertyRequest {
     /// Properties belong to an organisation: none is 422 `properties_need_organisation`.
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     #[schema(value_type = i64, required = true, minimum = 1)]
     pub org_id: Option<i64>,
     /// Not blank.
@@ -237,36 +211,30 @@ pub struct UserPropertyRequest {
 }
 
 /// One property's value for a contact.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct PropertyValueEntry {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub property_id: i64,
     pub value: String,
 }
 
 /// A contact's property values (the user-profile panel).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ContactProfile {
     pub contact: String,
     pub values: Vec<PropertyValueEntry>,
 }
 
 /// Sets some of a contact's property values (an empty value clears one).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ContactProfileRequest {
     /// Properties belong to an organisation (ids from 1).
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     #[schema(minimum = 1)]
     pub org_id: i64,
     pub values: Vec<PropertyValueEntry>,
 }
 
 /// A contact's tags (`getusertags` entries).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ContactTags {
     /// The chat id or phone number.
     pub contact: String,
@@ -275,10 +243,9 @@ pub struct ContactTags {
 }
 
 /// Sets a contact's one or two tags.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct TagsRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// `domain::manage::contact_tags`: one or two (`MAX_TAGS`), each not blank and at most 10
     /// characters (`MAX_TAG_CHARS`).
@@ -287,10 +254,8 @@ pub struct TagsRequest {
 }
 
 /// A follow-up or reminder (001 §3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct FollowUp {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub title: String,
     pub notes: String,
@@ -311,10 +276,9 @@ pub struct FollowUp {
 }
 
 /// Creates or changes a follow-up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct FollowUpRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// Not blank.
     #[schema(pattern = r"\S")]
@@ -334,8 +298,7 @@ pub struct FollowUpRequest {
 }
 
 /// 001 §4 'Pending, Upcoming, Completed'.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct FollowUpBoard {
     pub pending: Vec<FollowUp>,
     pub upcoming: Vec<FollowUp>,
@@ -344,18 +307,15 @@ pub struct FollowUpBoard {
 }
 
 /// 001 §4 'Notifications can be switched on or off, with sound on or off'.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct NotificationSettings {
     pub enabled: bool,
     pub sound: bool,
 }
 
 /// A note or doc of a chat (001 §2 per-chat panels).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ChatNote {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub contact: String,
     /// `note` or `doc`.
@@ -366,10 +326,9 @@ pub struct ChatNote {
 }
 
 /// Creates or changes a note or doc.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ChatNoteRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// The chat's contact key: not blank, at most 64 bytes.
     #[schema(pattern = r"\S", max_length = 64)]
@@ -383,10 +342,9 @@ pub struct ChatNoteRequest {
 }
 
 /// `?org_id&contact`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, IntoParams)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire(IntoParams)]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ContactQuery {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// The chat's contact key: not blank, at most 64 bytes.
     #[param(pattern = r"\S", max_length = 64)]
@@ -394,10 +352,8 @@ pub struct ContactQuery {
 }
 
 /// A scheduled message (001 §3 'recipient, message, attachment, time, recurrence').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ScheduledMessage {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub recipient: String,
     pub message: String,
@@ -425,10 +381,8 @@ pub struct ScheduledMessage {
 }
 
 /// One send of a schedule.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ScheduleSend {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub occurrence: u32,
     pub due_at: String,
@@ -440,10 +394,9 @@ pub struct ScheduleSend {
 }
 
 /// Creates or changes a scheduled message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ScheduleRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     pub recipient: String,
     pub message: String,
@@ -464,10 +417,9 @@ pub struct ScheduleRequest {
 }
 
 /// `POST /api/v2/schedules/claim`: the extension asks for the sends due now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ClaimRequest {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// At most this many (1 to 500, default 50; any other number is brought into that range).
     #[schema(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
@@ -479,14 +431,11 @@ pub struct ClaimRequest {
 }
 
 /// A send handed to the extension: it is the caller's alone until `lease_until`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ClaimedSend {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub send_id: i64,
     /// Proves the report comes from this claim.
     pub claim_token: String,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub schedule_id: i64,
     pub recipient: String,
     pub message: String,
@@ -498,8 +447,7 @@ pub struct ClaimedSend {
 }
 
 /// The sends claimed, and how many were marked missed (skip policy) on the way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct ClaimAnswer {
     pub sends: Vec<ClaimedSend>,
     pub missed: u32,
@@ -507,8 +455,8 @@ pub struct ClaimAnswer {
 }
 
 /// `POST /api/v2/schedules/sends/{id}/report`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct SendReport {
     pub claim_token: String,
     /// `sent` or `failed`.
@@ -518,10 +466,9 @@ pub struct SendReport {
 }
 
 /// `POST /api/manage/quick-replies/{id}/sent`: the extension used a quick reply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[crate::wire]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct QuickReplySent {
-    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub org_id: Option<i64>,
     /// Makes a retried report count once; not blank.
     #[schema(pattern = r"\S")]
@@ -530,10 +477,8 @@ pub struct QuickReplySent {
 
 /// Who may change team labels and quick replies in an organisation (001 §6 'Teams plan lets
 /// admins control access to team labels and quick replies').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[crate::wire]
 pub struct TeamToolsAccess {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub org_id: i64,
     /// `admins` or `admins_and_managers`.
     #[schema(pattern = "^(admins|admins_and_managers)$")]

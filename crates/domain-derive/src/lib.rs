@@ -14,6 +14,8 @@
 //! The generated code names `crate::value`: it is meant for the domain crate only.
 
 use proc_macro::TokenStream;
+
+mod contract;
 use proc_macro2::TokenStream as Tokens;
 use quote::quote;
 use syn::ext::IdentExt;
@@ -46,6 +48,15 @@ pub fn derive_to_value(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn wire(args: TokenStream, item: TokenStream) -> TokenStream {
     wire_derives(args.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// `#[wire]` for the contract crate's request and response bodies (see `contract.rs`): its
+/// derives, `utoipa::ToSchema`, and `number` for 64-bit integers in TypeScript.
+#[proc_macro_attribute]
+pub fn contract_wire(args: TokenStream, item: TokenStream) -> TokenStream {
+    contract::contract_wire(args.into(), item.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

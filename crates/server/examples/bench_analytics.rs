@@ -100,40 +100,41 @@ async fn bench(backend: Backend, rows: usize, runs: usize) {
     let users: Vec<i64> = (1_000..1_000 + USERS).collect();
     let (s, e) = (END - 30 * DAY_MS, END - 1);
     let (ps, pe) = (s - 30 * DAY_MS, s - 1);
+    let w = |start, end| a::Window {
+        org_id,
+        users: &users,
+        start,
+        end,
+    };
+    let (now, before, at) = (w(s, e), w(ps, pe), CallTime::Occurred);
 
     // What the overview endpoint runs.
     let overview = time(runs, || async {
-        a::call_overview_with_uniques(st, org_id, &users, CallTime::Occurred, s, e)
-            .await
-            .unwrap();
+        a::call_overview_with_uniques(st, now, at).await.unwrap();
     })
     .await;
     let grouped = time(runs, || async {
-        a::call_overview(st, org_id, &users, CallTime::Occurred, s, e)
-            .await
-            .unwrap();
+        a::call_overview(st, now, at).await.unwrap();
     })
     .await;
     // Active hours: quarter-hour slots of calls and messages.
     let hours = time(runs, || async {
-        a::call_slots(st, org_id, &users, CallTime::Occurred, s, e)
-            .await
-            .unwrap();
-        a::message_slots(st, org_id, &users, s, e).await.unwrap();
+        a::call_slots(st, now, at).await.unwrap();
+        a::message_slots(st, now).await.unwrap();
     })
     .await;
     // Comparison: totals and days of both periods, all at once as the handler does.
     let comparison = time(runs, || async {
         tokio::try_join!(
-            a::call_overview_with_uniques(st, org_id, &users, CallTime::Occurred, s, e),
-            a::call_overview_with_uniques(st, org_id, &users, CallTime::Occurred, ps, pe),
-            a::call_slots(st, org_id, &users, CallTime::Occurred, s, e),
-            a::call_slots(st, org_id, &users, CallTime::Occurred, ps, pe),
+            a::call_overview_with_uniques(st, now, at),
+            a::call_overview_with_uniques(st, before, at),
+            a::call_slots(st, now, at),
+            a::call_slots(st, before, at),
         )
         .unwrap();
     })
     .await;
-    let in_range = a::call_overview(st, org_id, &users, CallTime::Occurred, s, e)
+    let in_range = a::call_overview(st, now, at)
         .await
         .unwrap()
         .iter()

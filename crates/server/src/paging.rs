@@ -5,8 +5,8 @@
 
 use contract::admin::Page;
 
-/// The furthest page a caller may ask for (a million pages of at most a few hundred rows).
-pub const MAX_PAGE: u64 = 1_000_000;
+/// The furthest page a caller may ask for (the contract's bound, which the query types enforce).
+pub use contract::admin::MAX_PAGE;
 
 /// A bounded page request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,13 +13,18 @@ use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use store::analytics::EventRow;
 
-/// A search request body.
-#[derive(Debug, Clone, Deserialize)]
+/// A search request body. The OpenAPI document gives its top level; the clauses inside `query`
+/// and `aggs` are read here, and one outside the supported subset is a 400 naming it.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchBody {
     pub size: Option<u32>,
+    /// `bool` (`filter`/`must` of `range`, `terms`, `term`) or `match_all`.
+    #[schema(value_type = Option<Object>)]
     pub query: Option<QueryClause>,
+    /// Named `terms`, `sum`, `cardinality` and `date_histogram` aggregations, nested.
     #[serde(alias = "aggregations")]
+    #[schema(value_type = Option<Object>)]
     pub aggs: Option<BTreeMap<String, Aggregation>>,
     /// Accepted and ignored (the original sends them with size 0).
     pub track_total_hits: Option<Value>,

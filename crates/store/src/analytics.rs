@@ -230,29 +230,46 @@ pub enum CallTime {
 }
 
 impl CallTime {
-    fn column(self) -> CallEvents {
+    /// The call events' column of this time.
+    fn column(self) -> &'static str {
         match self {
-            CallTime::Occurred => CallEvents::OccurredAt,
-            CallTime::Created => CallEvents::CreatedAt,
+            CallTime::Occurred => "occurred_at",
+            CallTime::Created => "created_at",
         }
     }
 }
 
-/// The calls of `users` in `org_id` with `time` in `start..=end`.
-fn calls_in(
-    org_id: i64,
-    users: &[i64],
-    time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
-) -> SelectStatement {
-    let mut q = Query::select();
-    q.from(CallEvents::Table)
-        .and_where(Expr::col(CallEvents::OrgId).eq(org_id))
-        .and_where(Expr::col(CallEvents::UserId).is_in(users.iter().copied()))
-        .and_where(Expr::col(time.column()).gte(start))
-        .and_where(Expr::col(time.column()).lte(end));
-    q
+/// What a dashboard query counts: the events of `users` in `org_id` with their time in
+/// `start..=end`. An empty `users` reads nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct Window<'a> {
+    pub org_id: i64,
+    pub users: &'a [i64],
+    pub start: EpochMs,
+    pub end: EpochMs,
+}
+
+impl Window<'_> {
+    /// `SELECT … FROM table WHERE org_id = ? AND user_id IN (…) AND time BETWEEN start AND end`.
+    fn select(&self, table: &str, time: &str) -> SelectStatement {
+        let mut q = Query::select();
+        q.from(Alias::new(table))
+            .and_where(Expr::col(Alias::new("org_id")).eq(self.org_id))
+            .and_where(Expr::col(Alias::new("user_id")).is_in(self.users.iter().copied()))
+            .and_where(Expr::col(Alias::new(time)).gte(self.start))
+            .and_where(Expr::col(Alias::new(time)).lte(self.end));
+        q
+    }
+}
+
+/// The calls of the window with `time` in its range.
+fn calls_in(w: Window<'_>, time: CallTime) -> SelectStatement {
+    w.select("call_events", time.column())
+}
+
+/// The chat messages of the window (on `Datetime`).
+fn messages_in(w: Window<'_>) -> SelectStatement {
+    w.select("message_events", "occurred_at")
 }
 
 /// The total duration as a BIGINT on both databases (PostgreSQL's SUM of a BIGINT is NUMERIC).
@@ -288,19 +305,16 @@ pub struct DirectionRow {
 /// Count, total duration and distinct chats per direction and user.
 pub async fn call_overview(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Vec<DirectionRow>, StoreError> {
-    if users.is_empty() {
+    if w.users.is_empty() {
         return Ok(Vec::new());
     }
-    if let Some((rows, _)) = rollups::call_overview(store, org_id, users, time, start, end).await? {
+    if let Some((rows, _)) = rollups::call_overview(store, w, time).await? {
         return Ok(rows);
     }
-    let mut q = calls_in(org_id, users, time, start, end);
+    let mut q = calls_in(w, time);
     q.column(CallEvents::Direction)
         .column(CallEvents::UserId)
         .expr_as(
@@ -319,19 +333,16 @@ pub async fn call_overview(
 /// Distinct chats per user over every direction (exact, unlike a sum over directions).
 pub async fn unique_chats_per_user(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Vec<(i64, i64)>, StoreError> {
-    if users.is_empty() {
+    if w.users.is_empty() {
         return Ok(Vec::new());
     }
-    if let Some(counts) = rollups::unique_chats(store, org_id, users, time, start, end).await? {
+    if let Some(counts) = rollups::unique_chats(store, w, time).await? {
         return Ok(counts.by_user);
     }
-    let mut q = calls_in(org_id, users, time, start, end);
+    let mut q = calls_in(w, time);
     q.column(CallEvents::UserId)
         .expr_as(count_distinct_chats(), Alias::new("chats"))
         .group_by_col(CallEvents::UserId);
@@ -343,21 +354,14 @@ pub async fn unique_chats_per_user(
 }
 
 /// Distinct chats over every user and direction.
-pub async fn unique_chats(
-    store: &Store,
-    org_id: i64,
-    users: &[i64],
-    time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
-) -> Result<i64, StoreError> {
-    if users.is_empty() {
+pub async fn unique_chats(store: &Store, w: Window<'_>, time: CallTime) -> Result<i64, StoreError> {
+    if w.users.is_empty() {
         return Ok(0);
     }
-    if let Some(counts) = rollups::unique_chats(store, org_id, users, time, start, end).await? {
+    if let Some(counts) = rollups::unique_chats(store, w, time).await? {
         return Ok(counts.total);
     }
-    let mut q = calls_in(org_id, users, time, start, end);
+    let mut q = calls_in(w, time);
     q.expr_as(count_distinct_chats(), Alias::new("chats"));
     match rows(store, &q).await?.first() {
         Some(r) => Ok(r.try_get("", "chats")?),
@@ -378,18 +382,13 @@ pub struct OverviewCounts {
 /// [`call_overview`], [`unique_chats_per_user`] and [`unique_chats`] at once.
 pub async fn call_overview_with_uniques(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<OverviewCounts, StoreError> {
-    if users.is_empty() {
+    if w.users.is_empty() {
         return Ok(OverviewCounts::default());
     }
-    if let Some((rows, chats)) =
-        rollups::call_overview(store, org_id, users, time, start, end).await?
-    {
+    if let Some((rows, chats)) = rollups::call_overview(store, w, time).await? {
         return Ok(OverviewCounts {
             rows,
             unique_per_user: chats.by_user,
@@ -397,9 +396,9 @@ pub async fn call_overview_with_uniques(
         });
     }
     let (rows, mut unique_per_user, unique_total) = tokio::try_join!(
-        call_overview(store, org_id, users, time, start, end),
-        unique_chats_per_user(store, org_id, users, time, start, end),
-        unique_chats(store, org_id, users, time, start, end),
+        call_overview(store, w, time),
+        unique_chats_per_user(store, w, time),
+        unique_chats(store, w, time),
     )?;
     unique_per_user.sort_unstable();
     Ok(OverviewCounts {
@@ -422,23 +421,17 @@ pub struct SlotRow {
 /// Calls per quarter-hour slot and direction.
 pub async fn call_slots(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Vec<SlotRow>, StoreError> {
-    if users.is_empty() {
+    if w.users.is_empty() {
         return Ok(Vec::new());
     }
-    if let Some(rows) = rollups::call_slots(store, org_id, users, time, start, end).await? {
+    if let Some(rows) = rollups::call_slots(store, w, time).await? {
         return Ok(rows);
     }
-    let mut q = calls_in(org_id, users, time, start, end);
-    let slot = slot_of(match time {
-        CallTime::Occurred => "occurred_at",
-        CallTime::Created => "created_at",
-    });
+    let mut q = calls_in(w, time);
+    let slot = slot_of(time.column());
     q.expr_as(slot.clone(), Alias::new("slot"))
         .column(CallEvents::Direction)
         .expr_as(
@@ -451,24 +444,13 @@ pub async fn call_slots(
 }
 
 /// Chat messages per quarter-hour slot (on `Datetime`).
-pub async fn message_slots(
-    store: &Store,
-    org_id: i64,
-    users: &[i64],
-    start: EpochMs,
-    end: EpochMs,
-) -> Result<Vec<(i64, i64)>, StoreError> {
-    if users.is_empty() {
+pub async fn message_slots(store: &Store, w: Window<'_>) -> Result<Vec<(i64, i64)>, StoreError> {
+    if w.users.is_empty() {
         return Ok(Vec::new());
     }
     let slot = slot_of("occurred_at");
-    let mut q = Query::select();
-    q.from(MessageEvents::Table)
-        .and_where(Expr::col(MessageEvents::OrgId).eq(org_id))
-        .and_where(Expr::col(MessageEvents::UserId).is_in(users.iter().copied()))
-        .and_where(Expr::col(MessageEvents::OccurredAt).gte(start))
-        .and_where(Expr::col(MessageEvents::OccurredAt).lte(end))
-        .expr_as(slot.clone(), Alias::new("slot"))
+    let mut q = messages_in(w);
+    q.expr_as(slot.clone(), Alias::new("slot"))
         .expr_as(
             Func::count(Expr::col(MessageEvents::EventId)),
             Alias::new("n"),
@@ -483,26 +465,15 @@ pub async fn message_slots(
 
 /// Chat messages of `users` with `Datetime` in `start..=end` (every hour of the day), one
 /// COUNT on the `(org_id, user_id, occurred_at)` index like `message_slots`.
-pub async fn message_count(
-    store: &Store,
-    org_id: i64,
-    users: &[i64],
-    start: EpochMs,
-    end: EpochMs,
-) -> Result<u64, StoreError> {
-    if users.is_empty() {
+pub async fn message_count(store: &Store, w: Window<'_>) -> Result<u64, StoreError> {
+    if w.users.is_empty() {
         return Ok(0);
     }
-    let mut q = Query::select();
-    q.from(MessageEvents::Table)
-        .and_where(Expr::col(MessageEvents::OrgId).eq(org_id))
-        .and_where(Expr::col(MessageEvents::UserId).is_in(users.iter().copied()))
-        .and_where(Expr::col(MessageEvents::OccurredAt).gte(start))
-        .and_where(Expr::col(MessageEvents::OccurredAt).lte(end))
-        .expr_as(
-            Func::count(Expr::col(MessageEvents::EventId)),
-            Alias::new("n"),
-        );
+    let mut q = messages_in(w);
+    q.expr_as(
+        Func::count(Expr::col(MessageEvents::EventId)),
+        Alias::new("n"),
+    );
     let n: i64 = match rows(store, &q).await?.first() {
         Some(r) => r.try_get("", "n")?,
         None => 0,
@@ -554,35 +525,19 @@ pub enum EventKind {
 pub async fn event_rows(
     store: &Store,
     kind: EventKind,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Vec<EventRow>, StoreError> {
-    if users.is_empty() {
+    if w.users.is_empty() {
         return Ok(Vec::new());
     }
-    let mut q = Query::select();
     let (table, time_col, duration, created) = match kind {
-        EventKind::Calls => (
-            "call_events",
-            match time {
-                CallTime::Occurred => "occurred_at",
-                CallTime::Created => "created_at",
-            },
-            "duration_s",
-            "created_at",
-        ),
+        EventKind::Calls => ("call_events", time.column(), "duration_s", "created_at"),
         // Messages have no separate log time: createdAt is when it was sent.
         EventKind::Messages => ("message_events", "occurred_at", "0", "occurred_at"),
     };
-    q.from(Alias::new(table))
-        .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
-        .and_where(Expr::col(Alias::new("user_id")).is_in(users.iter().copied()))
-        .and_where(Expr::col(Alias::new(time_col)).gte(start))
-        .and_where(Expr::col(Alias::new(time_col)).lte(end))
-        .column(Alias::new("user_id"))
+    let mut q = w.select(table, time_col);
+    q.column(Alias::new("user_id"))
         .column(Alias::new("chat_id"))
         .column(Alias::new("direction"))
         .expr_as(
@@ -650,22 +605,14 @@ pub async fn insert_usage(
 /// Usage events of one kind per user in `start..=end`.
 pub async fn usage_counts(
     store: &Store,
-    org_id: i64,
     kind: UsageKind,
-    users: &[i64],
-    start: EpochMs,
-    end: EpochMs,
+    w: Window<'_>,
 ) -> Result<Vec<(i64, i64)>, StoreError> {
-    if users.is_empty() {
+    if w.users.is_empty() {
         return Ok(Vec::new());
     }
-    let mut q = Query::select();
-    q.from(Alias::new("usage_events"))
-        .and_where(Expr::col(Alias::new("org_id")).eq(org_id))
-        .and_where(Expr::col(Alias::new("kind")).eq(kind as i16))
-        .and_where(Expr::col(Alias::new("user_id")).is_in(users.iter().copied()))
-        .and_where(Expr::col(Alias::new("occurred_at")).gte(start))
-        .and_where(Expr::col(Alias::new("occurred_at")).lte(end))
+    let mut q = w.select("usage_events", "occurred_at");
+    q.and_where(Expr::col(Alias::new("kind")).eq(kind as i16))
         .column(Alias::new("user_id"))
         .expr_as(Func::count(Expr::col(Alias::new("id"))), Alias::new("n"))
         .group_by_col(Alias::new("user_id"))

@@ -281,7 +281,13 @@ mod tests {
                 .iter()
                 .map(|r| r.user.id)
                 .collect();
-            crate::analytics::usage_counts(store, org_id, kind, &members, 0, NOW)
+            let w = crate::analytics::Window {
+                org_id,
+                users: &members,
+                start: 0,
+                end: NOW,
+            };
+            crate::analytics::usage_counts(store, kind, w)
                 .await
                 .unwrap()
                 .iter()

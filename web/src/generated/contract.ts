@@ -983,7 +983,23 @@ kind: string, detail: HistoryDetail, };
  * `GET /api/billing/history`: whose history and which page (from 0; 10 a page by default,
  * at most 100).
  */
-export type HistoryQuery = { org_id: number | null, workspace_id: number | null, page: number | null, per_page: number | null, };
+export type HistoryQuery = { 
+/**
+ * An organisation the caller administers.
+ */
+org_id: number | null, 
+/**
+ * Or the caller's workspace.
+ */
+workspace_id: number | null, 
+/**
+ * From 0.
+ */
+page: number | null, 
+/**
+ * 1 to 100; 10 by default.
+ */
+per_page: number | null, };
 
 /**
  * An id the API sends either as a number or as text (`CreatedByUser` is text, `user_id` a
@@ -1360,7 +1376,11 @@ target: string | null, changes: Array<ActivityChange>, };
 /**
  * `?org_id&page&per_page` of the organisation's change log.
  */
-export type OrgActivityQuery = { org_id: number, 
+export type OrgActivityQuery = { 
+/**
+ * An organisation the caller administers.
+ */
+org_id: number, 
 /**
  * From 0.
  */

@@ -225,11 +225,7 @@ fn admin_user(u: &store::entity::user::Model) -> AdminUser {
     get,
     path = "/api/admin/organisations",
     tag = "admin",
-    params(
-        ("q" = Option<String>, Query, description = "Part of the name or code"),
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (20)"),
-    ),
+    params(PageQuery),
     responses((status = 200, description = "A page of organisations", body = Page<AdminOrg>))
 )]
 pub async fn organisations(
@@ -252,11 +248,7 @@ pub async fn organisations(
     get,
     path = "/api/admin/users",
     tag = "admin",
-    params(
-        ("q" = Option<String>, Query, description = "Part of the address, name or mobile"),
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (20)"),
-    ),
+    params(PageQuery),
     responses((status = 200, description = "A page of users", body = Page<AdminUser>))
 )]
 pub async fn users(
@@ -408,10 +400,7 @@ pub async fn change_plan(
     get,
     path = "/api/admin/failed-transactions",
     tag = "admin",
-    params(
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (20)"),
-    ),
+    params(PageQuery),
     responses((status = 200, description = "Newest first", body = ResultEnvelope<Vec<FailedTransaction>>))
 )]
 pub async fn all_failed_transactions(

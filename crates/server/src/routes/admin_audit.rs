@@ -33,10 +33,7 @@ fn target_of(target: &str) -> Target<'_> {
     get,
     path = "/api/admin/audit",
     tag = "admin",
-    params(
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (20)"),
-    ),
+    params(PageQuery),
     responses(
         (status = 200, description = "A page of the log", body = Page<AuditEntry>),
         (status = 401, description = "No operator session", body = contract::ErrorBody),

@@ -10,7 +10,8 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
 use contract::accounts::ResultEnvelope;
 use contract::analytics::{
     ActiveHoursAnswer, AnalyticsQuery, AnalyticsRange, BucketCount, CallTotals, ChangeValue,
@@ -29,7 +30,7 @@ use domain::events::Zone;
 use domain::wire::Id;
 use domain::RuleError;
 use std::collections::HashMap;
-use store::analytics::{CallTime, DirectionRow, SlotRow, SLOT_MS};
+use store::analytics::{CallTime, DirectionRow, SlotRow, Window, SLOT_MS};
 use store::orgs::EmployeeRecord;
 use utoipa_axum::routes;
 
@@ -57,11 +58,55 @@ pub struct Scope {
     pub range: DateRange,
     /// The selected employees the caller may see; empty means no query at all.
     pub members: Vec<EmployeeRecord>,
+    /// The request's query, for a handler's own fields (`field`).
+    pub query: AnalyticsQuery,
 }
+
+/// Every dashboard handler starts from its `Scope`: the signed-in caller, the query, and
+/// `scope()` over them (membership, period, visible employees).
+impl FromRequestParts<AppState> for Scope {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        let Query(q) = Query::<AnalyticsQuery>::from_request_parts(parts, state).await?;
+        scope(state, &user, q).await
+    }
+}
+
+/// The refusals every dashboard call can give, from `scope()`.
+#[derive(utoipa::IntoResponses)]
+pub enum ScopeRefusals {
+    #[response(status = 403, description = "An employee the caller may not see")]
+    NotVisible(contract::ErrorBody),
+    #[response(
+        status = 404,
+        description = "Not a member; a team or user of another organisation"
+    )]
+    NotFound(contract::ErrorBody),
+    #[response(
+        status = 422,
+        description = "A date, preset, range or field that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long; the overview's `field`)"
+    )]
+    Unreadable(contract::ErrorBody),
+}
+
+/// A dashboard answer.
+type Answer<T> = Result<Json<ResultEnvelope<T>>, AppError>;
 
 impl Scope {
     pub fn user_ids(&self) -> Vec<i64> {
         self.members.iter().map(|r| r.user.id).collect()
+    }
+
+    /// The store's window over `ids` (from [`Scope::user_ids`]) and `range`.
+    fn window<'a>(&self, ids: &'a [i64], range: &DateRange) -> Window<'a> {
+        Window {
+            org_id: self.org_id,
+            users: ids,
+            start: range.start_ms,
+            end: range.end_ms,
+        }
     }
 
     fn range_of(&self, r: &DateRange) -> AnalyticsRange {
@@ -127,7 +172,7 @@ fn period(q: &AnalyticsQuery, tz: Zone, now: i64) -> Result<DateRange, AppError>
 pub async fn scope(
     state: &AppState,
     user: &store::entity::user::Model,
-    q: &AnalyticsQuery,
+    q: AnalyticsQuery,
 ) -> Result<Scope, AppError> {
     let me = member(state, user, q.org_id).await?;
     let org = store::orgs::organisation(&state.store, q.org_id)
@@ -135,7 +180,7 @@ pub async fn scope(
         .ok_or_else(AppError::not_found)?;
     let tz = zone_or_default(Some(&org.time_zone))
         .map_err(|e| AppError::internal(format!("organisation zone: {}", e.code())))?;
-    let range = period(q, tz, state.clock.now_ms())?;
+    let range = period(&q, tz, state.clock.now_ms())?;
     let all = store::orgs::employees(&state.store, q.org_id, Some(ACTIVE_USER_STATUS)).await?;
     let mut members = visible(&me, user, all, true);
     if let Some(team) = q.team_id.filter(|t| *t != 0) {
@@ -160,6 +205,7 @@ pub async fn scope(
         time_zone: org.time_zone,
         range,
         members,
+        query: q,
     })
 }
 
@@ -222,6 +268,7 @@ pub fn as_search_answer(rows: &[DirectionRow]) -> CallsAnswer {
     }
 }
 
+#[derive(Default)]
 struct Overview {
     users: Vec<UserOverview>,
     totals: DirectionTotals,
@@ -236,13 +283,12 @@ async fn overview_of(
     time: CallTime,
 ) -> Result<Overview, AppError> {
     let ids = s.user_ids();
-    let st = &state.store;
-    let (a, b) = (range.start_ms, range.end_ms);
     let store::analytics::OverviewCounts {
         rows,
         unique_per_user,
         unique_total: all_unique,
-    } = store::analytics::call_overview_with_uniques(st, s.org_id, &ids, time, a, b).await?;
+    } = store::analytics::call_overview_with_uniques(&state.store, s.window(&ids, range), time)
+        .await?;
     let per_user: HashMap<i64, i64> = unique_per_user.into_iter().collect();
     let shaped = calls_overview(&CallsOverviewInput {
         current: as_search_answer(&rows),
@@ -309,15 +355,9 @@ async fn days_of(
 ) -> Result<Vec<DayTotals>, AppError> {
     let grid = grid(s, range, Granularity::Day)?;
     let ids = s.user_ids();
-    let rows: Vec<SlotRow> = store::analytics::call_slots(
-        &state.store,
-        s.org_id,
-        &ids,
-        CallTime::Occurred,
-        range.start_ms,
-        range.end_ms,
-    )
-    .await?;
+    let rows: Vec<SlotRow> =
+        store::analytics::call_slots(&state.store, s.window(&ids, range), CallTime::Occurred)
+            .await?;
     let mut days: Vec<DayTotals> = grid
         .keys()
         .into_iter()
@@ -362,29 +402,22 @@ async fn days_of(
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "The overview", body = ResultEnvelope<OverviewAnswer>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A broken date, preset or field", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
 pub async fn overview(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<OverviewAnswer>>, AppError> {
+) -> Answer<OverviewAnswer> {
     let time = match q.field.as_deref().map(str::trim) {
         None | Some("") | Some("Datetime") => CallTime::Occurred,
         Some("createdAt") => CallTime::Created,
         Some(_) => return Err(AppError::invalid_field("field", RuleError::ValueInvalid)),
     };
-    let s = scope(&state, &user, &q).await?;
+    let s = scope(&state, &user, q).await?;
     let o = if s.members.is_empty() {
-        Overview {
-            users: Vec::new(),
-            totals: DirectionTotals::default(),
-            top: Vec::new(),
-            needing: Vec::new(),
-        }
+        Overview::default()
     } else {
         overview_of(&state, &s, &s.range, time).await?
     };
@@ -406,24 +439,15 @@ pub async fn overview(
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "Hours 8 to 20", body = ResultEnvelope<ActiveHoursAnswer>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
-pub async fn active_hours(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<ActiveHoursAnswer>>, AppError> {
-    let s = scope(&state, &user, &q).await?;
+pub async fn active_hours(State(state): State<AppState>, s: Scope) -> Answer<ActiveHoursAnswer> {
     let grid = grid(&s, &s.range, Granularity::HourOfDay)?;
     let ids = s.user_ids();
-    let (a, b) = (s.range.start_ms, s.range.end_ms);
-    let calls =
-        store::analytics::call_slots(&state.store, s.org_id, &ids, CallTime::Occurred, a, b)
-            .await?;
-    let chats = store::analytics::message_slots(&state.store, s.org_id, &ids, a, b).await?;
+    let w = s.window(&ids, &s.range);
+    let calls = store::analytics::call_slots(&state.store, w, CallTime::Occurred).await?;
+    let chats = store::analytics::message_slots(&state.store, w).await?;
     let calls = fold(&grid, calls.iter().map(|r| (r.slot, r.count as u64)));
     let chats = fold(&grid, chats.iter().map(|(slot, n)| (*slot, *n as u64)));
     Ok(Json(ResultEnvelope::ok(ActiveHoursAnswer {
@@ -441,28 +465,15 @@ pub async fn active_hours(
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "Every half-day of the range", body = ResultEnvelope<NewCallsAnswer>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
-pub async fn new_calls(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<NewCallsAnswer>>, AppError> {
-    let s = scope(&state, &user, &q).await?;
+pub async fn new_calls(State(state): State<AppState>, s: Scope) -> Answer<NewCallsAnswer> {
     let grid = grid(&s, &s.range, Granularity::TwelveHours)?;
     let ids = s.user_ids();
-    let rows = store::analytics::call_slots(
-        &state.store,
-        s.org_id,
-        &ids,
-        CallTime::Created,
-        s.range.start_ms,
-        s.range.end_ms,
-    )
-    .await?;
+    let rows =
+        store::analytics::call_slots(&state.store, s.window(&ids, &s.range), CallTime::Created)
+            .await?;
     let counts = fold(&grid, rows.iter().map(|r| (r.slot, r.count as u64)));
     Ok(Json(ResultEnvelope::ok(NewCallsAnswer {
         range: s.range(),
@@ -479,17 +490,10 @@ pub async fn new_calls(
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "Every day of the range", body = ResultEnvelope<DailyAnswer>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
-pub async fn daily(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<DailyAnswer>>, AppError> {
-    let s = scope(&state, &user, &q).await?;
+pub async fn daily(State(state): State<AppState>, s: Scope) -> Answer<DailyAnswer> {
     let days = days_of(&state, &s, &s.range).await?;
     Ok(Json(ResultEnvelope::ok(DailyAnswer {
         range: s.range(),
@@ -515,17 +519,10 @@ fn change(c: Change) -> ChangeValue {
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "Both periods", body = ResultEnvelope<ComparisonAnswer>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
-pub async fn comparison(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<ComparisonAnswer>>, AppError> {
-    let s = scope(&state, &user, &q).await?;
+pub async fn comparison(State(state): State<AppState>, s: Scope) -> Answer<ComparisonAnswer> {
     let prev = s
         .range
         .previous(s.tz)
@@ -542,9 +539,8 @@ pub async fn comparison(
                 0,
             )
         } else {
-            let messages = |r: &DateRange| {
-                store::analytics::message_count(&state.store, s.org_id, &ids, r.start_ms, r.end_ms)
-            };
+            let messages =
+                |r: &DateRange| store::analytics::message_count(&state.store, s.window(&ids, r));
             let (c, p, cd, pd, mc, mp) = tokio::try_join!(
                 overview_of(&state, &s, &s.range, CallTime::Occurred),
                 overview_of(&state, &s, &prev, CallTime::Occurred),
@@ -589,7 +585,7 @@ pub struct SearchQuery {
     path = "/api/v1/analytics/search",
     tag = "analytics",
     params(SearchQuery),
-    request_body(content = Object, description = "An Elasticsearch search body (the supported subset)"),
+    request_body(content = crate::search::SearchBody, description = "An Elasticsearch search body (the supported subset)"),
     responses(
         (status = 200, description = "The search answer: hits.total and aggregations", body = Object),
         (status = 400, description = "Malformed or unsupported search (the message names the part)", body = contract::ErrorBody),
@@ -650,8 +646,13 @@ pub async fn search(
         Index::Calls => store::analytics::EventKind::Calls,
         Index::Messages => store::analytics::EventKind::Messages,
     };
-    let rows = store::analytics::event_rows(&state.store, kind, q.org_id, &users, time, start, end)
-        .await?;
+    let w = Window {
+        org_id: q.org_id,
+        users: &users,
+        start,
+        end,
+    };
+    let rows = store::analytics::event_rows(&state.store, kind, w, time).await?;
     let out =
         answer(index, &body, &rows).map_err(|u| bad(format!("unsupported search: {}", u.0)))?;
     Ok(Json(out))
@@ -663,17 +664,11 @@ async fn usage(
     kind: store::analytics::UsageKind,
 ) -> Result<Vec<(i64, u64)>, AppError> {
     let ids = s.user_ids();
-    let counts: HashMap<i64, i64> = store::analytics::usage_counts(
-        &state.store,
-        s.org_id,
-        kind,
-        &ids,
-        s.range.start_ms,
-        s.range.end_ms,
-    )
-    .await?
-    .into_iter()
-    .collect();
+    let counts: HashMap<i64, i64> =
+        store::analytics::usage_counts(&state.store, kind, s.window(&ids, &s.range))
+            .await?
+            .into_iter()
+            .collect();
     // Every selected employee, zeros included, in id order.
     let mut out: Vec<(i64, u64)> = ids
         .iter()
@@ -692,17 +687,13 @@ async fn usage(
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "Counts per employee", body = ResultEnvelope<QuickReplyAnalytics>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
 pub async fn quick_reply_analytics(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<QuickReplyAnalytics>>, AppError> {
-    let s = scope(&state, &user, &q).await?;
+    s: Scope,
+) -> Answer<QuickReplyAnalytics> {
     let counts = usage(&state, &s, store::analytics::UsageKind::QuickReply).await?;
     Ok(Json(ResultEnvelope::ok(QuickReplyAnalytics {
         range: s.range(),
@@ -722,17 +713,13 @@ pub async fn quick_reply_analytics(
     params(AnalyticsQuery),
     responses(
         (status = 200, description = "Counts per workspace", body = ResultEnvelope<SchedulerAnalytics>),
-        (status = 403, description = "An employee the caller may not see", body = contract::ErrorBody),
-        (status = 404, description = "Not a member; a team or user of another organisation", body = contract::ErrorBody),
-        (status = 422, description = "A date, preset or range that cannot be read (`fields.start_date`, `end_date`, `preset`: one without the other, not a day, too long)", body = contract::ErrorBody),
+        ScopeRefusals,
     )
 )]
 pub async fn scheduler_analytics(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Query(q): Query<AnalyticsQuery>,
-) -> Result<Json<ResultEnvelope<SchedulerAnalytics>>, AppError> {
-    let s = scope(&state, &user, &q).await?;
+    s: Scope,
+) -> Answer<SchedulerAnalytics> {
     let counts = usage(&state, &s, store::analytics::UsageKind::Scheduler).await?;
     Ok(Json(ResultEnvelope::ok(SchedulerAnalytics {
         range: s.range(),

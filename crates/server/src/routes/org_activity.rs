@@ -33,11 +33,7 @@ pub fn routes() -> Routes {
     get,
     path = "/api/v1/whatzapp/organizations/activity",
     tag = "organisations",
-    params(
-        ("org_id" = i64, Query, description = "An organisation the caller administers"),
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (20)"),
-    ),
+    params(OrgActivityQuery),
     responses(
         (status = 200, description = "A page of the change log, newest first", body = Page<OrgActivity>),
         (status = 403, description = "Not an admin", body = contract::ErrorBody),

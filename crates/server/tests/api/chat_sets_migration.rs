@@ -156,9 +156,18 @@ async fn check_counts(store: &Store) {
         ),
         (vec![3], T0 - 3 * DAY, T0 + 3 * DAY - 1),
     ] {
-        let got = a::call_overview_with_uniques(store, 1, &users, CallTime::Occurred, start, end)
-            .await
-            .unwrap();
+        let got = a::call_overview_with_uniques(
+            store,
+            a::Window {
+                org_id: 1,
+                users: &users,
+                start,
+                end,
+            },
+            CallTime::Occurred,
+        )
+        .await
+        .unwrap();
         let want = recomputed(store, &users, start, end).await;
         assert!(want.unique_total > 0);
         assert_eq!(got, want, "users {users:?}, {start}..={end}");

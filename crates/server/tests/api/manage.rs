@@ -118,26 +118,43 @@ db_test!(every_manage_message_comes_from_the_api, |app| async move {
     let list = app.post_ok(props, &admin, json!({ "org_id": org_id, "name": "Tier", "kind": "select", "options": ["Gold", "Silver"] })).await;
     let tier = list["data"][0]["id"].as_i64().unwrap();
     let contact = "/api/manage/contacts/919812345678/properties";
+    // A name the organisation already has is a conflict with what is there (409), as for
+    // labels: a new property, or another one renamed.
+    let list = app
+        .post_ok(
+            props,
+            &admin,
+            json!({ "org_id": org_id, "name": "Size", "kind": "text" }),
+        )
+        .await;
+    let size = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Size")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let tier_again = json!({ "org_id": org_id, "name": " tier ", "kind": "text" });
+    for (method, path) in [
+        (Method::POST, props.to_owned()),
+        (Method::PUT, format!("{props}/{size}")),
+    ] {
+        assert_eq!(
+            refused(&app, method, &path, &admin, tier_again.clone(), "name").await,
+            (409, "property_name_duplicate".into())
+        );
+    }
     all_refused(
         &app,
-        vec![
-            (
-                Method::POST,
-                props,
-                admin.as_str(),
-                json!({ "org_id": org_id, "name": " tier ", "kind": "text" }),
-                "name",
-                "property_name_duplicate",
-            ),
-            (
-                Method::PUT,
-                contact,
-                admin.as_str(),
-                json!({ "org_id": org_id, "values": [{ "property_id": tier, "value": "Bronze" }] }),
-                "values[0]",
-                "property_value_mismatch",
-            ),
-        ],
+        vec![(
+            Method::PUT,
+            contact,
+            admin.as_str(),
+            json!({ "org_id": org_id, "values": [{ "property_id": tier, "value": "Bronze" }] }),
+            "values[0]",
+            "property_value_mismatch",
+        )],
     )
     .await;
     let (status, profile) = app
@@ -707,5 +724,70 @@ db_test!(
             (status, answer["error"]["fields"]["start"].as_str()),
             (422, Some("time_has_passed"))
         );
+    }
+);
+
+db_test!(
+    a_sublabel_goes_one_level_under_a_label_the_caller_sees,
+    |app| async move {
+        let org = app.organisation("owner@sublabels.test").await;
+        let (admin, org_id) = (org.admin, org.org_id);
+        app.post_ok(
+        "/api/v1/whatzapp/employees",
+        &admin,
+        json!({ "org_id": org_id, "employees": [{ "email": "clerk@sublabels.test", "role_id": 3 }] }),
+    )
+    .await;
+        let clerk = app.sign_in("clerk@sublabels.test").await.unwrap();
+        let labels = "/api/manage/labels";
+        let id_of = |board: &Value, name: &str| {
+            board["labels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["name"] == name)
+                .unwrap()["id"]
+                .as_i64()
+                .unwrap()
+        };
+        let label = |name: &str, parent: Option<i64>| json!({ "org_id": org_id, "name": name, "color": "#1e88e5", "parent_id": parent });
+        let board = app.post_ok(labels, &admin, label("Leads", None)).await;
+        let leads = id_of(&board, "Leads");
+        let board = app.post_ok(labels, &admin, label("Hot", Some(leads))).await;
+        let hot = id_of(&board, "Hot");
+        // Not under a sublabel, nor under itself: what the labels are refuses it (409).
+        app.expect(
+            409,
+            Method::POST,
+            labels,
+            Some(&admin),
+            Some(label("Hotter", Some(hot))),
+        )
+        .await;
+        app.expect(
+            409,
+            Method::PUT,
+            &format!("{labels}/{leads}"),
+            Some(&admin),
+            Some(label("Leads", Some(leads))),
+        )
+        .await;
+        // The admin's own (not shared) label is not one the clerk sees: not found, as everywhere.
+        app.expect(
+            404,
+            Method::POST,
+            labels,
+            Some(&clerk),
+            Some(label("Mine", Some(leads))),
+        )
+        .await;
+        app.expect(
+            404,
+            Method::POST,
+            labels,
+            Some(&admin),
+            Some(label("Lost", Some(i64::MAX))),
+        )
+        .await;
     }
 );

@@ -13,7 +13,7 @@
 //! Every number written into SQL here is an `i64` formatted by Rust (ids, slots, days), never
 //! text from a request; chat ids and blobs are bound.
 
-use super::{CallTime, DirectionRow, SlotRow, SLOT_MS};
+use super::{CallTime, DirectionRow, SlotRow, Window, SLOT_MS};
 use crate::{EpochMs, Store, StoreError};
 use migration::chat_sets::{self, Entry};
 use sea_orm::sea_query::{Alias, Expr, OnConflict, Query};
@@ -295,9 +295,9 @@ async fn add_chat_sets(
 /// The ranges of distinct-chat queries that the rollups answer: on the call's time only (the
 /// chat sets are kept for the dashboards' default field; distinct chats on the log time are
 /// counted from the events).
-fn chat_plan(time: CallTime, start: EpochMs, end: EpochMs) -> Option<Plan> {
+fn chat_plan(time: CallTime, w: Window<'_>) -> Option<Plan> {
     match time {
-        CallTime::Occurred => Plan::of(start, end),
+        CallTime::Occurred => Plan::of(w.start, w.end),
         CallTime::Created => None,
     }
 }
@@ -361,8 +361,8 @@ async fn query(store: &Store, sql: String) -> Result<Vec<QueryResult>, StoreErro
 }
 
 /// `SELECT {cols}, calls, duration_s` of the per-day and edge per-slot rollups, as one union.
-fn counts_source(org_id: i64, users: &[i64], time: CallTime, plan: Plan, cols: &str) -> String {
-    let (k, list) = (kind_of(time), in_list(users));
+fn counts_source(w: Window<'_>, time: CallTime, plan: Plan, cols: &str) -> String {
+    let (org_id, k, list) = (w.org_id, kind_of(time), in_list(w.users));
     let mut parts = Vec::new();
     if plan.has_days() {
         parts.push(format!(
@@ -391,13 +391,8 @@ pub(crate) struct ChatCounts {
 
 /// [`ChatCounts`] of `users` over a range: the day sets of the whole UTC days inside it and the
 /// edges' events (with their chats' keys), united per user in memory.
-async fn chat_counts(
-    store: &Store,
-    org_id: i64,
-    users: &[i64],
-    plan: Plan,
-) -> Result<ChatCounts, StoreError> {
-    let list = in_list(users);
+async fn chat_counts(store: &Store, w: Window<'_>, plan: Plan) -> Result<ChatCounts, StoreError> {
+    let (org_id, list) = (w.org_id, in_list(w.users));
     let days_sql = plan.has_days().then(|| {
         format!(
             "SELECT user_id, day, chats FROM call_chat_sets WHERE org_id = {org_id} \
@@ -475,24 +470,18 @@ async fn chat_counts(
 /// slot-aligned or is on the log time.
 pub(crate) async fn call_overview(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Option<(Vec<DirectionRow>, ChatCounts)>, StoreError> {
-    let Some(plan) = chat_plan(time, start, end) else {
+    let Some(plan) = chat_plan(time, w) else {
         return Ok(None);
     };
     let counts_sql = format!(
         "SELECT direction, user_id, CAST(SUM(calls) AS BIGINT) AS n, \
          CAST(SUM(duration_s) AS BIGINT) AS duration FROM ({}) t GROUP BY direction, user_id",
-        counts_source(org_id, users, time, plan, "direction, user_id")
+        counts_source(w, time, plan, "direction, user_id")
     );
-    let (counts, chats) = tokio::try_join!(
-        query(store, counts_sql),
-        chat_counts(store, org_id, users, plan),
-    )?;
+    let (counts, chats) = tokio::try_join!(query(store, counts_sql), chat_counts(store, w, plan),)?;
     let mut out: BTreeMap<(i16, i64), DirectionRow> = BTreeMap::new();
     for r in counts {
         let (direction, user_id): (i16, i64) =
@@ -522,14 +511,11 @@ pub(crate) async fn call_overview(
 /// [`super::unique_chats_per_user`] and [`super::unique_chats`] from the rollups.
 pub(crate) async fn unique_chats(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Option<ChatCounts>, StoreError> {
-    match chat_plan(time, start, end) {
-        Some(plan) => chat_counts(store, org_id, users, plan).await.map(Some),
+    match chat_plan(time, w) {
+        Some(plan) => chat_counts(store, w, plan).await.map(Some),
         None => Ok(None),
     }
 }
@@ -553,16 +539,13 @@ fn slot_rows(rows: Vec<QueryResult>) -> Result<SlotSums, StoreError> {
 /// the users' own series.
 pub(crate) async fn call_slots(
     store: &Store,
-    org_id: i64,
-    users: &[i64],
+    w: Window<'_>,
     time: CallTime,
-    start: EpochMs,
-    end: EpochMs,
 ) -> Result<Option<Vec<SlotRow>>, StoreError> {
-    let Some(plan) = Plan::of(start, end) else {
+    let Some(plan) = Plan::of(w.start, w.end) else {
         return Ok(None);
     };
-    let k = kind_of(time);
+    let (org_id, users, k) = (w.org_id, w.users, kind_of(time));
     let asked: HashSet<i64> = users.iter().copied().collect();
     let with_calls = query(
         store,

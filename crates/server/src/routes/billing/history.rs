@@ -29,12 +29,7 @@ pub const MAX_PER_PAGE: u64 = 100;
     get,
     path = "/api/billing/history",
     tag = "billing",
-    params(
-        ("org_id" = Option<i64>, Query, description = "An organisation the caller administers"),
-        ("workspace_id" = Option<i64>, Query, description = "Or the caller's workspace"),
-        ("page" = Option<u64>, Query, description = "From 0"),
-        ("per_page" = Option<u64>, Query, description = "1 to 100 (10)"),
-    ),
+    params(HistoryQuery),
     responses(
         (status = 200, description = "A page of the history, newest first", body = Page<HistoryEntry>),
         (status = 403, description = "Not an admin, or another person's workspace", body = contract::ErrorBody),

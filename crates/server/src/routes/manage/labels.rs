@@ -141,13 +141,15 @@ async fn checked_parent(
 ) -> Result<(), AppError> {
     if let Some(p) = parent {
         let parent = ws.row::<label::Entity>(state, Rows::All, p).await?;
-        // One level of sublabels, never a label under itself.
-        if parent.parent_id.is_some()
-            || Some(p) == own
-            || !(parent.shared || parent.owner_id == ws.user_id)
-        {
+        // A label the caller does not see is not found, as everywhere.
+        if !(parent.shared || parent.owner_id == ws.user_id) {
+            return Err(AppError::not_found());
+        }
+        // One level of sublabels, never a label under itself: what the labels already are
+        // refuses it, a conflict.
+        if parent.parent_id.is_some() || Some(p) == own {
             return Err(AppError::new(
-                ErrorCode::ValidationFailed,
+                ErrorCode::Conflict,
                 "not a label a sublabel may go under",
             ));
         }
@@ -188,7 +190,7 @@ pub async fn label_board(
         (status = 402, description = "`plan_limit_reached`, `fields.plan` = labels", body = contract::ErrorBody),
         (status = 403, description = "A shared label by a non-admin", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such parent", body = contract::ErrorBody),
-        (status = 409, description = "`fields.name` = label_name_taken: a label the caller sees has this name", body = contract::ErrorBody),
+        (status = 409, description = "`fields.name` = label_name_taken: a label the caller sees has this name; or the parent is itself a sublabel", body = contract::ErrorBody),
         (status = 422, description = "`fields.name` / `fields.color`", body = contract::ErrorBody),
     )
 )]
@@ -273,8 +275,8 @@ fn checked_label(req: &LabelRequest) -> Result<domain::manage::LabelDraft, AppEr
     responses(
         (status = 200, description = "Labels and funnels", body = LabelBoard),
         (status = 403, description = "`fields.role` = label_admin_only", body = contract::ErrorBody),
-        (status = 404, description = "Not a member, or not a label the caller sees", body = contract::ErrorBody),
-        (status = 409, description = "`fields.name` = label_name_taken: another label the caller sees has this name", body = contract::ErrorBody),
+        (status = 404, description = "Not a member, or not a label (or parent) the caller sees", body = contract::ErrorBody),
+        (status = 409, description = "`fields.name` = label_name_taken: another label the caller sees has this name; or the parent is a sublabel or the label itself", body = contract::ErrorBody),
         (status = 422, description = "`fields.name` / `fields.color`", body = contract::ErrorBody),
     )
 )]

@@ -13,6 +13,7 @@ use contract::manage::{
     ContactProfile, ContactProfileRequest, ManageQuery, PropertyValueEntry, UserProperty,
     UserPropertyRequest,
 };
+use contract::ErrorCode;
 use domain::manage::PropertyKind;
 use domain::RuleError;
 use store::entity::manage::property;
@@ -55,13 +56,15 @@ async fn checked_property(
         options: req.options.clone(),
         existing,
     })
-    .map_err(|rule| {
-        let field = if rule == RuleError::PropertyOptionsRequired {
-            "options"
-        } else {
-            "name"
-        };
-        AppError::invalid_field(field, rule)
+    .map_err(|rule| match rule {
+        // What the workspace already has, not the request, refuses it: a conflict.
+        RuleError::PropertyNameDuplicate => AppError::new(
+            ErrorCode::Conflict,
+            "a user property with this name already exists",
+        )
+        .with_rule("name", rule),
+        RuleError::PropertyOptionsRequired => AppError::invalid_field("options", rule),
+        _ => AppError::invalid_field("name", rule),
     })
 }
 
@@ -100,6 +103,7 @@ pub async fn list_properties(
         (status = 200, description = "The properties", body = ResultEnvelope<Vec<UserProperty>>),
         (status = 403, description = "An employee", body = contract::ErrorBody),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
+        (status = 409, description = "`fields.name` = property_name_duplicate: the organisation has a property of this name", body = contract::ErrorBody),
         (status = 422, description = "`fields.org_id` = properties_need_organisation; `fields.name`; `fields.options`", body = contract::ErrorBody),
     )
 )]
@@ -146,6 +150,7 @@ fn manager(ws: &Workspace) -> Result<(), AppError> {
         (status = 200, description = "The properties", body = ResultEnvelope<Vec<UserProperty>>),
         (status = 403, description = "An employee", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or no such property", body = contract::ErrorBody),
+        (status = 409, description = "`fields.name` = property_name_duplicate: the organisation has a property of this name", body = contract::ErrorBody),
         (status = 422, description = "`fields.name`; `fields.options`", body = contract::ErrorBody),
     )
 )]
