@@ -9,8 +9,7 @@
 
 use migration::{Migrator, MigratorTrait};
 use sea_orm_migration::sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, QueryResult,
-    Statement,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, Statement,
 };
 use std::path::PathBuf;
 use std::time::Duration;
@@ -33,166 +32,122 @@ fn check_snapshot(name: &str, fresh: &str) {
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     if committed != fresh {
-        let line = committed
-            .lines()
-            .zip(fresh.lines())
-            .position(|(a, b)| a != b)
-            .map_or_else(|| "the end".to_owned(), |i| format!("line {}", i + 1));
+        let (old, new): (Vec<_>, Vec<_>) = (committed.lines().collect(), fresh.lines().collect());
+        let at = (0..old.len().max(new.len()))
+            .find(|&i| old.get(i) != new.get(i))
+            .unwrap_or_default();
         panic!(
-            "the migrations no longer create the schema of {} (first difference at {line}):\n\
-             --- fresh ---\n{fresh}",
-            path.display()
+            "the migrations no longer create the schema of {}; first difference at line {}:\n\
+             - {}\n+ {}\n\
+             A landed migration's effect never changes. For a new migration only, rewrite the \
+             snapshots with UPDATE_GENERATED=1 cargo test -p switchboard-migration --test schema",
+            path.display(),
+            at + 1,
+            old.get(at).unwrap_or(&"(end)"),
+            new.get(at).unwrap_or(&"(end)"),
         );
     }
 }
 
-fn text(row: &QueryResult, col: &str) -> String {
-    row.try_get::<Option<String>>("", col)
-        .expect("a text column")
-        .unwrap_or_else(|| "NULL".to_owned())
-}
-
-async fn rows(db: &DatabaseConnection, sql: &str) -> Vec<QueryResult> {
-    db.query_all(Statement::from_string(db.get_database_backend(), sql))
+/// The text column `line` of every row `sql` selects, each followed by a newline.
+async fn lines(db: &DatabaseConnection, sql: &str) -> String {
+    let rows = db
+        .query_all(Statement::from_string(db.get_database_backend(), sql))
         .await
-        .expect("read the schema")
-}
-
-/// Every table, index and trigger SQLite keeps, with the statement that made it (but
-/// `sqlite_sequence`, which SQLite makes for the first AUTOINCREMENT column and keeps).
-async fn sqlite_schema(db: &DatabaseConnection) -> String {
+        .expect("read the schema");
     let mut out = String::new();
-    for r in rows(
-        db,
-        &format!(
-            "SELECT type, name, tbl_name, sql FROM sqlite_master \
-             WHERE tbl_name NOT IN ('{BOOKKEEPING}', 'sqlite_sequence') ORDER BY type, name, tbl_name"
-        ),
-    )
-    .await
-    {
-        out.push_str(&format!(
-            "-- {} {} on {}\n{};\n\n",
-            text(&r, "type"),
-            text(&r, "name"),
-            text(&r, "tbl_name"),
-            text(&r, "sql")
-        ));
-    }
-    let tables = rows(
-        db,
-        &format!(
-            "SELECT name FROM sqlite_master WHERE type = 'table' \
-             AND name NOT IN ('{BOOKKEEPING}', 'sqlite_sequence') ORDER BY name"
-        ),
-    )
-    .await;
-    for t in tables.iter().map(|r| text(r, "name")) {
-        // Each row as SQL literals, in column order.
-        let values = rows(
-            db,
-            &format!(
-                "SELECT group_concat('quote(\"' || name || '\")', ' || '', '' || ') AS e \
-                 FROM (SELECT name FROM pragma_table_info('{t}') ORDER BY cid)"
-            ),
-        )
-        .await;
-        let expr = text(&values[0], "e");
-        seeded_rows(
-            db,
-            &t,
-            &format!("SELECT {expr} AS r FROM \"{t}\" ORDER BY 1"),
-            &mut out,
-        )
-        .await;
+    for r in rows {
+        out.push_str(&r.try_get::<String>("", "line").expect("a text line"));
+        out.push('\n');
     }
     out
 }
 
-/// The rows of `table` (what a migration seeds), under a heading when there are any.
-async fn seeded_rows(db: &DatabaseConnection, table: &str, sql: &str, out: &mut String) {
-    let found = rows(db, sql).await;
-    if !found.is_empty() {
-        out.push_str(&format!("\n-- rows of {table}\n"));
-        for r in found {
-            out.push_str(&text(&r, "r"));
-            out.push('\n');
-        }
+/// The rows of `table` (what a migration seeds), `row` the SQL expression of a row `r` as
+/// text, under a heading when there are any.
+async fn seeded_rows(db: &DatabaseConnection, table: &str, row: &str) -> String {
+    let sql = format!("SELECT {row} AS line FROM \"{table}\" r ORDER BY 1");
+    let found = lines(db, &sql).await;
+    if found.is_empty() {
+        found
+    } else {
+        format!("\n-- rows of {table}\n{found}")
     }
 }
 
-/// The columns (in their order), constraints and indexes of the `public` schema.
-async fn postgres_schema(db: &DatabaseConnection) -> String {
-    let mut out = String::from("-- columns: table.column type null default identity\n");
-    for r in rows(
+/// Every table, index and trigger SQLite keeps, with the statement that made it (but
+/// `sqlite_sequence`, which SQLite makes for the first AUTOINCREMENT column and keeps), then
+/// the rows of each table as SQL literals.
+async fn sqlite_schema(db: &DatabaseConnection) -> String {
+    let ours = format!("NOT IN ('{BOOKKEEPING}', 'sqlite_sequence')");
+    let mut out = lines(
         db,
         &format!(
-            "SELECT table_name::text AS t, column_name::text AS c, \
-               (data_type || COALESCE('(' || character_maximum_length || ')', ''))::text AS ty, \
-               is_nullable::text AS n, column_default::text AS d, \
-               (is_identity || COALESCE(' ' || identity_generation, ''))::text AS i \
+            "SELECT '-- ' || type || ' ' || name || ' on ' || tbl_name || char(10) \
+               || COALESCE(sql, 'NULL') || ';' || char(10) AS line \
+             FROM sqlite_master WHERE tbl_name {ours} ORDER BY type, name, tbl_name"
+        ),
+    )
+    .await;
+    let tables = format!(
+        "SELECT name AS line FROM sqlite_master WHERE type = 'table' AND name {ours} ORDER BY name"
+    );
+    for t in lines(db, &tables).await.lines() {
+        let row = format!(
+            "SELECT group_concat('quote(\"' || name || '\")', ' || '', '' || ') AS line \
+             FROM (SELECT name FROM pragma_table_info('{t}') ORDER BY cid)"
+        );
+        out.push_str(&seeded_rows(db, t, lines(db, &row).await.trim_end()).await);
+    }
+    out
+}
+
+/// The columns (in their order), constraints and indexes of the `public` schema, then the rows
+/// of each table.
+async fn postgres_schema(db: &DatabaseConnection) -> String {
+    let columns = lines(
+        db,
+        &format!(
+            "SELECT table_name || '.' || column_name || ' ' || data_type \
+               || COALESCE('(' || character_maximum_length || ')', '') \
+               || ' null=' || is_nullable || ' default=' || COALESCE(column_default, 'NULL') \
+               || ' identity=' || is_identity || COALESCE(' ' || identity_generation, '') AS line \
              FROM information_schema.columns \
              WHERE table_schema = 'public' AND table_name <> '{BOOKKEEPING}' \
              ORDER BY table_name, ordinal_position"
         ),
     )
-    .await
-    {
-        out.push_str(&format!(
-            "{}.{} {} null={} default={} identity={}\n",
-            text(&r, "t"),
-            text(&r, "c"),
-            text(&r, "ty"),
-            text(&r, "n"),
-            text(&r, "d"),
-            text(&r, "i")
-        ));
-    }
-    out.push_str("\n-- constraints: table name definition\n");
-    for r in rows(
+    .await;
+    let constraints = lines(
         db,
         &format!(
-            "SELECT c.conrelid::regclass::text AS t, c.conname::text AS n, \
-               pg_get_constraintdef(c.oid)::text AS d \
+            "SELECT c.conrelid::regclass::text || ' ' || c.conname || ' ' \
+               || pg_get_constraintdef(c.oid) AS line \
              FROM pg_constraint c JOIN pg_namespace s ON s.oid = c.connamespace \
              WHERE s.nspname = 'public' AND c.conrelid::regclass::text <> '{BOOKKEEPING}' \
-             ORDER BY 1, 2, 3"
+             ORDER BY c.conrelid::regclass::text, c.conname::text, pg_get_constraintdef(c.oid)"
         ),
     )
-    .await
-    {
-        out.push_str(&format!(
-            "{} {} {}\n",
-            text(&r, "t"),
-            text(&r, "n"),
-            text(&r, "d")
-        ));
-    }
-    out.push_str("\n-- indexes\n");
-    for r in rows(
+    .await;
+    let indexes = lines(
         db,
         &format!(
-            "SELECT indexdef::text AS d FROM pg_indexes \
+            "SELECT indexdef AS line FROM pg_indexes \
              WHERE schemaname = 'public' AND tablename <> '{BOOKKEEPING}' \
              ORDER BY tablename, indexname"
         ),
     )
-    .await
-    {
-        out.push_str(&text(&r, "d"));
-        out.push('\n');
-    }
-    let tables = rows(
-        db,
-        &format!(
-            "SELECT tablename::text AS t FROM pg_tables \
-             WHERE schemaname = 'public' AND tablename <> '{BOOKKEEPING}' ORDER BY 1"
-        ),
-    )
     .await;
-    for t in tables.iter().map(|r| text(r, "t")) {
-        let sql = format!("SELECT r::text AS r FROM \"{t}\" r ORDER BY 1");
-        seeded_rows(db, &t, &sql, &mut out).await;
+    let mut out = format!(
+        "-- columns: table.column type null default identity\n{columns}\n\
+         -- constraints: table name definition\n{constraints}\n-- indexes\n{indexes}"
+    );
+    let tables = format!(
+        "SELECT tablename::text AS line FROM pg_tables \
+         WHERE schemaname = 'public' AND tablename <> '{BOOKKEEPING}' ORDER BY 1"
+    );
+    for t in lines(db, &tables).await.lines() {
+        out.push_str(&seeded_rows(db, t, "r::text").await);
     }
     out
 }
@@ -231,7 +186,7 @@ async fn the_migrations_create_the_committed_sqlite_schema() {
         .min_connections(1)
         .sqlx_logging(false);
     let db = Database::connect(opts).await.expect("open SQLite");
-    up_down_up(&db, "sqlite.sql").await;
+    up_down_up(&db, "sqlite.snap").await;
 }
 
 fn postgres_admin_url() -> String {
@@ -289,7 +244,7 @@ async fn the_migrations_create_the_committed_postgres_schema() {
         let url = with_database(&admin_url, &name);
         async move {
             let db = connect(&url).await.expect("connect to the test database");
-            up_down_up(&db, "postgres.sql").await;
+            up_down_up(&db, "postgres.snap").await;
             db.close().await.ok();
         }
     })
@@ -301,4 +256,36 @@ async fn the_migrations_create_the_committed_postgres_schema() {
     if let Err(e) = outcome {
         std::panic::resume_unwind(e.into_panic());
     }
+}
+
+/// sea-orm knows a migration by its name alone (recorded in `seaql_migrations`): a landed
+/// migration keeps its name, and the migrations run in this order.
+#[test]
+fn the_migrations_keep_their_names_and_order() {
+    let names: Vec<String> = Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "m20261121_000001_core",
+            "m20261122_000002_accounts",
+            "m20261122_000003_integrations",
+            "m20261122_000004_analytics",
+            "m20261122_000004_usage_events",
+            "m20261123_000005_sync",
+            "m20261123_000006_call_rollups",
+            "m20261124_000007_chat_sets",
+            "m20261125_000008_extension_tokens",
+            "m20261125_000009_billing",
+            "m20261125_000010_operator_admin",
+            "m20261125_000011_knowledge_base",
+            "m20261126_000012_manage_tools",
+            "m20261127_000013_kb_staging",
+            "m20261127_000015_extension_token_renewal",
+            "m20261127_000016_stored_files",
+            "m20261127_000018_invitations",
+        ]
+    );
 }
