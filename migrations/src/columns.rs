@@ -153,7 +153,6 @@ pub(crate) fn index(table: &str, cols: &[&str], unique: bool) -> IndexCreateStat
 
 /// The tables a migration creates, each with its indexes, in the order `up` creates them;
 /// `down` drops them in the reverse order.
-#[derive(Default)]
 pub(crate) struct Tables(Vec<NewTable>);
 
 /// A table, and the indexes created right after it.
@@ -164,17 +163,17 @@ pub(crate) struct NewTable {
 }
 
 impl Tables {
-    /// The table `name` with `columns`, in order.
-    pub(crate) fn add(
-        &mut self,
-        name: &str,
-        columns: impl IntoIterator<Item = ColumnDef>,
-    ) -> &mut NewTable {
+    /// The tables `declare` adds.
+    pub(crate) fn new(declare: fn(&mut Tables)) -> Self {
+        let mut tables = Tables(Vec::new());
+        declare(&mut tables);
+        tables
+    }
+
+    /// The table `name`; its columns, foreign keys and indexes follow.
+    pub(crate) fn add(&mut self, name: &str) -> &mut NewTable {
         let mut table = Table::create();
         table.table(Alias::new(name));
-        for c in columns {
-            table.col(c);
-        }
         let at = self.0.len();
         self.0.push(NewTable {
             name: name.to_owned(),
@@ -206,6 +205,14 @@ impl Tables {
 }
 
 impl NewTable {
+    /// Appends `columns`, in order.
+    pub(crate) fn columns(&mut self, columns: impl IntoIterator<Item = ColumnDef>) -> &mut Self {
+        for c in columns {
+            self.table.col(c);
+        }
+        self
+    }
+
     /// `column` references `parent`'s `id`; deleting the parent deletes the row.
     pub(crate) fn cascade(&mut self, column: &str, parent: &str) -> &mut Self {
         self.references(column, parent, ForeignKeyAction::Cascade)
@@ -313,14 +320,18 @@ pub(crate) async fn drop_index(
 }
 
 /// Declares the module's `Migration`, named after its file (sea-orm knows a migration by that
-/// name alone). `migration!()` runs the module's `up` and `down` functions; `migration!(tables())`
-/// creates the [`Tables`] `tables()` gives, and drops them on the way down.
+/// name alone). `migration!()` runs the module's `up` and `down` functions; `migration!(tables)`
+/// creates the [`Tables`] the function `tables` adds, and drops them on the way down.
 macro_rules! migration {
     () => {
         $crate::columns::migration!(@impl m, up(m), down(m));
     };
-    ($tables:expr) => {
-        $crate::columns::migration!(@impl m, $tables.create(m), $tables.drop(m));
+    ($tables:ident) => {
+        $crate::columns::migration!(
+            @impl m,
+            $crate::columns::Tables::new($tables).create(m),
+            $crate::columns::Tables::new($tables).drop(m)
+        );
     };
     (@impl $m:ident, $up:expr, $down:expr) => {
         #[derive(sea_orm_migration::prelude::DeriveMigrationName)]

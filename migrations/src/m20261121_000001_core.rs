@@ -7,40 +7,37 @@ use crate::columns::{
     string_null, token_hash, unique, with_default, Tables,
 };
 
-migration!(tables());
+migration!(tables);
 
 /// Each table with its indexes, in the order they are created.
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let users = [
-        vec![
+fn tables(t: &mut Tables) {
+    t.add("users")
+        .columns([
             id(),
             unique(string("email", 320)),
             string_null("name", 200),
             string_null("mobile", 32),
             string_null("profile_pic", 2048),
             string_null("preferred_language", 8),
-        ],
-        created_updated(),
-    ];
-    t.add("users", users.concat())
+        ])
+        .columns(created_updated())
         .named_index("idx_users_mobile", &["mobile"], false);
 
-    let sessions = [
-        id(),
-        token_hash(),
-        big("user_id"),
-        at("created_at"),
-        at("expires_at"),
-        at("last_seen_at"),
-        at_null("revoked_at"),
-    ];
-    t.add("sessions", sessions)
+    t.add("sessions")
+        .columns([
+            id(),
+            token_hash(),
+            big("user_id"),
+            at("created_at"),
+            at("expires_at"),
+            at("last_seen_at"),
+            at_null("revoked_at"),
+        ])
         .cascade("user_id", "users")
         .named_index("idx_sessions_user", &["user_id"], false);
 
-    let organisations = [
-        vec![
+    t.add("organisations")
+        .columns([
             id(),
             string("name", 200),
             unique(string("organization_code", 32)),
@@ -52,27 +49,23 @@ fn tables() -> Tables {
             with_default(int("seat_issued"), 0),
             flag("knowledge_base_enabled", false),
             big_null("created_by"),
-        ],
-        created_updated(),
-    ];
-    t.add("organisations", organisations.concat())
+        ])
+        .columns(created_updated())
         .set_null("created_by", "users");
 
-    let teams = [
-        vec![
+    t.add("teams")
+        .columns([
             id(),
             big("org_id"),
             string("team_name", 100),
             int_null("team_color"),
-        ],
-        created_updated(),
-    ];
-    t.add("teams", teams.concat())
+        ])
+        .columns(created_updated())
         .cascade("org_id", "organisations")
         .named_index("uq_teams_org_name", &["org_id", "team_name"], true);
 
-    let memberships = [
-        vec![
+    t.add("memberships")
+        .columns([
             id(),
             big("org_id"),
             big("user_id"),
@@ -84,15 +77,12 @@ fn tables() -> Tables {
             with_default(string("invitation_status", 16), "pending"),
             string_null("employee_code", 64),
             at_null("joined_at"),
-        ],
-        created_updated(),
-    ];
-    t.add("memberships", memberships.concat())
+        ])
+        .columns(created_updated())
         .cascade("org_id", "organisations")
         .cascade("user_id", "users")
         .set_null("team_id", "teams")
         .named_index("uq_memberships_org_user", &["org_id", "user_id"], true)
         .named_index("idx_memberships_user", &["user_id"], false)
         .named_index("idx_memberships_org_team", &["org_id", "team_id"], false);
-    t
 }

@@ -77,43 +77,39 @@ async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
         }
     }
     add_columns(m, "memberships", [string_null("address", 500)]).await?;
-    tables().create(m).await
+    Tables::new(tables).create(m).await
 }
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let login_codes = [
-        id(),
-        string("email", 320),
-        string("code_hash", 64),
-        at("created_at"),
-        at("expires_at"),
-        with_default(int("attempts"), 0),
-        at_null("used_at"),
-    ];
-    t.add("login_codes", login_codes).named_index(
-        "idx_login_codes_email_created",
-        &["email", "created_at"],
-        false,
-    );
+fn tables(t: &mut Tables) {
+    t.add("login_codes")
+        .columns([
+            id(),
+            string("email", 320),
+            string("code_hash", 64),
+            at("created_at"),
+            at("expires_at"),
+            with_default(int("attempts"), 0),
+            at_null("used_at"),
+        ])
+        .named_index(
+            "idx_login_codes_email_created",
+            &["email", "created_at"],
+            false,
+        );
 
-    let dev_mailbox = [
-        id(),
-        string("recipient", 320),
-        string("subject", 300),
-        text("body"),
-        at("created_at"),
-    ];
-    t.add("dev_mailbox", dev_mailbox).named_index(
-        "idx_dev_mailbox_recipient",
-        &["recipient"],
-        false,
-    );
-    t
+    t.add("dev_mailbox")
+        .columns([
+            id(),
+            string("recipient", 320),
+            string("subject", 300),
+            text("body"),
+            at("created_at"),
+        ])
+        .named_index("idx_dev_mailbox_recipient", &["recipient"], false);
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().drop(m).await?;
+    Tables::new(tables).drop(m).await?;
     // `users.email` stays optional: users known only by phone may exist by now.
     drop_columns(m, "memberships", &["address"]).await
 }

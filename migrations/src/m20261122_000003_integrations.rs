@@ -9,12 +9,11 @@ use crate::columns::{
     Tables,
 };
 
-migration!(tables());
+migration!(tables);
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let integrations = [
-        vec![
+fn tables(t: &mut Tables) {
+    t.add("integrations")
+        .columns([
             id(),
             string("provider", 20),
             big_null("user_id"),
@@ -24,14 +23,12 @@ fn tables() -> Tables {
             text_null("secret"),
             at_null("expires_at"),
             at_null("refreshing_until"),
-        ],
-        created_updated(),
-    ];
-    // One link per provider per user and per organisation (NULLs are distinct in both
-    // SQLite and PostgreSQL, so user rows and organisation rows do not collide).
-    t.add("integrations", integrations.concat())
+        ])
+        .columns(created_updated())
         .cascade("user_id", "users")
         .cascade("org_id", "organisations")
+        // One link per provider per user and per organisation (NULLs are distinct in both
+        // SQLite and PostgreSQL, so user rows and organisation rows do not collide).
         .named_index(
             "idx_integrations_provider_user",
             &["provider", "user_id"],
@@ -43,17 +40,16 @@ fn tables() -> Tables {
             true,
         );
 
-    let oauth_states = [
-        id(),
-        unique(string("state_hash", 64)),
-        string("provider", 20),
-        big("user_id"),
-        text_null("pkce_verifier"),
-        at("created_at"),
-        at("expires_at"),
-        at_null("used_at"),
-    ];
-    t.add("oauth_states", oauth_states)
+    t.add("oauth_states")
+        .columns([
+            id(),
+            unique(string("state_hash", 64)),
+            string("provider", 20),
+            big("user_id"),
+            text_null("pkce_verifier"),
+            at("created_at"),
+            at("expires_at"),
+            at_null("used_at"),
+        ])
         .cascade("user_id", "users");
-    t
 }

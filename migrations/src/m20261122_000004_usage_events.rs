@@ -4,20 +4,19 @@
 
 use crate::columns::{at, big, id, migration, small, string, Tables};
 
-migration!(tables());
+migration!(tables);
 
-fn tables() -> Tables {
-    let usage_events = [
-        id(),
-        big("org_id"),
-        small("kind"),
-        string("event_id", 128),
-        big("user_id"),
-        at("occurred_at"),
-        at("received_at"),
-    ];
-    let mut t = Tables::default();
-    t.add("usage_events", usage_events)
+fn tables(t: &mut Tables) {
+    t.add("usage_events")
+        .columns([
+            id(),
+            big("org_id"),
+            small("kind"),
+            string("event_id", 128),
+            big("user_id"),
+            at("occurred_at"),
+            at("received_at"),
+        ])
         .cascade("org_id", "organisations")
         .named_index(
             "ux_usage_events_org_kind_event",
@@ -29,5 +28,4 @@ fn tables() -> Tables {
             &["org_id", "kind", "user_id", "occurred_at"],
             false,
         );
-    t
 }

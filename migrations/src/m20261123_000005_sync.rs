@@ -18,13 +18,12 @@ async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
         text_null("sync_error"),
     ];
     add_columns(m, "integrations", sync_state).await?;
-    tables().create(m).await
+    Tables::new(tables).create(m).await
 }
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let jobs = [
-        vec![
+fn tables(t: &mut Tables) {
+    t.add("sync_jobs")
+        .columns([
             id(),
             big("org_id"),
             // `webhook`, or the provider name of a CRM / spreadsheet link.
@@ -44,11 +43,9 @@ fn tables() -> Tables {
             at_null("locked_until"),
             text_null("last_error"),
             int_null("last_status_code"),
-        ],
-        created_updated(),
-        vec![at_null("done_at")],
-    ];
-    t.add("sync_jobs", jobs.concat())
+        ])
+        .columns(created_updated())
+        .columns([at_null("done_at")])
         .cascade("org_id", "organisations")
         // The worker's claim: due pending jobs, oldest first.
         .named_index("idx_sync_jobs_due", &["status", "next_attempt_at"], false)
@@ -60,38 +57,37 @@ fn tables() -> Tables {
         )
         .named_index("idx_sync_jobs_org_kind", &["org_id", "kind", "id"], false);
 
-    let attempts = [
-        id(),
-        big("job_id"),
-        big("org_id"),
-        big("integration_id"),
-        int("attempt"),
-        int_null("status_code"),
-        big("latency_ms"),
-        boolean("ok"),
-        text_null("error"),
-        at("at"),
-    ];
-    t.add("sync_attempts", attempts)
+    t.add("sync_attempts")
+        .columns([
+            id(),
+            big("job_id"),
+            big("org_id"),
+            big("integration_id"),
+            int("attempt"),
+            int_null("status_code"),
+            big("latency_ms"),
+            boolean("ok"),
+            text_null("error"),
+            at("at"),
+        ])
         .cascade("job_id", "sync_jobs")
         .named_index("idx_sync_attempts_job", &["job_id"], false);
 
-    let rules = [
-        big("org_id"),
-        big("user_id"),
-        string("crm_name", 20),
-        text("included_labels"),
-        text("excluded_labels"),
-        at("updated_at"),
-    ];
-    t.add("crm_label_rules", rules)
+    t.add("crm_label_rules")
+        .columns([
+            big("org_id"),
+            big("user_id"),
+            string("crm_name", 20),
+            text("included_labels"),
+            text("excluded_labels"),
+            at("updated_at"),
+        ])
         .cascade("org_id", "organisations")
         .primary_key(&["org_id", "user_id", "crm_name"]);
-    t
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().drop(m).await?;
+    Tables::new(tables).drop(m).await?;
     let sync_state = ["sync_status", "last_sync_at", "sync_error"];
     drop_columns(m, "integrations", &sync_state).await
 }

@@ -5,22 +5,20 @@
 
 use crate::columns::{at, at_null, big, id, migration, string, token_hash, Tables};
 
-migration!(tables());
+migration!(tables);
 
-fn tables() -> Tables {
-    let extension_tokens = [
-        id(),
-        token_hash(),
-        big("user_id"),
-        string("name", 80),
-        at("created_at"),
-        at("expires_at"),
-        at_null("last_used_at"),
-        at_null("revoked_at"),
-    ];
-    let mut t = Tables::default();
-    t.add("extension_tokens", extension_tokens)
+fn tables(t: &mut Tables) {
+    t.add("extension_tokens")
+        .columns([
+            id(),
+            token_hash(),
+            big("user_id"),
+            string("name", 80),
+            at("created_at"),
+            at("expires_at"),
+            at_null("last_used_at"),
+            at_null("revoked_at"),
+        ])
         .cascade("user_id", "users")
         .named_index("idx_extension_tokens_user", &["user_id"], false);
-    t
 }

@@ -90,27 +90,26 @@ const ADDONS: &[(i64, &str, i64, i64, i64, i64)] = &[
     (3, "ai_reply", 28_000, 700, 20_000, 500),
 ];
 
-/// Inserts the row `values` into `table`'s `columns`.
+/// Inserts the row `values` into `table`'s `columns` (their names, separated by spaces).
 async fn insert(
     m: &SchemaManager<'_>,
     table: &str,
-    columns: &[&str],
+    columns: &str,
     values: impl IntoValueTuple,
 ) -> Result<(), DbErr> {
     let values = values.into_value_tuple().into_iter().map(SimpleExpr::from);
     m.exec_stmt(
         Query::insert()
             .into_table(Alias::new(table))
-            .columns(columns.iter().map(|c| Alias::new(*c)))
+            .columns(columns.split_whitespace().map(Alias::new))
             .values_panic(values)
             .to_owned(),
     )
     .await
 }
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let plans = [
+fn tables(t: &mut Tables) {
+    t.add("plans").columns([
         big_key("id"),
         string("plan_name", 60),
         string("plan_type", 10),
@@ -118,30 +117,27 @@ fn tables() -> Tables {
         big("amount_minor"),
         text("offerings"),
         int("sort"),
-    ];
-    t.add("plans", plans);
-    let addons = [
+    ]);
+    t.add("addons").columns([
         big_key("id"),
         unique(string("key", 30)),
         big("inr_minor"),
         big("usd_minor"),
         big("annual_inr_minor"),
         big("annual_usd_minor"),
-    ];
-    t.add("addons", addons);
-    let currency_localisations = [
+    ]);
+    t.add("currency_localisations").columns([
         primary(string("currency", 3)),
         big("factor_micro"),
         big("planid_constant"),
-    ];
-    t.add("currency_localisations", currency_localisations);
-    let exchange_rates = [primary(string("base", 3)), text("rates"), at("fetched_at")];
-    t.add("exchange_rates", exchange_rates);
+    ]);
+    t.add("exchange_rates")
+        .columns([primary(string("base", 3)), text("rates"), at("fetched_at")]);
 
-    let checkouts = [
-        vec![id(), unique(string("idempotency_key", 100))],
-        payer(),
-        vec![
+    t.add("billing_checkouts")
+        .columns([id(), unique(string("idempotency_key", 100))])
+        .columns(payer())
+        .columns([
             big("plan_id"),
             int("seats"),
             string("currency", 3),
@@ -149,20 +145,18 @@ fn tables() -> Tables {
             text_null("url"),
             string("status", 20),
             at("created_at"),
-        ],
-    ];
-    t.add("billing_checkouts", checkouts.concat())
+        ])
         .payer_indexes();
 
-    let subscriptions = [
-        vec![
+    t.add("subscriptions")
+        .columns([
             id(),
             unique(string("provider_id", 255)),
             string_null("customer_id", 255),
             string_null("item_id", 255),
-        ],
-        payer(),
-        vec![
+        ])
+        .columns(payer())
+        .columns([
             big("plan_id"),
             string("status", 30),
             string("currency", 3),
@@ -174,57 +168,49 @@ fn tables() -> Tables {
             at_null("period_end"),
             boolean("cancel_at_period_end"),
             at("event_at"),
-        ],
-        created_updated(),
-    ];
-    t.add("subscriptions", subscriptions.concat())
+        ])
+        .columns(created_updated())
         .payer_indexes();
 
-    let events = [
+    t.add("billing_events").columns([
         primary(string("event_id", 255)),
         string("kind", 80),
         at("received_at"),
-    ];
-    t.add("billing_events", events);
+    ]);
 
-    let invoices = [
-        vec![id(), unique(string("provider_id", 255))],
-        payer(),
-        vec![
+    t.add("billing_invoices")
+        .columns([id(), unique(string("provider_id", 255))])
+        .columns(payer())
+        .columns([
             big("amount_minor"),
             string("currency", 3),
             string("status", 20),
             text_null("hosted_url"),
             at("created_at"),
-        ],
-    ];
-    t.add("billing_invoices", invoices.concat()).payer_indexes();
+        ])
+        .payer_indexes();
 
-    let failed = [
-        vec![id(), string("invoice_id", 255)],
-        payer(),
-        vec![
+    t.add("failed_transactions")
+        .columns([id(), string("invoice_id", 255)])
+        .columns(payer())
+        .columns([
             big("amount_minor"),
             string("currency", 3),
             text_null("reason"),
             at("created_at"),
             at_null("resolved_at"),
-        ],
-    ];
-    t.add("failed_transactions", failed.concat())
+        ])
         .payer_indexes();
 
-    let history = [
-        vec![id()],
-        payer(),
-        vec![at("at"), string("kind", 40), text("detail")],
-    ];
-    t.add("billing_history", history.concat()).payer_indexes();
-    t
+    t.add("billing_history")
+        .columns([id()])
+        .columns(payer())
+        .columns([at("at"), string("kind", 40), text("detail")])
+        .payer_indexes();
 }
 
 async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().create(m).await?;
+    Tables::new(tables).create(m).await?;
     let dunning = [at_null("dunning_since"), flag("ai_addon", false)];
     add_columns(m, "organisations", dunning).await?;
     let personal_plan = [
@@ -235,37 +221,22 @@ async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     ];
     add_columns(m, "users", personal_plan).await?;
 
-    let plan_columns = [
-        "id",
-        "plan_name",
-        "plan_type",
-        "is_monthly",
-        "amount_minor",
-        "offerings",
-        "sort",
-    ];
+    let plan_columns = "id plan_name plan_type is_monthly amount_minor offerings sort";
     for plan in PLANS {
-        insert(m, "plans", &plan_columns, *plan).await?;
+        insert(m, "plans", plan_columns, *plan).await?;
     }
-    let addon_columns = [
-        "id",
-        "key",
-        "inr_minor",
-        "usd_minor",
-        "annual_inr_minor",
-        "annual_usd_minor",
-    ];
+    let addon_columns = "id key inr_minor usd_minor annual_inr_minor annual_usd_minor";
     for addon in ADDONS {
-        insert(m, "addons", &addon_columns, *addon).await?;
+        insert(m, "addons", addon_columns, *addon).await?;
     }
     // 001 §7 items 6 and 8: INR prices are the dollar amount × 40 (the AI Reply add-on's
     // 7 USD / 280 INR), and localised plan ids are the plan id + 1000 (000 §9).
     let inr = ("INR", 40_000_000i64, 1000i64);
-    let columns = ["currency", "factor_micro", "planid_constant"];
-    insert(m, "currency_localisations", &columns, inr).await?;
+    let columns = "currency factor_micro planid_constant";
+    insert(m, "currency_localisations", columns, inr).await?;
     Ok(())
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().drop(m).await
+    Tables::new(tables).drop(m).await
 }

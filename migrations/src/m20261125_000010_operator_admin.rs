@@ -9,54 +9,53 @@ use crate::columns::{
     text, text_null, token_hash, unique, Tables,
 };
 
-migration!(tables());
+migration!(tables);
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let admins = [
+fn tables(t: &mut Tables) {
+    t.add("operator_admins").columns([
         id(),
         unique(string("email", 254)),
         string("password_hash", 255),
         at("created_at"),
         at_null("disabled_at"),
-    ];
-    t.add("operator_admins", admins);
+    ]);
 
-    let sessions = [
-        id(),
-        token_hash(),
-        big("admin_id"),
-        at("created_at"),
-        at("expires_at"),
-        at_null("revoked_at"),
-    ];
-    t.add("admin_sessions", sessions)
+    t.add("admin_sessions")
+        .columns([
+            id(),
+            token_hash(),
+            big("admin_id"),
+            at("created_at"),
+            at("expires_at"),
+            at_null("revoked_at"),
+        ])
         .index(&["admin_id"], false);
 
-    let login_attempts = [
-        id(),
-        string("email", 254),
-        string("client", 64),
-        boolean("ok"),
-        at("at"),
-    ];
-    t.add("admin_login_attempts", login_attempts)
+    t.add("admin_login_attempts")
+        .columns([
+            id(),
+            string("email", 254),
+            string("client", 64),
+            boolean("ok"),
+            at("at"),
+        ])
         .index(&["email", "at"], false)
         .index(&["client", "at"], false);
 
-    let audit = [
-        id(),
-        big("admin_id"),
-        at("at"),
-        string("action", 60),
-        string("target", 120),
-        text_null("reason"),
-        text("detail"),
-    ];
-    t.add("admin_audit", audit).index(&["at"], false);
+    t.add("admin_audit")
+        .columns([
+            id(),
+            big("admin_id"),
+            at("at"),
+            string("action", 60),
+            string("target", 120),
+            text_null("reason"),
+            text("detail"),
+        ])
+        .index(&["at"], false);
 
-    let members = [
-        vec![
+    t.add("assignment_members")
+        .columns([
             id(),
             unique(string("owner_id", 64)),
             string("name", 200),
@@ -65,13 +64,11 @@ fn tables() -> Tables {
             text("stages"),
             boolean("paused"),
             big("credit"),
-        ],
-        created_updated(),
-    ];
-    t.add("assignment_members", members.concat());
+        ])
+        .columns(created_updated());
 
-    let leads = [
-        vec![
+    t.add("leads")
+        .columns([
             id(),
             unique(big("user_id")),
             string_null("email", 254),
@@ -79,21 +76,19 @@ fn tables() -> Tables {
             string("stage", 30),
             big_null("member_id"),
             at_null("assigned_at"),
-        ],
-        created_updated(),
-    ];
-    t.add("leads", leads.concat()).index(&["member_id"], false);
+        ])
+        .columns(created_updated())
+        .index(&["member_id"], false);
 
-    let assignments = [
-        id(),
-        big("lead_id"),
-        big("member_id"),
-        at("at"),
-        text("reason"),
-        boolean("crm_written"),
-    ];
-    t.add("lead_assignments", assignments)
+    t.add("lead_assignments")
+        .columns([
+            id(),
+            big("lead_id"),
+            big("member_id"),
+            at("at"),
+            text("reason"),
+            boolean("crm_written"),
+        ])
         .index(&["member_id", "at"], false)
         .index(&["lead_id"], false);
-    t
 }

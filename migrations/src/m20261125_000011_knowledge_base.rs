@@ -7,79 +7,76 @@
 
 use crate::columns::{at, big, big_key, created_updated, id, int, migration, string, text, Tables};
 
-migration!(tables());
+migration!(tables);
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let documents = [
-        id(),
-        big("org_id"),
-        string("name", 255),
-        big("size_bytes"),
-        int("pages"),
-        string("storage_key", 255),
-        big("uploaded_by"),
-        at("created_at"),
-    ];
-    t.add("kb_documents", documents).index(&["org_id"], false);
+fn tables(t: &mut Tables) {
+    t.add("kb_documents")
+        .columns([
+            id(),
+            big("org_id"),
+            string("name", 255),
+            big("size_bytes"),
+            int("pages"),
+            string("storage_key", 255),
+            big("uploaded_by"),
+            at("created_at"),
+        ])
+        .index(&["org_id"], false);
 
-    let passages = [
-        id(),
-        big("document_id"),
-        big("org_id"),
-        int("page"),
-        text("text"),
-        int("length"),
-    ];
-    t.add("kb_passages", passages)
+    t.add("kb_passages")
+        .columns([
+            id(),
+            big("document_id"),
+            big("org_id"),
+            int("page"),
+            text("text"),
+            int("length"),
+        ])
         .index(&["document_id"], false)
         .index(&["org_id"], false);
 
-    let terms = [
-        id(),
-        big("org_id"),
-        string("term", 64),
-        big("passage_id"),
-        int("tf"),
-    ];
-    t.add("kb_terms", terms)
+    t.add("kb_terms")
+        .columns([
+            id(),
+            big("org_id"),
+            string("term", 64),
+            big("passage_id"),
+            int("tf"),
+        ])
         .index(&["org_id", "term"], false)
         .index(&["passage_id"], false);
 
-    let stats = [big_key("org_id"), big("passages"), big("total_length")];
-    t.add("kb_stats", stats);
+    t.add("kb_stats")
+        .columns([big_key("org_id"), big("passages"), big("total_length")]);
 
-    let usage = [id(), big("user_id"), string("day", 10), int("used")];
-    t.add("ai_reply_usage", usage)
+    t.add("ai_reply_usage")
+        .columns([id(), big("user_id"), string("day", 10), int("used")])
         .index(&["user_id", "day"], true);
 
-    let conversations = [
-        vec![id(), big("org_id"), big("user_id"), string("title", 200)],
-        created_updated(),
-    ];
-    t.add("kb_conversations", conversations.concat())
+    t.add("kb_conversations")
+        .columns([id(), big("org_id"), big("user_id"), string("title", 200)])
+        .columns(created_updated())
         .index(&["org_id", "user_id"], false);
 
-    let messages = [
-        id(),
-        big("conversation_id"),
-        string("role", 10),
-        text("text"),
-        string("status", 20),
-        text("citations"),
-        at("created_at"),
-    ];
-    t.add("kb_messages", messages)
+    t.add("kb_messages")
+        .columns([
+            id(),
+            big("conversation_id"),
+            string("role", 10),
+            text("text"),
+            string("status", 20),
+            text("citations"),
+            at("created_at"),
+        ])
         .index(&["conversation_id"], false);
 
-    let unanswered = [
-        id(),
-        big("org_id"),
-        text("question"),
-        big("asked_by"),
-        at("at"),
-    ];
-    t.add("kb_unanswered", unanswered)
+    t.add("kb_unanswered")
+        .columns([
+            id(),
+            big("org_id"),
+            text("question"),
+            big("asked_by"),
+            at("at"),
+        ])
         .index(&["org_id", "at"], false);
-    t
 }

@@ -30,79 +30,70 @@ fn owned() -> Vec<ColumnDef> {
     vec![id(), big("org_id"), big("owner_id")]
 }
 
-fn tables() -> Tables {
-    let mut t = Tables::default();
-    let quick_replies = [
-        owned(),
-        vec![
+fn tables(t: &mut Tables) {
+    t.add("quick_replies")
+        .columns(owned())
+        .columns([
             big_null("team_id"),
             string("name", 120),
             text("message"),
             big("sent_count"),
-        ],
-        created_updated(),
-        attachment(),
-    ];
-    t.add("quick_replies", quick_replies.concat())
+        ])
+        .columns(created_updated())
+        .columns(attachment())
         .index(&["org_id", "owner_id"], false)
         .index(&["org_id", "team_id"], false);
 
-    let labels = [
-        owned(),
-        vec![
+    t.add("manage_labels")
+        .columns(owned())
+        .columns([
             big_null("parent_id"),
             string("name", 120),
             string("color", 7),
             flag("shared", false),
-        ],
-        created_updated(),
-    ];
-    t.add("manage_labels", labels.concat())
+        ])
+        .columns(created_updated())
         .index(&["org_id", "owner_id"], false);
 
-    let funnels = [
-        owned(),
-        vec![string("name", 120), text("stages"), flag("shared", false)],
-        created_updated(),
-    ];
-    t.add("funnels", funnels.concat())
+    t.add("funnels")
+        .columns(owned())
+        .columns([string("name", 120), text("stages"), flag("shared", false)])
+        .columns(created_updated())
         .index(&["org_id", "owner_id"], false);
 
-    let properties = [
-        id(),
-        big("org_id"),
-        string("name", 120),
-        string("kind", 10),
-        text("options"),
-        big("created_by"),
-        at("created_at"),
-    ];
-    t.add("user_properties", properties)
+    t.add("user_properties")
+        .columns([
+            id(),
+            big("org_id"),
+            string("name", 120),
+            string("kind", 10),
+            text("options"),
+            big("created_by"),
+            at("created_at"),
+        ])
         .index(&["org_id"], false);
 
-    let property_values = [
-        id(),
-        big("org_id"),
-        big("property_id"),
-        string("contact", 64),
-        text("value"),
-        big("updated_by"),
-        at("updated_at"),
-    ];
-    t.add("contact_property_values", property_values)
+    t.add("contact_property_values")
+        .columns([
+            id(),
+            big("org_id"),
+            big("property_id"),
+            string("contact", 64),
+            text("value"),
+            big("updated_by"),
+            at("updated_at"),
+        ])
         .index(&["property_id", "contact"], true)
         .index(&["org_id", "contact"], false);
 
-    let tags = [
-        owned(),
-        vec![string("contact", 64), text("tags"), at("updated_at")],
-    ];
-    t.add("contact_tags", tags.concat())
+    t.add("contact_tags")
+        .columns(owned())
+        .columns([string("contact", 64), text("tags"), at("updated_at")])
         .index(&["org_id", "owner_id", "contact"], true);
 
-    let follow_ups = [
-        owned(),
-        vec![
+    t.add("follow_ups")
+        .columns(owned())
+        .columns([
             string_null("contact", 64),
             string("title", 240),
             text("notes"),
@@ -113,28 +104,24 @@ fn tables() -> Tables {
             string_null("amount", 32),
             string("recurrence", 10),
             at_null("completed_at"),
-        ],
-        created_updated(),
-    ];
-    t.add("follow_ups", follow_ups.concat())
+        ])
+        .columns(created_updated())
         .index(&["org_id", "owner_id", "due_at"], false);
 
-    let notes = [
-        owned(),
-        vec![
+    t.add("chat_notes")
+        .columns(owned())
+        .columns([
             string("contact", 64),
             string("kind", 4),
             string("title", 240),
             text("body"),
-        ],
-        created_updated(),
-    ];
-    t.add("chat_notes", notes.concat())
+        ])
+        .columns(created_updated())
         .index(&["org_id", "owner_id", "contact"], false);
 
-    let schedules = [
-        owned(),
-        vec![
+    t.add("schedules")
+        .columns(owned())
+        .columns([
             string("recipient", 32),
             text("message"),
             string("start_local", 16),
@@ -145,48 +132,44 @@ fn tables() -> Tables {
             string("missed_policy", 10),
             flag("cancel_if_replied", false),
             string("status", 10),
-        ],
-        created_updated(),
-        attachment(),
-    ];
-    t.add("schedules", schedules.concat())
+        ])
+        .columns(created_updated())
+        .columns(attachment())
         .index(&["org_id", "owner_id"], false);
 
-    let sends = [
-        id(),
-        big("schedule_id"),
-        big("owner_id"),
-        int("occurrence"),
-        at("due_at"),
-        string("status", 10),
-        at_null("lease_until"),
-        string_null("claim_token", 64),
-        flag("late", false),
-        string_null("error", 500),
-        at_null("finished_at"),
-    ];
-    t.add("schedule_sends", sends)
+    t.add("schedule_sends")
+        .columns([
+            id(),
+            big("schedule_id"),
+            big("owner_id"),
+            int("occurrence"),
+            at("due_at"),
+            string("status", 10),
+            at_null("lease_until"),
+            string_null("claim_token", 64),
+            flag("late", false),
+            string_null("error", 500),
+            at_null("finished_at"),
+        ])
         .index(&["schedule_id", "occurrence"], true)
         // The claim: a user's sends by state and time.
         .index(&["owner_id", "status", "due_at"], false);
 
-    let preferences = [
+    t.add("user_preferences").columns([
         // The user's id.
         big_key("id"),
         flag("notifications_enabled", true),
         flag("notification_sound", true),
-    ];
-    t.add("user_preferences", preferences);
-    t
+    ]);
 }
 
 async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().create(m).await?;
+    Tables::new(tables).create(m).await?;
     let editors = with_default(string("team_tools_editors", 24), "admins");
     add_columns(m, "organisations", [editors]).await
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     drop_columns(m, "organisations", &["team_tools_editors"]).await?;
-    tables().drop(m).await
+    Tables::new(tables).drop(m).await
 }

@@ -9,24 +9,22 @@ use sea_orm_migration::prelude::*;
 
 migration!();
 
-fn tables() -> Tables {
-    let stored_files = [
-        primary(string("key", 255)),
-        // Who uploaded it, and the organisation it counts against (0: none).
-        big("user_id"),
-        big("org_id"),
-        big("size"),
-        at("created_at"),
-    ];
-    let mut t = Tables::default();
-    t.add("stored_files", stored_files)
+fn tables(t: &mut Tables) {
+    t.add("stored_files")
+        .columns([
+            primary(string("key", 255)),
+            // Who uploaded it, and the organisation it counts against (0: none).
+            big("user_id"),
+            big("org_id"),
+            big("size"),
+            at("created_at"),
+        ])
         .index(&["user_id"], false)
         .index(&["org_id"], false);
-    t
 }
 
 async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().create(m).await?;
+    Tables::new(tables).create(m).await?;
     // The uploader is the third segment of the key (`manage/{org}/{user}/{uuid}`); the row's
     // owner is as close as SQL portable to both databases gets, and is the uploader for every
     // file the product wrote so far.
@@ -43,5 +41,5 @@ async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().drop(m).await
+    Tables::new(tables).drop(m).await
 }

@@ -13,33 +13,31 @@ use sea_orm_migration::prelude::*;
 
 migration!();
 
-fn tables() -> Tables {
-    let org_audit = [
-        id(),
-        big("org_id"),
-        big_null("actor_id"),
-        at("at"),
-        string("action", 60),
-        big_null("target_user_id"),
-        text("detail"),
-    ];
-    let mut t = Tables::default();
-    t.add("org_audit", org_audit)
+fn tables(t: &mut Tables) {
+    t.add("org_audit")
+        .columns([
+            id(),
+            big("org_id"),
+            big_null("actor_id"),
+            at("at"),
+            string("action", 60),
+            big_null("target_user_id"),
+            text("detail"),
+        ])
         .if_not_exists()
         .index(&["org_id", "at"], false)
         .index(&["target_user_id", "action", "at"], false);
-    t
 }
 
 async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     add_columns(m, "dev_mailbox", [text_null("html")]).await?;
     let invited = [big_null("invited_by"), at_null("invitation_sent_at")];
     add_columns(m, "memberships", invited).await?;
-    tables().create(m).await
+    Tables::new(tables).create(m).await
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    tables().drop(m).await?;
+    Tables::new(tables).drop(m).await?;
     drop_columns(m, "memberships", &["invited_by", "invitation_sent_at"]).await?;
     drop_columns(m, "dev_mailbox", &["html"]).await
 }
