@@ -1,7 +1,9 @@
 //! The database schema, as ordered sea-orm migrations applied at server start.
 //!
-//! Architecture invariant: a migration that has landed is never edited; change the schema by
-//! adding a new one. Every migration must run on both SQLite and PostgreSQL.
+//! Architecture invariant: a landed migration's effect never changes; change the schema by
+//! adding a new one. Its text may be refactored only while tests/schema.rs shows the same
+//! schema on SQLite and PostgreSQL (sea-orm records only a migration's name). Every migration
+//! must run on both SQLite and PostgreSQL.
 
 pub use sea_orm_migration::prelude::*;
 

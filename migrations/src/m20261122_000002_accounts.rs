@@ -2,40 +2,15 @@
 //! e-mails when no SMTP server is configured, an employee's address, and users known only by a
 //! phone number (an employee imported without an e-mail), which makes `users.email` optional.
 
+use crate::columns::{
+    add_columns, at, at_null, drop_columns, id, int, migration, string, string_null, text,
+    with_default, Tables,
+};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend, Statement, TransactionTrait};
 use sea_orm_migration::SchemaManagerConnection;
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
-
-#[derive(DeriveIden)]
-enum LoginCodes {
-    Table,
-    Id,
-    Email,
-    CodeHash,
-    CreatedAt,
-    ExpiresAt,
-    Attempts,
-    UsedAt,
-}
-
-#[derive(DeriveIden)]
-enum DevMailbox {
-    Table,
-    Id,
-    Recipient,
-    Subject,
-    Body,
-    CreatedAt,
-}
-
-#[derive(DeriveIden)]
-enum Memberships {
-    Table,
-    Address,
-}
+migration!();
 
 /// SQLite cannot drop a NOT NULL constraint with ALTER TABLE. Removing one does not change how
 /// rows are stored, so SQLite's documented procedure for it applies: edit the table's definition
@@ -92,125 +67,49 @@ async fn sqlite_make_email_optional(db: &SchemaManagerConnection<'_>) -> Result<
     Ok(())
 }
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let db = m.get_connection();
-        match db.get_database_backend() {
-            DbBackend::Sqlite => sqlite_make_email_optional(db).await?,
-            _ => {
-                db.execute_unprepared("ALTER TABLE \"users\" ALTER COLUMN \"email\" DROP NOT NULL")
-                    .await?;
-            }
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let db = m.get_connection();
+    match db.get_database_backend() {
+        DbBackend::Sqlite => sqlite_make_email_optional(db).await?,
+        _ => {
+            db.execute_unprepared("ALTER TABLE \"users\" ALTER COLUMN \"email\" DROP NOT NULL")
+                .await?;
         }
-
-        m.alter_table(
-            Table::alter()
-                .table(Memberships::Table)
-                .add_column(ColumnDef::new(Memberships::Address).string_len(500).null())
-                .to_owned(),
-        )
-        .await?;
-
-        m.create_table(
-            Table::create()
-                .table(LoginCodes::Table)
-                .col(
-                    ColumnDef::new(LoginCodes::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
-                .col(ColumnDef::new(LoginCodes::Email).string_len(320).not_null())
-                .col(
-                    ColumnDef::new(LoginCodes::CodeHash)
-                        .string_len(64)
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(LoginCodes::CreatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(LoginCodes::ExpiresAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(LoginCodes::Attempts)
-                        .integer()
-                        .not_null()
-                        .default(0),
-                )
-                .col(ColumnDef::new(LoginCodes::UsedAt).big_integer().null())
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("idx_login_codes_email_created")
-                .table(LoginCodes::Table)
-                .col(LoginCodes::Email)
-                .col(LoginCodes::CreatedAt)
-                .to_owned(),
-        )
-        .await?;
-
-        m.create_table(
-            Table::create()
-                .table(DevMailbox::Table)
-                .col(
-                    ColumnDef::new(DevMailbox::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
-                .col(
-                    ColumnDef::new(DevMailbox::Recipient)
-                        .string_len(320)
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(DevMailbox::Subject)
-                        .string_len(300)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(DevMailbox::Body).text().not_null())
-                .col(
-                    ColumnDef::new(DevMailbox::CreatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("idx_dev_mailbox_recipient")
-                .table(DevMailbox::Table)
-                .col(DevMailbox::Recipient)
-                .to_owned(),
-        )
-        .await?;
-        Ok(())
     }
+    add_columns(m, "memberships", [string_null("address", 500)]).await?;
+    Tables::new(tables).create(m).await
+}
 
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(DevMailbox::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(LoginCodes::Table).to_owned())
-            .await?;
-        m.alter_table(
-            Table::alter()
-                .table(Memberships::Table)
-                .drop_column(Memberships::Address)
-                .to_owned(),
-        )
-        .await?;
-        // `users.email` stays optional: users known only by phone may exist by now.
-        Ok(())
-    }
+fn tables(t: &mut Tables) {
+    t.add("login_codes")
+        .columns([
+            id(),
+            string("email", 320),
+            string("code_hash", 64),
+            at("created_at"),
+            at("expires_at"),
+            with_default(int("attempts"), 0),
+            at_null("used_at"),
+        ])
+        .named_index(
+            "idx_login_codes_email_created",
+            &["email", "created_at"],
+            false,
+        );
+
+    t.add("dev_mailbox")
+        .columns([
+            id(),
+            string("recipient", 320),
+            string("subject", 300),
+            text("body"),
+            at("created_at"),
+        ])
+        .named_index("idx_dev_mailbox_recipient", &["recipient"], false);
+}
+
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    Tables::new(tables).drop(m).await?;
+    // `users.email` stays optional: users known only by phone may exist by now.
+    drop_columns(m, "memberships", &["address"]).await
 }

@@ -4,184 +4,52 @@
 //! tokens) only as AES-256-GCM ciphertext; and the single-use OAuth `state` values the server
 //! issues before sending a browser to a provider's consent page.
 
-use sea_orm_migration::prelude::*;
+use crate::columns::{
+    at, at_null, big, big_null, created_updated, id, migration, string, text, text_null, unique,
+    Tables,
+};
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!(tables);
 
-#[derive(DeriveIden)]
-enum Users {
-    Table,
-    Id,
-}
-
-#[derive(DeriveIden)]
-enum Organisations {
-    Table,
-    Id,
-}
-
-#[derive(DeriveIden)]
-enum Integrations {
-    Table,
-    Id,
-    Provider,
-    UserId,
-    OrgId,
-    Status,
-    Settings,
-    Secret,
-    ExpiresAt,
-    RefreshingUntil,
-    CreatedAt,
-    UpdatedAt,
-}
-
-#[derive(DeriveIden)]
-enum OauthStates {
-    Table,
-    Id,
-    StateHash,
-    Provider,
-    UserId,
-    PkceVerifier,
-    CreatedAt,
-    ExpiresAt,
-    UsedAt,
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_table(
-            Table::create()
-                .table(Integrations::Table)
-                .col(
-                    ColumnDef::new(Integrations::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
-                .col(
-                    ColumnDef::new(Integrations::Provider)
-                        .string_len(20)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(Integrations::UserId).big_integer().null())
-                .col(ColumnDef::new(Integrations::OrgId).big_integer().null())
-                .col(
-                    ColumnDef::new(Integrations::Status)
-                        .string_len(20)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(Integrations::Settings).text().not_null())
-                .col(ColumnDef::new(Integrations::Secret).text().null())
-                .col(ColumnDef::new(Integrations::ExpiresAt).big_integer().null())
-                .col(
-                    ColumnDef::new(Integrations::RefreshingUntil)
-                        .big_integer()
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(Integrations::CreatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(Integrations::UpdatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(Integrations::Table, Integrations::UserId)
-                        .to(Users::Table, Users::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(Integrations::Table, Integrations::OrgId)
-                        .to(Organisations::Table, Organisations::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
+fn tables(t: &mut Tables) {
+    t.add("integrations")
+        .columns([
+            id(),
+            string("provider", 20),
+            big_null("user_id"),
+            big_null("org_id"),
+            string("status", 20),
+            text("settings"),
+            text_null("secret"),
+            at_null("expires_at"),
+            at_null("refreshing_until"),
+        ])
+        .columns(created_updated())
+        .cascade("user_id", "users")
+        .cascade("org_id", "organisations")
         // One link per provider per user and per organisation (NULLs are distinct in both
         // SQLite and PostgreSQL, so user rows and organisation rows do not collide).
-        m.create_index(
-            Index::create()
-                .name("idx_integrations_provider_user")
-                .table(Integrations::Table)
-                .col(Integrations::Provider)
-                .col(Integrations::UserId)
-                .unique()
-                .to_owned(),
+        .named_index(
+            "idx_integrations_provider_user",
+            &["provider", "user_id"],
+            true,
         )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("idx_integrations_provider_org")
-                .table(Integrations::Table)
-                .col(Integrations::Provider)
-                .col(Integrations::OrgId)
-                .unique()
-                .to_owned(),
-        )
-        .await?;
+        .named_index(
+            "idx_integrations_provider_org",
+            &["provider", "org_id"],
+            true,
+        );
 
-        m.create_table(
-            Table::create()
-                .table(OauthStates::Table)
-                .col(
-                    ColumnDef::new(OauthStates::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
-                .col(
-                    ColumnDef::new(OauthStates::StateHash)
-                        .string_len(64)
-                        .not_null()
-                        .unique_key(),
-                )
-                .col(
-                    ColumnDef::new(OauthStates::Provider)
-                        .string_len(20)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(OauthStates::UserId).big_integer().not_null())
-                .col(ColumnDef::new(OauthStates::PkceVerifier).text().null())
-                .col(
-                    ColumnDef::new(OauthStates::CreatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(OauthStates::ExpiresAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(ColumnDef::new(OauthStates::UsedAt).big_integer().null())
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(OauthStates::Table, OauthStates::UserId)
-                        .to(Users::Table, Users::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
-        Ok(())
-    }
-
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(OauthStates::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(Integrations::Table).to_owned())
-            .await?;
-        Ok(())
-    }
+    t.add("oauth_states")
+        .columns([
+            id(),
+            unique(string("state_hash", 64)),
+            string("provider", 20),
+            big("user_id"),
+            text_null("pkce_verifier"),
+            at("created_at"),
+            at("expires_at"),
+            at_null("used_at"),
+        ])
+        .cascade("user_id", "users");
 }

@@ -3,272 +3,58 @@
 //! event's id within its organisation, indexed for the dashboards' (organisation, user, time)
 //! range scans.
 
-use sea_orm_migration::prelude::*;
+use crate::columns::{
+    at, big, created_updated, id, int_null, migration, small, string, string_null, text_null,
+    NewTable, Tables,
+};
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!(tables);
 
-#[derive(DeriveIden)]
-enum Organisations {
-    Table,
-    Id,
-}
-
-#[derive(DeriveIden)]
-enum CallEvents {
-    Table,
-    Id,
-    OrgId,
-    EventId,
-    UserId,
-    ChatId,
-    Direction,
-    DurationS,
-    OccurredAt,
-    CreatedAt,
-    UpdatedAt,
-    ReceivedAt,
-}
-
-#[derive(DeriveIden)]
-enum MessageEvents {
-    Table,
-    Id,
-    OrgId,
-    EventId,
-    UserId,
-    ChatId,
-    Direction,
-    Message,
-    File,
-    FileName,
-    Ack,
-    OccurredAt,
-    DateText,
-    SentById,
-    ChannelName,
-    ChannelId,
-    SentByNumber,
-    SentByUserId,
-    SenderName,
-    ReceivedAt,
-}
-
-fn id_col<T: IntoIden>(c: T) -> ColumnDef {
-    ColumnDef::new(c)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_table(
-            Table::create()
-                .table(CallEvents::Table)
-                .col(id_col(CallEvents::Id))
-                .col(ColumnDef::new(CallEvents::OrgId).big_integer().not_null())
-                .col(
-                    ColumnDef::new(CallEvents::EventId)
-                        .string_len(128)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(CallEvents::UserId).big_integer().not_null())
-                .col(
-                    ColumnDef::new(CallEvents::ChatId)
-                        .string_len(255)
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CallEvents::Direction)
-                        .small_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CallEvents::DurationS)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CallEvents::OccurredAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CallEvents::CreatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CallEvents::UpdatedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CallEvents::ReceivedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(CallEvents::Table, CallEvents::OrgId)
-                        .to(Organisations::Table, Organisations::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ux_call_events_org_event")
-                .table(CallEvents::Table)
-                .col(CallEvents::OrgId)
-                .col(CallEvents::EventId)
-                .unique()
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_call_events_org_user_occurred")
-                .table(CallEvents::Table)
-                .col(CallEvents::OrgId)
-                .col(CallEvents::UserId)
-                .col(CallEvents::OccurredAt)
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_call_events_org_user_created")
-                .table(CallEvents::Table)
-                .col(CallEvents::OrgId)
-                .col(CallEvents::UserId)
-                .col(CallEvents::CreatedAt)
-                .to_owned(),
-        )
-        .await?;
-
-        m.create_table(
-            Table::create()
-                .table(MessageEvents::Table)
-                .col(id_col(MessageEvents::Id))
-                .col(
-                    ColumnDef::new(MessageEvents::OrgId)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::EventId)
-                        .string_len(128)
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::UserId)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::ChatId)
-                        .string_len(255)
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::Direction)
-                        .small_integer()
-                        .not_null(),
-                )
-                .col(ColumnDef::new(MessageEvents::Message).text().null())
-                .col(ColumnDef::new(MessageEvents::File).text().null())
-                .col(
-                    ColumnDef::new(MessageEvents::FileName)
-                        .string_len(500)
-                        .null(),
-                )
-                .col(ColumnDef::new(MessageEvents::Ack).integer().null())
-                .col(
-                    ColumnDef::new(MessageEvents::OccurredAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::DateText)
-                        .string_len(64)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::SentById)
-                        .string_len(255)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::ChannelName)
-                        .string_len(255)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::ChannelId)
-                        .string_len(255)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::SentByNumber)
-                        .string_len(64)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::SentByUserId)
-                        .string_len(255)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::SenderName)
-                        .string_len(255)
-                        .null(),
-                )
-                .col(
-                    ColumnDef::new(MessageEvents::ReceivedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(MessageEvents::Table, MessageEvents::OrgId)
-                        .to(Organisations::Table, Organisations::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ux_message_events_org_event")
-                .table(MessageEvents::Table)
-                .col(MessageEvents::OrgId)
-                .col(MessageEvents::EventId)
-                .unique()
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_message_events_org_user_occurred")
-                .table(MessageEvents::Table)
-                .col(MessageEvents::OrgId)
-                .col(MessageEvents::UserId)
-                .col(MessageEvents::OccurredAt)
-                .to_owned(),
-        )
-        .await
+/// An event table `table`, starting with what every event has: its organisation, its id there,
+/// the user, the chat and the direction. `ux_<table>_org_event` stores an event once;
+/// `ix_<table>_org_user_<time>` serves the dashboards' range scans over each of `times`.
+fn events<'t>(t: &'t mut Tables, table: &str, times: &[&str]) -> &'t mut NewTable {
+    let events = t
+        .add(table)
+        .columns([
+            id(),
+            big("org_id"),
+            string("event_id", 128),
+            big("user_id"),
+            string("chat_id", 255),
+            small("direction"),
+        ])
+        .cascade("org_id", "organisations")
+        .named_index(
+            &format!("ux_{table}_org_event"),
+            &["org_id", "event_id"],
+            true,
+        );
+    for time in times {
+        let name = format!("ix_{table}_org_user_{}", time.trim_end_matches("_at"));
+        events.named_index(&name, &["org_id", "user_id", time], false);
     }
+    events
+}
 
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(MessageEvents::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(CallEvents::Table).to_owned())
-            .await
-    }
+fn tables(t: &mut Tables) {
+    events(t, "call_events", &["occurred_at", "created_at"])
+        .columns([big("duration_s"), at("occurred_at")])
+        .columns(created_updated())
+        .columns([at("received_at")]);
+    events(t, "message_events", &["occurred_at"]).columns([
+        text_null("message"),
+        text_null("file"),
+        string_null("file_name", 500),
+        int_null("ack"),
+        at("occurred_at"),
+        string_null("date_text", 64),
+        string_null("sent_by_id", 255),
+        string_null("channel_name", 255),
+        string_null("channel_id", 255),
+        string_null("sent_by_number", 64),
+        string_null("sent_by_user_id", 255),
+        string_null("sender_name", 255),
+        at("received_at"),
+    ]);
 }

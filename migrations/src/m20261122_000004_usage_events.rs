@@ -2,95 +2,30 @@
 //! per quick reply sent or message scheduled, idempotent by event id within an organisation and
 //! kind, indexed for counts per user over a period.
 
-use sea_orm_migration::prelude::*;
+use crate::columns::{at, big, id, migration, small, string, Tables};
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!(tables);
 
-#[derive(DeriveIden)]
-enum Organisations {
-    Table,
-    Id,
-}
-
-#[derive(DeriveIden)]
-enum UsageEvents {
-    Table,
-    Id,
-    OrgId,
-    Kind,
-    EventId,
-    UserId,
-    OccurredAt,
-    ReceivedAt,
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_table(
-            Table::create()
-                .table(UsageEvents::Table)
-                .col(
-                    ColumnDef::new(UsageEvents::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
-                .col(ColumnDef::new(UsageEvents::OrgId).big_integer().not_null())
-                .col(ColumnDef::new(UsageEvents::Kind).small_integer().not_null())
-                .col(
-                    ColumnDef::new(UsageEvents::EventId)
-                        .string_len(128)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(UsageEvents::UserId).big_integer().not_null())
-                .col(
-                    ColumnDef::new(UsageEvents::OccurredAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(UsageEvents::ReceivedAt)
-                        .big_integer()
-                        .not_null(),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(UsageEvents::Table, UsageEvents::OrgId)
-                        .to(Organisations::Table, Organisations::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
+fn tables(t: &mut Tables) {
+    t.add("usage_events")
+        .columns([
+            id(),
+            big("org_id"),
+            small("kind"),
+            string("event_id", 128),
+            big("user_id"),
+            at("occurred_at"),
+            at("received_at"),
+        ])
+        .cascade("org_id", "organisations")
+        .named_index(
+            "ux_usage_events_org_kind_event",
+            &["org_id", "kind", "event_id"],
+            true,
         )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ux_usage_events_org_kind_event")
-                .table(UsageEvents::Table)
-                .col(UsageEvents::OrgId)
-                .col(UsageEvents::Kind)
-                .col(UsageEvents::EventId)
-                .unique()
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_usage_events_org_kind_user_time")
-                .table(UsageEvents::Table)
-                .col(UsageEvents::OrgId)
-                .col(UsageEvents::Kind)
-                .col(UsageEvents::UserId)
-                .col(UsageEvents::OccurredAt)
-                .to_owned(),
-        )
-        .await
-    }
-
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(UsageEvents::Table).to_owned())
-            .await
-    }
+        .named_index(
+            "ix_usage_events_org_kind_user_time",
+            &["org_id", "kind", "user_id", "occurred_at"],
+            false,
+        );
 }

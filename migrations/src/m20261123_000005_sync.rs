@@ -3,275 +3,91 @@
 //! none), the log of every delivery attempt, each employee's CRM label rules
 //! (`crmLabelSyncData`), and the sync state shown on each integration.
 
+use crate::columns::{
+    add_columns, at, at_null, big, boolean, created_updated, drop_columns, id, int, int_null,
+    migration, string, string_null, text, text_null, unique, Tables,
+};
 use sea_orm_migration::prelude::*;
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!();
 
-#[derive(DeriveIden)]
-enum Organisations {
-    Table,
-    Id,
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let sync_state = [
+        string_null("sync_status", 20),
+        at_null("last_sync_at"),
+        text_null("sync_error"),
+    ];
+    add_columns(m, "integrations", sync_state).await?;
+    Tables::new(tables).create(m).await
 }
 
-#[derive(DeriveIden)]
-enum Integrations {
-    Table,
-    SyncStatus,
-    LastSyncAt,
-    SyncError,
-}
-
-#[derive(DeriveIden)]
-enum SyncJobs {
-    Table,
-    Id,
-    OrgId,
-    Kind,
-    IntegrationId,
-    EventId,
-    DeliveryId,
-    Payload,
-    Status,
-    Attempts,
-    MaxAttempts,
-    NextAttemptAt,
-    LockedBy,
-    LockedUntil,
-    LastError,
-    LastStatusCode,
-    CreatedAt,
-    UpdatedAt,
-    DoneAt,
-}
-
-#[derive(DeriveIden)]
-enum SyncAttempts {
-    Table,
-    Id,
-    JobId,
-    OrgId,
-    IntegrationId,
-    Attempt,
-    StatusCode,
-    LatencyMs,
-    Ok,
-    Error,
-    At,
-}
-
-#[derive(DeriveIden)]
-enum CrmLabelRules {
-    Table,
-    OrgId,
-    UserId,
-    CrmName,
-    IncludedLabels,
-    ExcludedLabels,
-    UpdatedAt,
-}
-
-fn id_col<T: IntoIden>(c: T) -> ColumnDef {
-    ColumnDef::new(c)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
-fn big<T: IntoIden>(c: T) -> ColumnDef {
-    ColumnDef::new(c).big_integer().not_null().to_owned()
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        // SQLite adds one column per ALTER TABLE.
-        for col in [
-            ColumnDef::new(Integrations::SyncStatus)
-                .string_len(20)
-                .null()
-                .to_owned(),
-            ColumnDef::new(Integrations::LastSyncAt)
-                .big_integer()
-                .null()
-                .to_owned(),
-            ColumnDef::new(Integrations::SyncError)
-                .text()
-                .null()
-                .to_owned(),
-        ] {
-            m.alter_table(
-                Table::alter()
-                    .table(Integrations::Table)
-                    .add_column(col)
-                    .to_owned(),
-            )
-            .await?;
-        }
-
-        m.create_table(
-            Table::create()
-                .table(SyncJobs::Table)
-                .col(id_col(SyncJobs::Id))
-                .col(big(SyncJobs::OrgId))
-                // `webhook`, or the provider name of a CRM / spreadsheet link.
-                .col(ColumnDef::new(SyncJobs::Kind).string_len(20).not_null())
-                .col(big(SyncJobs::IntegrationId))
-                .col(ColumnDef::new(SyncJobs::EventId).string_len(128).not_null())
-                // The stable `webhook-id`: the receiver's idempotency key, kept across retries
-                // and resends.
-                .col(
-                    ColumnDef::new(SyncJobs::DeliveryId)
-                        .string_len(64)
-                        .not_null()
-                        .unique_key(),
-                )
-                .col(ColumnDef::new(SyncJobs::Payload).text().not_null())
-                // `pending`, `delivered`, `skipped` or `dead`.
-                .col(ColumnDef::new(SyncJobs::Status).string_len(12).not_null())
-                .col(ColumnDef::new(SyncJobs::Attempts).integer().not_null())
-                .col(ColumnDef::new(SyncJobs::MaxAttempts).integer().not_null())
-                .col(big(SyncJobs::NextAttemptAt))
-                .col(ColumnDef::new(SyncJobs::LockedBy).string_len(64).null())
-                .col(ColumnDef::new(SyncJobs::LockedUntil).big_integer().null())
-                .col(ColumnDef::new(SyncJobs::LastError).text().null())
-                .col(ColumnDef::new(SyncJobs::LastStatusCode).integer().null())
-                .col(big(SyncJobs::CreatedAt))
-                .col(big(SyncJobs::UpdatedAt))
-                .col(ColumnDef::new(SyncJobs::DoneAt).big_integer().null())
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(SyncJobs::Table, SyncJobs::OrgId)
-                        .to(Organisations::Table, Organisations::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
+fn tables(t: &mut Tables) {
+    t.add("sync_jobs")
+        .columns([
+            id(),
+            big("org_id"),
+            // `webhook`, or the provider name of a CRM / spreadsheet link.
+            string("kind", 20),
+            big("integration_id"),
+            string("event_id", 128),
+            // The stable `webhook-id`: the receiver's idempotency key, kept across retries
+            // and resends.
+            unique(string("delivery_id", 64)),
+            text("payload"),
+            // `pending`, `delivered`, `skipped` or `dead`.
+            string("status", 12),
+            int("attempts"),
+            int("max_attempts"),
+            at("next_attempt_at"),
+            string_null("locked_by", 64),
+            at_null("locked_until"),
+            text_null("last_error"),
+            int_null("last_status_code"),
+        ])
+        .columns(created_updated())
+        .columns([at_null("done_at")])
+        .cascade("org_id", "organisations")
         // The worker's claim: due pending jobs, oldest first.
-        m.create_index(
-            Index::create()
-                .name("idx_sync_jobs_due")
-                .table(SyncJobs::Table)
-                .col(SyncJobs::Status)
-                .col(SyncJobs::NextAttemptAt)
-                .to_owned(),
-        )
-        .await?;
+        .named_index("idx_sync_jobs_due", &["status", "next_attempt_at"], false)
         // A message reaches one target once.
-        m.create_index(
-            Index::create()
-                .name("idx_sync_jobs_target_event")
-                .table(SyncJobs::Table)
-                .col(SyncJobs::IntegrationId)
-                .col(SyncJobs::EventId)
-                .unique()
-                .to_owned(),
+        .named_index(
+            "idx_sync_jobs_target_event",
+            &["integration_id", "event_id"],
+            true,
         )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("idx_sync_jobs_org_kind")
-                .table(SyncJobs::Table)
-                .col(SyncJobs::OrgId)
-                .col(SyncJobs::Kind)
-                .col(SyncJobs::Id)
-                .to_owned(),
-        )
-        .await?;
+        .named_index("idx_sync_jobs_org_kind", &["org_id", "kind", "id"], false);
 
-        m.create_table(
-            Table::create()
-                .table(SyncAttempts::Table)
-                .col(id_col(SyncAttempts::Id))
-                .col(big(SyncAttempts::JobId))
-                .col(big(SyncAttempts::OrgId))
-                .col(big(SyncAttempts::IntegrationId))
-                .col(ColumnDef::new(SyncAttempts::Attempt).integer().not_null())
-                .col(ColumnDef::new(SyncAttempts::StatusCode).integer().null())
-                .col(big(SyncAttempts::LatencyMs))
-                .col(ColumnDef::new(SyncAttempts::Ok).boolean().not_null())
-                .col(ColumnDef::new(SyncAttempts::Error).text().null())
-                .col(big(SyncAttempts::At))
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(SyncAttempts::Table, SyncAttempts::JobId)
-                        .to(SyncJobs::Table, SyncJobs::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("idx_sync_attempts_job")
-                .table(SyncAttempts::Table)
-                .col(SyncAttempts::JobId)
-                .to_owned(),
-        )
-        .await?;
+    t.add("sync_attempts")
+        .columns([
+            id(),
+            big("job_id"),
+            big("org_id"),
+            big("integration_id"),
+            int("attempt"),
+            int_null("status_code"),
+            big("latency_ms"),
+            boolean("ok"),
+            text_null("error"),
+            at("at"),
+        ])
+        .cascade("job_id", "sync_jobs")
+        .named_index("idx_sync_attempts_job", &["job_id"], false);
 
-        m.create_table(
-            Table::create()
-                .table(CrmLabelRules::Table)
-                .col(big(CrmLabelRules::OrgId))
-                .col(big(CrmLabelRules::UserId))
-                .col(
-                    ColumnDef::new(CrmLabelRules::CrmName)
-                        .string_len(20)
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CrmLabelRules::IncludedLabels)
-                        .text()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(CrmLabelRules::ExcludedLabels)
-                        .text()
-                        .not_null(),
-                )
-                .col(big(CrmLabelRules::UpdatedAt))
-                .primary_key(
-                    Index::create()
-                        .col(CrmLabelRules::OrgId)
-                        .col(CrmLabelRules::UserId)
-                        .col(CrmLabelRules::CrmName),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(CrmLabelRules::Table, CrmLabelRules::OrgId)
-                        .to(Organisations::Table, Organisations::Id)
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned(),
-        )
-        .await?;
-        Ok(())
-    }
+    t.add("crm_label_rules")
+        .columns([
+            big("org_id"),
+            big("user_id"),
+            string("crm_name", 20),
+            text("included_labels"),
+            text("excluded_labels"),
+            at("updated_at"),
+        ])
+        .cascade("org_id", "organisations")
+        .primary_key(&["org_id", "user_id", "crm_name"]);
+}
 
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(CrmLabelRules::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(SyncAttempts::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(SyncJobs::Table).to_owned())
-            .await?;
-        for col in [
-            Integrations::SyncStatus,
-            Integrations::LastSyncAt,
-            Integrations::SyncError,
-        ] {
-            m.alter_table(
-                Table::alter()
-                    .table(Integrations::Table)
-                    .drop_column(col)
-                    .to_owned(),
-            )
-            .await?;
-        }
-        Ok(())
-    }
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    Tables::new(tables).drop(m).await?;
+    let sync_state = ["sync_status", "last_sync_at", "sync_error"];
+    drop_columns(m, "integrations", &sync_state).await
 }

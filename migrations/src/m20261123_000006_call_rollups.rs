@@ -15,32 +15,52 @@
 //!
 //! Existing events are folded in here (backfill).
 
+use crate::columns::migration;
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!();
 
-const FK: &str = "REFERENCES organisations (id) ON DELETE CASCADE";
+/// The organisation a rollup row belongs to; deleting the organisation deletes its rollups.
+pub(crate) const FK: &str = "REFERENCES organisations (id) ON DELETE CASCADE";
 
-fn tables(sqlite: bool) -> Vec<String> {
-    // A clustered primary key on SQLite: the range scans read the rollup rows in key order.
-    let clustered = if sqlite { " WITHOUT ROWID" } else { "" };
-    vec![
-        format!(
-            "CREATE TABLE call_slot_rollups (
+/// A clustered primary key on SQLite: the range scans read the rollup rows in key order.
+pub(crate) fn clustered(sqlite: bool) -> &'static str {
+    if sqlite {
+        " WITHOUT ROWID"
+    } else {
+        ""
+    }
+}
+
+/// Calls and duration per user, `unit` (`slot` or `day`) and direction.
+fn per_user(unit: &str, clustered: &str) -> String {
+    format!(
+        "CREATE TABLE call_{unit}_rollups (
                 org_id BIGINT NOT NULL {FK}, time_kind SMALLINT NOT NULL,
-                user_id BIGINT NOT NULL, slot BIGINT NOT NULL, direction SMALLINT NOT NULL,
+                user_id BIGINT NOT NULL, {unit} BIGINT NOT NULL, direction SMALLINT NOT NULL,
                 calls BIGINT NOT NULL, duration_s BIGINT NOT NULL,
-                PRIMARY KEY (org_id, time_kind, user_id, slot, direction)){clustered}"
-        ),
-        format!(
-            "CREATE TABLE call_day_rollups (
+                PRIMARY KEY (org_id, time_kind, user_id, {unit}, direction)){clustered}"
+    )
+}
+
+/// Each (user, direction, chat) seen on a UTC day once (replaced by `call_chat_sets` in
+/// migration 000007, whose `down` brings it back).
+pub(crate) fn call_chat_days(clustered: &str) -> String {
+    format!(
+        "CREATE TABLE call_chat_days (
                 org_id BIGINT NOT NULL {FK}, time_kind SMALLINT NOT NULL,
                 user_id BIGINT NOT NULL, day BIGINT NOT NULL, direction SMALLINT NOT NULL,
-                calls BIGINT NOT NULL, duration_s BIGINT NOT NULL,
-                PRIMARY KEY (org_id, time_kind, user_id, day, direction)){clustered}"
-        ),
+                chat_id TEXT NOT NULL,
+                PRIMARY KEY (org_id, time_kind, user_id, day, direction, chat_id)){clustered}"
+    )
+}
+
+fn tables(sqlite: bool) -> Vec<String> {
+    let clustered = clustered(sqlite);
+    vec![
+        per_user("slot", clustered),
+        per_user("day", clustered),
         format!(
             "CREATE TABLE call_org_slot_rollups (
                 org_id BIGINT NOT NULL {FK}, time_kind SMALLINT NOT NULL,
@@ -53,13 +73,7 @@ fn tables(sqlite: bool) -> Vec<String> {
                 org_id BIGINT NOT NULL {FK}, user_id BIGINT NOT NULL,
                 PRIMARY KEY (org_id, user_id)){clustered}"
         ),
-        format!(
-            "CREATE TABLE call_chat_days (
-                org_id BIGINT NOT NULL {FK}, time_kind SMALLINT NOT NULL,
-                user_id BIGINT NOT NULL, day BIGINT NOT NULL, direction SMALLINT NOT NULL,
-                chat_id TEXT NOT NULL,
-                PRIMARY KEY (org_id, time_kind, user_id, day, direction, chat_id)){clustered}"
-        ),
+        call_chat_days(clustered),
     ]
 }
 
@@ -96,29 +110,26 @@ fn backfill() -> Vec<String> {
     out
 }
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let db = m.get_connection();
-        let sqlite = m.get_database_backend() == DatabaseBackend::Sqlite;
-        for sql in tables(sqlite).into_iter().chain(backfill()) {
-            db.execute_unprepared(&sql).await?;
-        }
-        Ok(())
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let db = m.get_connection();
+    let sqlite = m.get_database_backend() == DatabaseBackend::Sqlite;
+    for sql in tables(sqlite).into_iter().chain(backfill()) {
+        db.execute_unprepared(&sql).await?;
     }
+    Ok(())
+}
 
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let db = m.get_connection();
-        for t in [
-            "call_chat_days",
-            "call_rollup_users",
-            "call_org_slot_rollups",
-            "call_day_rollups",
-            "call_slot_rollups",
-        ] {
-            db.execute_unprepared(&format!("DROP TABLE IF EXISTS {t}"))
-                .await?;
-        }
-        Ok(())
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let db = m.get_connection();
+    for t in [
+        "call_chat_days",
+        "call_rollup_users",
+        "call_org_slot_rollups",
+        "call_day_rollups",
+        "call_slot_rollups",
+    ] {
+        db.execute_unprepared(&format!("DROP TABLE IF EXISTS {t}"))
+            .await?;
     }
+    Ok(())
 }

@@ -10,22 +10,23 @@
 //! `call_chat_days` is replaced: its content is folded into the new tables, then it is dropped.
 
 use crate::chat_sets;
+use crate::columns::migration;
+use crate::m20261123_000006_call_rollups::{call_chat_days, clustered, FK};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, Statement, Value};
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!();
 
-const FK: &str = "REFERENCES organisations (id) ON DELETE CASCADE";
 /// Sets written per INSERT statement.
 const CHUNK: usize = 500;
 
 fn tables(sqlite: bool) -> Vec<String> {
-    let (id, blob, clustered) = if sqlite {
-        ("INTEGER PRIMARY KEY", "BLOB", " WITHOUT ROWID")
+    let (id, blob) = if sqlite {
+        ("INTEGER PRIMARY KEY", "BLOB")
     } else {
-        ("BIGSERIAL PRIMARY KEY", "BYTEA", "")
+        ("BIGSERIAL PRIMARY KEY", "BYTEA")
     };
+    let clustered = clustered(sqlite);
     vec![
         format!(
             "CREATE TABLE chat_keys (
@@ -106,41 +107,31 @@ async fn backfill<C: ConnectionTrait>(db: &C, backend: DatabaseBackend) -> Resul
     Ok(())
 }
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let db = m.get_connection();
-        let backend = m.get_database_backend();
-        for sql in tables(backend == DatabaseBackend::Sqlite) {
-            db.execute_unprepared(&sql).await?;
-        }
-        backfill(db, backend).await?;
-        db.execute_unprepared("DROP TABLE call_chat_days").await?;
-        Ok(())
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let db = m.get_connection();
+    let backend = m.get_database_backend();
+    for sql in tables(backend == DatabaseBackend::Sqlite) {
+        db.execute_unprepared(&sql).await?;
     }
+    backfill(db, backend).await?;
+    db.execute_unprepared("DROP TABLE call_chat_days").await?;
+    Ok(())
+}
 
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let db = m.get_connection();
-        let sqlite = m.get_database_backend() == DatabaseBackend::Sqlite;
-        let clustered = if sqlite { " WITHOUT ROWID" } else { "" };
-        db.execute_unprepared(&format!(
-            "CREATE TABLE call_chat_days (
-                org_id BIGINT NOT NULL {FK}, time_kind SMALLINT NOT NULL,
-                user_id BIGINT NOT NULL, day BIGINT NOT NULL, direction SMALLINT NOT NULL,
-                chat_id TEXT NOT NULL,
-                PRIMARY KEY (org_id, time_kind, user_id, day, direction, chat_id)){clustered}"
-        ))
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let db = m.get_connection();
+    let sqlite = m.get_database_backend() == DatabaseBackend::Sqlite;
+    db.execute_unprepared(&call_chat_days(clustered(sqlite)))
         .await?;
-        db.execute_unprepared(
-            "INSERT INTO call_chat_days
+    db.execute_unprepared(
+        "INSERT INTO call_chat_days
              SELECT DISTINCT org_id, 0, user_id, occurred_at / 900000 / 96, direction, chat_id
              FROM call_events",
-        )
-        .await?;
-        for t in ["call_chat_sets", "chat_keys"] {
-            db.execute_unprepared(&format!("DROP TABLE IF EXISTS {t}"))
-                .await?;
-        }
-        Ok(())
+    )
+    .await?;
+    for t in ["call_chat_sets", "chat_keys"] {
+        db.execute_unprepared(&format!("DROP TABLE IF EXISTS {t}"))
+            .await?;
     }
+    Ok(())
 }

@@ -4,45 +4,21 @@
 //! still answerable entirely or not at all. Documents stored before are `ready`. And an index
 //! on the conversations' `user_id`, for the daily question quota counted across organisations.
 
-use crate::columns::index;
+use crate::columns::{
+    add_columns, drop_columns, drop_index, index, migration, string, with_default,
+};
 use sea_orm_migration::prelude::*;
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!();
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter()
-                .table(Alias::new("kb_documents"))
-                .add_column(
-                    ColumnDef::new(Alias::new("state"))
-                        .string_len(10)
-                        .not_null()
-                        .default("ready"),
-                )
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(index("kb_conversations", &["user_id"], false))
-            .await
-    }
-
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_index(
-            Index::drop()
-                .name("idx_kb_conversations_user_id")
-                .table(Alias::new("kb_conversations"))
-                .to_owned(),
-        )
-        .await?;
-        m.alter_table(
-            Table::alter()
-                .table(Alias::new("kb_documents"))
-                .drop_column(Alias::new("state"))
-                .to_owned(),
-        )
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let state = with_default(string("state", 10), "ready");
+    add_columns(m, "kb_documents", [state]).await?;
+    m.create_index(index("kb_conversations", &["user_id"], false))
         .await
-    }
+}
+
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    drop_index(m, "idx_kb_conversations_user_id", "kb_conversations").await?;
+    drop_columns(m, "kb_documents", &["state"]).await
 }

@@ -4,53 +4,27 @@
 //! fork a second line) and the first token of its line (`lineage_id`, null for a token minted
 //! on a hand-over), so revoking a token revokes its predecessors still in their grace.
 
+use crate::columns::{
+    add_columns, at_null, big_null, drop_columns, drop_index, migration, named_index,
+};
 use sea_orm_migration::prelude::*;
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!();
 
-#[derive(DeriveIden)]
-enum ExtensionTokens {
-    Table,
-    RenewedAt,
-    LineageId,
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let t = "extension_tokens";
+    add_columns(m, t, [at_null("renewed_at"), big_null("lineage_id")]).await?;
+    m.create_index(named_index(
+        "idx_extension_tokens_lineage",
+        t,
+        &["lineage_id"],
+        false,
+    ))
+    .await
 }
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        use ExtensionTokens as T;
-        // One column per statement: SQLite alters one at a time.
-        for col in [
-            ColumnDef::new(T::RenewedAt).big_integer().null().to_owned(),
-            ColumnDef::new(T::LineageId).big_integer().null().to_owned(),
-        ] {
-            m.alter_table(Table::alter().table(T::Table).add_column(col).to_owned())
-                .await?;
-        }
-        m.create_index(
-            Index::create()
-                .name("idx_extension_tokens_lineage")
-                .table(T::Table)
-                .col(T::LineageId)
-                .to_owned(),
-        )
-        .await
-    }
-
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        use ExtensionTokens as T;
-        m.drop_index(
-            Index::drop()
-                .name("idx_extension_tokens_lineage")
-                .table(T::Table)
-                .to_owned(),
-        )
-        .await?;
-        for col in [T::RenewedAt, T::LineageId] {
-            m.alter_table(Table::alter().table(T::Table).drop_column(col).to_owned())
-                .await?;
-        }
-        Ok(())
-    }
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let t = "extension_tokens";
+    drop_index(m, "idx_extension_tokens_lineage", t).await?;
+    drop_columns(m, t, &["renewed_at", "lineage_id"]).await
 }

@@ -5,77 +5,39 @@
 //! organisation's admins and managers make (time zone, name, logo, a member's role or team, an
 //! invitation resent): who, what, when, the values before and after.
 
-use crate::columns::{col, id, index};
+use crate::columns::{
+    add_columns, at, at_null, big, big_null, drop_columns, id, migration, string, text, text_null,
+    Tables,
+};
 use sea_orm_migration::prelude::*;
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
+migration!();
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter()
-                .table(Alias::new("dev_mailbox"))
-                .add_column(col("html").text().null().to_owned())
-                .to_owned(),
-        )
-        .await?;
-        // One column per statement: SQLite alters one at a time.
-        for c in [
-            col("invited_by").big_integer().null().to_owned(),
-            col("invitation_sent_at").big_integer().null().to_owned(),
-        ] {
-            m.alter_table(
-                Table::alter()
-                    .table(Alias::new("memberships"))
-                    .add_column(c)
-                    .to_owned(),
-            )
-            .await?;
-        }
-        m.create_table(
-            Table::create()
-                .table(Alias::new("org_audit"))
-                .if_not_exists()
-                .col(id())
-                .col(col("org_id").big_integer().not_null().to_owned())
-                .col(col("actor_id").big_integer().null().to_owned())
-                .col(col("at").big_integer().not_null().to_owned())
-                .col(col("action").string_len(60).not_null().to_owned())
-                .col(col("target_user_id").big_integer().null().to_owned())
-                .col(col("detail").text().not_null().to_owned())
-                .to_owned(),
-        )
-        .await?;
-        m.create_index(index("org_audit", &["org_id", "at"], false))
-            .await?;
-        m.create_index(index(
-            "org_audit",
-            &["target_user_id", "action", "at"],
-            false,
-        ))
-        .await
-    }
+fn tables(t: &mut Tables) {
+    t.add("org_audit")
+        .columns([
+            id(),
+            big("org_id"),
+            big_null("actor_id"),
+            at("at"),
+            string("action", 60),
+            big_null("target_user_id"),
+            text("detail"),
+        ])
+        .if_not_exists()
+        .index(&["org_id", "at"], false)
+        .index(&["target_user_id", "action", "at"], false);
+}
 
-    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(Alias::new("org_audit")).to_owned())
-            .await?;
-        for c in ["invited_by", "invitation_sent_at"] {
-            m.alter_table(
-                Table::alter()
-                    .table(Alias::new("memberships"))
-                    .drop_column(Alias::new(c))
-                    .to_owned(),
-            )
-            .await?;
-        }
-        m.alter_table(
-            Table::alter()
-                .table(Alias::new("dev_mailbox"))
-                .drop_column(Alias::new("html"))
-                .to_owned(),
-        )
-        .await
-    }
+async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    add_columns(m, "dev_mailbox", [text_null("html")]).await?;
+    let invited = [big_null("invited_by"), at_null("invitation_sent_at")];
+    add_columns(m, "memberships", invited).await?;
+    Tables::new(tables).create(m).await
+}
+
+async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    Tables::new(tables).drop(m).await?;
+    drop_columns(m, "memberships", &["invited_by", "invitation_sent_at"]).await?;
+    drop_columns(m, "dev_mailbox", &["html"]).await
 }
