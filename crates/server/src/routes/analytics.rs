@@ -4,6 +4,7 @@
 //! zone (the domain's date ranges and bucket grid, DST-exact) for the employees the caller may
 //! see (001 §6). When no employee resolves the answer is empty and nothing is queried (001 §5).
 
+use super::answers::Shared;
 use super::{Access, Routes};
 use crate::access::{member, visible};
 use crate::auth::CurrentUser;
@@ -39,19 +40,24 @@ pub const MAX_RANGE_DAYS: u32 = 732;
 
 /// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
 pub fn routes() -> Routes {
+    let dashboard = Shared::tag("analytics")
+        .params::<AnalyticsQuery>()
+        .refusals::<ScopeRefusals>();
     Routes::new()
+        .add(Access::Scoped, routes!(search))
+        .sharing(dashboard)
         .add(Access::Scoped, routes!(overview))
         .add(Access::Scoped, routes!(active_hours))
         .add(Access::Scoped, routes!(new_calls))
         .add(Access::Scoped, routes!(daily))
         .add(Access::Scoped, routes!(comparison))
-        .add(Access::Scoped, routes!(search))
         .add(Access::Scoped, routes!(quick_reply_analytics))
         .add(Access::Scoped, routes!(scheduler_analytics))
 }
 
 /// Who and when a request is about.
 pub struct Scope {
+    pub state: AppState,
     pub org_id: i64,
     pub tz: Zone,
     pub time_zone: String,
@@ -200,6 +206,7 @@ pub async fn scope(
         }
     }
     Ok(Scope {
+        state: state.clone(),
         org_id: q.org_id,
         tz,
         time_zone: org.time_zone,
@@ -398,12 +405,7 @@ async fn days_of(
 #[utoipa::path(
     get,
     path = "/api/v1/analytics/overview",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "The overview", body = ResultEnvelope<OverviewAnswer>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "The overview", body = ResultEnvelope<OverviewAnswer>))
 )]
 pub async fn overview(
     State(state): State<AppState>,
@@ -435,14 +437,10 @@ pub async fn overview(
 #[utoipa::path(
     get,
     path = "/api/v1/analytics/active-hours",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "Hours 8 to 20", body = ResultEnvelope<ActiveHoursAnswer>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "Hours 8 to 20", body = ResultEnvelope<ActiveHoursAnswer>))
 )]
-pub async fn active_hours(State(state): State<AppState>, s: Scope) -> Answer<ActiveHoursAnswer> {
+pub async fn active_hours(s: Scope) -> Answer<ActiveHoursAnswer> {
+    let state = &s.state;
     let grid = grid(&s, &s.range, Granularity::HourOfDay)?;
     let ids = s.user_ids();
     let w = s.window(&ids, &s.range);
@@ -461,14 +459,10 @@ pub async fn active_hours(State(state): State<AppState>, s: Scope) -> Answer<Act
 #[utoipa::path(
     get,
     path = "/api/v1/analytics/new-calls",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "Every half-day of the range", body = ResultEnvelope<NewCallsAnswer>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "Every half-day of the range", body = ResultEnvelope<NewCallsAnswer>))
 )]
-pub async fn new_calls(State(state): State<AppState>, s: Scope) -> Answer<NewCallsAnswer> {
+pub async fn new_calls(s: Scope) -> Answer<NewCallsAnswer> {
+    let state = &s.state;
     let grid = grid(&s, &s.range, Granularity::TwelveHours)?;
     let ids = s.user_ids();
     let rows =
@@ -486,14 +480,10 @@ pub async fn new_calls(State(state): State<AppState>, s: Scope) -> Answer<NewCal
 #[utoipa::path(
     get,
     path = "/api/v1/analytics/daily",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "Every day of the range", body = ResultEnvelope<DailyAnswer>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "Every day of the range", body = ResultEnvelope<DailyAnswer>))
 )]
-pub async fn daily(State(state): State<AppState>, s: Scope) -> Answer<DailyAnswer> {
+pub async fn daily(s: Scope) -> Answer<DailyAnswer> {
+    let state = &s.state;
     let days = days_of(&state, &s, &s.range).await?;
     Ok(Json(ResultEnvelope::ok(DailyAnswer {
         range: s.range(),
@@ -515,14 +505,10 @@ fn change(c: Change) -> ChangeValue {
 #[utoipa::path(
     get,
     path = "/api/v1/analytics/comparison",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "Both periods", body = ResultEnvelope<ComparisonAnswer>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "Both periods", body = ResultEnvelope<ComparisonAnswer>))
 )]
-pub async fn comparison(State(state): State<AppState>, s: Scope) -> Answer<ComparisonAnswer> {
+pub async fn comparison(s: Scope) -> Answer<ComparisonAnswer> {
+    let state = &s.state;
     let prev = s
         .range
         .previous(s.tz)
@@ -683,17 +669,10 @@ async fn usage(
 #[utoipa::path(
     get,
     path = "/api/v1/whatzapp/quickreplies/analytics",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "Counts per employee", body = ResultEnvelope<QuickReplyAnalytics>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "Counts per employee", body = ResultEnvelope<QuickReplyAnalytics>))
 )]
-pub async fn quick_reply_analytics(
-    State(state): State<AppState>,
-    s: Scope,
-) -> Answer<QuickReplyAnalytics> {
+pub async fn quick_reply_analytics(s: Scope) -> Answer<QuickReplyAnalytics> {
+    let state = &s.state;
     let counts = usage(&state, &s, store::analytics::UsageKind::QuickReply).await?;
     Ok(Json(ResultEnvelope::ok(QuickReplyAnalytics {
         range: s.range(),
@@ -709,17 +688,10 @@ pub async fn quick_reply_analytics(
 #[utoipa::path(
     get,
     path = "/api/v1/whatzapp/scheduler/analytics",
-    tag = "analytics",
-    params(AnalyticsQuery),
-    responses(
-        (status = 200, description = "Counts per workspace", body = ResultEnvelope<SchedulerAnalytics>),
-        ScopeRefusals,
-    )
+    responses((status = 200, description = "Counts per workspace", body = ResultEnvelope<SchedulerAnalytics>))
 )]
-pub async fn scheduler_analytics(
-    State(state): State<AppState>,
-    s: Scope,
-) -> Answer<SchedulerAnalytics> {
+pub async fn scheduler_analytics(s: Scope) -> Answer<SchedulerAnalytics> {
+    let state = &s.state;
     let counts = usage(&state, &s, store::analytics::UsageKind::Scheduler).await?;
     Ok(Json(ResultEnvelope::ok(SchedulerAnalytics {
         range: s.range(),

@@ -12,8 +12,10 @@
 //! Written once here rather than on each of the ~180 handlers.
 
 use super::Access;
-use utoipa::openapi::path::{Operation, PathItem};
+use std::collections::BTreeMap;
+use utoipa::openapi::path::{Operation, Parameter, ParameterIn, PathItem};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+use utoipa::{IntoParams, IntoResponses};
 
 fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {
     RefOr::T(
@@ -58,10 +60,8 @@ fn complete_operation(op: &mut Operation, access: Access, extension: bool) {
     );
 }
 
-/// Adds the common answers to every operation of `item`; `extension`: the route is in the
-/// browser extension's scope.
-pub(super) fn complete(item: &mut PathItem, access: Access, extension: bool) {
-    for op in [
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
         &mut item.get,
         &mut item.post,
         &mut item.put,
@@ -70,7 +70,66 @@ pub(super) fn complete(item: &mut PathItem, access: Access, extension: bool) {
     ]
     .into_iter()
     .flatten()
-    {
+}
+
+/// Adds the common answers to every operation of `item`; `extension`: the route is in the
+/// browser extension's scope.
+pub(super) fn complete(item: &mut PathItem, access: Access, extension: bool) {
+    for op in operations(item) {
         complete_operation(op, access, extension);
+    }
+}
+
+/// What the operations of an area share, said once where the area declares its routes
+/// (`Routes::sharing`) rather than in each handler's `#[utoipa::path]`: the tag, the query
+/// parameters (an `IntoParams` type) and the refusals (an `IntoResponses` type) every one of
+/// them has. What a handler's own `#[utoipa::path]` says is kept.
+#[derive(Default)]
+pub struct Shared {
+    tag: Option<&'static str>,
+    params: Vec<Parameter>,
+    refusals: BTreeMap<String, RefOr<utoipa::openapi::Response>>,
+}
+
+impl Shared {
+    /// The operations' tag.
+    pub fn tag(tag: &'static str) -> Shared {
+        Shared {
+            tag: Some(tag),
+            ..Shared::default()
+        }
+    }
+
+    /// Every operation reads the query `P`.
+    pub fn params<P: IntoParams>(mut self) -> Shared {
+        self.params = P::into_params(|| Some(ParameterIn::Query));
+        self
+    }
+
+    /// Every operation can answer the refusals `R`.
+    pub fn refusals<R: IntoResponses>(mut self) -> Shared {
+        self.refusals = R::responses();
+        self
+    }
+
+    pub(super) fn apply(&self, item: &mut PathItem) {
+        for op in operations(item) {
+            if let Some(tag) = self.tag {
+                op.tags.get_or_insert_with(|| vec![tag.to_owned()]);
+            }
+            if !self.params.is_empty() {
+                let own = op.parameters.get_or_insert_with(Vec::new);
+                let mut all = self.params.clone();
+                all.retain(|p| !own.iter().any(|o| o.name == p.name));
+                all.append(own);
+                *own = all;
+            }
+            for (status, answer) in &self.refusals {
+                op.responses
+                    .responses
+                    .entry(status.clone())
+                    .or_insert_with(|| answer.clone());
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@ pub mod admin;
 pub mod admin_audit;
 pub mod admin_grants;
 pub mod analytics;
-mod answers;
+pub mod answers;
 pub mod auth;
 pub mod billing;
 pub mod client_errors;
@@ -41,6 +41,7 @@ use axum::http::Method;
 use axum::routing::MethodRouter;
 use axum::Extension;
 use axum::Router;
+use std::sync::Arc;
 use std::sync::OnceLock;
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::OpenApi;
@@ -77,10 +78,12 @@ pub struct ApiRoute {
 #[derive(Debug, Clone, Copy)]
 pub struct ExtensionScope;
 
-/// One declaration: access, whether the extension's token opens it, and the route.
+/// One declaration: access, whether the extension's token opens it, what it shares with its
+/// area, and the route.
 struct Declared {
     access: Access,
     extension: bool,
+    shared: Option<Arc<answers::Shared>>,
     route: UtoipaMethodRouter<AppState>,
 }
 
@@ -89,11 +92,19 @@ struct Declared {
 #[derive(Default)]
 pub struct Routes {
     declared: Vec<Declared>,
+    shared: Option<Arc<answers::Shared>>,
 }
 
 impl Routes {
     pub fn new() -> Routes {
         Routes::default()
+    }
+
+    /// Says once what every route added after it shares with the others of its area (the tag,
+    /// the query parameters, the refusals), instead of in each `#[utoipa::path]`.
+    pub fn sharing(mut self, shared: answers::Shared) -> Routes {
+        self.shared = Some(Arc::new(shared));
+        self
     }
 
     /// Adds a documented route: `routes!(handler)` of one handler. Only the cookie session (the
@@ -103,6 +114,7 @@ impl Routes {
         self.declared.push(Declared {
             access,
             extension: false,
+            shared: self.shared.clone(),
             route,
         });
         self
@@ -114,6 +126,7 @@ impl Routes {
         self.declared.push(Declared {
             access,
             extension: true,
+            shared: self.shared.clone(),
             route,
         });
         self
@@ -190,10 +203,14 @@ fn build() -> Built {
     for Declared {
         access,
         extension,
+        shared,
         route: (schemas, mut paths, method_router),
     } in declarations().declared
     {
         for item in paths.paths.values_mut() {
+            if let Some(shared) = &shared {
+                shared.apply(item);
+            }
             answers::complete(item, access, extension);
         }
         let method_router = if extension {
