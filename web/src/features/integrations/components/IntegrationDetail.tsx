@@ -56,6 +56,7 @@ import { SalesforceSettingsPanel } from './SalesforceSettingsPanel';
 import { SpreadsheetPanel } from './SpreadsheetPanel';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { WebhooksPanel } from './WebhooksPanel';
+import { LoadFailed } from './LoadFailed';
 
 /** The consent popup's window name. */
 export const POPUP_NAME = 'switchboard-oauth';
@@ -302,11 +303,7 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
       </Group>
 
       {phase === 'error' && (
-        <Alert color="red" title={t('load_failed')}>
-          <Button variant="light" onClick={recheck}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={recheck} />
       )}
 
       {needsReconnect && !connected && (

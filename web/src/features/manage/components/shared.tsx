@@ -151,26 +151,28 @@ export function errorAlert(text: string | null) {
   );
 }
 
-/** Edit (a pencil) and delete (a red bin) at the end of an item's row. */
+/** Edit (a pencil) and delete (a red bin) at the end of an item's row, named for the item
+ * ("Edit Greeting", in the words of the tool's `edit_named` and `delete_named`). */
 export function RowActions({
-  editLabel,
-  deleteLabel,
+  what,
+  name,
   onEdit,
   onDelete,
   justify,
 }: {
-  editLabel: string;
-  deleteLabel: string;
+  what: 'replies' | 'properties' | 'labels' | 'funnels' | 'notes';
+  name: string;
   onEdit: () => void;
   onDelete: () => void;
   justify?: 'flex-end';
 }) {
+  const { t } = useTranslation('manage');
   return (
     <Group gap={4} wrap="nowrap" justify={justify}>
-      <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
+      <ActionIcon variant="subtle" aria-label={t(`${what}.edit_named`, { name })} onClick={onEdit}>
         <IconPencil size={16} aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={onDelete}>
+      <ActionIcon variant="subtle" color="red" aria-label={t(`${what}.delete_named`, { name })} onClick={onDelete}>
         <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </Group>
@@ -197,15 +199,18 @@ export function useDelete<T>() {
       setBusy(false);
     }
   }
+  const cancel = () => setDeleting(null);
   return {
     deleting,
     busy,
     error,
     confirm,
+    /** ConfirmDelete's state: open while an item waits, its sending and refusal, and Cancel. */
+    dialog: { opened: deleting !== null, busy, error, onClose: cancel },
     ask: (item: T) => {
       setError(null);
       setDeleting(item);
     },
-    cancel: () => setDeleting(null),
+    cancel,
   };
 }
