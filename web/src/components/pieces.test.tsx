@@ -1,11 +1,12 @@
 // The small shared pieces of a screen: a card page, a section's heading, the way to create an
 // organisation, an upload's bar, a load failure's own retry words, PagedTable's page buttons on
-// their own, and a dialog's form.
+// their own, a dialog's form, and a confirmation.
 import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, test, vi } from 'vitest';
 import { renderWithProviders, setupSuite } from '@/testing/harness';
 import { CardPage } from './CardPage';
+import { ConfirmModal } from './ConfirmModal';
 import { ModalForm } from './FormModal';
 import { LoadError } from './LoadStates';
 import { NoOrganisation } from './NoOrganisation';
@@ -96,4 +97,22 @@ test('a dialog’s form: its fields, then Cancel and submit; submitting does not
   expect(onSubmit).toHaveBeenCalledTimes(1);
   fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(onCancel).toHaveBeenCalledTimes(1);
+});
+
+test('a confirmation asks, says why the last try was refused, and goes ahead only on its red button', () => {
+  const onConfirm = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(
+    <ConfirmModal opened onClose={onClose} title="Delete Greeting" text="Delete “Greeting”?" cancelLabel="Cancel" confirmLabel="Delete" onConfirm={onConfirm} closeLabel="Close" confirmTestId="confirm">
+      <p role="alert">Refused</p>
+    </ConfirmModal>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Delete Greeting' });
+  expect(dialog).toHaveTextContent('Delete “Greeting”?');
+  expect(screen.getByRole('alert')).toHaveTextContent('Refused');
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(onClose).toHaveBeenCalledTimes(1);
+  expect(onConfirm).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByTestId('confirm'));
+  expect(onConfirm).toHaveBeenCalledTimes(1);
 });

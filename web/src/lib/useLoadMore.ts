@@ -24,6 +24,7 @@ export function useLoadMore<T>(load: ((page: number, signal?: AbortSignal) => Pr
   const first = useLoad(
     load &&
       (async (signal) => {
+        setMoreError(null);
         const answer = await load(0, signal);
         take(answer, false);
         return answer;
@@ -50,10 +51,7 @@ export function useLoadMore<T>(load: ((page: number, signal?: AbortSignal) => Pr
     hasMore: items.length < total,
     phase: moreError !== null ? ('error' as const) : first.phase,
     errorCode: moreError ?? first.errorCode,
-    retry: () => {
-      setMoreError(null);
-      first.retry();
-    },
+    retry: first.retry,
     more,
     loadingMore,
   };

@@ -4,11 +4,12 @@
 // Every check is a wasm domain rule, the same the server runs: a share over 100, a total over
 // 100 (red, with '(Exceeds 100%)'), save disabled with 'Fix percentage errors first', Add
 // Member disabled while that member has an error (000 §4, §5).
-import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconMinus, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from './SectionCard';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { EmptyState } from '@/components/EmptyState';
 import { PageButtons } from '@/components/PagedTable';
 import { UnsavedChangesPrompt } from '@/components/UnsavedChangesPrompt';
@@ -415,25 +416,17 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
           leave: t('assignment.unsaved_leave'),
         }}
       />
-      <Modal
+      <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('assignment.remove_title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        <Stack>
-          <Text size="sm">{t('assignment.remove_body', { name: removing?.employee_name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void confirmRemove()}>
-              {t('assignment.remove_confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('assignment.remove_body', { name: removing?.employee_name ?? '' })}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('assignment.remove_confirm')}
+        onConfirm={() => void confirmRemove()}
+        busy={busy}
+        closeLabel={t('close')}
+      />
     </SectionCard>
   );
 }

@@ -1,10 +1,11 @@
 // One conversation of the sidebar: its title on one line (the full title on hover), reopened
 // with a click, with a menu to rename it (1 to 80 characters, the domain's rule, checked by the
 // server too) or delete it after confirming.
-import { ActionIcon, Button, Group, Menu, Modal, NavLink, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Menu, NavLink, TextInput } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormModal } from '@/components/FormModal';
 import type { KbConversation } from '@/generated/contract';
 import { codeOf, useCodeText } from '@/lib/errorText';
@@ -122,19 +123,17 @@ export function ConversationItem({ conversation: c, active }: { conversation: Kb
           data-autofocus
         />
       </FormModal>
-      <Modal opened={mode === 'deleting'} onClose={close} title={t('delete_conversation_title')} centered>
-        <Stack gap="sm">
-          <Text size="sm">{t('delete_conversation_confirm', { title: shown })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void confirmDelete()}>
-              {t('delete_yes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={mode === 'deleting'}
+        onClose={close}
+        title={t('delete_conversation_title')}
+        text={t('delete_conversation_confirm', { title: shown })}
+        gap="sm"
+        cancelLabel={t('cancel')}
+        confirmLabel={t('delete_yes')}
+        onConfirm={() => void confirmDelete()}
+        busy={busy}
+      />
     </Group>
   );
 }

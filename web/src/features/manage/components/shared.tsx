@@ -1,11 +1,12 @@
 // Pieces every manage tab uses: the caller's workspace and role, a resource's loading and error
 // states, the plan's 'used/limit' with the upgrade prompt (402 or a full plan), and the delete
 // confirmation.
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { rule } from '@/lib/domain';
 import { useCodeText } from '@/lib/errorText';
 import { useWorkspace } from '@/stores/workspace';
@@ -120,24 +121,21 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation('manage');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <Stack gap="md">
-        <Text size="sm">{text}</Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={onConfirm}>
-            {t('delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      text={text}
+      centered={false}
+      gap="md"
+      cancelLabel={t('cancel')}
+      confirmLabel={t('delete')}
+      onConfirm={onConfirm}
+      busy={busy}
+      closeLabel={t('close')}
+    >
+      {errorAlert(error)}
+    </ConfirmModal>
   );
 }
 

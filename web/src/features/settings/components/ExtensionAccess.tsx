@@ -5,10 +5,11 @@
 // listed (name, connected, last used, expiry) and can be disconnected. Tokens are short-lived:
 // the extension renews its own through the API, and when this page opens with a token near its
 // end and an extension answers, the page hands it a fresh one and revokes the old.
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { SectionHeading } from '@/components/SectionHeading';
 import { DataTable } from '@/components/DataTable';
 import { errorCodeOf, useCodeText } from '@/lib/errorText';
@@ -189,19 +190,16 @@ export function ExtensionAccess() {
           </DataTable>
         )}
       </Stack>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('extension.confirm_title')} centered>
-        <Stack>
-          <Text size="sm">{t('extension.confirm_text', { name: revoking?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('extension.cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void revoke()}>
-              {t('extension.disconnect')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={t('extension.confirm_title')}
+        text={t('extension.confirm_text', { name: revoking?.name ?? '' })}
+        cancelLabel={t('extension.cancel')}
+        confirmLabel={t('extension.disconnect')}
+        onConfirm={() => void revoke()}
+        busy={busy}
+      />
     </Card>
   );
 }
