@@ -5,16 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, codeFor, type ConsoleMessage, type Page } from './fixtures';
-
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m: ConsoleMessage) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
+import { expect, test, codeFor, collectConsoleErrors } from './fixtures';
 
 /** The six-digit code of the newest mail the development mailbox holds for `email`. */
 test('sign up, create an organisation and a team, import employees with a bad row, log out', async ({

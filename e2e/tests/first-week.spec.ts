@@ -9,7 +9,7 @@
 // copied here.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, codeFor, type ConsoleMessage, type Page } from './fixtures';
+import { expect, test, codeFor, openPhoneMenu, type ConsoleMessage, type Page } from './fixtures';
 
 const locales = resolve(import.meta.dirname, '..', '..', 'locales');
 /** One catalogue of one language, as the app shows it. */
@@ -152,15 +152,7 @@ test('first week: a Spanish admin creates an organisation in their zone and invi
   await walk(async () => {});
   await page.setViewportSize({ width: 390, height: 844 });
   const burger = page.getByRole('button', { name: es.nav.menu });
-  await walk(async () => {
-    // The menu may still be closing from the last choice: open it until it stays open.
-    await expect(async () => {
-      if (!(await nav.isVisible())) await burger.click();
-      await expect(nav).toBeVisible({ timeout: 1_000 });
-      await page.waitForTimeout(300);
-      await expect(nav).toBeVisible({ timeout: 100 });
-    }).toPass({ timeout: 15_000 });
-  });
+  await walk(() => openPhoneMenu(page, burger, nav));
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // An unknown address is a page of its own, with the way back.

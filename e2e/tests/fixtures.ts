@@ -9,7 +9,7 @@
 //   refused form answers 4xx, which Chromium logs as "Failed to load resource") says so with
 //   `consoleGuard.allow(/…/)`, naming what it expects. Pages of other origins (the fake payment
 //   provider's checkout, say) are not the product's and are not watched.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 
 export interface ConsoleGuard {
   /** Lets console lines matching `pattern` pass (for this test only). */
@@ -78,4 +78,25 @@ export async function signInWithCode(page: Page, email: string): Promise<void> {
   const code = await codeFor(page, email);
   await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
   await page.keyboard.type(code);
+}
+
+/** The console errors and uncaught page errors of `page`, collected as they come. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Opens the phone menu with `burger` until `nav` stays open: it may still be closing from the
+ * last choice when it is asked for again. */
+export async function openPhoneMenu(page: Page, burger: Locator, nav: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await nav.isVisible())) await burger.click();
+    await expect(nav).toBeVisible({ timeout: 1_000 });
+    await page.waitForTimeout(300);
+    await expect(nav).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 15_000 });
 }

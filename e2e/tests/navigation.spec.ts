@@ -2,7 +2,7 @@
 // from the side navigation on a desktop and from the phone menu on a phone, the entry of the open
 // page lit; an unknown address, signed in, shows the not-found page with the way back to the
 // dashboard. The console guard (fixtures.ts) fails the test on any warning or error on the way.
-import { expect, test, signInWithCode, type Page } from './fixtures';
+import { expect, test, openPhoneMenu, signInWithCode, type Page } from './fixtures';
 
 async function newAdmin(page: Page, who: string) {
   await signInWithCode(page, `${who}-${Date.now()}@example.com`);
@@ -57,16 +57,7 @@ test.describe('on a phone', () => {
     await newAdmin(page, 'nav-phone');
     const burger = page.getByRole('button', { name: 'Main menu' });
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    // The menu may still be closing from the last choice when it is asked for again: open it
-    // until it stays open.
-    await walk(page, async () => {
-      await expect(async () => {
-        if (!(await nav.isVisible())) await burger.click();
-        await expect(nav).toBeVisible({ timeout: 1_000 });
-        await page.waitForTimeout(300);
-        await expect(nav).toBeVisible({ timeout: 100 });
-      }).toPass({ timeout: 15_000 });
-    });
+    await walk(page, () => openPhoneMenu(page, burger, nav));
     // Choosing an entry closes the menu.
     await nav.getByRole('link', { name: 'Integrations', exact: true }).click();
     await expect(page).toHaveURL(/\/integrations$/);

@@ -1,15 +1,6 @@
 // The shell as a visitor meets it: the signup page in the language the wasm module picks from
 // the browser, protected routes redirecting to signup, and no console errors on the way.
-import { expect, test, type ConsoleMessage, type Page } from './fixtures';
-
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m: ConsoleMessage) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
+import { expect, test, collectConsoleErrors } from './fixtures';
 
 test.describe('in a Spanish browser', () => {
   test.use({ locale: 'es-ES' });

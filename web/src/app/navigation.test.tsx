@@ -2,13 +2,11 @@
 // menu behind the burger) links exactly the model's entries, the entry of the open page is marked
 // current, and the account menu leads to My Account and Getting started. Unknown addresses show
 // the not-found page, signed in and signed out.
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import type { OrgMapping, UserExistence } from '@/generated/contract';
 import { initI18n } from '@/lib/i18n';
-import { setupSuite } from '@/testing/harness';
+import { renderRoutes, setupSuite } from '@/testing/harness';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { ACCOUNT_MENU, visibleEntries } from '@/features/shell/nav';
@@ -56,15 +54,7 @@ function signInAs(roleId: number | null, knowledgeBase = false) {
   });
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRoutes(routes, path).router;
 
 const sideNav = async () => screen.findByRole('navigation', { name: 'Main menu' });
 const hrefs = (el: HTMLElement) => within(el).getAllByRole('link').map((a) => a.getAttribute('href'));
@@ -141,12 +131,7 @@ describe('not-found page (issue #25)', () => {
 
   it('offers to go back when the person came from a page of ours', async () => {
     useSession.setState({ status: 'anonymous', user: null });
-    const router = createMemoryRouter(routes, { initialEntries: ['/terms', '/nowhere'], initialIndex: 1 });
-    render(
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>,
-    );
+    renderRoutes(routes, '/nowhere', ['/terms']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
   });

@@ -1,9 +1,7 @@
 // The route table and the guard, rendered for real (memory router, real pages, real catalogue).
-import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
-import { setupSuite } from '@/testing/harness';
+import { renderRoutes, setupSuite } from '@/testing/harness';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { useBillingUi } from '@/features/billing/stores/billing';
@@ -13,15 +11,7 @@ import { routes, publicRoutes, protectedRoutes, adminRoutes, PRODUCT } from './r
 
 setupSuite();
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRoutes(routes, path).router;
 
 describe('route table (spec 000 §2)', () => {
   beforeEach(() => useSession.setState({ status: 'anonymous', user: null }));
@@ -109,11 +99,7 @@ describe('route table (spec 000 §2)', () => {
       ['/userproperties', 'User Profile'],
       ['/quick-replies/scheduled', 'Scheduled messages'],
     ] as const) {
-      const { unmount } = render(
-        <MantineProvider>
-          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
-        </MantineProvider>,
-      );
+      const { unmount } = renderRoutes(routes, path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Manage Tools' })).toBeInTheDocument();
       expect(await screen.findByRole('tab', { name: tab, selected: true })).toBeInTheDocument();
       unmount();
@@ -168,11 +154,7 @@ describe('route table (spec 000 §2)', () => {
   });
 
   it('shows the signup page at /, and the not-found page for an unknown single segment', async () => {
-    const { unmount } = render(
-      <MantineProvider>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
-      </MantineProvider>,
-    );
+    const { unmount } = renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { name: 'Sign in to your workspace' })).toBeInTheDocument();
     unmount();
     renderAt('/someone');

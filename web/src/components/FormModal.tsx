@@ -24,17 +24,14 @@ export interface FormModalProps {
 export function FormModal({ opened, onClose, title, onSubmit, error, busy, submitLabel, cancelLabel, submitDisabled, submitColor, size, children }: FormModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
-      <SubmitForm onSubmit={onSubmit}>
-        <Stack gap="md">
-          {children}
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <FormActions cancelLabel={cancelLabel} onCancel={onClose} submitLabel={submitLabel} busy={busy} disabled={submitDisabled} color={submitColor} />
-        </Stack>
-      </SubmitForm>
+      <ModalForm onSubmit={onSubmit} gap="md" cancelLabel={cancelLabel} onCancel={onClose} submitLabel={submitLabel} busy={busy} disabled={submitDisabled} color={submitColor}>
+        {children}
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+      </ModalForm>
     </Modal>
   );
 }
@@ -52,6 +49,23 @@ export function SubmitForm({ onSubmit, children }: { onSubmit: () => void; child
     >
       {children}
     </form>
+  );
+}
+
+/** A dialog's form: what it holds, then Cancel and the submit button (`FormActions`). */
+export function ModalForm({
+  onSubmit,
+  gap,
+  children,
+  ...actions
+}: Parameters<typeof FormActions>[0] & { onSubmit: () => void; gap: 'sm' | 'md'; children: ReactNode }) {
+  return (
+    <SubmitForm onSubmit={onSubmit}>
+      <Stack gap={gap}>
+        {children}
+        <FormActions {...actions} />
+      </Stack>
+    </SubmitForm>
   );
 }
 

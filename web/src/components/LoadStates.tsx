@@ -21,9 +21,11 @@ export interface LoadErrorProps {
   code: string | null;
   /** Reads again; no retry button without it (a failure retrying cannot mend). */
   onRetry?: () => void;
+  /** The retry button's own words (the screen's), else "Try again". */
+  retryLabel?: string;
 }
 
-export function LoadError({ title, code, onRetry }: LoadErrorProps) {
+export function LoadError({ title, code, onRetry, retryLabel }: LoadErrorProps) {
   const { t } = useTranslation('common');
   const codeText = useCodeText();
   return (
@@ -32,7 +34,7 @@ export function LoadError({ title, code, onRetry }: LoadErrorProps) {
         <Text size="sm">{codeText(code)}</Text>
         {onRetry && (
           <Button size="xs" variant="light" onClick={onRetry}>
-            {t('retry')}
+            {retryLabel ?? t('retry')}
           </Button>
         )}
       </Stack>

@@ -3,11 +3,12 @@
 // pager under it. A pager with a total says which rows are shown of how many and offers the
 // pages (Mantine's Pagination, labelled for screen readers); one without (the server gives no
 // total) offers Previous and Next. Pages count from 0 here, as the server's do.
-import { Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoadState } from '@/lib/useLoad';
+import { DataTable } from './DataTable';
 import { EmptyState } from './EmptyState';
 import { LoadError, LoadingState } from './LoadStates';
 
@@ -74,14 +75,9 @@ export function PagedTable<T>({ rows, state, texts, search, empty, head, row, mi
         {items.length === 0 ? (
           noMatch || empty
         ) : (
-          <Table.ScrollContainer minWidth={minWidth}>
-            <Table data-testid={rest['data-testid']} striped={striped} aria-busy={state.phase === 'loading'}>
-              <Table.Thead>
-                <Table.Tr>{head}</Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{items.map(row)}</Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={minWidth} head={head} data-testid={rest['data-testid']} striped={striped} aria-busy={state.phase === 'loading'}>
+            {items.map(row)}
+          </DataTable>
         )}
         {paging && (paging.total === null ? <PrevNext paging={paging} shown={items.length} /> : items.length > 0 && <Pager paging={paging} shown={items.length} label={texts.pages} />)}
       </>
@@ -114,20 +110,26 @@ function Pager({ paging, shown, label }: { paging: Paging; shown: number; label?
       <Text size="sm" c="dimmed" data-testid={paging.rangeTestId ?? 'pager-range'}>
         {t('pager.range', { first: n(first), last: n(page * perPage + shown), total: n(total) })}
       </Text>
-      {total > perPage && (
-        <Pagination
-          total={Math.max(1, Math.ceil(total / perPage))}
-          value={page + 1}
-          onChange={(p) => onPage(p - 1)}
-          size="sm"
-          aria-label={label}
-          getControlProps={(control) => ({
-            'aria-label': control === 'next' ? t('pager.next') : control === 'previous' ? t('pager.previous') : undefined,
-          })}
-          getItemProps={(p) => ({ 'aria-label': t('pager.page', { n: p }) })}
-        />
-      )}
+      {total > perPage && <PageButtons page={page} pages={Math.max(1, Math.ceil(total / perPage))} onPage={onPage} label={label} />}
     </Group>
+  );
+}
+
+/** The page buttons (from 0, as the pages count here), each named for screen readers. */
+export function PageButtons({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Pagination
+      total={pages}
+      value={page + 1}
+      onChange={(p) => onPage(p - 1)}
+      size="sm"
+      aria-label={label}
+      getControlProps={(control) => ({
+        'aria-label': control === 'next' ? t('pager.next') : control === 'previous' ? t('pager.previous') : undefined,
+      })}
+      getItemProps={(p) => ({ 'aria-label': t('pager.page', { n: p }) })}
+    />
   );
 }
 

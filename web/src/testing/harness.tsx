@@ -160,6 +160,27 @@ export function stubUploads(calls: Call[], answer: (call: Call) => Answer | Prom
   vi.stubGlobal('XMLHttpRequest', FakeXHR);
 }
 
+/** Where a fake server's next uploads wait: nowhere, until `hold()` holds them after half their
+ * bytes and before the answer (its gates returned); `reset()` lets them through again. */
+export function uploadHolds() {
+  let held: UploadHolds = noHolds();
+  return {
+    current: () => held,
+    hold: (): UploadHolds => (held = { sent: gate(), answered: gate() }),
+    reset: () => {
+      held = noHolds();
+    },
+  };
+}
+
+/** Stubs the server, `fetch` and uploads alike: each call recorded in `calls` and answered by
+ * `answer`, an upload waiting where `holds()` says; returns the fetch mock. */
+export function stubServer(calls: Call[], answer: (call: Call) => Answer | Promise<Answer>, holds?: () => UploadHolds) {
+  const fetchMock = stubFetch(calls, answer);
+  stubUploads(calls, answer, holds);
+  return fetchMock;
+}
+
 // The caller ---------------------------------------------------------------------------------------
 
 export const ME = 7;
@@ -211,9 +232,10 @@ export function renderWithProviders(ui: ReactElement) {
   );
 }
 
-/** Renders `routes` behind a memory router at `path`, in the app's providers; returns the router too. */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** Renders `routes` behind a memory router at `path` (after the pages of `earlier`, to go back
+ * to), in the app's providers; returns the router too. */
+export function renderRoutes(routes: RouteObject[], path: string, earlier: string[] = []) {
+  const router = createMemoryRouter(routes, { initialEntries: [...earlier, path], initialIndex: earlier.length });
   const view = renderWithProviders(<RouterProvider router={router} />);
   return { ...view, router };
 }

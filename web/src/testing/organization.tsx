@@ -12,7 +12,7 @@ import type {
   SeatAvailability,
   Team,
 } from '@/generated/contract';
-import { errorBody, firstAnswer, ME, stubFetch, stubUploads, type Answer, type Call, type Handler } from './harness';
+import { errorBody, firstAnswer, ME, stubServer, type Answer, type Call, type Handler } from './harness';
 
 export { ME };
 export const ORG = 42;
@@ -160,8 +160,7 @@ export function fakeServer(...handlers: Handler[]) {
     return { status: 404, body: errorBody('not_found') };
   };
 
-  const fetchMock = stubFetch(calls, answer);
-  stubUploads(calls, answer);
+  const fetchMock = stubServer(calls, answer);
   return { calls, fetchMock };
 }
 

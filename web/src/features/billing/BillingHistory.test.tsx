@@ -6,6 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { setupSuite } from '@/testing/harness';
+import { DATE_TIME_PARTS } from './logic';
 import BillingPage from './pages/BillingPage';
 import { currentPlan, entry, fakeServer, historyPage, ORG, orgMapping, overview, renderAt, resetStores, seats, signIn, type Call } from './testing';
 
@@ -92,14 +93,7 @@ test("a personal workspace's times are in the browser's zone", async () => {
   await screen.findByTestId('history');
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   expect(screen.getByTestId('history-zone')).toHaveTextContent(`Times in your browser's time zone (${zone})`);
-  const shown = new Intl.DateTimeFormat('en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date('2030-01-02T09:30:00Z'));
+  const shown = new Intl.DateTimeFormat('en', DATE_TIME_PARTS).format(new Date('2030-01-02T09:30:00Z'));
   expect(rows()[0]).toHaveTextContent(shown);
 });
 

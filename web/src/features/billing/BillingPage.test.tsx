@@ -19,6 +19,13 @@ setupSuite({
 const onOverview = (answer: (c: Call) => { status?: number; body: unknown }) => (c: Call) =>
   c.url.pathname === '/api/billing/overview' ? answer(c) : undefined;
 
+/** The billing page of the signed-in admin, opened at its seats card. */
+async function openSeats() {
+  signIn(orgMapping());
+  renderAt('/settings/billing', <BillingPage />);
+  return screen.findByTestId('seats-card');
+}
+
 test("loading, then the organisation's plan, invoice, seats, invoices and history", async () => {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((r) => (release = r));
@@ -123,9 +130,7 @@ test('adding seats shows the price before Confirm, then a toast and the change\'
         : undefined,
     onOverview(() => ({ body: overview() })),
   );
-  signIn(orgMapping());
-  renderAt('/settings/billing', <BillingPage />);
-  const seats = await screen.findByTestId('seats-card');
+  const seats = await openSeats();
   const field = within(seats).getByLabelText('New number of seats');
   // Not pre-filled with the seats the plan has: the current number is only a hint.
   expect(field).toHaveValue('');
@@ -158,9 +163,7 @@ test('too few seats is refused with the rule text', async () => {
         : undefined,
     onOverview(() => ({ body: overview() })),
   );
-  signIn(orgMapping());
-  renderAt('/settings/billing', <BillingPage />);
-  const seats = await screen.findByTestId('seats-card');
+  const seats = await openSeats();
   // Checked live by the domain: below the minimum and past the maximum are said at once.
   const field = within(seats).getByLabelText('New number of seats');
   fireEvent.change(field, { target: { value: '2' } });
@@ -178,9 +181,7 @@ test('too few seats is refused with the rule text', async () => {
 
 test('without a subscription the seats change only through a plan', async () => {
   fakeServer(onOverview(() => ({ body: overview({ subscribed: false, estimated_invoice: null }) })));
-  signIn(orgMapping());
-  renderAt('/settings/billing', <BillingPage />);
-  const seats = await screen.findByTestId('seats-card');
+  const seats = await openSeats();
   expect(within(seats).getByText('Seats change through a paid plan. Choose a plan first.')).toBeInTheDocument();
   expect(within(seats).queryByRole('button', { name: 'Preview the change' })).toBeNull();
   fireEvent.click(within(seats).getByRole('button', { name: 'Choose a plan' }));

@@ -161,21 +161,23 @@ export function formatDate(rfc3339: string | null | undefined, lang: string, tim
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: usableZone(timeZone) }).format(d);
 }
 
+/** The parts of a date and time shown: the day, the time to the minute and the zone's short name. */
+export const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
 /** A date and time of the API for the language, in `timeZone` (the organisation's; the
  * browser's when absent), with the zone's short name so nobody has to guess which. */
 export function formatDateTime(rfc3339: string | null | undefined, lang: string, timeZone?: string | null): string {
   if (!rfc3339) return '';
   const d = new Date(rfc3339);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone: usableZone(timeZone),
-  }).format(d);
+  return new Intl.DateTimeFormat(lang, { ...DATE_TIME_PARTS, timeZone: usableZone(timeZone) }).format(d);
 }
 
 /** A whole number with the language's grouping (10 000, 10.000, 10,000). */

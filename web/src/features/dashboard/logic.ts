@@ -11,21 +11,12 @@ import type {
 } from '@/generated/contract';
 import type { DatePreset } from '@/generated/domain';
 import { rule, value, type Outcome, type RuleOutput } from '@/lib/domain';
+import { DATE_PRESETS } from '@/lib/periods';
 
 export type DateRange = RuleOutput<'date_preset'>;
 
 /** 000 §3: the nine presets, in the order the spec lists them. */
-export const PRESETS: readonly DatePreset[] = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'last_6_months',
-  'this_year',
-  'last_year',
-];
+export const PRESETS: readonly DatePreset[] = DATE_PRESETS;
 
 /** 000 §3 'Filter defaults: date range of the last 7 days'. */
 export const DEFAULT_PRESET: DatePreset = 'last_7_days';

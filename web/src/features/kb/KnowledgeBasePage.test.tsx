@@ -369,9 +369,10 @@ test('a conversation from the list reopens with its messages; New Chat starts ov
   expect(input()).toHaveValue('');
 });
 
-test('a conversation is renamed from its menu, its limit checked before sending', async () => {
+/** A server keeping the one conversation: renamed by PATCH, gone after DELETE. */
+function conversationServer() {
   let list = [...conversations];
-  const calls = fakeServer((c) => {
+  return fakeServer((c) => {
     if (c.url.pathname === '/api/kb/conversations') return { body: { result: true, data: list } };
     if (c.url.pathname === '/api/kb/conversations/5' && c.method === 'PATCH') {
       const { title } = c.body as { title: string };
@@ -384,10 +385,19 @@ test('a conversation is renamed from its menu, its limit checked before sending'
     }
     return undefined;
   });
+}
+
+/** The page, with `item` chosen from the conversation's menu: the dialog it opens. */
+async function fromMenu(item: string, dialog: string) {
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: 'Actions for What is the refund window?' }));
-  fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+  return screen.findByRole('dialog', { name: dialog });
+}
+
+test('a conversation is renamed from its menu, its limit checked before sending', async () => {
+  const calls = conversationServer();
+  const dialog = await fromMenu('Rename', 'Rename conversation');
   const field = within(dialog).getByRole('textbox', { name: 'Title' });
   expect(field).toHaveAttribute('maxlength', '80');
   fireEvent.change(field, { target: { value: '   ' } });
@@ -404,19 +414,8 @@ test('a conversation is renamed from its menu, its limit checked before sending'
 });
 
 test('a conversation is deleted from its menu after confirming', async () => {
-  let list = [...conversations];
-  const calls = fakeServer((c) => {
-    if (c.url.pathname === '/api/kb/conversations') return { body: { result: true, data: list } };
-    if (c.url.pathname === '/api/kb/conversations/5' && c.method === 'DELETE') {
-      list = [];
-      return { status: 204, body: null };
-    }
-    return undefined;
-  });
-  renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'Actions for What is the refund window?' }));
-  fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-  const confirm = await screen.findByRole('dialog', { name: 'Delete conversation' });
+  const calls = conversationServer();
+  const confirm = await fromMenu('Delete', 'Delete conversation');
   expect(confirm).toHaveTextContent('Delete “What is the refund window?” and its messages?');
   fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));

@@ -3,20 +3,7 @@
 // progress), each call recorded; a handler may answer first.
 import type { Citation, KbConversation, KbDocument, KbMessage } from '@/generated/contract';
 import { useWorkspace } from '@/stores/workspace';
-import {
-  errorBody,
-  firstAnswer,
-  gate,
-  noHolds,
-  renderRoutes,
-  signInAs,
-  stubFetch,
-  stubUploads,
-  type Answer,
-  type Call,
-  type Handler,
-  type UploadHolds,
-} from '@/testing/harness';
+import { errorBody, firstAnswer, gate, renderRoutes, signInAs, stubServer, uploadHolds, type Answer, type Call, type Handler } from '@/testing/harness';
 import { mapping, ORG } from '@/testing/organization';
 import KnowledgeBasePage from './pages/KnowledgeBasePage';
 import { useKb } from './stores/kb';
@@ -58,7 +45,7 @@ export const conversations: KbConversation[] = [
 /** A fake server: no conversations or documents, and every question answered from page 2. */
 export function fakeServer(...handlers: Handler[]) {
   const calls: Call[] = [];
-  held = noHolds();
+  uploads.reset();
   let nextId = 100;
   const answer = async (call: Call): Promise<Answer> => {
     const own = await firstAnswer(handlers, call);
@@ -80,8 +67,7 @@ export function fakeServer(...handlers: Handler[]) {
     }
     return { status: 404, body: errorBody('not_found') };
   };
-  stubFetch(calls, answer);
-  stubUploads(calls, answer, () => held);
+  stubServer(calls, answer, uploads.current);
   return calls;
 }
 
@@ -100,10 +86,7 @@ export function renderPage() {
   return renderRoutes([{ path: '*', element: <KnowledgeBasePage /> }], '/');
 }
 
-let held: UploadHolds = noHolds();
+const uploads = uploadHolds();
 
 /** Holds the next uploads after half their bytes (`sent`) and before the answer (`answered`). */
-export function holdUploads() {
-  held = { sent: gate(), answered: gate() };
-  return held;
-}
+export const holdUploads = uploads.hold;

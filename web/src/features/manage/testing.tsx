@@ -22,18 +22,16 @@ import {
   firstAnswer,
   gate,
   invalid,
-  noHolds,
   renderRoutes,
   setupSuite,
   signInAs,
-  stubFetch,
-  stubUploads,
+  stubServer,
+  uploadHolds,
   userExistence,
   type Answer,
   type Call,
   type Handler,
 } from '@/testing/harness';
-import type { UploadHolds } from '@/testing/harness';
 import { employee, mapping, ME, ORG, sales } from '@/testing/organization';
 import ManageToolsPage from './pages/ManageToolsPage';
 import QuickReplyAnalyticsPage from './pages/QuickReplyAnalyticsPage';
@@ -119,7 +117,7 @@ export function world(over: Partial<World> = {}): World {
 /** Installs the fake server over `w`; returns the calls and the upload gates. */
 export function fakeServer(w: World = world(), ...handlers: Handler[]) {
   const calls: Call[] = [];
-  held = noHolds();
+  uploads.reset();
   let nextId = 100;
   let minute = 0;
   /** The server's clock: a minute later at each change. */
@@ -252,18 +250,14 @@ export function fakeServer(w: World = world(), ...handlers: Handler[]) {
     return { status: 404, body: errorBody('not_found') };
   };
 
-  stubFetch(calls, answer);
-  stubUploads(calls, answer, () => held);
+  stubServer(calls, answer, uploads.current);
   return calls;
 }
 
-let held: UploadHolds = noHolds();
+const uploads = uploadHolds();
 
 /** Holds the next uploads after half their bytes (`sent`) and before the answer (`answered`). */
-export function holdUploads() {
-  held = { sent: gate(), answered: gate() };
-  return held;
-}
+export const holdUploads = uploads.hold;
 
 /**
  * Signs the caller in: on Acme Traders with `roleId` (1 admin, 2 manager, 3 employee) and the

@@ -4,17 +4,20 @@
 // Every check is a wasm domain rule, the same the server runs: a share over 100, a total over
 // 100 (red, with '(Exceeds 100%)'), save disabled with 'Fix percentage errors first', Add
 // Member disabled while that member has an error (000 §4, §5).
-import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, Pagination, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconMinus, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from './SectionCard';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { EmptyState } from '@/components/EmptyState';
+import { PageButtons } from '@/components/PagedTable';
 import { UnsavedChangesPrompt } from '@/components/UnsavedChangesPrompt';
 import { ApiError } from '@/lib/api';
 import { LoadStateOf } from '@/components/LoadStates';
 import { codeOf } from '@/lib/errorText';
 import { useLoad } from '@/lib/useLoad';
+import { useClientPages } from '@/lib/useClientPages';
 import { toast } from '@/lib/toast';
 import type { AssignmentMemberView } from '@/generated/contract';
 import { deleteMember, fetchAssignment, saveMember } from '../api';
@@ -52,8 +55,6 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<AssignmentMemberView | null>(null);
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-
 
   const active = useMemo(() => data?.activeMembers ?? [], [data]);
   const all = useMemo(() => data?.allMembers ?? [], [data]);
@@ -184,9 +185,7 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
     const q = query.trim().toLowerCase();
     return q ? all.filter((m) => m.employee_name.toLowerCase().includes(q) || ownerOf(m).includes(q)) : all;
   }, [all, query]);
-  const pages = Math.max(1, Math.ceil(filtered.length / MEMBERS_PER_PAGE));
-  const shownPage = Math.min(page, pages);
-  const shown = filtered.slice((shownPage - 1) * MEMBERS_PER_PAGE, shownPage * MEMBERS_PER_PAGE);
+  const { page, setPage, pages, shown } = useClientPages(filtered, MEMBERS_PER_PAGE);
 
   const saveTooltip = panel.saveTooltip ? issueText(panel.saveTooltip) : '';
 
@@ -253,9 +252,8 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
                   return (
                     <MemberRow
                       key={key}
-                      testId="active-member"
-                      ownerId={id}
-                      name={m.employee_name}
+                      list="active"
+                      member={m}
                       summary={
                         <>
                           {t('assignment.share', { n: draft.target.trim() || '—' })} · {t(`regions.${regionKey(draft.region)}`)}
@@ -327,7 +325,7 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
                 value={query}
                 onChange={(e) => {
                   setQuery(e.currentTarget.value);
-                  setPage(1);
+                  setPage(0);
                 }}
               />
               {all.length === 0 ? (
@@ -361,9 +359,8 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
                   return (
                     <MemberRow
                       key={key}
-                      testId="all-member"
-                      ownerId={id}
-                      name={m.employee_name}
+                      list="all"
+                      member={m}
                       summary={
                         activeIds.has(id) ? (
                           <Badge size="xs" color="teal" variant="light">
@@ -406,19 +403,7 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
                   );
                 })
               )}
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={shownPage}
-                  onChange={setPage}
-                  size="sm"
-                  aria-label={t('assignment.pages')}
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'next' ? t('pager.next') : control === 'previous' ? t('pager.previous') : undefined,
-                  })}
-                  getItemProps={(p) => ({ 'aria-label': t('pager.page', { n: p }) })}
-                />
-              )}
+              {pages > 1 && <PageButtons page={page} pages={pages} onPage={setPage} label={t('assignment.pages')} />}
             </Stack>
           </SimpleGrid>
         )}
@@ -431,25 +416,17 @@ export function AssignmentPanel({ onChanged }: { onChanged?: () => void }) {
           leave: t('assignment.unsaved_leave'),
         }}
       />
-      <Modal
+      <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('assignment.remove_title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        <Stack>
-          <Text size="sm">{t('assignment.remove_body', { name: removing?.employee_name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void confirmRemove()}>
-              {t('assignment.remove_confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('assignment.remove_body', { name: removing?.employee_name ?? '' })}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('assignment.remove_confirm')}
+        onConfirm={() => void confirmRemove()}
+        busy={busy}
+        closeLabel={t('close')}
+      />
     </SectionCard>
   );
 }
@@ -465,29 +442,28 @@ function ExpandIcon({ open, label, controls, onClick }: { open: boolean; label: 
   );
 }
 
+/** A member of one of the lists: its name and summary, its buttons, and its form when open. */
 function MemberRow({
-  testId,
-  ownerId,
-  name,
+  list,
+  member,
   summary,
   issue,
   actions,
   children,
 }: {
-  testId: string;
-  ownerId: string;
-  name: string;
+  list: ListKind;
+  member: AssignmentMemberView;
   summary: ReactNode;
   issue: string | null;
   actions: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid={testId} data-owner-id={ownerId} aria-label={name} role="group">
+    <Paper withBorder radius="sm" p="sm" data-testid={`${list}-member`} data-owner-id={ownerOf(member)} aria-label={member.employee_name} role="group">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={500} truncate>
-            {name}
+            {member.employee_name}
           </Text>
           <Text size="sm" c="dimmed" component="div">
             {summary}

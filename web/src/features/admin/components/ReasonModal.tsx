@@ -1,10 +1,10 @@
 // The operator's change to one organisation, made with a reason the audit log keeps: the
 // dialog (its fields, the server's refusal above them, the required reason, Cancel and the
 // submit button) and its state (`useReasonForm`: the reason, whether it was left empty, sending).
-import { Alert, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, Textarea } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, SubmitForm, useSubmit } from '@/components/FormModal';
+import { ModalForm, useSubmit } from '@/components/FormModal';
 import { codeOf } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import type { AdminOrg } from '@/generated/contract';
@@ -74,27 +74,30 @@ export function ReasonModal({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }}>
       {opened && (
-        <SubmitForm
+        <ModalForm
           onSubmit={() => {
             form.setTouched(true);
             onSubmit();
           }}
+          gap="sm"
+          cancelLabel={t('cancel')}
+          onCancel={onClose}
+          submitLabel={submitLabel}
+          busy={form.busy}
+          color={submitColor}
         >
-          <Stack gap="sm">
-            {children}
-            <Textarea
-              label={t('plan_change.reason')}
-              required
-              rows={3}
-              value={form.reason}
-              onChange={(e) => form.setReason(e.currentTarget.value)}
-              onBlur={() => form.setTouched(true)}
-              error={form.touched && form.missing ? t('plan_change.reason_required') : null}
-            />
-            {after}
-            <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={submitLabel} busy={form.busy} color={submitColor} />
-          </Stack>
-        </SubmitForm>
+          {children}
+          <Textarea
+            label={t('plan_change.reason')}
+            required
+            rows={3}
+            value={form.reason}
+            onChange={(e) => form.setReason(e.currentTarget.value)}
+            onBlur={() => form.setTouched(true)}
+            error={form.touched && form.missing ? t('plan_change.reason_required') : null}
+          />
+          {after}
+        </ModalForm>
       )}
     </Modal>
   );

@@ -1,20 +1,14 @@
 // A section of the Admin Panel's assignment tab: a bordered card titled (the section's landmark
 // name) with a line saying what it shows, then its content.
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionHeading } from '@/components/SectionHeading';
 
 export function SectionCard({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id={id}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {intro}
-          </Text>
-        </div>
+        <SectionHeading id={id} title={title} intro={intro} />
         {children}
       </Stack>
     </Card>

@@ -11,11 +11,12 @@ import { OrganisationsList } from '../components/OrganisationsList';
 import { UsersList } from '../components/UsersList';
 import { ADMIN_PATHS } from '../paths';
 
+/** Each tab: its name, its address and what it shows. */
 const TABS = [
-  ['organisations', ADMIN_PATHS.organisations],
-  ['users', ADMIN_PATHS.users],
-  ['audit', ADMIN_PATHS.audit],
-  ['failed', ADMIN_PATHS.failedTransactions],
+  ['organisations', ADMIN_PATHS.organisations, OrganisationsList],
+  ['users', ADMIN_PATHS.users, UsersList],
+  ['audit', ADMIN_PATHS.audit, AuditLog],
+  ['failed', ADMIN_PATHS.failedTransactions, FailedTransactionsList],
 ] as const;
 
 type Tab = (typeof TABS)[number][0];
@@ -49,18 +50,11 @@ export default function AdminPanelPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="organisations" pt="md">
-            <OrganisationsList />
-          </Tabs.Panel>
-          <Tabs.Panel value="users" pt="md">
-            <UsersList />
-          </Tabs.Panel>
-          <Tabs.Panel value="audit" pt="md">
-            <AuditLog />
-          </Tabs.Panel>
-          <Tabs.Panel value="failed" pt="md">
-            <FailedTransactionsList />
-          </Tabs.Panel>
+          {TABS.map(([tab, , List]) => (
+            <Tabs.Panel key={tab} value={tab} pt="md">
+              <List />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
     </Container>

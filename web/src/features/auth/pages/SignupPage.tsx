@@ -6,8 +6,6 @@
 import {
   Anchor,
   Button,
-  Card,
-  Center,
   Group,
   PinInput,
   Stack,
@@ -18,6 +16,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CardPage } from '@/components/CardPage';
 import { fetchUserExistence, setActiveOrganisation } from '@/api/account';
 import type { LanguageTag } from '@/lib/domain';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
@@ -144,83 +143,79 @@ export default function SignupPage() {
   }
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Card withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
-        <Stack gap="md">
-          <Group justify="space-between" align="center">
-            <Text fw={700} c="indigo.7">
-              Switchboard
-            </Text>
-            <LanguagePicker />
-          </Group>
-          <Title order={1} size="h2">
-            {t('signup_title')}
-          </Title>
-          {step === 'email' ? (
-            <>
-              <Text c="dimmed">{t('signup_subtitle')}</Text>
-              <form onSubmit={sendCode} noValidate>
-                <Stack gap="sm">
-                  <TextInput
-                    label={t('email_label')}
-                    placeholder={t('email_placeholder')}
-                    type="email"
-                    autoComplete="email"
-                    required
-                    value={email}
-                    onChange={(e) => setEmail(e.currentTarget.value)}
-                    error={error ?? waitNotice}
-                  />
-                  <Button type="submit" loading={busy} disabled={!email.trim() || waitNotice !== null}>
-                    {t('send_code')}
-                  </Button>
-                </Stack>
-              </form>
-            </>
-          ) : (
+    <CardPage maw={440}>
+      <Group justify="space-between" align="center">
+        <Text fw={700} c="indigo.7">
+          Switchboard
+        </Text>
+        <LanguagePicker />
+      </Group>
+      <Title order={1} size="h2">
+        {t('signup_title')}
+      </Title>
+      {step === 'email' ? (
+        <>
+          <Text c="dimmed">{t('signup_subtitle')}</Text>
+          <form onSubmit={sendCode} noValidate>
             <Stack gap="sm">
-              <Text role="status">{t('code_sent', { email: email.trim() })}</Text>
-              <Text component="label" htmlFor="otp" fw={500} size="sm">
-                {t('code_label')}
-              </Text>
-              <PinInput
-                id="otp"
-                length={CODE_LENGTH}
-                type="number"
-                oneTimeCode
-                autoFocus
-                value={code}
-                onChange={setCode}
-                onComplete={(v) => void verify(v)}
-                disabled={busy}
-                error={!!error}
-                ariaLabel={t('code_label')}
+              <TextInput
+                label={t('email_label')}
+                placeholder={t('email_placeholder')}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={error ?? waitNotice}
               />
-              {(error ?? waitNotice) && (
-                <Text c="red" size="sm" role="alert">
-                  {error ?? waitNotice}
-                </Text>
-              )}
-              <Group justify="space-between">
-                <Anchor component="button" type="button" onClick={() => setStep('email')}>
-                  {t('change_email')}
-                </Anchor>
-                <Button
-                  variant="subtle"
-                  onClick={() => void sendCode()}
-                  disabled={wait > 0 || busy}
-                >
-                  {wait > 0 ? t('resend_in', { seconds: wait }) : t('resend_code')}
-                </Button>
-              </Group>
+              <Button type="submit" loading={busy} disabled={!email.trim() || waitNotice !== null}>
+                {t('send_code')}
+              </Button>
             </Stack>
-          )}
-          <Text size="xs" c="dimmed">
-            {t('agree_prefix')} <Anchor href="/terms">{t('terms')}</Anchor> ·{' '}
-            <Anchor href="/privacy">{t('privacy')}</Anchor>
+          </form>
+        </>
+      ) : (
+        <Stack gap="sm">
+          <Text role="status">{t('code_sent', { email: email.trim() })}</Text>
+          <Text component="label" htmlFor="otp" fw={500} size="sm">
+            {t('code_label')}
           </Text>
+          <PinInput
+            id="otp"
+            length={CODE_LENGTH}
+            type="number"
+            oneTimeCode
+            autoFocus
+            value={code}
+            onChange={setCode}
+            onComplete={(v) => void verify(v)}
+            disabled={busy}
+            error={!!error}
+            ariaLabel={t('code_label')}
+          />
+          {(error ?? waitNotice) && (
+            <Text c="red" size="sm" role="alert">
+              {error ?? waitNotice}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Anchor component="button" type="button" onClick={() => setStep('email')}>
+              {t('change_email')}
+            </Anchor>
+            <Button
+              variant="subtle"
+              onClick={() => void sendCode()}
+              disabled={wait > 0 || busy}
+            >
+              {wait > 0 ? t('resend_in', { seconds: wait }) : t('resend_code')}
+            </Button>
+          </Group>
         </Stack>
-      </Card>
-    </Center>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('agree_prefix')} <Anchor href="/terms">{t('terms')}</Anchor> ·{' '}
+        <Anchor href="/privacy">{t('privacy')}</Anchor>
+      </Text>
+    </CardPage>
   );
 }

@@ -3,10 +3,11 @@
 // a moment after the buyer, so the billing overview is asked a few times, "pending" meanwhile;
 // `status=cancelled` says nothing was charged; anything else is unknown. Signed out, it says
 // to sign in.
-import { Alert, Anchor, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { CardPage } from '@/components/CardPage';
 import type { BillingOverview } from '@/generated/contract';
 import type { Payer } from '../api';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
@@ -180,18 +181,14 @@ export default function CheckoutPage() {
   }
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Card withBorder shadow="sm" radius="md" p="xl" w="100%" maw={520}>
-        <Stack gap="md">
-          <Text fw={700} c="indigo.7">
-            Switchboard
-          </Text>
-          <Title order={1} size="h2">
-            {t('checkout.title')}
-          </Title>
-          {body}
-        </Stack>
-      </Card>
-    </Center>
+    <CardPage maw={520}>
+      <Text fw={700} c="indigo.7">
+        Switchboard
+      </Text>
+      <Title order={1} size="h2">
+        {t('checkout.title')}
+      </Title>
+      {body}
+    </CardPage>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { IconFilterOff, IconUsers } from '@tabler/icons-react';
+import { NoOrganisation } from '@/components/NoOrganisation';
 import { EmptyState } from '@/components/EmptyState';
 import { rule } from '@/lib/domain';
 import { useSession } from '@/stores/session';
@@ -100,16 +101,12 @@ export default function DashboardPage() {
   if (orgId === null) {
     return (
       <Container size="xl" py="lg">
-        <Stack gap="sm" align="flex-start">
-          <Title order={1}>{t('title')}</Title>
-          <Title order={2} size="h3">
-            {t('no_org_title')}
-          </Title>
-          <Text c="dimmed">{t('no_org_body')}</Text>
-          <Button component={Link} to="/createorganization">
-            {t('create_org')}
-          </Button>
-        </Stack>
+        <NoOrganisation
+          heading={<Title order={1}>{t('title')}</Title>}
+          title={t('no_org_title')}
+          body={t('no_org_body')}
+          createLabel={t('create_org')}
+        />
       </Container>
     );
   }

@@ -86,7 +86,17 @@ let generation = 0;
 let usageGeneration = 0;
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
-export const useDashboard = create<DashboardState>((set, get) => ({
+/** What the analytics calls ask for: the organisation, the period and whom it counts. */
+const paramsOf = (ctx: Context, range: DateRange, filters: DashboardFilters): api.AnalyticsParams => ({
+  org_id: ctx.orgId,
+  start_date: range.startDate,
+  end_date: range.endDate,
+  team_id: filters.teamId,
+  user_id: filters.userId,
+});
+
+/** The store before a dashboard is opened, and again once it is left. */
+const blank = (): Omit<DashboardState, 'init' | 'setFilters' | 'load' | 'loadUsage' | 'reset'> => ({
   setup: 'idle',
   teams: [],
   members: [],
@@ -99,6 +109,10 @@ export const useDashboard = create<DashboardState>((set, get) => ({
   context: null,
   usagePhase: 'idle',
   usage: null,
+});
+
+export const useDashboard = create<DashboardState>((set, get) => ({
+  ...blank(),
 
   async init(ctx, now) {
     const gen = ++generation;
@@ -147,13 +161,7 @@ export const useDashboard = create<DashboardState>((set, get) => ({
     }
     // Shown results stay while the next ones load; an empty, invalid or failed answer does not.
     set((st) => ({ loading: true, range: range.ok, phase: st.phase === 'ready' ? 'ready' : 'idle' }));
-    const params: api.AnalyticsParams = {
-      org_id: ctx.orgId,
-      start_date: range.ok.startDate,
-      end_date: range.ok.endDate,
-      team_id: filters.teamId,
-      user_id: filters.userId,
-    };
+    const params = paramsOf(ctx, range.ok, filters);
     try {
       const [overview, activeHours, newCalls, comparison] = await Promise.all([
         api.fetchOverview(params),
@@ -183,13 +191,7 @@ export const useDashboard = create<DashboardState>((set, get) => ({
       return;
     }
     set({ usagePhase: 'loading' });
-    const params: api.AnalyticsParams = {
-      org_id: ctx.orgId,
-      start_date: range.ok.startDate,
-      end_date: range.ok.endDate,
-      team_id: filters.teamId,
-      user_id: filters.userId,
-    };
+    const params = paramsOf(ctx, range.ok, filters);
     try {
       const [quickReplies, schedulers] = await Promise.all([
         api.fetchQuickReplyAnalytics(params),
@@ -206,19 +208,6 @@ export const useDashboard = create<DashboardState>((set, get) => ({
     generation++;
     usageGeneration++;
     clearTimeout(clearTimer);
-    set({
-      setup: 'idle',
-      teams: [],
-      members: [],
-      filters: initialFilters(),
-      phase: 'idle',
-      loading: false,
-      errorCode: null,
-      range: null,
-      data: null,
-      context: null,
-      usagePhase: 'idle',
-      usage: null,
-    });
+    set(blank());
   },
 }));

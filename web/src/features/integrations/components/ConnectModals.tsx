@@ -67,42 +67,85 @@ export function BitrixModal({ opened, onClose, busy, onContinue }: Base & { onCo
   );
 }
 
-/** Freshdesk: the domain and API key, both required. */
-export function FreshdeskModal({
+/** A form of keys, each field required, checked by the provider's rule before it goes on. */
+interface KeyField<K extends string> {
+  name: K;
+  label: string;
+  placeholder?: string;
+  /** Typed hidden (a key or a secret). */
+  secret?: boolean;
+}
+
+function KeysModal<K extends string, T>({
   opened,
   onClose,
   busy,
+  title,
+  submitLabel,
+  fields,
+  check,
   onContinue,
-}: Base & { onContinue: (c: { domain: string; api_key: string }) => void }) {
+}: Base & {
+  title: string;
+  submitLabel: string;
+  fields: readonly KeyField<K>[];
+  check: (values: Record<K, string>) => { ok?: T; err?: string };
+  onContinue: (value: T) => void;
+}) {
   const { t } = useTranslation('integrations');
   const form = useRuleForm();
-  const [domain, setDomain] = useState('');
-  const [apiKey, setApiKey] = useState('');
+  const blank = () => Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<K, string>;
+  const [values, setValues] = useState(blank);
   useOnOpen(opened, () => {
-    setDomain('');
-    setApiKey('');
+    setValues(blank());
     form.setError(null);
   });
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
-      title={t('freshdesk.modal_title')}
-      onSubmit={() => form.check(rule('freshdesk_credentials', { domain, apiKey }), onContinue)}
+      title={title}
+      onSubmit={() => form.check(check(values), onContinue)}
       error={form.error}
       busy={busy}
-      submitLabel={t('continue')}
+      submitLabel={submitLabel}
       cancelLabel={t('cancel')}
     >
-      <TextInput
-        label={t('freshdesk.domain_label')}
-        placeholder="yourcompany.freshdesk.com"
-        value={domain}
-        onChange={(e) => setDomain(e.currentTarget.value)}
-        data-autofocus
-      />
-      <PasswordInput label={t('freshdesk.api_key_label')} value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} />
+      {fields.map((f, i) => {
+        const Input = f.secret ? PasswordInput : TextInput;
+        return (
+          <Input
+            key={f.name}
+            label={f.label}
+            placeholder={f.placeholder}
+            value={values[f.name]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((v) => ({ ...v, [f.name]: value }));
+            }}
+            data-autofocus={i === 0 || undefined}
+          />
+        );
+      })}
     </FormModal>
+  );
+}
+
+/** Freshdesk: the domain and API key, both required. */
+export function FreshdeskModal({ onContinue, ...base }: Base & { onContinue: (c: { domain: string; api_key: string }) => void }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <KeysModal
+      {...base}
+      title={t('freshdesk.modal_title')}
+      submitLabel={t('continue')}
+      fields={[
+        { name: 'domain', label: t('freshdesk.domain_label'), placeholder: 'yourcompany.freshdesk.com' },
+        { name: 'apiKey', label: t('freshdesk.api_key_label'), secret: true },
+      ]}
+      check={(v) => rule('freshdesk_credentials', v)}
+      onContinue={onContinue}
+    />
   );
 }
 
@@ -114,44 +157,21 @@ export interface LeadsquaredLinkInput {
 }
 
 /** 'Connect to Leadsquared': host name, access key and secret key, all required. */
-export function LeadsquaredModal({
-  opened,
-  onClose,
-  busy,
-  onConnect,
-}: Base & { onConnect: (c: LeadsquaredLinkInput) => void }) {
+export function LeadsquaredModal({ onConnect, ...base }: Base & { onConnect: (c: LeadsquaredLinkInput) => void }) {
   const { t } = useTranslation('integrations');
-  const form = useRuleForm();
-  const [host, setHost] = useState('');
-  const [accessKey, setAccessKey] = useState('');
-  const [secretKey, setSecretKey] = useState('');
-  useOnOpen(opened, () => {
-    setHost('');
-    setAccessKey('');
-    setSecretKey('');
-    form.setError(null);
-  });
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
+    <KeysModal
+      {...base}
       title={t('leadsquared.modal_title')}
-      onSubmit={() => form.check(rule('leadsquared_credentials', { host, accessKey, secretKey }), onConnect)}
-      error={form.error}
-      busy={busy}
       submitLabel={t('connect')}
-      cancelLabel={t('cancel')}
-    >
-      <TextInput
-        label={t('leadsquared.host_label')}
-        placeholder="api-in21.leadsquared.com"
-        value={host}
-        onChange={(e) => setHost(e.currentTarget.value)}
-        data-autofocus
-      />
-      <TextInput label={t('leadsquared.access_key_label')} value={accessKey} onChange={(e) => setAccessKey(e.currentTarget.value)} />
-      <PasswordInput label={t('leadsquared.secret_key_label')} value={secretKey} onChange={(e) => setSecretKey(e.currentTarget.value)} />
-    </FormModal>
+      fields={[
+        { name: 'host', label: t('leadsquared.host_label'), placeholder: 'api-in21.leadsquared.com' },
+        { name: 'accessKey', label: t('leadsquared.access_key_label') },
+        { name: 'secretKey', label: t('leadsquared.secret_key_label'), secret: true },
+      ]}
+      check={(v) => rule('leadsquared_credentials', v)}
+      onContinue={onConnect}
+    />
   );
 }
 

@@ -3,16 +3,18 @@
 // rows. While any row waits or is being tried the first page is read again every 5 seconds and
 // merged in, so new messages appear on top and statuses move on their own.
 import type { ParseKeys } from 'i18next';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSend } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { useWhen } from './useWhen';
+import { LoadFailed } from './LoadFailed';
 
 /** How often the log is read again while a delivery is on its way. */
 export const REFRESH_MS = 5000;
@@ -219,11 +221,7 @@ export function DeliveryLog({ orgId, webhookOn }: { orgId: number; webhookOn: bo
       </Group>
       {phase === 'loading' && <Loader aria-label={t('loading')} />}
       {phase === 'error' && (
-        <Alert color="red" title={t('load_failed')}>
-          <Button variant="light" onClick={() => void load()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => void load()} />
       )}
       {phase === 'ready' &&
         rows.length === 0 &&
@@ -244,83 +242,83 @@ export function DeliveryLog({ orgId, webhookOn }: { orgId: number; webhookOn: bo
           </EmptyState>
         ))}
       {phase === 'ready' && rows.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label={t('deliveries.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th aria-label={t('deliveries.attempts_title')} />
-                <Table.Th>{t('deliveries.col.time')}</Table.Th>
-                <Table.Th>{t('deliveries.col.message')}</Table.Th>
-                <Table.Th>{t('deliveries.col.status')}</Table.Th>
-                <Table.Th>{t('deliveries.col.attempts')}</Table.Th>
-                <Table.Th>{t('deliveries.col.code')}</Table.Th>
-                <Table.Th>{t('deliveries.col.latency')}</Table.Th>
-                <Table.Th>{t('deliveries.col.error')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((d) => {
-                const expanded = d.id in open;
-                return (
-                  <Fragment key={d.id}>
-                    <Table.Tr data-testid="delivery-row" data-message-id={d.event_id}>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          onClick={() => toggle(d.id)}
-                          aria-expanded={expanded}
-                          aria-label={t('deliveries.show_attempts', { id: d.event_id })}
-                        >
-                          {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                        </ActionIcon>
-                      </Table.Td>
-                      <Table.Td>
-                        <Time ms={d.created_at} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                          {d.event_id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={d.status} />
-                      </Table.Td>
-                      <Table.Td data-testid="delivery-attempts">{`${d.attempts}/${d.max_attempts}`}</Table.Td>
-                      <Table.Td>{d.last_status_code ?? '—'}</Table.Td>
-                      <Table.Td>{d.last_latency_ms ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Text size="xs" c={d.last_error ? 'red' : undefined}>
-                          {d.last_error ?? ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {(d.status === 'dead' || d.status === 'delivered') && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            loading={resending === d.id}
-                            onClick={() => void resend(d)}
-                            aria-label={t('deliveries.resend_aria', { id: d.event_id })}
-                          >
-                            {t('deliveries.resend')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                    {expanded && (
-                      <Table.Tr>
-                        <Table.Td colSpan={9}>
-                          <Attempts key={open[d.id]} orgId={orgId} id={d.id} />
-                        </Table.Td>
-                      </Table.Tr>
+        <DataTable
+          minWidth={760}
+          striped
+          aria-label={t('deliveries.title')}
+          head={
+            <>
+              <Table.Th aria-label={t('deliveries.attempts_title')} />
+              <Table.Th>{t('deliveries.col.time')}</Table.Th>
+              <Table.Th>{t('deliveries.col.message')}</Table.Th>
+              <Table.Th>{t('deliveries.col.status')}</Table.Th>
+              <Table.Th>{t('deliveries.col.attempts')}</Table.Th>
+              <Table.Th>{t('deliveries.col.code')}</Table.Th>
+              <Table.Th>{t('deliveries.col.latency')}</Table.Th>
+              <Table.Th>{t('deliveries.col.error')}</Table.Th>
+              <Table.Th />
+            </>
+          }
+        >
+          {rows.map((d) => {
+            const expanded = d.id in open;
+            return (
+              <Fragment key={d.id}>
+                <Table.Tr data-testid="delivery-row" data-message-id={d.event_id}>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => toggle(d.id)}
+                      aria-expanded={expanded}
+                      aria-label={t('deliveries.show_attempts', { id: d.event_id })}
+                    >
+                      {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                    </ActionIcon>
+                  </Table.Td>
+                  <Table.Td>
+                    <Time ms={d.created_at} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {d.event_id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={d.status} />
+                  </Table.Td>
+                  <Table.Td data-testid="delivery-attempts">{`${d.attempts}/${d.max_attempts}`}</Table.Td>
+                  <Table.Td>{d.last_status_code ?? '—'}</Table.Td>
+                  <Table.Td>{d.last_latency_ms ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c={d.last_error ? 'red' : undefined}>
+                      {d.last_error ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {(d.status === 'dead' || d.status === 'delivered') && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={resending === d.id}
+                        onClick={() => void resend(d)}
+                        aria-label={t('deliveries.resend_aria', { id: d.event_id })}
+                      >
+                        {t('deliveries.resend')}
+                      </Button>
                     )}
-                  </Fragment>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Table.Td>
+                </Table.Tr>
+                {expanded && (
+                  <Table.Tr>
+                    <Table.Td colSpan={9}>
+                      <Attempts key={open[d.id]} orgId={orgId} id={d.id} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
       {phase === 'ready' && nextBefore !== null && (
         <Button variant="default" w="fit-content" loading={more} onClick={() => void loadMore()}>

@@ -14,7 +14,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   Stack,
   Text,
   Title,
@@ -23,6 +22,7 @@ import { IconArrowLeft, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useSession } from '@/stores/session';
 import { ApiError } from '@/lib/api';
 import { rule } from '@/lib/domain';
@@ -56,6 +56,7 @@ import { SalesforceSettingsPanel } from './SalesforceSettingsPanel';
 import { SpreadsheetPanel } from './SpreadsheetPanel';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { WebhooksPanel } from './WebhooksPanel';
+import { LoadFailed } from './LoadFailed';
 
 /** The consent popup's window name. */
 export const POPUP_NAME = 'switchboard-oauth';
@@ -302,11 +303,7 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
       </Group>
 
       {phase === 'error' && (
-        <Alert color="red" title={t('load_failed')}>
-          <Button variant="light" onClick={recheck}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={recheck} />
       )}
 
       {needsReconnect && !connected && (
@@ -386,19 +383,18 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
           void run(() => api.exchangeCode('googleSheet', workspaceId, { ...ret, labelName: label }), EXTENSION_DELAY.spreadsheet);
         }}
       />
-      <Modal opened={modal === 'unlink'} onClose={() => setModal(null)} title={t('unlink_title', { name: card.title })} centered>
-        <Stack>
-          <Text>{t('unlink_confirm', { name: card.title })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setModal(null)} data-autofocus>
-              {t('cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void unlink()}>
-              {t('unlink')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={modal === 'unlink'}
+        onClose={() => setModal(null)}
+        title={t('unlink_title', { name: card.title })}
+        text={t('unlink_confirm', { name: card.title })}
+        small={false}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('unlink')}
+        onConfirm={() => void unlink()}
+        busy={busy}
+        focusCancel
+      />
     </Stack>
   );
 }

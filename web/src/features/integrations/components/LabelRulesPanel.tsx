@@ -3,7 +3,7 @@
 // which keep it out. The entry is checked live by the domain's `crm_label_sync` rule; saving
 // reads the employee's whole list again, replaces this CRM's entry and writes the list back
 // (the PUT replaces everything).
-import { Alert, Button, Group, Loader, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS, type Provider } from '@/generated/domain';
@@ -11,6 +11,7 @@ import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { codeOf, useCodeText } from '@/lib/errorText';
+import { LoadFailed } from './LoadFailed';
 
 /** The rule's CRM name for a card (000 §3 integration type ids: `googlesheet`, `hubspot`, …). */
 /** The name label rules use for a provider (the registry's `labelName`). */
@@ -84,11 +85,7 @@ export function LabelRulesPanel({ cardKey, orgId, userId }: { cardKey: Provider;
       <Text size="sm">{t('labels.help')}</Text>
       {phase === 'loading' && <Loader size="sm" aria-label={t('loading')} />}
       {phase === 'error' && (
-        <Alert color="red" title={t('load_failed')}>
-          <Button variant="light" onClick={() => void load()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => void load()} />
       )}
       {phase === 'ready' && (
         <>

@@ -1,11 +1,12 @@
 // Salesforce settings (000 §2, §3; role id 1 only): contact creation on or off, the record
 // types to use and, per record type, the user fields holding the phone number.
-import { Alert, Anchor, Button, Checkbox, Loader, MultiSelect, Stack, Title } from '@mantine/core';
+import { Anchor, Checkbox, Loader, MultiSelect, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { codeOf, useCodeText } from '@/lib/errorText';
+import { LoadFailed } from './LoadFailed';
 
 export function SalesforceSettingsPanel() {
   const { t } = useTranslation('integrations');
@@ -74,13 +75,7 @@ export function SalesforceSettingsPanel() {
 
   if (phase === 'loading') return <Loader aria-label={t('loading')} />;
   if (phase === 'error')
-    return (
-      <Alert color="red" title={t('load_failed')}>
-        <Button variant="light" onClick={() => void load()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed onRetry={() => void load()} />;
 
   return (
     <Stack component="section" aria-label={t('salesforce.settings_title')}>

@@ -2,7 +2,7 @@
 // the optional auth token — each locked once saved until Edit is pressed (000 §4) and checked
 // by the `webhook_endpoint` / `webhook_token` rules — and the sample payload of 000 §3; then
 // the signing secret (shown once, rotatable) and the delivery log of issue #7.
-import { Alert, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@/lib/domain';
@@ -13,6 +13,7 @@ import { useIntegrations } from '../stores/integrations';
 import { DeliveryLog } from './DeliveryLog';
 import { SigningSecretSection } from './SigningSecret';
 import { codeOf, useCodeText } from '@/lib/errorText';
+import { LoadFailed } from './LoadFailed';
 
 /** Shows a secret the server answered (it does so once) and keeps it out of the saved state. */
 function withoutSecret(orgId: number, w: api.WebhookEndpoint): api.WebhookEndpoint {
@@ -180,13 +181,7 @@ export function WebhooksPanel({ orgId }: { orgId: number }) {
 
   if (phase === 'loading') return <Loader aria-label={t('loading')} />;
   if (phase === 'error')
-    return (
-      <Alert color="red" title={t('load_failed')}>
-        <Button variant="light" onClick={() => void load()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed onRetry={() => void load()} />;
 
   return (
     <Stack gap="lg">

@@ -19,6 +19,7 @@ import { IntegrationGrid } from '../components/IntegrationGrid';
 import { useCodeText } from '@/lib/errorText';
 import { clearPending, LINKED_CHANNEL, pendingSection, rememberSelfClose, WINDOW_ID } from '../logic';
 import { useIntegrations } from '../stores/integrations';
+import { LoadFailed } from '../components/LoadFailed';
 
 export default function IntegrationsPage() {
   const { t } = useTranslation('integrations');
@@ -100,13 +101,7 @@ export default function IntegrationsPage() {
 
   if (!me) {
     if (status === 'error')
-      return (
-        <Alert color="red" title={t('load_failed')}>
-          <Button variant="light" onClick={() => email && void load(email)}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      );
+      return <LoadFailed onRetry={() => email && void load(email)} />;
     return <Loader aria-label={t('loading')} />;
   }
 

@@ -2,33 +2,21 @@
 // ignored), Send. An attachment is checked by the domain's rule first and refused in the browser
 // with 'Only PDF files up to 15MB are supported.'; otherwise it is uploaded with a progress bar,
 // then 'Indexing…' until the server has read it; the server's refusals are shown translated.
-import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadBar } from '@/components/UploadBar';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { uploadDocument, type UploadPhase } from '../api';
 import { attachmentError } from '../logic';
 import { useKb } from '../stores/kb';
 
-/** The upload's bar: the whole bar is the progressbar, so it shows (and is named) even at 0%. */
-function UploadBar({ name, progress }: { name: string; progress: UploadPhase }) {
+/** The upload's bar, then full while the server indexes the document. */
+function DocumentBar({ name, progress }: { name: string; progress: UploadPhase }) {
   const { t } = useTranslation('kb');
   const indexing = progress.phase === 'indexing';
-  const value = indexing ? 100 : progress.percent;
-  return (
-    <Progress.Root
-      size="md"
-      role="progressbar"
-      aria-label={t('uploading', { name })}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      aria-valuetext={indexing ? t('indexing') : `${value}%`}
-    >
-      <Progress.Section value={value} withAria={false} striped={indexing} animated={indexing} />
-    </Progress.Root>
-  );
+  return <UploadBar label={t('uploading', { name })} percent={indexing ? 100 : progress.percent} valueText={indexing ? t('indexing') : undefined} />;
 }
 
 type Upload =
@@ -93,7 +81,7 @@ export function Composer({
           <Text size="sm">
             {upload.progress.phase === 'indexing' ? t('indexing') : t('uploading', { name: upload.name })}
           </Text>
-          <UploadBar name={upload.name} progress={upload.progress} />
+          <DocumentBar name={upload.name} progress={upload.progress} />
         </Stack>
       )}
       {upload.state === 'done' && (

@@ -1,10 +1,12 @@
 // One conversation of the sidebar: its title on one line (the full title on hover), reopened
 // with a click, with a menu to rename it (1 to 80 characters, the domain's rule, checked by the
 // server too) or delete it after confirming.
-import { ActionIcon, Button, Group, Menu, Modal, NavLink, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Menu, NavLink, TextInput } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { FormModal } from '@/components/FormModal';
 import type { KbConversation } from '@/generated/contract';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
@@ -34,8 +36,7 @@ export function ConversationItem({ conversation: c, active }: { conversation: Kb
     setError(null);
   };
 
-  async function submitRename(e: FormEvent) {
-    e.preventDefault();
+  async function submitRename() {
     if (localError) {
       setError(localError);
       return;
@@ -100,45 +101,39 @@ export function ConversationItem({ conversation: c, active }: { conversation: Kb
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={mode === 'renaming'} onClose={close} title={t('rename_title')} centered>
-        <form onSubmit={(e) => void submitRename(e)} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label={t('conversation_title')}
-              description={t('title_limit', { max: MAX_TITLE_CHARS })}
-              value={title}
-              maxLength={MAX_TITLE_CHARS}
-              onChange={(e) => {
-                setTitle(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error ? codeText(error) : null}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-      <Modal opened={mode === 'deleting'} onClose={close} title={t('delete_conversation_title')} centered>
-        <Stack gap="sm">
-          <Text size="sm">{t('delete_conversation_confirm', { title: shown })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void confirmDelete()}>
-              {t('delete_yes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <FormModal
+        opened={mode === 'renaming'}
+        onClose={close}
+        title={t('rename_title')}
+        onSubmit={() => void submitRename()}
+        busy={busy}
+        submitLabel={t('save')}
+        cancelLabel={t('cancel')}
+      >
+        <TextInput
+          label={t('conversation_title')}
+          description={t('title_limit', { max: MAX_TITLE_CHARS })}
+          value={title}
+          maxLength={MAX_TITLE_CHARS}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error ? codeText(error) : null}
+          data-autofocus
+        />
+      </FormModal>
+      <ConfirmModal
+        opened={mode === 'deleting'}
+        onClose={close}
+        title={t('delete_conversation_title')}
+        text={t('delete_conversation_confirm', { title: shown })}
+        gap="sm"
+        cancelLabel={t('cancel')}
+        confirmLabel={t('delete_yes')}
+        onConfirm={() => void confirmDelete()}
+        busy={busy}
+      />
     </Group>
   );
 }

@@ -5,12 +5,14 @@ import { ActionIcon, Alert, Button, Drawer, Group, Loader, Stack, Table, Text, T
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import type { UnansweredQuestion } from '@/generated/contract';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { documentUrl, listUnanswered } from '../api';
 import { formatSize, maskPersonal, suggestionTopics } from '../logic';
 import { useKb } from '../stores/kb';
+import { LoadFailed } from './LoadFailed';
 
 function dateOf(iso: string, lang: string): string {
   const d = new Date(iso);
@@ -31,16 +33,7 @@ function Documents({ orgId, mayDelete, onAttach }: { orgId: number; mayDelete: b
   if ((documents.status === 'loading' || documents.status === 'idle') && documents.list.length === 0)
     return <Loader size="sm" aria-label={tc('loading')} />;
   if (documents.status === 'error')
-    return (
-      <Group gap="xs">
-        <Text size="sm" c="red">
-          {t('load_failed')}
-        </Text>
-        <Button size="xs" variant="subtle" onClick={() => void load()}>
-          {t('retry')}
-        </Button>
-      </Group>
-    );
+    return <LoadFailed onRetry={() => void load()} />;
   if (documents.list.length === 0)
     return (
       <EmptyState
@@ -75,63 +68,62 @@ function Documents({ orgId, mayDelete, onAttach }: { orgId: number; mayDelete: b
           {error}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={420}>
-        <Table data-testid="documents">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('name')}</Table.Th>
-              <Table.Th>{t('pages')}</Table.Th>
-              <Table.Th>{t('size')}</Table.Th>
-              <Table.Th>{t('uploaded_on')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.list.map((d) => {
-              const name = mask ? maskPersonal(d.name) : d.name;
-              return (
-                <Table.Tr key={d.id}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{d.pages}</Table.Td>
-                  <Table.Td>{formatSize(d.size_bytes, i18n.language)}</Table.Td>
-                  <Table.Td>{dateOf(d.created_at, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    {confirming === d.id ? (
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="xs">{t('delete_confirm', { name })}</Text>
-                        <Button size="compact-xs" color="red" onClick={() => void del(d.id)}>
-                          {t('delete_yes')}
-                        </Button>
-                        <Button size="compact-xs" variant="default" onClick={() => setConfirming(null)}>
-                          {t('cancel')}
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          component="a"
-                          href={documentUrl(orgId, d.id)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={t('download', { name })}
-                        >
-                          <IconDownload size={16} aria-hidden />
-                        </ActionIcon>
-                        {mayDelete && (
-                          <ActionIcon variant="subtle" color="red" aria-label={t('delete', { name })} onClick={() => setConfirming(d.id)}>
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        )}
-                      </Group>
+      <DataTable
+        minWidth={420}
+        data-testid="documents"
+        head={
+          <>
+            <Table.Th>{t('name')}</Table.Th>
+            <Table.Th>{t('pages')}</Table.Th>
+            <Table.Th>{t('size')}</Table.Th>
+            <Table.Th>{t('uploaded_on')}</Table.Th>
+            <Table.Th />
+          </>
+        }
+      >
+        {documents.list.map((d) => {
+          const name = mask ? maskPersonal(d.name) : d.name;
+          return (
+            <Table.Tr key={d.id}>
+              <Table.Td>{name}</Table.Td>
+              <Table.Td>{d.pages}</Table.Td>
+              <Table.Td>{formatSize(d.size_bytes, i18n.language)}</Table.Td>
+              <Table.Td>{dateOf(d.created_at, i18n.language)}</Table.Td>
+              <Table.Td>
+                {confirming === d.id ? (
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="xs">{t('delete_confirm', { name })}</Text>
+                    <Button size="compact-xs" color="red" onClick={() => void del(d.id)}>
+                      {t('delete_yes')}
+                    </Button>
+                    <Button size="compact-xs" variant="default" onClick={() => setConfirming(null)}>
+                      {t('cancel')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      component="a"
+                      href={documentUrl(orgId, d.id)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t('download', { name })}
+                    >
+                      <IconDownload size={16} aria-hidden />
+                    </ActionIcon>
+                    {mayDelete && (
+                      <ActionIcon variant="subtle" color="red" aria-label={t('delete', { name })} onClick={() => setConfirming(d.id)}>
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </DataTable>
     </Stack>
   );
 }
@@ -196,21 +188,12 @@ function Unanswered({ orgId }: { orgId: number }) {
       </Title>
       {state.status === 'loading' && <Loader size="sm" aria-label={tc('loading')} />}
       {state.status === 'error' && (
-        <Group gap="xs">
-          <Text size="sm" c="red">
-            {t('load_failed')}
-          </Text>
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => {
-              setState({ status: 'loading', list: [] });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('retry')}
-          </Button>
-        </Group>
+        <LoadFailed
+          onRetry={() => {
+            setState({ status: 'loading', list: [] });
+            setAttempt((n) => n + 1);
+          }}
+        />
       )}
       {state.status === 'ready' && state.list.length === 0 && (
         <Text size="sm" c="dimmed">

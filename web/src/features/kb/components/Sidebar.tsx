@@ -1,13 +1,14 @@
 // The knowledge base's sidebar (000 §2): Mask, Discovery and New Chat, then the caller's
 // conversations in this organisation, newest first, each reopened with a click, renamed or
 // deleted from its menu.
-import { Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Title } from '@mantine/core';
 import { IconEyeOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { useKb } from '../stores/kb';
 import { QUESTION_INPUT_ID } from './Composer';
 import { ConversationItem } from './ConversationItem';
+import { LoadFailed } from './LoadFailed';
 
 export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
   const { t } = useTranslation('kb');
@@ -40,14 +41,7 @@ export function Sidebar({ onDiscovery }: { onDiscovery: () => void }) {
       </Title>
       {conversations.status === 'loading' && <Loader size="sm" aria-label={tc('loading')} />}
       {conversations.status === 'error' && (
-        <Stack gap={4} align="flex-start">
-          <Text size="sm" c="red">
-            {t('load_failed')}
-          </Text>
-          <Button size="xs" variant="subtle" onClick={() => void load()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed stacked onRetry={() => void load()} />
       )}
       {conversations.status === 'ready' && conversations.list.length === 0 && (
         <EmptyState

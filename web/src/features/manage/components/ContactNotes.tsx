@@ -5,8 +5,7 @@
 // check refuses an empty body before it is sent, with the text the server's `fields_required`
 // gets here ('Please fill all mandatory fields'); the server's refusals land on the same fields.
 // Works in the personal workspace too (no `org_id`).
-import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatNote, ChatNoteRequest } from '@/generated/contract';
@@ -15,7 +14,7 @@ import { toast } from '@/lib/toast';
 import * as api from '../api';
 import { formatWhen, MAX_NOTE_BODY, MAX_NOTE_TITLE, noteDraft, noteName, NOTE_KINDS, refusalOf, type NoteKind } from '../logic';
 import type { Load } from '../stores/manage';
-import { ConfirmDelete, Loaded } from './shared';
+import { ConfirmDelete, Loaded, RowActions, useDelete } from './shared';
 
 type Field = 'title' | 'body' | 'general';
 
@@ -149,29 +148,20 @@ function NoteItem({ note, onEdit, onDelete }: { note: ChatNote; onEdit: () => vo
           </Text>
         )}
       </Stack>
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="subtle" aria-label={t('notes.edit_named', { name })} onClick={onEdit}>
-          <IconPencil size={16} aria-hidden />
-        </ActionIcon>
-        <ActionIcon variant="subtle" color="red" aria-label={t('notes.delete_named', { name })} onClick={onDelete}>
-          <IconTrash size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
+      <RowActions what="notes" name={name} onEdit={onEdit} onDelete={onDelete} />
     </Group>
   );
 }
 
 export function ContactNotes({ orgId, contact }: { orgId: number | null; contact: string }) {
   const { t } = useTranslation('manage');
-  const codeText = useCodeText();
   const [kind, setKind] = useState<NoteKind>('note');
   const [status, setStatus] = useState<Load>('loading');
   const [code, setCode] = useState<string | null>(null);
   const [notes, setNotes] = useState<ChatNote[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<ChatNote | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const del = useDelete<ChatNote>();
+  const deleting = del.deleting;
   const [attempt, setAttempt] = useState(0);
   const headingId = useId();
 
@@ -200,22 +190,12 @@ export function ContactNotes({ orgId, contact }: { orgId: number | null; contact
   /** A saved note goes first: the list is newest first. */
   const put = (saved: ChatNote) => setNotes((list) => [saved, ...list.filter((n) => n.id !== saved.id)]);
 
-  async function remove() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await api.deleteNote(orgId, deleting.id);
-      setNotes((list) => list.filter((n) => n.id !== deleting.id));
-      toast.success(t(`toast.${kindOf(deleting)}_deleted`));
-      setDeleting(null);
-    } catch (e) {
-      const r = refusalOf(e);
-      setDeleteError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
+  const remove = () =>
+    del.confirm(async (note) => {
+      await api.deleteNote(orgId, note.id);
+      setNotes((list) => list.filter((n) => n.id !== note.id));
+      toast.success(t(`toast.${kindOf(note)}_deleted`));
+    });
 
   const shown = notes.filter((n) => kindOf(n) === kind);
   const deletingKind = deleting ? kindOf(deleting) : 'note';
@@ -267,10 +247,7 @@ export function ContactNotes({ orgId, contact }: { orgId: number | null; contact
                   <NoteItem
                     note={n}
                     onEdit={() => setEditing(n.id)}
-                    onDelete={() => {
-                      setDeleteError(null);
-                      setDeleting(n);
-                    }}
+                    onDelete={() => del.ask(n)}
                   />
                 )}
               </Paper>
@@ -279,13 +256,10 @@ export function ContactNotes({ orgId, contact }: { orgId: number | null; contact
         )}
       </Loaded>
       <ConfirmDelete
-        opened={deleting !== null}
+        {...del.dialog}
         title={t(`notes.delete_title_${deletingKind}`)}
         text={t(`notes.delete_confirm_${deletingKind}`, { name: deleting ? noteName(deleting) : '' })}
-        busy={deleteBusy}
-        error={deleteError}
         onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -4,8 +4,8 @@
 // them; labels created,
 // edited and deleted; the plan's 'used/limit' and the upgrade prompt; and the funnels with
 // their ordered stages.
-import { ActionIcon, Badge, Button, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFilter, IconPencil, IconPlus, IconTags, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, ColorSwatch, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFilter, IconPlus, IconTags } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
@@ -13,11 +13,11 @@ import type { Funnel, ManagedLabel } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { labelTree, limitReached, refusalOf, SYSTEM_LABELS } from '../logic';
+import { labelTree, limitReached, SYSTEM_LABELS } from '../logic';
 import { useManage } from '../stores/manage';
 import { FunnelForm } from './FunnelForm';
 import { LabelForm } from './LabelForm';
-import { ConfirmDelete, Loaded, ReadOnly, UpgradePrompt, Usage, useManageContext } from './shared';
+import { ConfirmDelete, Loaded, ReadOnly, RowActions, UpgradePrompt, Usage, useDelete, useManageContext } from './shared';
 
 type Deleting = { kind: 'label'; item: ManagedLabel } | { kind: 'funnel'; item: Funnel };
 
@@ -53,14 +53,7 @@ function LabelRow({ label, onEdit, onDelete, sub }: { label: ManagedLabel; onEdi
         )}
       </Group>
       {label.editable ? (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={t('labels.edit_named', { name })} onClick={onEdit}>
-            <IconPencil size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={t('labels.delete_named', { name })} onClick={onDelete}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
+        <RowActions what="labels" name={name} onEdit={onEdit} onDelete={onDelete} />
       ) : (
         <ReadOnly reason={label.kind === 'system' ? t('labels.read_only') : codeText('label_admin_only')} />
       )}
@@ -78,9 +71,8 @@ export function LabelsTab() {
   const setBoard = useManage((s) => s.setBoard);
   const [labelForm, setLabelForm] = useState<{ label: ManagedLabel | null } | null>(null);
   const [funnelForm, setFunnelForm] = useState<{ funnel: Funnel | null } | null>(null);
-  const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const del = useDelete<Deleting>();
+  const deleting = del.deleting;
   const [prompt, setPrompt] = useState(false);
 
   useEffect(() => {
@@ -92,31 +84,18 @@ export function LabelsTab() {
     if (data && limitReached(data)) setPrompt(true);
     else setLabelForm({ label: null });
   };
-  const askDelete = (d: Deleting) => {
-    setDeleteError(null);
-    setDeleting(d);
-  };
+  const askDelete = del.ask;
 
-  async function remove() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      if (deleting.kind === 'label') {
-        setBoard(await api.deleteLabel(orgId, deleting.item.id));
+  const remove = () =>
+    del.confirm(async (d) => {
+      if (d.kind === 'label') {
+        setBoard(await api.deleteLabel(orgId, d.item.id));
         toast.success(t('toast.label_deleted'));
       } else {
-        setBoard(await api.deleteFunnel(orgId, deleting.item.id));
+        setBoard(await api.deleteFunnel(orgId, d.item.id));
         toast.success(t('toast.funnel_deleted'));
       }
-      setDeleting(null);
-    } catch (e) {
-      const r = refusalOf(e);
-      setDeleteError(codeText(r.kind === 'limit' ? 'plan_limit_reached' : r.code));
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
+    });
 
   return (
     <Stack gap="lg" data-testid="labels-tab">
@@ -221,14 +200,7 @@ export function LabelsTab() {
                     </Group>
                   </Stack>
                   {f.editable ? (
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={t('funnels.edit_named', { name: f.name })} onClick={() => setFunnelForm({ funnel: f })}>
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('funnels.delete_named', { name: f.name })} onClick={() => askDelete({ kind: 'funnel', item: f })}>
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions what="funnels" name={f.name} onEdit={() => setFunnelForm({ funnel: f })} onDelete={() => askDelete({ kind: 'funnel', item: f })} />
                   ) : (
                     <ReadOnly reason={codeText('label_admin_only')} />
                   )}
@@ -242,17 +214,14 @@ export function LabelsTab() {
       {labelForm && <LabelForm label={labelForm.label} onClose={() => setLabelForm(null)} />}
       {funnelForm && <FunnelForm funnel={funnelForm.funnel} onClose={() => setFunnelForm(null)} />}
       <ConfirmDelete
-        opened={deleting !== null}
+        {...del.dialog}
         title={deleting?.kind === 'funnel' ? t('funnels.delete_title') : t('labels.delete_title')}
         text={
           deleting?.kind === 'funnel'
             ? t('funnels.delete_confirm', { name: deleting.item.name })
             : t('labels.delete_confirm', { name: deleting ? nameOf(deleting.item) : '' })
         }
-        busy={deleteBusy}
-        error={deleteError}
         onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

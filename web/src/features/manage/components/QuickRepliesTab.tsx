@@ -9,6 +9,7 @@ import { IconChartBar, IconMessageBolt, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import type { QuickReply } from '@/generated/contract';
 import { toast } from '@/lib/toast';
@@ -132,68 +133,59 @@ export function QuickRepliesTab() {
             {t('replies.empty_hint')}
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="replies-table" verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('replies.name')}</Table.Th>
-                  <Table.Th>{t('replies.message')}</Table.Th>
-                  <Table.Th>{t('replies.for')}</Table.Th>
-                  <Table.Th>{t('replies.attachment')}</Table.Th>
-                  <Table.Th>{t('replies.sent')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list?.items.map((r) => (
-                  <Table.Tr key={r.id} data-testid="reply-row">
-                    <Table.Td fw={500}>{r.name}</Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                        {r.message}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{r.team_id === null ? t('replies.only_me') : t('replies.team', { team: teamName(r.team_id) })}</Table.Td>
-                    <Table.Td>
-                      {r.attachment ? (
-                        <Anchor href={r.attachment.url} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t('replies.download', { name: r.attachment.name })}>
-                          {r.attachment.name}
-                        </Anchor>
-                      ) : (
-                        t('replies.none')
-                      )}
-                    </Table.Td>
-                    <Table.Td aria-label={t('replies.sent_count', { count: r.sent_count })}>{r.sent_count}</Table.Td>
-                    <Table.Td>
-                      {r.editable && (
-                        <RowActions
-                          justify="flex-end"
-                          editLabel={t('replies.edit_named', { name: r.name })}
-                          deleteLabel={t('replies.delete_named', { name: r.name })}
-                          onEdit={() => setForm({ reply: r })}
-                          onDelete={() => del.ask(r)}
-                        />
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            data-testid="replies-table"
+            verticalSpacing="sm"
+            head={
+              <>
+                <Table.Th>{t('replies.name')}</Table.Th>
+                <Table.Th>{t('replies.message')}</Table.Th>
+                <Table.Th>{t('replies.for')}</Table.Th>
+                <Table.Th>{t('replies.attachment')}</Table.Th>
+                <Table.Th>{t('replies.sent')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {list?.items.map((r) => (
+              <Table.Tr key={r.id} data-testid="reply-row">
+                <Table.Td fw={500}>{r.name}</Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                    {r.message}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{r.team_id === null ? t('replies.only_me') : t('replies.team', { team: teamName(r.team_id) })}</Table.Td>
+                <Table.Td>
+                  {r.attachment ? (
+                    <Anchor href={r.attachment.url} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t('replies.download', { name: r.attachment.name })}>
+                      {r.attachment.name}
+                    </Anchor>
+                  ) : (
+                    t('replies.none')
+                  )}
+                </Table.Td>
+                <Table.Td aria-label={t('replies.sent_count', { count: r.sent_count })}>{r.sent_count}</Table.Td>
+                <Table.Td>
+                  {r.editable && (
+                    <RowActions justify="flex-end" what="replies" name={r.name} onEdit={() => setForm({ reply: r })} onDelete={() => del.ask(r)} />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Loaded>
       {orgId !== null && admin && teamsPlan && <TeamToolsAccess orgId={orgId} />}
       {form && <QuickReplyForm reply={form.reply} teamChoice={teamChoice} onClose={() => setForm(null)} />}
       <ConfirmDelete
-        opened={del.deleting !== null}
+        {...del.dialog}
         title={t('replies.delete_title')}
         text={t('replies.delete_confirm', { name: del.deleting?.name ?? '' })}
-        busy={del.busy}
-        error={del.error}
         onConfirm={() => void remove()}
-        onClose={del.cancel}
       />
     </Stack>
   );

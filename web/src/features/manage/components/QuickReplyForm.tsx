@@ -5,10 +5,11 @@
 // and uploaded after the quick reply is saved, with a progress bar. The `quick_reply` rule
 // checks the form before it is sent, with the texts the server would answer; the server's own
 // refusals land on the same fields, and a full plan shows the upgrade prompt.
-import { ActionIcon, Button, Group, Menu, NativeSelect, Paper, Progress, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, NativeSelect, Paper, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconBraces, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadStatus } from '@/components/UploadBar';
 import type { QuickReply, QuickReplyRequest } from '@/generated/contract';
 import { loadManageRules, useManageRules } from '@/lib/manageDomain';
 import { toast } from '@/lib/toast';
@@ -25,27 +26,6 @@ export const SAMPLE_CONTACT = 'Priya Sharma';
 type Field = 'name' | 'message' | 'team_id' | 'file' | 'general';
 
 const ONLY_ME = 'me';
-
-/** The upload's bar: the whole bar is the progressbar, so it is named and read from 0%. */
-function UploadBar({ name, percent }: { name: string; percent: number }) {
-  const { t } = useTranslation('manage');
-  return (
-    <Stack gap={4} data-testid="attachment-upload">
-      <Text size="sm">{t('replies.uploading', { name })}</Text>
-      <Progress.Root
-        size="md"
-        role="progressbar"
-        aria-label={t('replies.uploading', { name })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-      >
-        <Progress.Section value={percent} withAria={false} />
-      </Progress.Root>
-    </Stack>
-  );
-}
 
 function Preview({ message }: { message: string }) {
   const { t } = useTranslation('manage');
@@ -301,7 +281,7 @@ export function QuickReplyForm({
             {err('file')}
           </Text>
         )}
-        {upload && <UploadBar name={upload.name} percent={upload.percent} />}
+        {upload && <UploadStatus label={t('replies.uploading', { name: upload.name })} percent={upload.percent} data-testid="attachment-upload" />}
       </Stack>
     </ToolForm>
   );

@@ -1,10 +1,10 @@
 // The dialog every manage tool's form is: its title, the upgrade prompt or the form's own
 // failure above the fields, then Cancel and Save; and the form's errors by field
 // (`useFieldErrors`: a code per field, said in words).
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Alert, Modal } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, SubmitForm } from '@/components/FormModal';
+import { ModalForm } from '@/components/FormModal';
 import { useCodeText } from '@/lib/errorText';
 
 export function useFieldErrors<Field extends string>() {
@@ -41,18 +41,15 @@ export function ToolForm({
   const { t } = useTranslation('manage');
   return (
     <Modal opened onClose={onClose} size={size} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <SubmitForm onSubmit={onSubmit}>
-        <Stack gap="sm">
-          {top}
-          {general && (
-            <Alert color="red" variant="light" role="alert">
-              {general}
-            </Alert>
-          )}
-          {children}
-          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={submitLabel ?? t('save')} busy={busy} />
-        </Stack>
-      </SubmitForm>
+      <ModalForm onSubmit={onSubmit} gap="sm" cancelLabel={t('cancel')} onCancel={onClose} submitLabel={submitLabel ?? t('save')} busy={busy}>
+        {top}
+        {general && (
+          <Alert color="red" variant="light" role="alert">
+            {general}
+          </Alert>
+        )}
+        {children}
+      </ModalForm>
     </Modal>
   );
 }

@@ -87,13 +87,7 @@ function Properties({ orgId }: { orgId: number }) {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <RowActions
-                      justify="flex-end"
-                      editLabel={t('properties.edit_named', { name: p.name })}
-                      deleteLabel={t('properties.delete_named', { name: p.name })}
-                      onEdit={() => setForm({ property: p })}
-                      onDelete={() => del.ask(p)}
-                    />
+                    <RowActions justify="flex-end" what="properties" name={p.name} onEdit={() => setForm({ property: p })} onDelete={() => del.ask(p)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -103,13 +97,10 @@ function Properties({ orgId }: { orgId: number }) {
       </Loaded>
       {form && <PropertyForm orgId={orgId} property={form.property} onClose={() => setForm(null)} />}
       <ConfirmDelete
-        opened={del.deleting !== null}
+        {...del.dialog}
         title={t('properties.delete_title')}
         text={t('properties.delete_confirm', { name: del.deleting?.name ?? '' })}
-        busy={del.busy}
-        error={del.error}
         onConfirm={() => void remove()}
-        onClose={del.cancel}
       />
     </Stack>
   );

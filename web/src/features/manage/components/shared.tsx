@@ -1,11 +1,12 @@
 // Pieces every manage tab uses: the caller's workspace and role, a resource's loading and error
 // states, the plan's 'used/limit' with the upgrade prompt (402 or a full plan), and the delete
 // confirmation.
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { rule } from '@/lib/domain';
 import { useCodeText } from '@/lib/errorText';
 import { useWorkspace } from '@/stores/workspace';
@@ -120,24 +121,21 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation('manage');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <Stack gap="md">
-        <Text size="sm">{text}</Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={onConfirm}>
-            {t('delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      text={text}
+      centered={false}
+      gap="md"
+      cancelLabel={t('cancel')}
+      confirmLabel={t('delete')}
+      onConfirm={onConfirm}
+      busy={busy}
+      closeLabel={t('close')}
+    >
+      {errorAlert(error)}
+    </ConfirmModal>
   );
 }
 
@@ -151,26 +149,28 @@ export function errorAlert(text: string | null) {
   );
 }
 
-/** Edit (a pencil) and delete (a red bin) at the end of an item's row. */
+/** Edit (a pencil) and delete (a red bin) at the end of an item's row, named for the item
+ * ("Edit Greeting", in the words of the tool's `edit_named` and `delete_named`). */
 export function RowActions({
-  editLabel,
-  deleteLabel,
+  what,
+  name,
   onEdit,
   onDelete,
   justify,
 }: {
-  editLabel: string;
-  deleteLabel: string;
+  what: 'replies' | 'properties' | 'labels' | 'funnels' | 'notes';
+  name: string;
   onEdit: () => void;
   onDelete: () => void;
   justify?: 'flex-end';
 }) {
+  const { t } = useTranslation('manage');
   return (
     <Group gap={4} wrap="nowrap" justify={justify}>
-      <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
+      <ActionIcon variant="subtle" aria-label={t(`${what}.edit_named`, { name })} onClick={onEdit}>
         <IconPencil size={16} aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={onDelete}>
+      <ActionIcon variant="subtle" color="red" aria-label={t(`${what}.delete_named`, { name })} onClick={onDelete}>
         <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </Group>
@@ -197,15 +197,18 @@ export function useDelete<T>() {
       setBusy(false);
     }
   }
+  const cancel = () => setDeleting(null);
   return {
     deleting,
     busy,
     error,
     confirm,
+    /** ConfirmDelete's state: open while an item waits, its sending and refusal, and Cancel. */
+    dialog: { opened: deleting !== null, busy, error, onClose: cancel },
     ask: (item: T) => {
       setError(null);
       setDeleting(item);
     },
-    cancel: () => setDeleting(null),
+    cancel,
   };
 }

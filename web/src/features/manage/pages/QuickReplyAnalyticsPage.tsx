@@ -13,24 +13,13 @@ import type { Employee, QuickReplyAnalytics } from '@/generated/contract';
 import type { DatePreset } from '@/generated/domain';
 import { rule, value } from '@/lib/domain';
 import { errorCodeOf, useCodeText } from '@/lib/errorText';
+import { DATE_PRESETS } from '@/lib/periods';
 import { useNamespace } from '@/lib/i18nLazy';
 import { useWorkspace } from '@/stores/workspace';
 import * as api from '../api';
 
 /** The dashboard's periods (000 §3), its default first. */
-const PERIODS: readonly (DatePreset | 'custom')[] = [
-  'last_7_days',
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'last_6_months',
-  'this_year',
-  'last_year',
-  'custom',
-];
+const PERIODS: readonly (DatePreset | 'custom')[] = ['last_7_days', ...DATE_PRESETS, 'custom'];
 
 /** Periods of half a year or more: an empty one is not widened further. */
 const LONG_PERIODS: readonly (DatePreset | 'custom')[] = ['last_6_months', 'this_year', 'last_year'];

@@ -3,10 +3,11 @@
 // in three tabs with their counts, a tick completing one (a recurring one comes round again,
 // and the screen says when), "Mark all complete", delete after confirming, the create and edit
 // form, and the notification switches. Loaded lazily with its catalogue (`planner`).
-import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Tabs } from '@mantine/core';
 import { IconCalendarCheck, IconChecks, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '@/components/SectionHeading';
 import { EmptyState } from '@/components/EmptyState';
 import type { FollowUp, FollowUpBoard, FollowUpRequest, FollowUpState } from '@/generated/contract';
 import { errorCodeOf } from '@/lib/errorText';
@@ -144,19 +145,17 @@ function FollowUps({ orgId }: { orgId: number | null }) {
 
   return (
     <Stack gap="md" component="section" aria-labelledby="planner-followups-title">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2} size="h3" id="planner-followups-title">
-            {t('followups.title')}
-          </Title>
-          <Text size="sm" c="dimmed" maw={620}>
-            {t('followups.intro')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
-          {t('followups.new')}
-        </Button>
-      </Group>
+      <SectionHeading
+        id="planner-followups-title"
+        title={t('followups.title')}
+        intro={t('followups.intro')}
+        maw={620}
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
+            {t('followups.new')}
+          </Button>
+        }
+      />
 
       <NotificationSwitches />
 

@@ -3,10 +3,11 @@
 // create and edit form with its "Next 5 sends" preview and attachment upload; delete after
 // confirming. The extension sends them (it claims due sends from the server); this screen only
 // plans them. Loaded lazily with its catalogue (`planner`).
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Modal, Stack } from '@mantine/core';
 import { IconClockPlay, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '@/components/SectionHeading';
 import { EmptyState } from '@/components/EmptyState';
 import type { ScheduledMessage } from '@/generated/contract';
 import { errorCodeOf } from '@/lib/errorText';
@@ -82,19 +83,17 @@ function Schedules({ orgId }: { orgId: number | null }) {
 
   return (
     <Stack gap="md" component="section" aria-labelledby="planner-schedules-title">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2} size="h3" id="planner-schedules-title">
-            {t('schedules.title')}
-          </Title>
-          <Text size="sm" c="dimmed" maw={620}>
-            {t('schedules.intro')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
-          {t('schedules.new')}
-        </Button>
-      </Group>
+      <SectionHeading
+        id="planner-schedules-title"
+        title={t('schedules.title')}
+        intro={t('schedules.intro')}
+        maw={620}
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ item: null })}>
+            {t('schedules.new')}
+          </Button>
+        }
+      />
 
       {rulesError && (
         <Alert color="yellow" variant="light" data-testid="rules-failed">

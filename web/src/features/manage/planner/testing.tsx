@@ -18,8 +18,7 @@ import {
   noHolds,
   renderWithProviders,
   setupSuite,
-  stubFetch,
-  stubUploads,
+  stubServer,
   type Answer,
   type Call,
   type Handler,
@@ -215,8 +214,7 @@ export function fakeServer(
     return { status: 404, body: errorBody('not_found') };
   };
 
-  stubFetch(state.calls, answer);
-  stubUploads(state.calls, answer, () => state.uploads);
+  stubServer(state.calls, answer, () => state.uploads);
   return state;
 }
 

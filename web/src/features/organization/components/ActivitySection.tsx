@@ -2,19 +2,17 @@
 // changed what, from → to, and when in the organisation's zone — renames, the logo, the time
 // zone, a member's role, team, sync or details, a resent invitation. Newest first; older lines
 // load a page at a time.
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/LoadStates';
+import { SectionHeading } from '@/components/SectionHeading';
 import type { ActivityChange, OrgActivity } from '@/generated/contract';
-import { codeOf } from '@/lib/errorText';
+import { useLoadMore } from '@/lib/useLoadMore';
 import { fetchActivity } from '../api';
 import { useOrganization } from '../stores/organization';
-import { useErrorText } from './useErrorText';
 
 /** Lines asked for at a time. */
 export const ACTIVITY_PAGE = 20;
-
-type Phase = 'loading' | 'ready' | 'error';
 
 /** The sentence of one line, in the screen's words. */
 export function useActivityText() {
@@ -66,53 +64,13 @@ export function useActivityText() {
 
 export function ActivitySection() {
   const { t, i18n } = useTranslation('organization');
-  const { text: errorText } = useErrorText();
   const sentence = useActivityText();
   const orgId = useOrganization((s) => s.org?.org_id);
   const zone = useOrganization((s) => s.org?.time_zone);
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [items, setItems] = useState<OrgActivity[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loadingMore, setLoadingMore] = useState(false);
-  /** The page the next "older" asks for. */
-  const [next, setNext] = useState(1);
-
-  const load = useCallback(
-    async (page: number, signal?: AbortSignal) => {
-      if (orgId === undefined) return;
-      const answer = await fetchActivity(orgId, page, ACTIVITY_PAGE, signal);
-      setItems((shown) => (page === 0 ? answer.items : [...shown, ...answer.items]));
-      setTotal(answer.total);
-      setNext(answer.page + 1);
-    },
+  const { items, total, phase, errorCode, retry, more, loadingMore } = useLoadMore(
+    orgId === undefined ? null : (page, signal) => fetchActivity(orgId, page, ACTIVITY_PAGE, signal),
     [orgId],
   );
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setPhase('loading');
-    load(0, ctl.signal)
-      .then(() => setPhase('ready'))
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setErrorCode(codeOf(e));
-        setPhase('error');
-      });
-    return () => ctl.abort();
-  }, [load]);
-
-  async function more() {
-    setLoadingMore(true);
-    try {
-      await load(next);
-    } catch (e) {
-      setErrorCode(codeOf(e));
-      setPhase('error');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   const when = (at: string) => {
     try {
@@ -125,28 +83,14 @@ export function ActivitySection() {
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="org-activity-heading">
       <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id="org-activity-heading">
-            {t('activity.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('activity.intro')}
-          </Text>
-        </div>
+        <SectionHeading id="org-activity-heading" title={t('activity.title')} intro={t('activity.intro')} size="h4" />
         {phase === 'loading' && (
           <Group justify="center" py="md">
             <Loader size="sm" aria-label={t('activity.loading')} />
           </Group>
         )}
         {phase === 'error' && (
-          <Alert color="red" role="alert" title={t('activity.load_failed')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(errorCode ?? 'internal')}</Text>
-              <Button size="xs" variant="light" onClick={() => void load(0).then(() => setPhase('ready'), () => undefined)}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title={t('activity.load_failed')} code={errorCode ?? 'internal'} onRetry={retry} retryLabel={t('retry')} />
         )}
         {phase === 'ready' && items.length === 0 && (
           <Text size="sm" c="dimmed" data-testid="activity-empty">

@@ -2,14 +2,14 @@
 // code. The domain's `employee_row` rule (the one the server runs) checks the row before it is
 // sent, so an invalid number is refused here with the server's own wording; what only the
 // server knows (someone already a member) comes back as field codes and is shown the same way.
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@/lib/domain';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { allowed, errorCodes, formField } from '../logic';
-import { useOrganization } from '../stores/organization';
+import { errorCodes, formField } from '../logic';
+import { TeamSelect, useNewMembers } from './newMembers';
 import { useErrorText } from './useErrorText';
 
 type Field = 'name' | 'email' | 'number';
@@ -25,16 +25,11 @@ interface Props {
 export function AddEmployeeModal({ opened, onClose, onAdded }: Props) {
   const { t } = useTranslation('organization');
   const { text } = useErrorText();
-  const mapping = useOrganization((s) => s.mapping);
-  const teams = useOrganization((s) => s.teams);
-  const refreshMembers = useOrganization((s) => s.refreshMembers);
-  const refreshSummary = useOrganization((s) => s.refreshSummary);
-  const refreshTeams = useOrganization((s) => s.refreshTeams);
-  const isAdmin = allowed('admin', mapping?.role_id);
+  const members = useNewMembers();
+  const { mapping, isAdmin, teamId } = members;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
-  const [team, setTeam] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +39,7 @@ export function AddEmployeeModal({ opened, onClose, onAdded }: Props) {
     setName('');
     setEmail('');
     setPhone('');
-    setTeam(isAdmin ? '' : String(mapping?.team_id ?? ''));
+    members.resetTeam();
     setErrors({});
     setFormError(null);
   }, [opened, isAdmin, mapping]);
@@ -70,7 +65,6 @@ export function AddEmployeeModal({ opened, onClose, onAdded }: Props) {
     if (!row || !mapping) return;
     setBusy(true);
     try {
-      const teamId = team ? Number(team) : null;
       const answer = await api.addEmployees({
         org_id: mapping.org_id,
         employees: [{ name: row.name, email: row.email, mobile: row.mobile, team_id: teamId }],
@@ -79,9 +73,7 @@ export function AddEmployeeModal({ opened, onClose, onAdded }: Props) {
       toast.success(row.email ? t('add.invited', { name: shown }) : t('add.added', { name: shown }));
       onClose();
       onAdded();
-      void refreshMembers();
-      void refreshSummary();
-      if (teamId !== null || answer.employees.some((x) => x.team_id !== null)) void refreshTeams();
+      members.refresh(teamId !== null || answer.employees.some((x) => x.team_id !== null));
     } catch (err) {
       const fromServer: FieldErrors = {};
       let general: string | null = null;
@@ -132,16 +124,7 @@ export function AddEmployeeModal({ opened, onClose, onAdded }: Props) {
             onBlur={checkPhone}
             error={errors.number}
           />
-          <NativeSelect
-            label={t('add.team')}
-            value={team}
-            onChange={(e) => setTeam(e.currentTarget.value)}
-            disabled={!isAdmin}
-            data={[
-              { value: '', label: t('employees.no_team') },
-              ...teams.map((x) => ({ value: String(x.id), label: x.team_name })),
-            ]}
-          />
+          <TeamSelect label={t('add.team')} form={members} />
           {formError && (
             <Text c="red" size="sm" role="alert">
               {formError}

@@ -23,6 +23,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconFilterOff, IconUserPlus } from '@tabler/icons-react';
+import { DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import type { Employee } from '@/generated/contract';
 import { useSession } from '@/stores/session';
@@ -263,123 +264,125 @@ export function EmployeesSection() {
                 />
               )
             ) : (
-              <Table.ScrollContainer minWidth={1100}>
-                <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby="employees-heading">
-                  <Table.Thead>
-                    <Table.Tr>
+              <DataTable
+                minWidth={1100}
+                striped
+                highlightOnHover
+                verticalSpacing="xs"
+                aria-labelledby="employees-heading"
+                head={
+                  <>
+                    {canAdd && (
+                      <Table.Th scope="col" w={40}>
+                        <Checkbox
+                          aria-label={t('employees.select_all')}
+                          checked={allSelected}
+                          indeterminate={shownSelected.length > 0 && !allSelected}
+                          onChange={() =>
+                            setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.user_id)))
+                          }
+                        />
+                      </Table.Th>
+                    )}
+                    <Table.Th scope="col">{t('employees.col_id')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_name')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_role')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_email')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_mobile')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_team')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_invitation')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_sync')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_extension')}</Table.Th>
+                    {canAdd && <Table.Th scope="col">{t('employees.col_actions')}</Table.Th>}
+                  </>
+                }
+              >
+                {rows.map((e) => {
+                  const name = nameOf(e);
+                  const syncing = isSyncing(e);
+                  const installed = extensionInstalled(e, syncList);
+                  return (
+                    <Table.Tr key={e.user_id} data-testid="employee-row">
                       {canAdd && (
-                        <Table.Th scope="col" w={40}>
+                        <Table.Td>
                           <Checkbox
-                            aria-label={t('employees.select_all')}
-                            checked={allSelected}
-                            indeterminate={shownSelected.length > 0 && !allSelected}
-                            onChange={() =>
-                              setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.user_id)))
-                            }
+                            aria-label={t('employees.select_row', { name })}
+                            checked={selected.has(e.user_id)}
+                            onChange={() => toggle(e.user_id)}
                           />
-                        </Table.Th>
+                        </Table.Td>
                       )}
-                      <Table.Th scope="col">{t('employees.col_id')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_name')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_role')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_email')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_mobile')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_team')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_invitation')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_sync')}</Table.Th>
-                      <Table.Th scope="col">{t('employees.col_extension')}</Table.Th>
-                      {canAdd && <Table.Th scope="col">{t('employees.col_actions')}</Table.Th>}
+                      <Table.Td>{e.employee_code || '—'}</Table.Td>
+                      <Table.Td fw={500}>{name}</Table.Td>
+                      <Table.Td>{roleOf(e)}</Table.Td>
+                      <Table.Td>{e.email ?? ''}</Table.Td>
+                      <Table.Td>{e.whatsapp_no ?? e.whatzapp_basic_info.mobile ?? ''}</Table.Td>
+                      <Table.Td>
+                        <TeamBadge team={e.callyzer_orgamnization_team} palette={palette} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge
+                          variant="light"
+                          color={e.invitation_status === 'accepted' ? 'teal' : 'yellow'}
+                          tt="none"
+                          miw="max-content"
+                        >
+                          {e.invitation_status === 'accepted'
+                            ? t('employees.invitation_accepted')
+                            : t('employees.invitation_pending')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="dot" color={syncing ? 'teal' : 'gray'} tt="none" miw="max-content">
+                          {syncing ? t('employees.syncing') : t('employees.not_syncing')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{installed ? t('employees.yes') : t('employees.no')}</Table.Td>
+                      {canAdd && (
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            {e.user_status === INVITED_STATUS && e.email && (
+                              <Tooltip label={t('employees.resend', { name })} withArrow>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('employees.resend', { name })}
+                                  loading={resending === e.user_id}
+                                  onClick={() => void resend(e)}
+                                >
+                                  <ResendIcon />
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
+                            {isAdmin && (
+                              <Tooltip label={t('employees.edit', { name })} withArrow>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('employees.edit', { name })}
+                                  onClick={() => setEditing(e)}
+                                >
+                                  <EditIcon />
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
+                            {isAdmin && e.user_id !== me && (
+                              <Tooltip label={t('employees.remove', { name })} withArrow>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={t('employees.remove', { name })}
+                                  onClick={() => setRemoving({ userId: e.user_id, name })}
+                                >
+                                  <RemoveIcon />
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      )}
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((e) => {
-                      const name = nameOf(e);
-                      const syncing = isSyncing(e);
-                      const installed = extensionInstalled(e, syncList);
-                      return (
-                        <Table.Tr key={e.user_id} data-testid="employee-row">
-                          {canAdd && (
-                            <Table.Td>
-                              <Checkbox
-                                aria-label={t('employees.select_row', { name })}
-                                checked={selected.has(e.user_id)}
-                                onChange={() => toggle(e.user_id)}
-                              />
-                            </Table.Td>
-                          )}
-                          <Table.Td>{e.employee_code || '—'}</Table.Td>
-                          <Table.Td fw={500}>{name}</Table.Td>
-                          <Table.Td>{roleOf(e)}</Table.Td>
-                          <Table.Td>{e.email ?? ''}</Table.Td>
-                          <Table.Td>{e.whatsapp_no ?? e.whatzapp_basic_info.mobile ?? ''}</Table.Td>
-                          <Table.Td>
-                            <TeamBadge team={e.callyzer_orgamnization_team} palette={palette} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge
-                              variant="light"
-                              color={e.invitation_status === 'accepted' ? 'teal' : 'yellow'}
-                              tt="none"
-                              miw="max-content"
-                            >
-                              {e.invitation_status === 'accepted'
-                                ? t('employees.invitation_accepted')
-                                : t('employees.invitation_pending')}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="dot" color={syncing ? 'teal' : 'gray'} tt="none" miw="max-content">
-                              {syncing ? t('employees.syncing') : t('employees.not_syncing')}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{installed ? t('employees.yes') : t('employees.no')}</Table.Td>
-                          {canAdd && (
-                            <Table.Td>
-                              <Group gap={4} wrap="nowrap">
-                                {e.user_status === INVITED_STATUS && e.email && (
-                                  <Tooltip label={t('employees.resend', { name })} withArrow>
-                                    <ActionIcon
-                                      variant="subtle"
-                                      aria-label={t('employees.resend', { name })}
-                                      loading={resending === e.user_id}
-                                      onClick={() => void resend(e)}
-                                    >
-                                      <ResendIcon />
-                                    </ActionIcon>
-                                  </Tooltip>
-                                )}
-                                {isAdmin && (
-                                  <Tooltip label={t('employees.edit', { name })} withArrow>
-                                    <ActionIcon
-                                      variant="subtle"
-                                      aria-label={t('employees.edit', { name })}
-                                      onClick={() => setEditing(e)}
-                                    >
-                                      <EditIcon />
-                                    </ActionIcon>
-                                  </Tooltip>
-                                )}
-                                {isAdmin && e.user_id !== me && (
-                                  <Tooltip label={t('employees.remove', { name })} withArrow>
-                                    <ActionIcon
-                                      variant="subtle"
-                                      color="red"
-                                      aria-label={t('employees.remove', { name })}
-                                      onClick={() => setRemoving({ userId: e.user_id, name })}
-                                    >
-                                      <RemoveIcon />
-                                    </ActionIcon>
-                                  </Tooltip>
-                                )}
-                              </Group>
-                            </Table.Td>
-                          )}
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  );
+                })}
+              </DataTable>
             )}
             {/* A new organisation lists its creator alone: say how the others join. */}
             {canAdd && members.length === 1 && members[0]?.user_id === me && rows.length === 1 && (

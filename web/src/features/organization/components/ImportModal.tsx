@@ -8,7 +8,6 @@ import {
   FileButton,
   Group,
   Modal,
-  NativeSelect,
   Progress,
   Stack,
   Table,
@@ -19,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import type { ImportReport } from '@/generated/contract';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
-import { allowed, errorCodes, IMPORT_ACCEPT, importableFile } from '../logic';
-import { useOrganization } from '../stores/organization';
+import { errorCodes, IMPORT_ACCEPT, importableFile } from '../logic';
+import { TeamSelect, useNewMembers } from './newMembers';
 import { useErrorText } from './useErrorText';
 
 interface Props {
@@ -40,21 +39,16 @@ const COLUMNS = ['number', 'name', 'email', 'address'] as const;
 export function ImportModal({ opened, onClose, onImported }: Props) {
   const { t } = useTranslation('organization');
   const { text } = useErrorText();
-  const mapping = useOrganization((s) => s.mapping);
-  const teams = useOrganization((s) => s.teams);
-  const refreshMembers = useOrganization((s) => s.refreshMembers);
-  const refreshSummary = useOrganization((s) => s.refreshSummary);
-  const refreshTeams = useOrganization((s) => s.refreshTeams);
-  const isAdmin = allowed('admin', mapping?.role_id);
+  const members = useNewMembers();
+  const { mapping, isAdmin, teamId } = members;
   const [state, setState] = useState<State>({ step: 'idle' });
-  const [team, setTeam] = useState('');
   const resetRef = useRef<() => void>(null);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => {
     if (opened) {
       setState({ step: 'idle' });
-      setTeam(isAdmin ? '' : String(mapping?.team_id ?? ''));
+      members.resetTeam();
     }
     return () => abortRef.current?.abort();
   }, [opened, isAdmin, mapping]);
@@ -70,7 +64,6 @@ export function ImportModal({ opened, onClose, onImported }: Props) {
     abortRef.current = abort;
     setState({ step: 'working', progress: { phase: 'uploading', percent: 0 }, file: file.name });
     try {
-      const teamId = team ? Number(team) : null;
       const report = await api.importEmployees(
         mapping.org_id,
         file,
@@ -81,9 +74,7 @@ export function ImportModal({ opened, onClose, onImported }: Props) {
       if (report.inserted > 0) {
         toast.success(t('import.imported_toast', { count: report.inserted }));
         onImported();
-        void refreshMembers();
-        void refreshSummary();
-        if (teamId !== null) void refreshTeams();
+        members.refresh(teamId !== null);
       }
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') return;
@@ -106,16 +97,7 @@ export function ImportModal({ opened, onClose, onImported }: Props) {
         <Anchor href={api.SAMPLE_CSV_URL} download size="sm">
           {t('employees.sample')}
         </Anchor>
-        <NativeSelect
-          label={t('import.team')}
-          value={team}
-          onChange={(e) => setTeam(e.currentTarget.value)}
-          disabled={!isAdmin || working}
-          data={[
-            { value: '', label: t('employees.no_team') },
-            ...teams.map((x) => ({ value: String(x.id), label: x.team_name })),
-          ]}
-        />
+        <TeamSelect label={t('import.team')} form={members} disabled={working} />
         <Group>
           <FileButton
             onChange={(f) => void upload(f)}

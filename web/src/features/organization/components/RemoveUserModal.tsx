@@ -1,7 +1,8 @@
 // Removing a user from the organisation, after a confirmation (001 §7 'POST remove user').
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import * as api from '../api';
@@ -55,23 +56,24 @@ export function RemoveUserModal({ target, onClose }: Props) {
   }
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={t('remove.title')} centered>
-      <Stack gap="md">
-        <Text>{t('remove.confirm', { name: shown?.name ?? '', org: orgName })}</Text>
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void remove()}>
-            {t('remove.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={target !== null}
+      onClose={onClose}
+      title={t('remove.title')}
+      text={t('remove.confirm', { name: shown?.name ?? '', org: orgName })}
+      small={false}
+      gap="md"
+      cancelLabel={t('cancel')}
+      confirmLabel={t('remove.submit')}
+      onConfirm={() => void remove()}
+      busy={busy}
+      focusCancel
+    >
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </ConfirmModal>
   );
 }

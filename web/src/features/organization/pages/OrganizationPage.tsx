@@ -1,10 +1,12 @@
 // /organization and /organization/:id (an organisation id or its code): the organisation's
 // details, plan and seats, teams and employees. Without an organisation it offers to create
 // one; an address naming an organisation the person is not in says so.
-import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '@/components/LoadStates';
+import { NoOrganisation } from '@/components/NoOrganisation';
 import { useNamespace } from '@/lib/i18nLazy';
 import { useSession } from '@/stores/session';
 import { ActivitySection } from '../components/ActivitySection';
@@ -62,14 +64,7 @@ export default function OrganizationPage() {
           </Center>
         )}
         {phase === 'error' && (
-          <Alert color="red" title={t('load_failed')} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{text(errorCode ?? 'internal')}</Text>
-              <Button size="xs" variant="light" onClick={retry}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title={t('load_failed')} code={errorCode ?? 'internal'} onRetry={retry} retryLabel={t('retry')} />
         )}
         {phase === 'code_invalid' && (
           <Alert color="yellow" role="alert">
@@ -84,15 +79,7 @@ export default function OrganizationPage() {
           </Alert>
         )}
         {phase === 'none' && (
-          <Stack gap="sm" align="flex-start" py="xl">
-            <Title order={2} size="h3">
-              {t('no_org_title')}
-            </Title>
-            <Text c="dimmed">{t('no_org_body')}</Text>
-            <Button component={Link} to="/createorganization">
-              {t('create_org')}
-            </Button>
-          </Stack>
+          <NoOrganisation py="xl" title={t('no_org_title')} body={t('no_org_body')} createLabel={t('create_org')} />
         )}
         {phase === 'ready' && (
           <>

@@ -5,10 +5,13 @@
 // listed (name, connected, last used, expiry) and can be disconnected. Tokens are short-lived:
 // the extension renews its own through the API, and when this page opens with a token near its
 // end and an extension answers, the page hands it a fresh one and revokes the old.
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { SectionHeading } from '@/components/SectionHeading';
+import { DataTable } from '@/components/DataTable';
 import { errorCodeOf, useCodeText } from '@/lib/errorText';
 import { sendToExtension } from '@/lib/extension';
 import { toast } from '@/lib/toast';
@@ -125,19 +128,18 @@ export function ExtensionAccess() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="extension-access-title">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h4" id="extension-access-title">
-              {t('extension.title')}
-            </Title>
-            <Text size="sm" c="dimmed" maw={620}>
-              {t('extension.intro')}
-            </Text>
-          </div>
-          <Button leftSection={<IconPlugConnected size={16} />} onClick={() => void connect()} loading={connecting}>
-            {t('extension.connect')}
-          </Button>
-        </Group>
+        <SectionHeading
+          id="extension-access-title"
+          title={t('extension.title')}
+          intro={t('extension.intro')}
+          size="h4"
+          maw={620}
+          action={
+            <Button leftSection={<IconPlugConnected size={16} />} onClick={() => void connect()} loading={connecting}>
+              {t('extension.connect')}
+            </Button>
+          }
+        />
         {failed ? (
           <Alert color="red" title={t('extension.load_failed')}>
             <Button variant="light" color="red" size="xs" onClick={() => void load()}>
@@ -153,55 +155,51 @@ export function ExtensionAccess() {
             {t('extension.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table data-testid="extension-tokens">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('extension.name')}</Table.Th>
-                  <Table.Th>{t('extension.created')}</Table.Th>
-                  <Table.Th>{t('extension.last_used')}</Table.Th>
-                  <Table.Th>{t('extension.expires')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tokens.map((tok) => (
-                  <Table.Tr key={tok.id}>
-                    <Table.Td>{tok.name}</Table.Td>
-                    <Table.Td>{date(tok.created_at)}</Table.Td>
-                    <Table.Td>{date(tok.last_used_at)}</Table.Td>
-                    <Table.Td>{date(tok.expires_at)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="xs"
-                        onClick={() => setRevoking(tok)}
-                        aria-label={t('extension.disconnect_named', { name: tok.name })}
-                      >
-                        {t('extension.disconnect')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={560}
+            data-testid="extension-tokens"
+            head={
+              <>
+                <Table.Th>{t('extension.name')}</Table.Th>
+                <Table.Th>{t('extension.created')}</Table.Th>
+                <Table.Th>{t('extension.last_used')}</Table.Th>
+                <Table.Th>{t('extension.expires')}</Table.Th>
+                <Table.Th />
+              </>
+            }
+          >
+            {tokens.map((tok) => (
+              <Table.Tr key={tok.id}>
+                <Table.Td>{tok.name}</Table.Td>
+                <Table.Td>{date(tok.created_at)}</Table.Td>
+                <Table.Td>{date(tok.last_used_at)}</Table.Td>
+                <Table.Td>{date(tok.expires_at)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => setRevoking(tok)}
+                    aria-label={t('extension.disconnect_named', { name: tok.name })}
+                  >
+                    {t('extension.disconnect')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={t('extension.confirm_title')} centered>
-        <Stack>
-          <Text size="sm">{t('extension.confirm_text', { name: revoking?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('extension.cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void revoke()}>
-              {t('extension.disconnect')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={t('extension.confirm_title')}
+        text={t('extension.confirm_text', { name: revoking?.name ?? '' })}
+        cancelLabel={t('extension.cancel')}
+        confirmLabel={t('extension.disconnect')}
+        onConfirm={() => void revoke()}
+        busy={busy}
+      />
     </Card>
   );
 }

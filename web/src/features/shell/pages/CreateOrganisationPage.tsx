@@ -1,10 +1,11 @@
 // /createorganization: name a new organisation (and optionally its logo and time zone, by
 // default the creator's browser's). The creator becomes its admin and it becomes their active
 // organisation.
-import { Anchor, Button, Card, Center, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CardPage } from '@/components/CardPage';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { useSession } from '@/stores/session';
 import { errorCodeOf, useCodeText } from '@/lib/errorText';
@@ -96,62 +97,58 @@ export default function CreateOrganisationPage() {
   if (status === 'checking') return <FullScreenLoader />;
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Card withBorder shadow="sm" radius="md" p="xl" w="100%" maw={480}>
-        <Stack gap="md">
-          <Title order={1} size="h2">
-            {t('create_title')}
-          </Title>
-          <Text c="dimmed">{t('create_subtitle')}</Text>
-          {status !== 'authenticated' ? (
-            <Text>
-              {t('sign_in_first')}{' '}
-              <Anchor component={Link} to="/workspace/signup" state={{ from: '/createorganization' }}>
-                {t('sign_in')}
-              </Anchor>
-            </Text>
-          ) : (
-            <form onSubmit={submit} noValidate>
-              <Stack gap="sm">
-                <TextInput
-                  label={t('org_name_label')}
-                  required
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  onBlur={() => setTouched(true)}
-                  error={nameError}
-                  data-autofocus
-                />
-                <TextInput
-                  label={t('org_logo_label')}
-                  description={t('org_logo_hint')}
-                  placeholder="https://"
-                  value={logo}
-                  onChange={(e) => setLogo(e.currentTarget.value)}
-                  error={logoError}
-                />
-                <Select
-                  label={t('time_zone_label')}
-                  description={t('time_zone_hint')}
-                  data={zones}
-                  value={zone}
-                  onChange={(v) => setZone(v ?? DEFAULT_ZONE)}
-                  searchable
-                  allowDeselect={false}
-                />
-                {serverError && (
-                  <Text c="red" size="sm" role="alert">
-                    {serverError}
-                  </Text>
-                )}
-                <Button type="submit" loading={busy}>
-                  {t('create_button')}
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Stack>
-      </Card>
-    </Center>
+    <CardPage maw={480}>
+      <Title order={1} size="h2">
+        {t('create_title')}
+      </Title>
+      <Text c="dimmed">{t('create_subtitle')}</Text>
+      {status !== 'authenticated' ? (
+        <Text>
+          {t('sign_in_first')}{' '}
+          <Anchor component={Link} to="/workspace/signup" state={{ from: '/createorganization' }}>
+            {t('sign_in')}
+          </Anchor>
+        </Text>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('org_name_label')}
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              onBlur={() => setTouched(true)}
+              error={nameError}
+              data-autofocus
+            />
+            <TextInput
+              label={t('org_logo_label')}
+              description={t('org_logo_hint')}
+              placeholder="https://"
+              value={logo}
+              onChange={(e) => setLogo(e.currentTarget.value)}
+              error={logoError}
+            />
+            <Select
+              label={t('time_zone_label')}
+              description={t('time_zone_hint')}
+              data={zones}
+              value={zone}
+              onChange={(v) => setZone(v ?? DEFAULT_ZONE)}
+              searchable
+              allowDeselect={false}
+            />
+            {serverError && (
+              <Text c="red" size="sm" role="alert">
+                {serverError}
+              </Text>
+            )}
+            <Button type="submit" loading={busy}>
+              {t('create_button')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </CardPage>
   );
 }

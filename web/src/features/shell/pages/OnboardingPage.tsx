@@ -1,11 +1,12 @@
 // /onboarding: the first-run checklist. Each step's state comes from real data (memberships,
 // seats in use, connected integrations, whether the extension answers), so the list shows what
 // is left to do and links straight to it.
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardPage } from '@/components/CardPage';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { useSession } from '@/stores/session';
 import type { ResultEnvelope, SeatAvailability } from '@/generated/contract';
@@ -59,52 +60,48 @@ export default function OnboardingPage() {
   const left = steps.filter((s) => s.done === false).length;
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Card withBorder shadow="sm" radius="md" p="xl" w="100%" maw={560}>
-        <Stack gap="md">
-          <Title order={1} size="h2">
-            {t('onboarding_title')}
-          </Title>
-          <Text c="dimmed">{left === 0 ? t('onboarding_all_done') : t('onboarding_left', { count: left })}</Text>
-          <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {steps.map((step) => (
-              <Group key={step.key} component="li" justify="space-between" wrap="nowrap" data-testid={step.key}>
-                <Group gap="sm" wrap="nowrap">
-                  {step.done === null ? (
-                    <Loader size="sm" aria-label={t('checking')} />
-                  ) : (
-                    <ThemeIcon color={step.done ? 'teal' : 'gray'} variant={step.done ? 'filled' : 'light'} radius="xl">
-                      {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
-                    </ThemeIcon>
-                  )}
-                  <div>
-                    <Text fw={500}>{t(`${step.key}_title`)}</Text>
-                    <Text size="sm" c="dimmed">
-                      {t(`${step.key}_body`)}
-                    </Text>
-                  </div>
-                </Group>
-                {step.done ? (
-                  <Badge color="teal" variant="light">
-                    {t('done')}
-                  </Badge>
-                ) : step.href ? (
-                  <Button component="a" href={step.href} target="_blank" rel="noopener" size="xs" variant="light">
-                    {t('open')}
-                  </Button>
-                ) : (
-                  <Button component={Link} to={step.to ?? '/'} size="xs" variant="light">
-                    {t('start')}
-                  </Button>
-                )}
-              </Group>
-            ))}
-          </Stack>
-          <Anchor component={Link} to="/conversations/analytics" size="sm">
-            {t('go_to_dashboard')}
-          </Anchor>
-        </Stack>
-      </Card>
-    </Center>
+    <CardPage maw={560}>
+      <Title order={1} size="h2">
+        {t('onboarding_title')}
+      </Title>
+      <Text c="dimmed">{left === 0 ? t('onboarding_all_done') : t('onboarding_left', { count: left })}</Text>
+      <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {steps.map((step) => (
+          <Group key={step.key} component="li" justify="space-between" wrap="nowrap" data-testid={step.key}>
+            <Group gap="sm" wrap="nowrap">
+              {step.done === null ? (
+                <Loader size="sm" aria-label={t('checking')} />
+              ) : (
+                <ThemeIcon color={step.done ? 'teal' : 'gray'} variant={step.done ? 'filled' : 'light'} radius="xl">
+                  {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
+                </ThemeIcon>
+              )}
+              <div>
+                <Text fw={500}>{t(`${step.key}_title`)}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(`${step.key}_body`)}
+                </Text>
+              </div>
+            </Group>
+            {step.done ? (
+              <Badge color="teal" variant="light">
+                {t('done')}
+              </Badge>
+            ) : step.href ? (
+              <Button component="a" href={step.href} target="_blank" rel="noopener" size="xs" variant="light">
+                {t('open')}
+              </Button>
+            ) : (
+              <Button component={Link} to={step.to ?? '/'} size="xs" variant="light">
+                {t('start')}
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+      <Anchor component={Link} to="/conversations/analytics" size="sm">
+        {t('go_to_dashboard')}
+      </Anchor>
+    </CardPage>
   );
 }

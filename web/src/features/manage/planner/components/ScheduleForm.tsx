@@ -14,7 +14,6 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Progress,
   Radio,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import {
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadStatus } from '@/components/UploadBar';
 import type { AttachmentInfo, RepeatUnit, ScheduleRequest, ScheduledMessage } from '@/generated/contract';
 import { ApiError } from '@/lib/api';
 import { codeOf } from '@/lib/errorText';
@@ -359,20 +359,7 @@ export function ScheduleForm({
         <SchedulePreview rules={rules} values={{ start: values.start, timeZone: values.timeZone, every, unit, stopAfter }} />
 
         {upload && (
-          <Stack gap={4} data-testid="upload-status">
-            <Text size="sm">{t('schedules.uploading', { name: upload.name })}</Text>
-            <Progress.Root
-              size="md"
-              role="progressbar"
-              aria-label={t('schedules.uploading', { name: upload.name })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={upload.percent}
-              aria-valuetext={`${upload.percent}%`}
-            >
-              <Progress.Section value={upload.percent} withAria={false} />
-            </Progress.Root>
-          </Stack>
+          <UploadStatus label={t('schedules.uploading', { name: upload.name })} percent={upload.percent} data-testid="upload-status" />
         )}
         {uploadFailed && (
           <Alert color="red" variant="light" role="alert" data-testid="upload-failed">

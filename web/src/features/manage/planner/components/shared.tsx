@@ -2,9 +2,10 @@
 // a clock that ticks each minute for "in 3 hours" labels, the loading and failure states, the
 // delete confirmation, and the translation of a rule or server code with the planner's own
 // wording for the phone codes (001 §5 'Invalid phone number. Phone numbers need a country code.').
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { offeredTimeZones } from '@/lib/domain';
 import { useCodeText } from '@/lib/errorText';
 import { useWorkspace } from '@/stores/workspace';
@@ -98,18 +99,16 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation('planner');
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
-      <Stack>
-        <Text size="sm">{text}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={onConfirm} data-testid="confirm-delete">
-            {t('delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      text={text}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('delete')}
+      onConfirm={onConfirm}
+      busy={busy}
+      confirmTestId="confirm-delete"
+    />
   );
 }
