@@ -15,50 +15,33 @@ pub struct AdminMe {
     pub email: String,
 }
 
-/// The furthest page a list answers (a million pages of at most a hundred rows).
+/// The furthest page a list answers (a million pages of at most a hundred rows): a page past it
+/// is read as it, and a page past the last is an empty page.
 pub const MAX_PAGE: u64 = 1_000_000;
-/// The most rows one page holds.
-pub const MAX_PER_PAGE: u64 = 100;
 
-/// `page` of a list that pages: from 0 to [`MAX_PAGE`]. Another number is refused (400
-/// `malformed_query`) rather than read as a different page.
-pub fn page<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    bounded(d, 0, MAX_PAGE)
-}
-
-/// `per_page` of a list that pages: from 1 to [`MAX_PER_PAGE`] (each list has its default).
-pub fn per_page<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    bounded(d, 1, MAX_PER_PAGE)
-}
-
-fn bounded<'de, D: serde::Deserializer<'de>>(
-    d: D,
-    min: u64,
-    max: u64,
-) -> Result<Option<u64>, D::Error> {
-    let n = <Option<u64> as serde::Deserialize>::deserialize(d)?;
-    match n {
-        Some(n) if n < min || n > max => Err(serde::de::Error::custom(format!(
-            "must be a whole number from {min} to {max}"
-        ))),
-        _ => Ok(n),
-    }
+/// `page` and `per_page` in the document: any whole number a u64 holds. The server bounds
+/// them rather than refusing them (`server::paging`): a page past the last is empty, a size
+/// past the list's maximum is the maximum, 0 is 1.
+pub fn page_number() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(0u64))
+        .maximum(Some(u64::MAX))
+        .build()
 }
 
 /// A search with paging.
-#[crate::wire(IntoParams)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(IntoParams, OptionalFields)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// Lists that search: part of a name, code, address or mobile.
     pub q: Option<String>,
     /// From 0.
-    #[serde(default, deserialize_with = "page")]
-    #[param(minimum = 0, maximum = 1_000_000)]
+    #[param(schema_with = page_number)]
     pub page: Option<u64>,
     /// 1 to 100; 20 by default.
-    #[serde(default, deserialize_with = "per_page")]
-    #[param(minimum = 1, maximum = 100)]
+    #[param(schema_with = page_number)]
     pub per_page: Option<u64>,
 }
 
@@ -132,8 +115,7 @@ pub struct Page<T> {
 
 /// A change of an organisation's plan, seats or trial by an operator, with the reason the audit
 /// log keeps. Absent fields stay as they are.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct PlanChange {
     pub plan_id: Option<i64>,
     pub seats: Option<i32>,
@@ -199,8 +181,7 @@ pub struct DynamicAssignment {
 
 /// 000 §7 `POST dashboard/dynamic-assignment`: `owner_id, name, target_percentage, region,
 /// onboarding_stage`; `paused` is ours.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct AssignmentRequest {
     pub owner_id: String,
     pub name: String,
@@ -231,8 +212,7 @@ pub struct ShareRow {
 
 /// The report's period: `from`/`to` as `YYYY-MM-DD` (UTC days, `to` included); the last 30
 /// days by default.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct PeriodQuery {
     pub from: Option<String>,
     pub to: Option<String>,

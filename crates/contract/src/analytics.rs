@@ -55,8 +55,7 @@ pub struct IngestReport {
 }
 
 /// The dashboards' filter (000 §3): an organisation, a period, a team or one employee.
-#[crate::wire(Default, IntoParams, !PartialEq)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(Default, IntoParams, !PartialEq, OptionalFields)]
 #[into_params(parameter_in = Query)]
 pub struct AnalyticsQuery {
     pub org_id: i64,

@@ -79,8 +79,7 @@ pub struct VisitorCurrency {
 /// caller's current organisation when absent); `quantity` is its seats (at least 3 and at least
 /// its members). `currency` is the buyer's (USD when absent or not priced); `addons` are charged
 /// with the plan.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct CheckoutRequest {
     pub workspace_id: i64,
     pub plan_id: i64,
@@ -100,8 +99,7 @@ pub struct CheckoutAnswer {
 }
 
 /// Whose billing a call is about: an organisation, or the caller's personal workspace.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct PayerQuery {
     pub org_id: Option<i64>,
     pub workspace_id: Option<i64>,
@@ -259,8 +257,7 @@ pub struct HistoryDetail {
 
 /// `GET /api/billing/history`: whose history and which page (from 0; 10 a page by default,
 /// at most 100).
-#[crate::wire(IntoParams)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(IntoParams, OptionalFields)]
 #[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     /// An organisation the caller administers.
@@ -268,12 +265,10 @@ pub struct HistoryQuery {
     /// Or the caller's workspace.
     pub workspace_id: Option<i64>,
     /// From 0.
-    #[serde(default, deserialize_with = "crate::admin::page")]
-    #[param(minimum = 0, maximum = 1_000_000)]
+    #[param(schema_with = crate::admin::page_number)]
     pub page: Option<u64>,
     /// 1 to 100; 10 by default.
-    #[serde(default, deserialize_with = "crate::admin::per_page")]
-    #[param(minimum = 1, maximum = 100)]
+    #[param(schema_with = crate::admin::page_number)]
     pub per_page: Option<u64>,
 }
 

@@ -4,8 +4,7 @@
 //! appears in an answer.
 
 /// A link's state as the Integrations screen shows it.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct LinkStatus {
     /// A usable link exists.
     pub connected: bool,
@@ -38,13 +37,11 @@ pub struct FreshdeskLink {
 }
 
 /// `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct LeadsquaredLink {
     /// Not blank (`domain::inputs::LeadsquaredCredentials`: all three are required).
     #[schema(pattern = r"\S")]
     pub host: String,
-    #[serde(default)]
     pub homepage: Option<String>,
     #[schema(pattern = r"\S")]
     pub access_id: String,
@@ -54,16 +51,13 @@ pub struct LeadsquaredLink {
 
 /// `POST v2 other/proxy`: kept only for the LeadSquared credential check; any other host is
 /// refused.
-#[crate::wire(!Eq)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(!Eq, OptionalFields)]
 pub struct ProxyRequest {
     pub url: String,
-    #[serde(default)]
     pub method: Option<String>,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub payload: Option<serde_json::Value>,
-    #[serde(default)]
     pub headers: Option<std::collections::BTreeMap<String, String>>,
 }
 
@@ -74,24 +68,20 @@ pub struct WebhookQuery {
 }
 
 /// `POST webhook/endpoints`: `org_id` plus one (or more) of the three values.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct WebhookUpdate {
     pub org_id: i64,
-    #[serde(default)]
     pub duplex_webhook: Option<String>,
     /// 1 on, 0 off.
     #[serde(default)]
     #[schema(maximum = 1)]
     pub status: Option<u8>,
-    #[serde(default)]
     pub auth_token: Option<String>,
 }
 
 /// The organisation's webhook endpoint. The token is never sent back: `auth_token` is a mask
 /// (`••••` and its last four characters) when one is set, so the page can show it locked.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct WebhookEndpoint {
     pub org_id: i64,
     pub duplex_webhook: Option<String>,
@@ -107,15 +97,12 @@ pub struct WebhookEndpoint {
 }
 
 /// `GET integrations/{provider}/authorize?workspace_id`: the server issues the consent URL.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct AuthorizeQuery {
     pub workspace_id: i64,
     /// Accepted for compatibility and ignored: the server uses its configured redirect.
-    #[serde(default)]
     pub redirect_uri: Option<String>,
     /// Bitrix24: the portal (000 §5 domain rules).
-    #[serde(default)]
     pub domain: Option<String>,
 }
 
@@ -130,19 +117,14 @@ pub struct AuthorizeUrl {
 /// `POST hubspotauthentication?workspace_id&code&state` (000 §7). `grant_type`, `redirect_uri`,
 /// `client_id` and `client_secret` are accepted and ignored: the server exchanges the code with
 /// its own configured application.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct OAuthReturnQuery {
     pub workspace_id: i64,
     pub code: String,
     pub state: String,
-    #[serde(default)]
     pub grant_type: Option<String>,
-    #[serde(default)]
     pub redirect_uri: Option<String>,
-    #[serde(default)]
     pub client_id: Option<String>,
-    #[serde(default)]
     pub client_secret: Option<String>,
 }
 
@@ -150,17 +132,13 @@ pub struct OAuthReturnQuery {
 /// portal returned, and the server exchanges them. The spec's token fields (`access_token`,
 /// `refresh_token`, `client_endpoint`, `expires`) are accepted and ignored: tokens never pass
 /// through the browser.
-#[crate::wire(!Eq)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(!Eq, OptionalFields)]
 pub struct BitrixLink {
     pub workspace_id: i64,
     pub code: String,
     pub state: String,
-    #[serde(default)]
     pub access_token: Option<String>,
-    #[serde(default)]
     pub refresh_token: Option<String>,
-    #[serde(default)]
     pub client_endpoint: Option<String>,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
@@ -177,31 +155,24 @@ pub struct ZohoScopes {
 /// (`temp_account_server_url`, its `accounts-server`) and our `state`. `client_id`,
 /// `client_secret` and `redirect_uri` are accepted and ignored. The answer does not carry the
 /// refresh token the spec shows: tokens stay on the server.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct ZohoLink {
     pub workspace_id: i64,
     pub temp_code: String,
     pub temp_account_server_url: String,
     pub state: String,
-    #[serde(default)]
     pub client_id: Option<String>,
-    #[serde(default)]
     pub client_secret: Option<String>,
-    #[serde(default)]
     pub redirect_uri: Option<String>,
 }
 
 /// `POST v2 salesforce/auth` (000 §7): the code Salesforce returned and our `state`;
 /// `redirect_uri` is accepted and ignored, `workspace_id`, when given, must be the caller's.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct SalesforceLink {
     pub code: String,
     pub state: String,
-    #[serde(default)]
     pub redirect_uri: Option<String>,
-    #[serde(default)]
     pub workspace_id: Option<i64>,
 }
 
@@ -250,25 +221,17 @@ impl Default for SalesforceSettings {
 /// server exchanges the code and creates the spreadsheet. The spec's `sheet_id`,
 /// `sub_sheet_name`, `file_name` and token fields are accepted and ignored: the server names the
 /// sheet, and tokens never pass through the browser.
-#[crate::wire(!Eq)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(!Eq, OptionalFields)]
 pub struct GoogleSheetLink {
     pub workspace_id: i64,
     pub code: String,
     pub state: String,
-    #[serde(default)]
     pub label_name: Option<String>,
-    #[serde(default)]
     pub redirect_uri: Option<String>,
-    #[serde(default)]
     pub sheet_id: Option<String>,
-    #[serde(default)]
     pub sub_sheet_name: Option<String>,
-    #[serde(default)]
     pub file_name: Option<String>,
-    #[serde(default)]
     pub access_token: Option<String>,
-    #[serde(default)]
     pub refresh_token: Option<String>,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
@@ -276,26 +239,19 @@ pub struct GoogleSheetLink {
 }
 
 /// `GET googlesheet` (000 §7 `data.sheet_id`): the link's state and its non-secret settings.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct SheetLinkStatus {
     pub connected: bool,
     pub needs_reconnect: bool,
-    #[serde(default)]
     pub sheet_id: Option<String>,
-    #[serde(default)]
     pub sub_sheet_name: Option<String>,
-    #[serde(default)]
     pub label_name: Option<String>,
-    #[serde(default)]
     pub file_name: Option<String>,
 }
 
 /// `GET getsheetfunnel` (000 §7 `data.funnel_name`, the label).
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct SheetFunnel {
-    #[serde(default)]
     pub funnel_name: Option<String>,
 }
 
@@ -309,8 +265,7 @@ pub struct SheetFunnelUpdate {
 }
 
 /// One Salesforce record type (000 §3 'Salesforce record type'), with Salesforce's own names.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct SalesforceRecordType {
     #[serde(rename = "Id")]
     pub id: String,
@@ -327,13 +282,11 @@ pub struct SalesforceRecordTypes {
 }
 
 /// One field of Salesforce's UI-API object info: its API name, label and data type.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 #[serde(rename_all = "camelCase")]
 pub struct SalesforceFieldInfo {
     pub api_name: String,
     pub label: String,
-    #[serde(default)]
     pub data_type: Option<String>,
 }
 

@@ -51,8 +51,7 @@ pub struct KbMessage {
 }
 
 /// A question (`conversation_id` continues a conversation; none starts one).
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct AskRequest {
     pub org_id: i64,
     pub conversation_id: Option<i64>,
@@ -104,8 +103,7 @@ pub struct KbOrgQuery {
 }
 
 /// One message of the chat a reply is suggested for.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct ChatLine {
     pub text: String,
     /// `INCOMING` (the contact's) or `OUTGOING` (ours); incoming when absent.
@@ -113,13 +111,11 @@ pub struct ChatLine {
 }
 
 /// 001 §1, §9 AI reply generator: the chat's last messages.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct ReplyRequest {
     pub org_id: i64,
     pub messages: Vec<ChatLine>,
     /// The contact's name, to fill a quick reply's variables (`{{first_name}}`, …).
-    #[serde(default)]
     pub contact_name: Option<String>,
 }
 

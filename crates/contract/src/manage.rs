@@ -10,15 +10,13 @@ use domain::manage::{FollowUpState, Priority, PropertyKind};
 use domain::recurrence::{Recurrence, RepeatUnit};
 
 /// `?org_id`: the organisation, or none for the personal workspace.
-#[crate::wire(Default, IntoParams)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(Default, IntoParams, OptionalFields)]
 pub struct ManageQuery {
     pub org_id: Option<i64>,
 }
 
 /// `?org_id&name` of an attachment upload (the body is the file, its type in `Content-Type`).
-#[crate::wire(IntoParams)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(IntoParams, OptionalFields)]
 pub struct AttachmentQuery {
     pub org_id: Option<i64>,
     /// The file's name: not blank.
@@ -82,8 +80,7 @@ fn contact_tags() -> utoipa::openapi::schema::Array {
 }
 
 /// Creates or changes a quick reply.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct QuickReplyRequest {
     pub org_id: Option<i64>,
     /// `domain::manage::quick_reply`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
@@ -95,7 +92,6 @@ pub struct QuickReplyRequest {
     /// Share with a team of the organisation (Teams admins decide who may).
     pub team_id: Option<i64>,
     /// A file follows (uploaded next): the message may then be empty.
-    #[serde(default)]
     pub has_attachment: Option<bool>,
 }
 
@@ -131,8 +127,7 @@ pub struct ManagedLabel {
 }
 
 /// Creates or changes a label.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct LabelRequest {
     pub org_id: Option<i64>,
     /// `domain::manage::label`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
@@ -157,8 +152,7 @@ pub struct Funnel {
 }
 
 /// Creates or changes a funnel.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct FunnelRequest {
     pub org_id: Option<i64>,
     /// `domain::manage::funnel`: not blank, at most 60 characters (`MAX_NAME_CHARS`).
@@ -195,8 +189,7 @@ pub struct UserProperty {
 }
 
 /// Creates or changes a user property.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct UserPropertyRequest {
     /// Properties belong to an organisation: none is 422 `properties_need_organisation`.
     #[schema(value_type = i64, required = true, minimum = 1)]
@@ -243,8 +236,7 @@ pub struct ContactTags {
 }
 
 /// Sets a contact's one or two tags.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct TagsRequest {
     pub org_id: Option<i64>,
     /// `domain::manage::contact_tags`: one or two (`MAX_TAGS`), each not blank and at most 10
@@ -276,8 +268,7 @@ pub struct FollowUp {
 }
 
 /// Creates or changes a follow-up.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct FollowUpRequest {
     pub org_id: Option<i64>,
     /// Not blank.
@@ -326,8 +317,7 @@ pub struct ChatNote {
 }
 
 /// Creates or changes a note or doc.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct ChatNoteRequest {
     pub org_id: Option<i64>,
     /// The chat's contact key: not blank, at most 64 bytes.
@@ -342,8 +332,7 @@ pub struct ChatNoteRequest {
 }
 
 /// `?org_id&contact`.
-#[crate::wire(IntoParams)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(IntoParams, OptionalFields)]
 pub struct ContactQuery {
     pub org_id: Option<i64>,
     /// The chat's contact key: not blank, at most 64 bytes.
@@ -394,8 +383,7 @@ pub struct ScheduleSend {
 }
 
 /// Creates or changes a scheduled message.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct ScheduleRequest {
     pub org_id: Option<i64>,
     pub recipient: String,
@@ -412,13 +400,11 @@ pub struct ScheduleRequest {
     pub missed_policy: Option<String>,
     pub cancel_if_replied: Option<bool>,
     /// A file follows (uploaded next): the message may then be empty.
-    #[serde(default)]
     pub has_attachment: Option<bool>,
 }
 
 /// `POST /api/v2/schedules/claim`: the extension asks for the sends due now.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct ClaimRequest {
     pub org_id: Option<i64>,
     /// At most this many (1 to 500, default 50; any other number is brought into that range).
@@ -455,8 +441,7 @@ pub struct ClaimAnswer {
 }
 
 /// `POST /api/v2/schedules/sends/{id}/report`.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct SendReport {
     pub claim_token: String,
     /// `sent` or `failed`.
@@ -466,8 +451,7 @@ pub struct SendReport {
 }
 
 /// `POST /api/manage/quick-replies/{id}/sent`: the extension used a quick reply.
-#[crate::wire]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(OptionalFields)]
 pub struct QuickReplySent {
     pub org_id: Option<i64>,
     /// Makes a retried report count once; not blank.

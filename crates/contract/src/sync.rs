@@ -3,18 +3,14 @@
 //! integrations' last sync (001 §7).
 
 /// `GET webhook/deliveries`: the newest deliveries of the organisation's webhook.
-#[crate::wire(IntoParams)]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
+#[crate::wire(IntoParams, OptionalFields)]
 pub struct DeliveryQuery {
     pub org_id: i64,
     /// Only `pending`, `delivered`, `skipped` or `dead` ones.
-    #[serde(default)]
     pub status: Option<String>,
     /// Older than this delivery id (the previous page's `next_before`).
-    #[serde(default)]
     pub before: Option<i64>,
     /// At most this many (1 to 100; 50 when absent).
-    #[serde(default)]
     pub limit: Option<u32>,
 }
 

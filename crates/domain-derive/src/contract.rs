@@ -4,7 +4,9 @@
 //!
 //! - Derives `Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema`, and
 //!   `ts_rs::TS` with the `ts` feature. Arguments add `Copy`, `Default`, `Hash` or
-//!   `IntoParams`, and take away `!Eq` (a type with floats) or `!PartialEq` (and with it `Eq`).
+//!   `IntoParams`, and take away `!Eq` (a type with floats) or `!PartialEq` (and with it `Eq`);
+//!   `OptionalFields` makes its `Option` fields optional in TypeScript (`field?: T | null`), for
+//!   a request a client may send without them.
 //! - A field of type `i64`, `u64`, `Option<i64>`, `Option<u64>` or `Vec<i64>` with no `ts(...)`
 //!   attribute of its own is typed `number`, `number | null` or `number[]` in TypeScript:
 //!   ts-rs would say `bigint`, which `JSON.parse` never produces. Every id and epoch-ms on the
@@ -38,6 +40,7 @@ pub(crate) fn contract_wire(args: Tokens, item: Tokens) -> syn::Result<Tokens> {
     let mut input: DeriveInput = syn::parse2(item)?;
     let (mut eq, mut partial_eq) = (true, true);
     let mut extras = Vec::new();
+    let mut optional_fields = None;
     for a in &args {
         match (a.not, a.name.to_string().as_str()) {
             (true, "Eq") => eq = false,
@@ -46,12 +49,14 @@ pub(crate) fn contract_wire(args: Tokens, item: Tokens) -> syn::Result<Tokens> {
             (false, "Default") => extras.push(quote!(Default,)),
             (false, "Hash") => extras.push(quote!(Hash,)),
             (false, "IntoParams") => extras.push(quote!(::utoipa::IntoParams,)),
-            _ => {
-                return Err(syn::Error::new(
-                    a.name.span(),
-                    "#[wire] takes Copy, Default, Hash, IntoParams, !Eq, !PartialEq",
-                ))
+            (false, "OptionalFields") => {
+                optional_fields =
+                    Some(quote!(#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]))
             }
+            _ => return Err(syn::Error::new(
+                a.name.span(),
+                "#[wire] takes Copy, Default, Hash, IntoParams, OptionalFields, !Eq, !PartialEq",
+            )),
         }
     }
     match &mut input.data {
@@ -76,6 +81,7 @@ pub(crate) fn contract_wire(args: Tokens, item: Tokens) -> syn::Result<Tokens> {
             ::utoipa::ToSchema
         )]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #optional_fields
         #input
     })
 }

@@ -1991,7 +1991,11 @@ export type SheetFunnel = { funnel_name?: string | null, };
 /**
  * `PATCH updatesheetfunnel` (000 §7): the new label (`spreadsheet_label` rule).
  */
-export type SheetFunnelUpdate = { workspace_id: number, updated_name: string, };
+export type SheetFunnelUpdate = { workspace_id: number, 
+/**
+ * Not blank (`SheetLabel::parse`).
+ */
+updated_name: string, };
 
 /**
  * `GET googlesheet` (000 §7 `data.sheet_id`): the link's state and its non-secret settings.
