@@ -315,10 +315,26 @@ pub struct BillingOverview {
 }
 
 /// A change of seats: `GET` previews it, `POST` makes it.
-#[crate::wire]
+#[crate::wire(IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SeatsRequest {
+    /// An organisation the caller administers.
     pub org_id: i64,
+    /// The seats wanted: a team of at least `MIN_TEAM_SIZE`, at most `MAX_SEATS`
+    /// (`domain::plans::TeamSeats`; fewer than the members is a conflict, 409).
+    #[schema(schema_with = team_seats)]
+    #[param(schema_with = team_seats, required = true)]
     pub seats: u32,
+}
+
+fn team_seats() -> utoipa::openapi::Object {
+    use domain::plans::{MAX_SEATS, MIN_TEAM_SIZE};
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(MIN_TEAM_SIZE))
+        .maximum(Some(MAX_SEATS))
+        .build()
 }
 
 /// The price of a change of seats, before it is confirmed.

@@ -194,8 +194,9 @@ pub struct UserPropertyRequest {
     /// Properties belong to an organisation: none is 422 `properties_need_organisation`.
     #[schema(value_type = i64, required = true, minimum = 1)]
     pub org_id: Option<i64>,
-    /// Not blank.
-    #[schema(pattern = r"\S")]
+    /// Not blank, no digit (`domain::manage::user_property`; digits of other scripts too), at most 60
+    /// characters.
+    #[schema(pattern = r"^[^0-9]*[^\s0-9][^0-9]*$", max_length = 60)]
     pub name: String,
     /// `domain::manage::PropertyKind`.
     #[schema(value_type = String, pattern = "^(text|number|date|boolean|select)$")]

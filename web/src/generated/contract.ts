@@ -1950,7 +1950,16 @@ max: number, };
 /**
  * A change of seats: `GET` previews it, `POST` makes it.
  */
-export type SeatsRequest = { org_id: number, seats: number, };
+export type SeatsRequest = { 
+/**
+ * An organisation the caller administers.
+ */
+org_id: number, 
+/**
+ * The seats wanted: a team of at least `MIN_TEAM_SIZE`, at most `MAX_SEATS`
+ * (`domain::plans::TeamSeats`; fewer than the members is a conflict, 409).
+ */
+seats: number, };
 
 /**
  * `POST /api/v2/schedules/sends/{id}/report`.
@@ -2183,7 +2192,8 @@ export type UserPropertyRequest = {
  */
 org_id: number | null, 
 /**
- * Not blank.
+ * Not blank, no digit (`domain::manage::user_property`; digits of other scripts too), at most 60
+ * characters.
  */
 name: string, 
 /**

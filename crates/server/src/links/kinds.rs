@@ -231,42 +231,19 @@ impl Webhooks {
 /// one place a provider known at run time meets its types.
 #[macro_export]
 macro_rules! with_kind {
-    ($provider:expr, $kind:ident => $body:expr) => {{
+    ($provider:expr, $kind:ident => $body:expr) => {
+        $crate::with_kind!(@each $provider, $kind => $body;
+            GoogleSheet Hubspot Freshdesk Zoho Salesforce Leadsquared Bitrix Webhooks)
+    };
+    // Each `Provider` variant and its kind type share a name.
+    (@each $provider:expr, $kind:ident => $body:expr; $($name:ident)*) => {{
         use domain::providers::Provider;
         use $crate::links::kinds;
         match $provider {
-            Provider::GoogleSheet => {
-                type $kind = kinds::GoogleSheet;
+            $(Provider::$name => {
+                type $kind = kinds::$name;
                 $body
-            }
-            Provider::Hubspot => {
-                type $kind = kinds::Hubspot;
-                $body
-            }
-            Provider::Freshdesk => {
-                type $kind = kinds::Freshdesk;
-                $body
-            }
-            Provider::Zoho => {
-                type $kind = kinds::Zoho;
-                $body
-            }
-            Provider::Salesforce => {
-                type $kind = kinds::Salesforce;
-                $body
-            }
-            Provider::Leadsquared => {
-                type $kind = kinds::Leadsquared;
-                $body
-            }
-            Provider::Bitrix => {
-                type $kind = kinds::Bitrix;
-                $body
-            }
-            Provider::Webhooks => {
-                type $kind = kinds::Webhooks;
-                $body
-            }
+            })*
         }
     }};
 }

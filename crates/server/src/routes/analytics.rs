@@ -64,6 +64,8 @@ pub struct Scope {
     pub range: DateRange,
     /// The selected employees the caller may see; empty means no query at all.
     pub members: Vec<EmployeeRecord>,
+    /// Their ids.
+    ids: Vec<i64>,
     /// The request's query, for a handler's own fields (`field`).
     pub query: AnalyticsQuery,
 }
@@ -101,18 +103,18 @@ pub enum ScopeRefusals {
 type Answer<T> = Result<Json<ResultEnvelope<T>>, AppError>;
 
 impl Scope {
-    pub fn user_ids(&self) -> Vec<i64> {
-        self.members.iter().map(|r| r.user.id).collect()
-    }
-
-    /// The store's window over `ids` (from [`Scope::user_ids`]) and `range`.
-    fn window<'a>(&self, ids: &'a [i64], range: &DateRange) -> Window<'a> {
+    /// The store's window over the selected employees and `range`.
+    fn window(&self, range: &DateRange) -> Window<'_> {
         Window {
             org_id: self.org_id,
-            users: ids,
+            users: &self.ids,
             start: range.start_ms,
             end: range.end_ms,
         }
+    }
+
+    fn store(&self) -> &store::Store {
+        &self.state.store
     }
 
     fn range_of(&self, r: &DateRange) -> AnalyticsRange {
@@ -207,6 +209,7 @@ pub async fn scope(
     }
     Ok(Scope {
         state: state.clone(),
+        ids: members.iter().map(|r| r.user.id).collect(),
         org_id: q.org_id,
         tz,
         time_zone: org.time_zone,
@@ -283,24 +286,17 @@ struct Overview {
     needing: Vec<i64>,
 }
 
-async fn overview_of(
-    state: &AppState,
-    s: &Scope,
-    range: &DateRange,
-    time: CallTime,
-) -> Result<Overview, AppError> {
-    let ids = s.user_ids();
+async fn overview_of(s: &Scope, range: &DateRange, time: CallTime) -> Result<Overview, AppError> {
     let store::analytics::OverviewCounts {
         rows,
         unique_per_user,
         unique_total: all_unique,
-    } = store::analytics::call_overview_with_uniques(&state.store, s.window(&ids, range), time)
-        .await?;
+    } = store::analytics::call_overview_with_uniques(s.store(), s.window(range), time).await?;
     let per_user: HashMap<i64, i64> = unique_per_user.into_iter().collect();
     let shaped = calls_overview(&CallsOverviewInput {
         current: as_search_answer(&rows),
         previous: None,
-        user_ids: Some(ids.iter().map(|i| Id(i.to_string())).collect()),
+        user_ids: Some(s.ids.iter().map(|i| Id(i.to_string())).collect()),
         rank_by: None,
     });
     let id_of = |id: &Id| id.0.parse::<i64>().unwrap_or_default();
@@ -355,16 +351,10 @@ fn grid(s: &Scope, range: &DateRange, g: Granularity) -> Result<Grid, AppError> 
         .map_err(|r| AppError::invalid_field("end_date", r))
 }
 
-async fn days_of(
-    state: &AppState,
-    s: &Scope,
-    range: &DateRange,
-) -> Result<Vec<DayTotals>, AppError> {
+async fn days_of(s: &Scope, range: &DateRange) -> Result<Vec<DayTotals>, AppError> {
     let grid = grid(s, range, Granularity::Day)?;
-    let ids = s.user_ids();
     let rows: Vec<SlotRow> =
-        store::analytics::call_slots(&state.store, s.window(&ids, range), CallTime::Occurred)
-            .await?;
+        store::analytics::call_slots(s.store(), s.window(range), CallTime::Occurred).await?;
     let mut days: Vec<DayTotals> = grid
         .keys()
         .into_iter()
@@ -421,7 +411,7 @@ pub async fn overview(
     let o = if s.members.is_empty() {
         Overview::default()
     } else {
-        overview_of(&state, &s, &s.range, time).await?
+        overview_of(&s, &s.range, time).await?
     };
     Ok(Json(ResultEnvelope::ok(OverviewAnswer {
         range: s.range(),
@@ -440,12 +430,10 @@ pub async fn overview(
     responses((status = 200, description = "Hours 8 to 20", body = ResultEnvelope<ActiveHoursAnswer>))
 )]
 pub async fn active_hours(s: Scope) -> Answer<ActiveHoursAnswer> {
-    let state = &s.state;
     let grid = grid(&s, &s.range, Granularity::HourOfDay)?;
-    let ids = s.user_ids();
-    let w = s.window(&ids, &s.range);
-    let calls = store::analytics::call_slots(&state.store, w, CallTime::Occurred).await?;
-    let chats = store::analytics::message_slots(&state.store, w).await?;
+    let w = s.window(&s.range);
+    let calls = store::analytics::call_slots(s.store(), w, CallTime::Occurred).await?;
+    let chats = store::analytics::message_slots(s.store(), w).await?;
     let calls = fold(&grid, calls.iter().map(|r| (r.slot, r.count as u64)));
     let chats = fold(&grid, chats.iter().map(|(slot, n)| (*slot, *n as u64)));
     Ok(Json(ResultEnvelope::ok(ActiveHoursAnswer {
@@ -462,12 +450,9 @@ pub async fn active_hours(s: Scope) -> Answer<ActiveHoursAnswer> {
     responses((status = 200, description = "Every half-day of the range", body = ResultEnvelope<NewCallsAnswer>))
 )]
 pub async fn new_calls(s: Scope) -> Answer<NewCallsAnswer> {
-    let state = &s.state;
     let grid = grid(&s, &s.range, Granularity::TwelveHours)?;
-    let ids = s.user_ids();
-    let rows =
-        store::analytics::call_slots(&state.store, s.window(&ids, &s.range), CallTime::Created)
-            .await?;
+    let rows = store::analytics::call_slots(s.store(), s.window(&s.range), CallTime::Created);
+    let rows = rows.await?;
     let counts = fold(&grid, rows.iter().map(|r| (r.slot, r.count as u64)));
     Ok(Json(ResultEnvelope::ok(NewCallsAnswer {
         range: s.range(),
@@ -483,8 +468,7 @@ pub async fn new_calls(s: Scope) -> Answer<NewCallsAnswer> {
     responses((status = 200, description = "Every day of the range", body = ResultEnvelope<DailyAnswer>))
 )]
 pub async fn daily(s: Scope) -> Answer<DailyAnswer> {
-    let state = &s.state;
-    let days = days_of(&state, &s, &s.range).await?;
+    let days = days_of(&s, &s.range).await?;
     Ok(Json(ResultEnvelope::ok(DailyAnswer {
         range: s.range(),
         days,
@@ -508,30 +492,27 @@ fn change(c: Change) -> ChangeValue {
     responses((status = 200, description = "Both periods", body = ResultEnvelope<ComparisonAnswer>))
 )]
 pub async fn comparison(s: Scope) -> Answer<ComparisonAnswer> {
-    let state = &s.state;
     let prev = s
         .range
         .previous(s.tz)
         .map_err(|r| AppError::invalid_field("start_date", r))?;
-    let ids = s.user_ids();
     let (current, previous, current_days, previous_days, chats_now, chats_before) =
         if s.members.is_empty() {
             (
                 DirectionTotals::default(),
                 DirectionTotals::default(),
-                days_of(&state, &s, &s.range).await?,
-                days_of(&state, &s, &prev).await?,
+                days_of(&s, &s.range).await?,
+                days_of(&s, &prev).await?,
                 0,
                 0,
             )
         } else {
-            let messages =
-                |r: &DateRange| store::analytics::message_count(&state.store, s.window(&ids, r));
+            let messages = |r: &DateRange| store::analytics::message_count(s.store(), s.window(r));
             let (c, p, cd, pd, mc, mp) = tokio::try_join!(
-                overview_of(&state, &s, &s.range, CallTime::Occurred),
-                overview_of(&state, &s, &prev, CallTime::Occurred),
-                days_of(&state, &s, &s.range),
-                days_of(&state, &s, &prev),
+                overview_of(&s, &s.range, CallTime::Occurred),
+                overview_of(&s, &prev, CallTime::Occurred),
+                days_of(&s, &s.range),
+                days_of(&s, &prev),
                 async { Ok::<_, AppError>(messages(&s.range).await?) },
                 async { Ok::<_, AppError>(messages(&prev).await?) },
             )?;
@@ -644,19 +625,15 @@ pub async fn search(
     Ok(Json(out))
 }
 
-async fn usage(
-    state: &AppState,
-    s: &Scope,
-    kind: store::analytics::UsageKind,
-) -> Result<Vec<(i64, u64)>, AppError> {
-    let ids = s.user_ids();
+async fn usage(s: &Scope, kind: store::analytics::UsageKind) -> Result<Vec<(i64, u64)>, AppError> {
     let counts: HashMap<i64, i64> =
-        store::analytics::usage_counts(&state.store, kind, s.window(&ids, &s.range))
+        store::analytics::usage_counts(s.store(), kind, s.window(&s.range))
             .await?
             .into_iter()
             .collect();
     // Every selected employee, zeros included, in id order.
-    let mut out: Vec<(i64, u64)> = ids
+    let mut out: Vec<(i64, u64)> = s
+        .ids
         .iter()
         .map(|id| (*id, counts.get(id).copied().unwrap_or(0) as u64))
         .collect();
@@ -672,8 +649,7 @@ async fn usage(
     responses((status = 200, description = "Counts per employee", body = ResultEnvelope<QuickReplyAnalytics>))
 )]
 pub async fn quick_reply_analytics(s: Scope) -> Answer<QuickReplyAnalytics> {
-    let state = &s.state;
-    let counts = usage(&state, &s, store::analytics::UsageKind::QuickReply).await?;
+    let counts = usage(&s, store::analytics::UsageKind::QuickReply).await?;
     Ok(Json(ResultEnvelope::ok(QuickReplyAnalytics {
         range: s.range(),
         quick_reply_updated_counts: counts
@@ -691,8 +667,7 @@ pub async fn quick_reply_analytics(s: Scope) -> Answer<QuickReplyAnalytics> {
     responses((status = 200, description = "Counts per workspace", body = ResultEnvelope<SchedulerAnalytics>))
 )]
 pub async fn scheduler_analytics(s: Scope) -> Answer<SchedulerAnalytics> {
-    let state = &s.state;
-    let counts = usage(&state, &s, store::analytics::UsageKind::Scheduler).await?;
+    let counts = usage(&s, store::analytics::UsageKind::Scheduler).await?;
     Ok(Json(ResultEnvelope::ok(SchedulerAnalytics {
         range: s.range(),
         schedulers: counts

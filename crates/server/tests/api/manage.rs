@@ -755,39 +755,42 @@ db_test!(
         let leads = id_of(&board, "Leads");
         let board = app.post_ok(labels, &admin, label("Hot", Some(leads))).await;
         let hot = id_of(&board, "Hot");
-        // Not under a sublabel, nor under itself: what the labels are refuses it (409).
-        app.expect(
-            409,
-            Method::POST,
-            labels,
-            Some(&admin),
-            Some(label("Hotter", Some(hot))),
-        )
-        .await;
-        app.expect(
-            409,
-            Method::PUT,
-            &format!("{labels}/{leads}"),
-            Some(&admin),
-            Some(label("Leads", Some(leads))),
-        )
-        .await;
-        // The admin's own (not shared) label is not one the clerk sees: not found, as everywhere.
-        app.expect(
-            404,
-            Method::POST,
-            labels,
-            Some(&clerk),
-            Some(label("Mine", Some(leads))),
-        )
-        .await;
-        app.expect(
-            404,
-            Method::POST,
-            labels,
-            Some(&admin),
-            Some(label("Lost", Some(i64::MAX))),
-        )
-        .await;
+        let leads_path = format!("{labels}/{leads}");
+        let refusals = [
+            // Not under a sublabel, nor under itself: what the labels are refuses it (409).
+            (
+                409,
+                Method::POST,
+                labels,
+                &admin,
+                label("Hotter", Some(hot)),
+            ),
+            (
+                409,
+                Method::PUT,
+                leads_path.as_str(),
+                &admin,
+                label("Leads", Some(leads)),
+            ),
+            // The admin's own (not shared) label is not one the clerk sees: not found.
+            (
+                404,
+                Method::POST,
+                labels,
+                &clerk,
+                label("Mine", Some(leads)),
+            ),
+            (
+                404,
+                Method::POST,
+                labels,
+                &admin,
+                label("Lost", Some(i64::MAX)),
+            ),
+        ];
+        for (status, method, path, who, body) in refusals {
+            app.expect(status, method, path, Some(who), Some(body))
+                .await;
+        }
     }
 );

@@ -93,10 +93,7 @@ fn refuse_while_scheduled(
     get,
     path = "/api/billing/seats/preview",
     tag = "billing",
-    params(
-        ("org_id" = i64, Query, description = "An organisation the caller administers"),
-        ("seats" = u32, Query, description = "The seats wanted"),
-    ),
+    params(SeatsRequest),
     responses(
         (status = 200, description = "The price change", body = SeatPreview),
         (status = 403, description = "Not an admin", body = contract::ErrorBody),
