@@ -323,8 +323,18 @@ pub struct SeatsRequest {
     /// The seats wanted: a team of at least `MIN_TEAM_SIZE`, at most `MAX_SEATS`
     /// (`domain::plans::TeamSeats`; fewer than the members is a conflict, 409).
     #[schema(schema_with = team_seats)]
-    #[param(schema_with = team_seats, required = true)]
+    #[param(minimum = 3, maximum = 10_000)]
     pub seats: u32,
+}
+
+#[cfg(test)]
+#[test]
+fn the_documented_seat_bounds_are_the_domains() {
+    // `#[param]` takes literals: these are `MIN_TEAM_SIZE` and `MAX_SEATS`.
+    assert_eq!(
+        (domain::plans::MIN_TEAM_SIZE, domain::plans::MAX_SEATS),
+        (3, 10_000)
+    );
 }
 
 fn team_seats() -> utoipa::openapi::Object {

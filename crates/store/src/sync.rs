@@ -728,8 +728,11 @@ pub async fn delivery(
     kind: &str,
     job_id: i64,
 ) -> Result<Option<Delivery>, StoreError> {
-    Ok(deliveries(store, org_id, kind, None, Some(job_id + 1), 1)
-        .await?
-        .into_iter()
-        .find(|d| d.id == job_id))
+    // Older than the next id: `job_id` itself is the newest (no bound past i64::MAX).
+    Ok(
+        deliveries(store, org_id, kind, None, job_id.checked_add(1), 1)
+            .await?
+            .into_iter()
+            .find(|d| d.id == job_id),
+    )
 }

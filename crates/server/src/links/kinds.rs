@@ -22,11 +22,19 @@ pub struct TokenSecret {
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct NoSettings {}
 
+/// The provider of a kind (the `Provider` variant of the same name), its settings and secret
+/// types: the first three items of every `LinkKind` impl.
+macro_rules! kind_types {
+    ($name:ident, $settings:ty, $secret:ty) => {
+        const PROVIDER: Provider = Provider::$name;
+        type Settings = $settings;
+        type Secret = $secret;
+    };
+}
+
 pub struct Hubspot;
 impl LinkKind for Hubspot {
-    const PROVIDER: Provider = Provider::Hubspot;
-    type Settings = NoSettings;
-    type Secret = TokenSecret;
+    kind_types!(Hubspot, NoSettings, TokenSecret);
     fn crm_link(c: &Config, _: NoSettings, secret: TokenSecret) -> Result<CrmLink, String> {
         Ok(CrmLink::HubSpot {
             api_url: c.providers.hubspot.api_url.clone(),
@@ -43,9 +51,7 @@ pub struct ZohoSettings {
 
 pub struct Zoho;
 impl LinkKind for Zoho {
-    const PROVIDER: Provider = Provider::Zoho;
-    type Settings = ZohoSettings;
-    type Secret = TokenSecret;
+    kind_types!(Zoho, ZohoSettings, TokenSecret);
     fn crm_link(c: &Config, s: ZohoSettings, secret: TokenSecret) -> Result<CrmLink, String> {
         Ok(CrmLink::Zoho {
             api_url: c
@@ -70,9 +76,7 @@ pub struct SalesforceSettings {
 
 pub struct Salesforce;
 impl LinkKind for Salesforce {
-    const PROVIDER: Provider = Provider::Salesforce;
-    type Settings = SalesforceSettings;
-    type Secret = TokenSecret;
+    kind_types!(Salesforce, SalesforceSettings, TokenSecret);
     fn crm_link(_: &Config, s: SalesforceSettings, secret: TokenSecret) -> Result<CrmLink, String> {
         let panel = s.panel.unwrap_or_default();
         Ok(CrmLink::Salesforce {
@@ -100,9 +104,7 @@ pub struct BitrixSettings {
 
 pub struct Bitrix;
 impl LinkKind for Bitrix {
-    const PROVIDER: Provider = Provider::Bitrix;
-    type Settings = BitrixSettings;
-    type Secret = TokenSecret;
+    kind_types!(Bitrix, BitrixSettings, TokenSecret);
     /// The portal's host.
     fn describe(s: &BitrixSettings, status: &mut LinkStatus) {
         status.domain = s
@@ -132,9 +134,7 @@ pub struct SheetSettings {
 
 pub struct GoogleSheet;
 impl LinkKind for GoogleSheet {
-    const PROVIDER: Provider = Provider::GoogleSheet;
-    type Settings = SheetSettings;
-    type Secret = TokenSecret;
+    kind_types!(GoogleSheet, SheetSettings, TokenSecret);
 }
 
 /// Freshdesk's settings: the helpdesk's host.
@@ -149,9 +149,7 @@ pub struct FreshdeskSecret {
 
 pub struct Freshdesk;
 impl LinkKind for Freshdesk {
-    const PROVIDER: Provider = Provider::Freshdesk;
-    type Settings = FreshdeskSettings;
-    type Secret = FreshdeskSecret;
+    kind_types!(Freshdesk, FreshdeskSettings, FreshdeskSecret);
     fn describe(s: &FreshdeskSettings, status: &mut LinkStatus) {
         status.domain = Some(s.domain.clone());
     }
@@ -179,9 +177,7 @@ pub struct LeadsquaredSecret {
 
 pub struct Leadsquared;
 impl LinkKind for Leadsquared {
-    const PROVIDER: Provider = Provider::Leadsquared;
-    type Settings = LeadsquaredSettings;
-    type Secret = LeadsquaredSecret;
+    kind_types!(Leadsquared, LeadsquaredSettings, LeadsquaredSecret);
     fn describe(s: &LeadsquaredSettings, status: &mut LinkStatus) {
         status.host = Some(s.host.clone());
         status.homepage = Some(s.homepage.clone());
@@ -216,9 +212,7 @@ pub struct WebhookSecret {
 
 pub struct Webhooks;
 impl LinkKind for Webhooks {
-    const PROVIDER: Provider = Provider::Webhooks;
-    type Settings = WebhookSettings;
-    type Secret = WebhookSecret;
+    kind_types!(Webhooks, WebhookSettings, WebhookSecret);
 }
 impl Webhooks {
     /// Switched on, with an address to deliver to.

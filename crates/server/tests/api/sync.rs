@@ -326,6 +326,9 @@ async fn a_receiver_that_always_fails_ends_dead_lettered_and_resend_delivers_it(
     let other = w.app.sign_in("stranger@sync.test").await.unwrap();
     let (status, _) = w.resend(id, &other).await;
     assert_eq!(status, 404);
+    // The largest id there can be is simply not found (it once overflowed looking for it).
+    let (status, _) = w.resend(i64::MAX, &w.admin).await;
+    assert_eq!(status, 404);
 }
 both!(a_receiver_that_always_fails_ends_dead_lettered_and_resend_delivers_it);
 
