@@ -37,10 +37,9 @@ wasm: setup
 web: wasm
     cd web && npx tsc -b && npx vite build
 
-# Every check: file sizes, formatting, lints, Rust tests (SQLite + PostgreSQL), web tests,
-# end-to-end; each phase says when it started and how long it took, and a table of them ends
-# the run. (`phase api-contract contract` joins them after `web-build` once `just contract`
-# passes on every run: docs/DECISIONS.md, issue #26.)
+# Every check: file sizes, formatting, lints, Rust tests (SQLite + PostgreSQL), web tests, the
+# API against its OpenAPI document, end-to-end; each phase says when it started and how long it
+# took, and a table of them ends the run.
 test:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -55,6 +54,7 @@ test:
     phase wasm wasm
     phase web-tests test-web
     phase web-build web
+    phase api-contract contract
     phase e2e e2e
 
 # Architecture fitness: no hand-written Rust or TypeScript source over 800 lines
@@ -87,15 +87,15 @@ test-web: wasm
     cd web && npx tsc -b && npx eslint --max-warnings 0 . && npx vitest run
 
 # The API against its OpenAPI document: schemathesis over every operation, signed in, with the
-# extension's token and anonymous (scripts/api-contract.sh; fails on any failure not in
-# scripts/api-contract-baseline/).
+# extension's token and anonymous (scripts/api-contract.sh; fails on any failure). The binaries
+# are built with the workspace's features, as the Rust tests built them.
 contract:
-    cargo build --bin switchboard --bin fake-providers
+    cargo build --workspace --bin switchboard --bin fake-providers
     ./scripts/api-contract.sh
 
 # End-to-end tests in Debian's Chromium against the real server and the fake providers.
 e2e: web
-    cargo build --bin switchboard --bin fake-providers
+    cargo build --workspace --bin switchboard --bin fake-providers
     cd e2e && npx playwright test
 
 # Sizes of the initial JavaScript and of the wasm modules (boot and manage), gzipped; then what

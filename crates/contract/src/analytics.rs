@@ -9,7 +9,9 @@ pub struct CallEventsBatch {
     pub org_id: i64,
     /// At most 1 000 events: `{id, Datetime, Direction (1, 2, 3, 5), Duration (s), Chatid,
     /// CreatedByUser, createdAt?, updatedAt?}`; times are epoch ms or ISO text (UTC).
-    #[schema(value_type = Vec<Object>)]
+    /// Any JSON value is taken: an event that is not an object, or breaks a rule, is refused on
+    /// its own in the answer's `rejected`, not with the batch.
+    #[schema(value_type = Vec<serde_json::Value>)]
     pub events: Vec<domain::events::CallEventInput>,
 }
 
@@ -20,7 +22,9 @@ pub struct MessageEventsBatch {
     /// At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
     /// FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
     /// ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`, plus optional `Labels` (the chat's label ids, which the CRM label rules read).
-    #[schema(value_type = Vec<Object>)]
+    /// Any JSON value is taken: an event that is not an object, or breaks a rule, is refused on
+    /// its own in the answer's `rejected`, not with the batch.
+    #[schema(value_type = Vec<serde_json::Value>)]
     pub events: Vec<domain::events::MessageEventInput>,
 }
 
@@ -214,7 +218,9 @@ pub struct ComparisonAnswer {
 #[crate::wire(!PartialEq)]
 pub struct UsageEventsBatch {
     pub org_id: i64,
-    #[schema(value_type = Vec<Object>)]
+    /// Any JSON value is taken: an event that is not an object, or breaks a rule, is refused on
+    /// its own in the answer's `rejected`, not with the batch.
+    #[schema(value_type = Vec<serde_json::Value>)]
     pub events: Vec<domain::events::UsageEventInput>,
 }
 

@@ -71,11 +71,14 @@ pub struct WebhookQuery {
 #[crate::wire(OptionalFields)]
 pub struct WebhookUpdate {
     pub org_id: i64,
+    /// An http(s) URL (`domain::inputs::HttpUrl`) at an address the server may reach.
+    #[schema(pattern = r"^\s*[hH][tT][tT][pP][sS]?://")]
     pub duplex_webhook: Option<String>,
     /// 1 on, 0 off.
     #[serde(default)]
     #[schema(maximum = 1)]
     pub status: Option<u8>,
+    #[schema(schema_with = crate::schemas::webhook_token_or_null)]
     pub auth_token: Option<String>,
 }
 

@@ -12,6 +12,11 @@ pub struct KbDocument {
     pub created_at: String,
 }
 
+/// An upload's body: the PDF file itself (`Content-Type: application/pdf`), bytes as they are.
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct PdfFile(pub Vec<u8>);
+
 /// `?org_id&name` of an upload (the body is the PDF).
 #[crate::wire]
 pub struct UploadQuery {

@@ -13,6 +13,7 @@ pub mod health;
 pub mod integrations;
 pub mod kb;
 pub mod manage;
+pub mod schemas;
 pub mod sync;
 #[cfg(feature = "ts")]
 pub mod typescript;

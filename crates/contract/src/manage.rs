@@ -272,13 +272,14 @@ pub struct FollowUp {
 #[crate::wire(OptionalFields)]
 pub struct FollowUpRequest {
     pub org_id: Option<i64>,
-    /// Not blank.
-    #[schema(pattern = r"\S")]
+    /// Not blank, at most 120 characters (`domain::manage::follow_up`).
+    #[schema(pattern = r"\S", max_length = 120)]
     pub title: String,
     pub notes: Option<String>,
     pub contact: Option<String>,
     /// `YYYY-MM-DDTHH:MM` in `time_zone`.
     pub due: String,
+    #[schema(schema_with = crate::schemas::time_zone)]
     pub time_zone: String,
     /// `domain::manage::Priority`.
     #[schema(value_type = Option<String>, pattern = "^(none|very_low|low|medium|high|very_high)$")]
@@ -387,17 +388,22 @@ pub struct ScheduleSend {
 #[crate::wire(OptionalFields)]
 pub struct ScheduleRequest {
     pub org_id: Option<i64>,
+    #[schema(schema_with = crate::schemas::phone_number)]
     pub recipient: String,
     pub message: String,
     /// `YYYY-MM-DDTHH:MM` in `time_zone`.
     pub start: String,
+    #[schema(schema_with = crate::schemas::time_zone)]
     pub time_zone: String,
     pub every: Option<u32>,
     /// `domain::recurrence::RepeatUnit`.
     #[schema(value_type = Option<String>, pattern = "^(minute|hour|day|week|month|year)$")]
     pub unit: Option<RepeatUnit>,
+    /// Stop after this many sends: 1 to 10 000 (`domain::recurrence::MAX_STOP_AFTER`).
+    #[schema(minimum = 1, maximum = 10_000)]
     pub stop_after: Option<u32>,
     /// `send_late` (the default) or `skip`.
+    #[schema(pattern = "^(send_late|skip)$")]
     pub missed_policy: Option<String>,
     pub cancel_if_replied: Option<bool>,
     /// A file follows (uploaded next): the message may then be empty.

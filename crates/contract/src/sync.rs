@@ -6,7 +6,8 @@
 #[crate::wire(IntoParams, OptionalFields)]
 pub struct DeliveryQuery {
     pub org_id: i64,
-    /// Only `pending`, `delivered`, `skipped` or `dead` ones.
+    /// Only `pending`, `delivered`, `skipped` or `dead` ones (empty: all).
+    #[param(pattern = "^(pending|delivered|skipped|dead)?$")]
     pub status: Option<String>,
     /// Older than this delivery id (the previous page's `next_before`).
     pub before: Option<i64>,

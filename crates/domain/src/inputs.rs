@@ -457,6 +457,15 @@ pub struct WebhookUrlInput {
     pub url: String,
 }
 
+/// What [`WebhookToken::parse`] accepts, as an ECMA-262 (and Python, and `regex`) pattern for
+/// the OpenAPI document: one or more characters that are neither whitespace nor control
+/// characters, with the whitespace `str::trim` removes around them.
+pub const WEBHOOK_TOKEN_PATTERN: &str = concat!(
+    r"^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*",
+    r"[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+",
+    r"[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$",
+);
+
 /// The optional bearer token sent with webhook calls (000 §3 `auth_token`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -46,7 +46,11 @@ field: string, from: string | null, to: string | null, };
 /**
  * Add employees (admins; managers into their own team).
  */
-export type AddEmployees = { org_id: number, employees: Array<NewEmployee>, };
+export type AddEmployees = { org_id: number, 
+/**
+ * 1 to 5 000 (`domain::accounts::MAX_IMPORT_ROWS`).
+ */
+employees: Array<NewEmployee>, };
 
 /**
  * The employees added, as the list shows them.
@@ -302,6 +306,8 @@ export type CallEventsBatch = { org_id: number,
 /**
  * At most 1 000 events: `{id, Datetime, Direction (1, 2, 3, 5), Duration (s), Chatid,
  * CreatedByUser, createdAt?, updatedAt?}`; times are epoch ms or ISO text (UTC).
+ * Any JSON value is taken: an event that is not an object, or breaks a rule, is refused on
+ * its own in the answer's `rejected`, not with the batch.
  */
 events: Array<CallEventInput>, };
 
@@ -534,7 +540,11 @@ export type CreateOrganization = {
 /**
  * `domain::accounts::OrganisationName`: not blank, at most 200 characters.
  */
-org_name: string, org_logo?: string | null, 
+org_name: string, 
+/**
+ * An http(s) URL (`domain::inputs::HttpUrl`); empty: no logo.
+ */
+org_logo?: string | null, 
 /**
  * IANA zone; default Asia/Kolkata.
  */
@@ -646,7 +656,7 @@ next_before: number | null, };
  */
 export type DeliveryQuery = { org_id: number, 
 /**
- * Only `pending`, `delivered`, `skipped` or `dead` ones.
+ * Only `pending`, `delivered`, `skipped` or `dead` ones (empty: all).
  */
 status?: string | null, 
 /**
@@ -853,7 +863,7 @@ completed: Array<FollowUp>, };
  */
 export type FollowUpRequest = { org_id: number | null, 
 /**
- * Not blank.
+ * Not blank, at most 120 characters (`domain::manage::follow_up`).
  */
 title: string, notes?: string | null, contact?: string | null, 
 /**
@@ -1299,6 +1309,8 @@ export type MessageEventsBatch = { org_id: number,
  * At most 1 000 events with the webhook fields: `MessageId, Message, Chatid, File,
  * FileName, Ack, Datetime, Date, Direction (OUTGOING | INCOMING), SentById, ChannelName,
  * ChannelId, SentByNumber, sentByUserId, CreatedByUser, senderName`, plus optional `Labels` (the chat's label ids, which the CRM label rules read).
+ * Any JSON value is taken: an event that is not an object, or breaks a rule, is refused on
+ * its own in the answer's `rejected`, not with the batch.
  */
 events: Array<MessageEventInput>, };
 
@@ -1810,7 +1822,11 @@ start: string, time_zone: string, every?: number | null,
 /**
  * `domain::recurrence::RepeatUnit`.
  */
-unit?: RepeatUnit | null, stop_after?: number | null, 
+unit?: RepeatUnit | null, 
+/**
+ * Stop after this many sends: 1 to 10 000 (`domain::recurrence::MAX_STOP_AFTER`).
+ */
+stop_after?: number | null, 
 /**
  * `send_late` (the default) or `skip`.
  */
@@ -2127,7 +2143,11 @@ syncing_active?: boolean | null, address?: string | null, employee_code?: string
 /**
  * Update an organisation (admins). Absent fields stay; an empty `org_logo` removes the logo.
  */
-export type UpdateOrganization = { org_id: number, org_name?: string | null, org_logo?: string | null, time_zone?: string | null, };
+export type UpdateOrganization = { org_id: number, org_name?: string | null, 
+/**
+ * An http(s) URL (`domain::inputs::HttpUrl`); empty: no logo.
+ */
+org_logo?: string | null, time_zone?: string | null, };
 
 /**
  * Update a team's details (admins, and the team's manager).
@@ -2143,7 +2163,12 @@ export type UsageEventInput = { id?: Id | null, Datetime?: TimeValue | null, Cre
  * `POST /api/v2/events/quick-replies` and `/schedulers`: quick replies sent or messages
  * scheduled, one event each: `{id, CreatedByUser, Datetime}`.
  */
-export type UsageEventsBatch = { org_id: number, events: Array<UsageEventInput>, };
+export type UsageEventsBatch = { org_id: number, 
+/**
+ * Any JSON value is taken: an event that is not an object, or breaks a rule, is refused on
+ * its own in the answer's `rejected`, not with the batch.
+ */
+events: Array<UsageEventInput>, };
 
 /**
  * One user's count (001 §3 `quick_reply_updated_counts` entry).
@@ -2250,7 +2275,11 @@ export type WebhookQuery = { org_id: number, };
 /**
  * `POST webhook/endpoints`: `org_id` plus one (or more) of the three values.
  */
-export type WebhookUpdate = { org_id: number, duplex_webhook?: string | null, 
+export type WebhookUpdate = { org_id: number, 
+/**
+ * An http(s) URL (`domain::inputs::HttpUrl`) at an address the server may reach.
+ */
+duplex_webhook?: string | null, 
 /**
  * 1 on, 0 off.
  */

@@ -99,6 +99,8 @@ pub struct NewEmployee {
 #[crate::wire]
 pub struct AddEmployees {
     pub org_id: i64,
+    /// 1 to 5 000 (`domain::accounts::MAX_IMPORT_ROWS`).
+    #[schema(min_items = 1, max_items = 5_000)]
     pub employees: Vec<NewEmployee>,
 }
 

@@ -29,8 +29,11 @@ pub struct CreateOrganization {
     /// `domain::accounts::OrganisationName`: not blank, at most 200 characters.
     #[schema(pattern = r"\S", max_length = 200)]
     pub org_name: String,
+    /// An http(s) URL (`domain::inputs::HttpUrl`); empty: no logo.
+    #[schema(pattern = r"^\s*([hH][tT][tT][pP][sS]?://.*)?$")]
     pub org_logo: Option<String>,
     /// IANA zone; default Asia/Kolkata.
+    #[schema(schema_with = crate::schemas::time_zone_or_null)]
     pub time_zone: Option<String>,
 }
 
@@ -39,7 +42,10 @@ pub struct CreateOrganization {
 pub struct UpdateOrganization {
     pub org_id: i64,
     pub org_name: Option<String>,
+    /// An http(s) URL (`domain::inputs::HttpUrl`); empty: no logo.
+    #[schema(pattern = r"^\s*([hH][tT][tT][pP][sS]?://.*)?$")]
     pub org_logo: Option<String>,
+    #[schema(schema_with = crate::schemas::time_zone_or_null)]
     pub time_zone: Option<String>,
 }
 

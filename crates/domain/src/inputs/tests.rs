@@ -363,3 +363,14 @@ fn a_host_with_a_character_across_the_schemes_length_is_refused_not_a_panic() {
         "acme.leadsquared.com"
     );
 }
+
+proptest! {
+    /// The document's pattern and the rule agree on any text of tokens, spaces and controls.
+    #[test]
+    fn the_webhook_token_pattern_is_the_rule(
+        raw in "[\t\n \u{1}\u{7f}\u{85}\u{a0}\u{2003}\u{3000}aZ9_.é-]{0,12}"
+    ) {
+        let pattern = regex::Regex::new(WEBHOOK_TOKEN_PATTERN).unwrap();
+        prop_assert_eq!(WebhookToken::parse(&raw).is_ok(), pattern.is_match(&raw), "{:?}", raw);
+    }
+}

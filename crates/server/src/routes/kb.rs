@@ -98,7 +98,7 @@ fn document_view(d: &store::entity::kb::document::Model, passages: u64) -> KbDoc
         ("org_id" = i64, Query, description = "The organisation"),
         ("name" = String, Query, description = "The file's name"),
     ),
-    request_body(content = Vec<u8>, content_type = "application/pdf"),
+    request_body(content = contract::kb::PdfFile, content_type = "application/pdf"),
     responses(
         (status = 200, description = "The document, indexed", body = KbDocument),
         (status = 402, description = "`not_in_plan` (`fields.feature`: `knowledge_base`): the plan does not include the knowledge base; `plan_limit_reached`: the organisation has its most documents", body = contract::ErrorBody),

@@ -1,0 +1,70 @@
+//! Field schemas the OpenAPI document states from the domain's own tables and rules, so the
+//! document and the check cannot drift (`#[schema(schema_with = ...)]`).
+
+use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+
+/// The zone names `domain::zones::parse_time_zone` accepts: the offered zones, and
+/// `Asia/Calcutta`, the spec's spelling of `Asia/Kolkata`.
+fn zone_names() -> Vec<serde_json::Value> {
+    domain::zones::offered_time_zones()
+        .chain(["Asia/Calcutta"])
+        .map(serde_json::Value::from)
+        .collect()
+}
+
+/// A required time zone: one of the offered IANA names (the organisation settings' picker,
+/// `GET` of the rule `time_zones`).
+pub fn time_zone() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some("An IANA zone the product offers."))
+        .enum_values(Some(zone_names()))
+        .build()
+}
+
+/// An optional time zone: absent or null keeps the default (or the current zone).
+pub fn time_zone_or_null() -> utoipa::openapi::Object {
+    let mut names = zone_names();
+    names.push(serde_json::Value::Null);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some("An IANA zone the product offers."))
+        .enum_values(Some(names))
+        .build()
+}
+
+/// A phone number with its country code, as `domain::accounts::PhoneNumber::parse` reads it
+/// (`domain::accounts::PHONE_PATTERN`, tested against the rule).
+pub fn phone_number() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(
+            "A phone number with its country code: `+` or `00` and 8 to 15 digits, or 11 to 15 \
+             digits that start with it; spaces, dashes, dots and brackets are ignored.",
+        ))
+        .pattern(Some(domain::accounts::PHONE_PATTERN))
+        .build()
+}
+
+/// An optional webhook bearer token (`domain::inputs::WEBHOOK_TOKEN_PATTERN`, tested against
+/// the rule): absent or null keeps the current one.
+pub fn webhook_token_or_null() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some(
+            "Sent as the bearer token of every call: no spaces or control characters inside.",
+        ))
+        .pattern(Some(domain::inputs::WEBHOOK_TOKEN_PATTERN))
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_zone_the_document_names_is_accepted_by_the_rule() {
+        for name in super::zone_names() {
+            let name = name.as_str().unwrap().to_owned();
+            assert!(domain::zones::parse_time_zone(&name).is_ok(), "{name}");
+        }
+    }
+}
