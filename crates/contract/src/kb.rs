@@ -60,6 +60,8 @@ pub struct KbMessage {
 pub struct AskRequest {
     pub org_id: i64,
     pub conversation_id: Option<i64>,
+    /// Not blank (a longer one is cut to its first 2 000 characters).
+    #[schema(pattern = r"\S")]
     pub question: String,
 }
 

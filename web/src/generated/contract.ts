@@ -155,7 +155,11 @@ export type AskAnswer = { conversation_id: number, question: KbMessage, answer: 
 /**
  * A question (`conversation_id` continues a conversation; none starts one).
  */
-export type AskRequest = { org_id: number, conversation_id: number | null, question: string, };
+export type AskRequest = { org_id: number, conversation_id: number | null, 
+/**
+ * Not blank (a longer one is cut to its first 2 000 characters).
+ */
+question: string, };
 
 /**
  * Add employees to a team.
@@ -553,7 +557,15 @@ time_zone?: string | null, };
 /**
  * Create a team (admins and managers).
  */
-export type CreateTeam = { org_id: number, team_name: string, team_color?: number | null, };
+export type CreateTeam = { org_id: number, 
+/**
+ * `domain::accounts::TeamName`: not blank, at most 100 characters.
+ */
+team_name: string, 
+/**
+ * The id of a `domain::accounts::TEAM_COLORS` entry: 1 to 8.
+ */
+team_color?: number | null, };
 
 /**
  * 001 §3 credit history: `seat_issued`; for an organisation also `validity` and `is_trial`.
@@ -2152,7 +2164,11 @@ org_logo?: string | null, time_zone?: string | null, };
 /**
  * Update a team's details (admins, and the team's manager).
  */
-export type UpdateTeam = { org_id: number, team_id: number, team_name?: string | null, team_color?: number | null, };
+export type UpdateTeam = { org_id: number, team_id: number, 
+/**
+ * As when creating.
+ */
+team_name?: string | null, team_color?: number | null, };
 
 /**
  * One usage event (a quick reply sent, a message scheduled) as the extension sends it.

@@ -34,7 +34,11 @@ pub struct Team {
 #[crate::wire(OptionalFields)]
 pub struct CreateTeam {
     pub org_id: i64,
+    /// `domain::accounts::TeamName`: not blank, at most 100 characters.
+    #[schema(pattern = r"\S", max_length = 100)]
     pub team_name: String,
+    /// The id of a `domain::accounts::TEAM_COLORS` entry: 1 to 8.
+    #[schema(minimum = 1, maximum = 8)]
     pub team_color: Option<i32>,
 }
 
@@ -43,7 +47,10 @@ pub struct CreateTeam {
 pub struct UpdateTeam {
     pub org_id: i64,
     pub team_id: i64,
+    /// As when creating.
+    #[schema(pattern = r"\S", max_length = 100)]
     pub team_name: Option<String>,
+    #[schema(minimum = 1, maximum = 8)]
     pub team_color: Option<i32>,
 }
 
@@ -60,4 +67,13 @@ pub struct AssignTeam {
 pub struct Role {
     pub id: i16,
     pub role_name: String,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_declared_team_colours_are_the_palette_ids() {
+        let ids: Vec<i32> = domain::accounts::TEAM_COLORS.iter().map(|c| c.id).collect();
+        assert_eq!(ids, (1..=8).collect::<Vec<_>>());
+    }
 }
