@@ -25,6 +25,19 @@ pub struct Hit {
     pub at: std::time::Duration,
     /// What the receiver answered.
     pub answered: u16,
+    /// Every header as received: lower-case names, in arrival order (repeats of a name follow
+    /// its first), values decoded lossily where not UTF-8.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Hit {
+    /// The first value of header `name` (any case), if it came.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// How the receiver answers.
@@ -179,9 +192,65 @@ async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) 
         body: String::from_utf8_lossy(&body).into_owned(),
         at,
         answered: answered.as_u16(),
+        headers: headers
+            .iter()
+            .map(|(n, v)| {
+                let v = String::from_utf8_lossy(v.as_bytes()).into_owned();
+                (n.as_str().to_owned(), v)
+            })
+            .collect(),
     });
     if answered == StatusCode::FOUND {
         return (answered, [("location", "http://127.0.0.1:9/elsewhere")]).into_response();
     }
     answered.into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mode, WebhookReceiver};
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_hit_keeps_every_header_and_finds_them_in_any_case() {
+        let hook = WebhookReceiver::start(Mode::FailNext(1)).await.unwrap();
+        let http = reqwest::Client::new();
+        for _ in 0..2 {
+            http.post(hook.url())
+                .header("Webhook-Id", "msg_1")
+                .header("X-Custom", "a")
+                .header("x-custom", "b")
+                .body("{}")
+                .send()
+                .await
+                .unwrap();
+        }
+        assert!(
+            hook.wait_for(Duration::from_secs(5), |h| h.len() == 2)
+                .await
+        );
+        let hits = hook.hits();
+        assert_eq!(
+            hits.iter().map(|h| h.answered).collect::<Vec<_>>(),
+            [500, 200]
+        );
+        let hit = &hits[1];
+        assert_eq!(hit.webhook_id.as_deref(), Some("msg_1"));
+        assert_eq!(hit.header("WEBHOOK-ID"), Some("msg_1"));
+        assert_eq!(hit.header("x-custom"), Some("a"));
+        assert_eq!(hit.header("x-missing"), None);
+        let custom: Vec<&(String, String)> = hit
+            .headers
+            .iter()
+            .filter(|(n, _)| n == "x-custom")
+            .collect();
+        assert_eq!(
+            custom,
+            [
+                &("x-custom".to_owned(), "a".to_owned()),
+                &("x-custom".to_owned(), "b".to_owned())
+            ]
+        );
+        assert!(hit.headers.iter().all(|(n, _)| *n == n.to_lowercase()));
+    }
 }

@@ -6,7 +6,7 @@
 //! server's `/api/billing/stripe/webhook`.
 
 use fakes::providers::{
-    FakeProviders, FRESHDESK_API_KEY, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY,
+    FakeProviders, FRESHDESK_API_KEY, LEADSQUARED_ACCESS_KEY, LEADSQUARED_SECRET_KEY, WAHA_API_KEY,
 };
 use serde_json::json;
 
@@ -44,7 +44,9 @@ async fn main() -> anyhow::Result<()> {
                 "freshdesk_api_key": FRESHDESK_API_KEY,
                 "leadsquared_access_key": LEADSQUARED_ACCESS_KEY,
                 "leadsquared_secret_key": LEADSQUARED_SECRET_KEY,
+                "waha_api_key": WAHA_API_KEY,
             },
+            "waha": fake.waha_url(),
             "env": env,
         })
     );

@@ -11,8 +11,9 @@
 //!
 //! Each provider's handlers and helpers live in a module of their own (`freshdesk`,
 //! `leadsquared`, `hubspot`, `zoho`, `salesforce`, `bitrix`, `google`, `webhook`, `stripe`,
-//! `storage`); this module holds the shared state and the [`FakeProviders`] handle, `router`
-//! the routes, `oauth` the generic OAuth consent page and token endpoint
+//! `storage`, and `waha`, the WhatsApp gateway under `/waha`); this module holds the shared
+//! state and the [`FakeProviders`] handle, `router` the routes, `oauth` the generic OAuth
+//! consent page and token endpoint
 //! (`/oauth/{provider}/authorize`, `/oauth/{provider}/token`) and `crm` the helpers the CRM
 //! fakes share.
 
@@ -33,6 +34,7 @@ mod router;
 mod salesforce;
 mod storage;
 mod stripe;
+mod waha;
 mod webhook;
 mod zoho;
 
@@ -72,6 +74,10 @@ pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_fake_7d1c0b9a3e5f";
 pub use stripe::sign as stripe_sign;
 pub use stripe::STRIPE_API_VERSION;
 
+pub use waha::{
+    waha_sign, WahaDelivery, WahaEngine, WahaSent, WahaSwitches, WAHA_API_KEY, WAHA_VERSION,
+};
+
 /// The contact record types the fake Salesforce org has: (`Id`, `Name`, `DeveloperName`).
 pub const SALESFORCE_RECORD_TYPES: &[(&str, &str, &str)] = &[
     ("012000000000001AAA", "Customer", "Customer"),
@@ -89,6 +95,7 @@ pub const SECRETS: &[&str] = &[
     STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET,
     HUBSPOT_PRIVATE_APP_TOKEN,
+    WAHA_API_KEY,
     "-tok-access-",
     "-tok-refresh-",
 ];
@@ -145,6 +152,8 @@ struct Inner {
     self_url: String,
     /// The payment provider's sessions, subscriptions and events, and the rate calls.
     stripe: stripe::Stripe,
+    /// The WAHA gateway's sessions, messages, webhook attempts and switches.
+    waha: waha::Gateway,
 }
 
 /// One fake CRM's records.

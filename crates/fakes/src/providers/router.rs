@@ -1,5 +1,5 @@
 //! The fake's routes: each provider's paths under its own prefix, the OAuth endpoints every
-//! provider shares, and the AI service.
+//! provider shares, the AI service, and the WAHA gateway under `/waha`.
 
 use super::bitrix::{bitrix_authorize, bitrix_rest, bitrix_token};
 use super::freshdesk::{
@@ -20,7 +20,7 @@ use super::salesforce::{
 };
 use super::webhook::webhook_receive;
 use super::zoho::{zoho_create_contact, zoho_create_note, zoho_search, zoho_token};
-use super::{storage, stripe, FakeState};
+use super::{storage, stripe, waha, FakeState};
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -136,6 +136,7 @@ pub(super) fn router(state: FakeState) -> Router {
             "/salesforce-login/services/oauth2/token",
             post(salesforce_token),
         )
+        .nest("/waha", waha::routes(state.clone()))
         .with_state(state)
 }
 
