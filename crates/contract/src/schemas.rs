@@ -46,6 +46,18 @@ pub fn phone_number() -> utoipa::openapi::Object {
         .build()
 }
 
+/// An e-mail address as `domain::inputs::Email` reads it (`domain::inputs::EMAIL_PATTERN`,
+/// tested against the rule).
+pub fn email() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(
+            "One `@`, text before it, a dot inside the text after it.",
+        ))
+        .pattern(Some(domain::inputs::EMAIL_PATTERN))
+        .build()
+}
+
 /// An optional webhook bearer token (`domain::inputs::WEBHOOK_TOKEN_PATTERN`, tested against
 /// the rule): absent or null keeps the current one.
 pub fn webhook_token_or_null() -> utoipa::openapi::Object {

@@ -12,6 +12,7 @@ pub struct DeliveryQuery {
     /// Older than this delivery id (the previous page's `next_before`).
     pub before: Option<i64>,
     /// At most this many (1 to 100; 50 when absent).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
 }
 

@@ -496,6 +496,16 @@ pub struct WebhookTokenInput {
     pub token: String,
 }
 
+/// What [`Email::parse`] accepts, as an ECMA-262 (and `regex`) pattern for the OpenAPI
+/// document: around the address, the whitespace `str::trim` removes (named, not `\s`, whose
+/// meaning differs between ECMA-262 and Rust); inside, no such whitespace, one `@`, and after
+/// it text with a dot that has text on both sides.
+pub const EMAIL_PATTERN: &str = concat!(
+    r"^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*",
+    r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000@]+@[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000@]+\.[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000@]+",
+    r"[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$",
+);
+
 /// An e-mail address that passes the spec's loose check (000 §5: 'text, @, text, dot, text').
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -6,7 +6,7 @@ use crate::auth::SessionUser;
 #[crate::wire]
 pub struct CodeRequest {
     /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
-    #[schema(pattern = r"^[ \t\n\r]*[^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*$")]
+    #[schema(schema_with = crate::schemas::email)]
     pub email: String,
 }
 
@@ -33,7 +33,7 @@ pub struct CodeSent {
 #[crate::wire]
 pub struct VerifyRequest {
     /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
-    #[schema(pattern = r"^[ \t\n\r]*[^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*$")]
+    #[schema(schema_with = crate::schemas::email)]
     pub email: String,
     /// `domain::accounts::OtpCode`: six digits (spaces ignored).
     #[schema(pattern = r"^\s*([0-9]\s*){6}$")]

@@ -374,3 +374,14 @@ proptest! {
         prop_assert_eq!(WebhookToken::parse(&raw).is_ok(), pattern.is_match(&raw), "{:?}", raw);
     }
 }
+
+proptest! {
+    /// The document's e-mail pattern and the rule agree on any text of these characters.
+    #[test]
+    fn the_email_pattern_is_the_rule(
+        raw in "[\t \u{85}\u{a0}\u{feff}\u{2003}a.@é]{0,10}"
+    ) {
+        let pattern = regex::Regex::new(EMAIL_PATTERN).unwrap();
+        prop_assert_eq!(Email::parse(&raw).is_ok(), pattern.is_match(&raw), "{:?}", raw);
+    }
+}

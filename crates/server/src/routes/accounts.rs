@@ -70,7 +70,7 @@ async fn mappings_seen_by(
     path = "/api/v1/whatzapp/checkuserexistance",
     tag = "accounts",
     params(
-        ("user_email" = Option<String>, Query, pattern = r"^[ \t\n\r]*([^\s@]+@[^\s@]+\.[^\s@]+[ \t\n\r]*)?$", description = "E-mail of the user (`domain::inputs::Email`)"),
+        ("user_email" = Option<String>, Query, pattern = r"^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*([^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000@]+@[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000@]+\.[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000@]+[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*)?$", description = "E-mail of the user (`domain::inputs::Email`, `EMAIL_PATTERN` or blank)"),
         ("user_mobile" = Option<String>, Query, pattern = r"^[ \t\n\r]*$|^[ \t\n\r]*(\+[ ().\u00a0-]*[1-9](?:[ ().\u00a0-]*[0-9]){7,14}|[ ().\u00a0-]*0[ ().\u00a0-]*0[ ().\u00a0-]*[1-9](?:[ ().\u00a0-]*[0-9]){7,14}|[ ().\u00a0-]*[1-9](?:[ ().\u00a0-]*[0-9]){10,14})[ ().\u00a0-]*[ \t\n\r]*$", description = "Mobile, with country code (`domain::accounts::PhoneNumber`)"),
     ),
     responses(
