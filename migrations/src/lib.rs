@@ -27,6 +27,7 @@ mod m20261127_000013_kb_staging;
 mod m20261127_000015_extension_token_renewal;
 mod m20261127_000016_stored_files;
 mod m20261127_000018_invitations;
+mod m20261128_000019_team_inbox;
 
 pub struct Migrator;
 
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000015_extension_token_renewal::Migration),
             Box::new(m20261127_000016_stored_files::Migration),
             Box::new(m20261127_000018_invitations::Migration),
+            Box::new(m20261128_000019_team_inbox::Migration),
         ]
     }
 }

@@ -286,6 +286,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261127_000015_extension_token_renewal",
             "m20261127_000016_stored_files",
             "m20261127_000018_invitations",
+            "m20261128_000019_team_inbox",
         ]
     );
 }

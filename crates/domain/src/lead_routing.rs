@@ -75,10 +75,6 @@ pub fn matches(m: &Member, lead: Lead) -> bool {
 /// Picks the member for `lead`, or None when no member matches (the lead stays unassigned).
 pub fn pick(members: &[Member], lead: Lead) -> Option<Pick> {
     let eligible: Vec<&Member> = members.iter().filter(|m| matches(m, lead)).collect();
-    let total: i64 = eligible.iter().map(|m| i64::from(m.target)).sum();
-    if total == 0 {
-        return None;
-    }
     let considered: Vec<Considered> = eligible
         .iter()
         .map(|m| Considered {
@@ -88,26 +84,44 @@ pub fn pick(members: &[Member], lead: Lead) -> Option<Pick> {
             credit_with_share: m.credit.saturating_add(i64::from(m.target)),
         })
         .collect();
-    let chosen = considered
-        .iter()
-        .max_by(|a, b| {
-            a.credit_with_share
-                .cmp(&b.credit_with_share)
-                .then(b.member_id.cmp(&a.member_id))
-        })?
-        .member_id;
-    let credits = considered
-        .iter()
-        .map(|c| {
-            let paid = if c.member_id == chosen { total } else { 0 };
-            (c.member_id, c.credit_with_share - paid)
-        })
-        .collect();
+    let (member_id, credits) = smooth_round_robin(
+        &eligible
+            .iter()
+            .map(|m| (m.id, m.target, m.credit))
+            .collect::<Vec<_>>(),
+    )?;
     Some(Pick {
-        member_id: chosen,
+        member_id,
         credits,
         considered,
     })
+}
+
+/// One round of smooth weighted round-robin over `(id, target, credit)`: every candidate adds
+/// its target to its credit, the highest credit wins (the lower id on a tie) and pays back the
+/// sum of the targets. Answers the chosen id and every candidate's new credit, or None when no
+/// candidate has a target. Lead assignment and the team inbox's conversation assignment share it.
+pub fn smooth_round_robin(candidates: &[(i64, u32, i64)]) -> Option<(i64, Vec<(i64, i64)>)> {
+    let total: i64 = candidates.iter().map(|(_, t, _)| i64::from(*t)).sum();
+    if total == 0 {
+        return None;
+    }
+    let with_share =
+        |(id, target, credit): &(i64, u32, i64)| (*id, credit.saturating_add(i64::from(*target)));
+    let chosen = candidates
+        .iter()
+        .filter(|(_, t, _)| *t > 0)
+        .map(with_share)
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?
+        .0;
+    let credits = candidates
+        .iter()
+        .map(|c| {
+            let (id, credit) = with_share(c);
+            (id, if id == chosen { credit - total } else { credit })
+        })
+        .collect();
+    Some((chosen, credits))
 }
 
 /// A member's target against what it received over a period (the report).

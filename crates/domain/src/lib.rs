@@ -22,6 +22,7 @@ pub mod delivery;
 pub mod error;
 pub mod events;
 pub mod format;
+pub mod inbox;
 pub mod inputs;
 pub mod invitations;
 #[cfg(not(target_arch = "wasm32"))]

@@ -10,6 +10,7 @@ pub mod billing;
 mod connect;
 pub mod entity;
 pub mod error;
+pub mod inbox;
 pub mod integrations;
 pub mod invitations;
 pub mod kb;

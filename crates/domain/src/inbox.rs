@@ -1,0 +1,26 @@
+//! The team inbox's rules (issue #27; 000 §2 'Chatter', 001 §3 conversations, 001 §9 tabs and
+//! mentions): what a WhatsApp chat id names, how delivery acks combine when they arrive in any
+//! order, where an open conversation stands, the filter tabs and their keyset cursor, the
+//! gateway's session states as the spec names them, fair assignment of new conversations and
+//! the needs-reply clock in business hours.
+
+pub mod ack;
+pub mod chat;
+pub mod hours;
+pub mod list;
+pub mod session;
+
+pub use ack::Ack;
+pub use chat::ChatRef;
+pub use hours::BusinessHours;
+pub use list::{Cursor, Standing, Tab};
+pub use session::SessionState;
+
+/// 000 §2: 'Chatter messages are paged 20 at a time'; the chatter list pages the same.
+pub const PAGE_SIZE: u64 = 20;
+/// 001 §9: 'Mentions view covers the last 10 days'.
+pub const MENTION_DAYS: i64 = 10;
+/// The most characters one reply or internal note may hold (WhatsApp's own limit is 65 536).
+pub const MAX_TEXT_CHARS: usize = 4_096;
+/// The most minutes the needs-reply clock may be set to (a week of minutes).
+pub const MAX_REPLY_MINUTES: u32 = 10_080;

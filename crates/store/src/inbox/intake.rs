@@ -1,0 +1,319 @@
+//! What arrives: a message stored once by its source id with its conversation brought up to date
+//! in the same transaction, and delivery acks applied in any order.
+
+use crate::entity::inbox::{conversation, message};
+use crate::{EpochMs, Store, StoreError};
+use domain::inbox::Ack;
+use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    Set, TransactionTrait,
+};
+
+use super::MESSAGE;
+
+/// The chat a message belongs to.
+#[derive(Debug, Clone)]
+pub struct Chat<'a> {
+    pub org_id: i64,
+    pub channel_id: i64,
+    /// The member whose own chat it is; None on a shared number.
+    pub owner_id: Option<i64>,
+    pub chat_id: &'a str,
+    pub contact: &'a str,
+    pub is_group: bool,
+    pub name: Option<&'a str>,
+}
+
+/// A message to store.
+#[derive(Debug, Clone)]
+pub struct Incoming<'a> {
+    /// The gateway's or extension's id; None for a reply not yet handed over.
+    pub source_id: Option<&'a str>,
+    pub kind: i16,
+    pub outbound: bool,
+    pub author_id: Option<i64>,
+    /// Who wrote it in a group (the participant's id).
+    pub sender: Option<&'a str>,
+    pub body: Option<&'a str>,
+    pub media_key: Option<&'a str>,
+    pub media_type: Option<&'a str>,
+    pub media_name: Option<&'a str>,
+    pub ack: Ack,
+    pub sent_at: EpochMs,
+    /// For an inbound message: when the needs-reply clock escalates, if it is not already
+    /// running.
+    pub escalate_at: Option<EpochMs>,
+}
+
+/// What storing did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recorded {
+    pub conversation_id: i64,
+    /// The new message's id; None when it was already stored (a retry).
+    pub message_id: Option<i64>,
+    pub new_conversation: bool,
+}
+
+/// The most characters of a message the chatter list shows under its name.
+const PREVIEW_CHARS: usize = 160;
+
+fn preview(body: Option<&str>, media_name: Option<&str>) -> Option<String> {
+    let text = body.filter(|b| !b.trim().is_empty()).or(media_name)?;
+    Some(text.chars().take(PREVIEW_CHARS).collect())
+}
+
+/// The conversation of `chat`, made when new (two deliveries at once make one).
+async fn conversation_of(
+    txn: &DatabaseTransaction,
+    chat: &Chat<'_>,
+    now: EpochMs,
+) -> Result<(conversation::Model, bool), StoreError> {
+    use conversation::Column as C;
+    let backend = txn.get_database_backend();
+    let insert = Query::insert()
+        .into_table(conversation::Entity)
+        .columns([
+            C::OrgId,
+            C::ChannelId,
+            C::OwnerId,
+            C::ChatId,
+            C::Contact,
+            C::Name,
+            C::IsGroup,
+            C::Open,
+            C::LastMessageAt,
+            C::LastOutbound,
+            C::CreatedAt,
+        ])
+        .values_panic([
+            chat.org_id.into(),
+            chat.channel_id.into(),
+            chat.owner_id.into(),
+            chat.chat_id.into(),
+            chat.contact.into(),
+            chat.name.map(str::to_owned).into(),
+            chat.is_group.into(),
+            true.into(),
+            0i64.into(),
+            false.into(),
+            now.into(),
+        ])
+        .on_conflict(OnConflict::columns([C::ChannelId, C::ChatId]).do_nothing().to_owned())
+        .to_owned();
+    let made = txn.execute(backend.build(&insert)).await?.rows_affected() > 0;
+    let row = conversation::Entity::find()
+        .filter(C::ChannelId.eq(chat.channel_id))
+        .filter(C::ChatId.eq(chat.chat_id))
+        .one(txn)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    Ok((row, made))
+}
+
+/// Stores `msg` in `chat` unless its source id is already there, and brings the conversation up
+/// to date: the newest message's time, direction and preview; an inbound message reopens a closed
+/// conversation and starts the needs-reply clock, an outbound one stops it.
+pub async fn record(
+    store: &Store,
+    chat: &Chat<'_>,
+    msg: &Incoming<'_>,
+    now: EpochMs,
+) -> Result<Recorded, StoreError> {
+    let txn = store.conn().begin().await?;
+    let recorded = record_in(&txn, chat, msg, now).await?;
+    txn.commit().await?;
+    Ok(recorded)
+}
+
+pub(crate) async fn record_in(
+    txn: &DatabaseTransaction,
+    chat: &Chat<'_>,
+    msg: &Incoming<'_>,
+    now: EpochMs,
+) -> Result<Recorded, StoreError> {
+    use message::Column as M;
+    let backend = txn.get_database_backend();
+    let (conv, new_conversation) = conversation_of(txn, chat, now).await?;
+    let Some(source) = msg.source_id else {
+        // A reply not yet handed over has no source id to collide on.
+        let row = new_message(chat.org_id, conv.id, msg, now).insert(txn).await?;
+        if msg.kind == MESSAGE {
+            touch(txn, &conv, msg).await?;
+        }
+        return Ok(Recorded {
+            conversation_id: conv.id,
+            message_id: Some(row.id),
+            new_conversation,
+        });
+    };
+    let insert = Query::insert()
+        .into_table(message::Entity)
+        .columns([
+            M::OrgId,
+            M::ConversationId,
+            M::SourceId,
+            M::Kind,
+            M::Outbound,
+            M::AuthorId,
+            M::Sender,
+            M::Body,
+            M::MediaKey,
+            M::MediaType,
+            M::MediaName,
+            M::Ack,
+            M::SentAt,
+            M::CreatedAt,
+        ])
+        .values_panic([
+            chat.org_id.into(),
+            conv.id.into(),
+            source.into(),
+            msg.kind.into(),
+            msg.outbound.into(),
+            msg.author_id.into(),
+            msg.sender.map(str::to_owned).into(),
+            msg.body.map(str::to_owned).into(),
+            msg.media_key.map(str::to_owned).into(),
+            msg.media_type.map(str::to_owned).into(),
+            msg.media_name.map(str::to_owned).into(),
+            msg.ack.code().into(),
+            msg.sent_at.into(),
+            now.into(),
+        ])
+        .on_conflict(OnConflict::columns([M::ConversationId, M::SourceId]).do_nothing().to_owned())
+        .to_owned();
+    if txn.execute(backend.build(&insert)).await?.rows_affected() == 0 {
+        return Ok(Recorded {
+            conversation_id: conv.id,
+            message_id: None,
+            new_conversation,
+        });
+    }
+    let message_id = message::Entity::find()
+        .filter(M::ConversationId.eq(conv.id))
+        .filter(M::SourceId.eq(source))
+        .one(txn)
+        .await?
+        .ok_or(StoreError::NotFound)?
+        .id;
+    if msg.kind == MESSAGE {
+        touch(txn, &conv, msg).await?;
+    }
+    Ok(Recorded {
+        conversation_id: conv.id,
+        message_id: Some(message_id),
+        new_conversation,
+    })
+}
+
+fn new_message(org_id: i64, conversation_id: i64, msg: &Incoming<'_>, now: EpochMs) -> message::ActiveModel {
+    message::ActiveModel {
+        org_id: Set(org_id),
+        conversation_id: Set(conversation_id),
+        source_id: Set(msg.source_id.map(str::to_owned)),
+        kind: Set(msg.kind),
+        outbound: Set(msg.outbound),
+        author_id: Set(msg.author_id),
+        sender: Set(msg.sender.map(str::to_owned)),
+        body: Set(msg.body.map(str::to_owned)),
+        media_key: Set(msg.media_key.map(str::to_owned)),
+        media_type: Set(msg.media_type.map(str::to_owned)),
+        media_name: Set(msg.media_name.map(str::to_owned)),
+        ack: Set(msg.ack.code()),
+        error: Set(None),
+        sent_at: Set(msg.sent_at),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// The conversation's fields after `msg`: the newest message leads the list and sets the
+/// direction; the per-direction times only move forward.
+async fn touch(
+    txn: &DatabaseTransaction,
+    conv: &conversation::Model,
+    msg: &Incoming<'_>,
+) -> Result<(), StoreError> {
+    use conversation::Column as C;
+    let mut update = conversation::Entity::update_many();
+    if msg.sent_at >= conv.last_message_at {
+        update = update
+            .col_expr(C::LastMessageAt, msg.sent_at.into())
+            .col_expr(C::LastOutbound, msg.outbound.into())
+            .col_expr(C::Preview, preview(msg.body, msg.media_name).into());
+        if msg.outbound {
+            update = update.col_expr(C::EscalateAt, Option::<i64>::None.into());
+        } else {
+            update = update.col_expr(C::Open, true.into());
+            if conv.escalate_at.is_none() || !conv.open || conv.last_outbound {
+                update = update.col_expr(C::EscalateAt, msg.escalate_at.into());
+            }
+        }
+    }
+    let (column, before) = if msg.outbound {
+        (C::LastOutboundAt, conv.last_outbound_at)
+    } else {
+        (C::LastInboundAt, conv.last_inbound_at)
+    };
+    if before.is_none_or(|b| b < msg.sent_at) {
+        update = update.col_expr(column, msg.sent_at.into());
+    }
+    update
+        .col_expr(C::Id, Expr::col(C::Id).into())
+        .filter(C::Id.eq(conv.id))
+        .exec(txn)
+        .await?;
+    Ok(())
+}
+
+/// Applies an ack to the message `source_id` of the chat `chat_id` on `channel_id`: the stored
+/// ack moves only as [`Ack::merge`] allows, by compare-and-swap so two acks at once both count.
+/// Answers the message's conversation, id and new ack when it changed; None when the message is
+/// unknown (an ack for a message sent from the phone before we stored it) or nothing changed.
+pub async fn apply_ack(
+    store: &Store,
+    channel_id: i64,
+    chat_id: &str,
+    source_id: &str,
+    ack: Ack,
+    error: Option<&str>,
+) -> Result<Option<(i64, i64, Ack)>, StoreError> {
+    let Some(conv) = conversation::Entity::find()
+        .filter(conversation::Column::ChannelId.eq(channel_id))
+        .filter(conversation::Column::ChatId.eq(chat_id))
+        .one(store.conn())
+        .await?
+    else {
+        return Ok(None);
+    };
+    for _ in 0..8 {
+        let Some(row) = message::Entity::find()
+            .filter(message::Column::ConversationId.eq(conv.id))
+            .filter(message::Column::SourceId.eq(source_id))
+            .one(store.conn())
+            .await?
+        else {
+            return Ok(None);
+        };
+        let before = Ack::from_code(row.ack);
+        let after = before.merge(ack);
+        if after == before {
+            return Ok(None);
+        }
+        let mut update = message::Entity::update_many()
+            .col_expr(message::Column::Ack, after.code().into());
+        if after == Ack::Failed {
+            update = update.col_expr(message::Column::Error, error.map(str::to_owned).into());
+        }
+        let done = update
+            .filter(message::Column::Id.eq(row.id))
+            .filter(message::Column::Ack.eq(row.ack))
+            .exec(store.conn())
+            .await?;
+        if done.rows_affected > 0 {
+            return Ok(Some((conv.id, row.id, after)));
+        }
+    }
+    Ok(None)
+}

@@ -1,0 +1,206 @@
+//! The chatter list and a conversation's messages, both paged by keyset: the list by the last
+//! message's time then id, newest first; messages by their time then id, newest first (the
+//! screen shows them oldest at the top and asks for the page before).
+
+use crate::entity::inbox::{conversation, message};
+use crate::{rows_as, EpochMs, Store, StoreError};
+use domain::inbox::{Cursor, Tab};
+use sea_orm::sea_query::{Alias, Cond, Expr, Order, Query, SelectStatement};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+/// Who is looking, and which members' own chats they may see.
+#[derive(Debug, Clone)]
+pub struct Viewer {
+    pub org_id: i64,
+    pub user_id: i64,
+    /// The members whose own chats the viewer sees (`visible_employees`); the shared number's
+    /// conversations are everyone's.
+    pub members: Vec<i64>,
+}
+
+/// A row of the chatter list.
+#[derive(Debug, Clone, sea_orm::FromQueryResult)]
+pub struct Row {
+    pub id: i64,
+    pub channel_id: i64,
+    pub owner_id: Option<i64>,
+    pub chat_id: String,
+    pub contact: String,
+    pub name: Option<String>,
+    pub is_group: bool,
+    pub open: bool,
+    pub assignee_id: Option<i64>,
+    pub last_message_at: i64,
+    pub last_outbound: bool,
+    pub last_inbound_at: Option<i64>,
+    pub preview: Option<String>,
+    pub read_at: Option<i64>,
+}
+
+impl Row {
+    /// Whether the customer wrote after the viewer last read the conversation.
+    pub fn unread(&self) -> bool {
+        self.last_inbound_at
+            .is_some_and(|at| self.read_at.is_none_or(|read| at > read))
+    }
+}
+
+/// Which conversations the viewer may see at all.
+fn visible(v: &Viewer) -> Cond {
+    let members = Cond::any()
+        .add(Expr::col((Alias::new("c"), conversation::Column::OwnerId)).is_null())
+        .add(Expr::col((Alias::new("c"), conversation::Column::OwnerId)).is_in(v.members.clone()));
+    Cond::all()
+        .add(Expr::col((Alias::new("c"), conversation::Column::OrgId)).eq(v.org_id))
+        .add(members)
+}
+
+/// The tab's own condition, over the conversation aliased `c`.
+fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
+    use conversation::Column as C;
+    let open = Expr::col((Alias::new("c"), C::Open));
+    let outbound = Expr::col((Alias::new("c"), C::LastOutbound));
+    match tab {
+        Tab::All => Cond::all(),
+        Tab::Unread => Cond::all().add(Expr::cust_with_values(
+            "c.last_inbound_at IS NOT NULL AND c.last_inbound_at > COALESCE((SELECT r.read_at \
+             FROM inbox_reads r WHERE r.conversation_id = c.id AND r.user_id = ?), -1)",
+            [v.user_id],
+        )),
+        Tab::Groups => Cond::all().add(Expr::col((Alias::new("c"), C::IsGroup)).eq(true)),
+        Tab::Scheduled => Cond::all().add(Expr::cust(
+            "EXISTS (SELECT 1 FROM schedules s WHERE s.org_id = c.org_id \
+             AND s.status = 'active' AND s.recipient = '+' || c.contact)",
+        )),
+        Tab::Followup => Cond::all().add(Expr::cust(
+            "EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = c.org_id \
+             AND f.completed_at IS NULL AND (f.contact = c.contact OR f.contact = '+' || c.contact))",
+        )),
+        Tab::Mentions => Cond::all().add(Expr::cust_with_values(
+            "EXISTS (SELECT 1 FROM inbox_mentions m WHERE m.conversation_id = c.id \
+             AND m.user_id = ? AND m.created_at >= ?)",
+            [v.user_id, now - domain::inbox::MENTION_DAYS * 86_400_000],
+        )),
+        Tab::NeedsReply => Cond::all().add(open.eq(true)).add(outbound.eq(false)),
+        Tab::AwaitingReply => Cond::all().add(open.eq(true)).add(outbound.eq(true)),
+        Tab::Tasks => Cond::all().add(Expr::cust(
+            "EXISTS (SELECT 1 FROM inbox_tasks t WHERE t.conversation_id = c.id \
+             AND t.status <> 'completed')",
+        )),
+        Tab::Open => Cond::all().add(open.eq(true)),
+        // The Lead CRM's links are not the inbox's to know: these tabs list nothing.
+        Tab::HubContacts | Tab::HubLifecycle => Cond::all().add(Expr::cust("1 = 0")),
+    }
+}
+
+fn base(tab: Tab, v: &Viewer, now: EpochMs) -> SelectStatement {
+    Query::select()
+        .from_as(conversation::Entity, Alias::new("c"))
+        .cond_where(visible(v))
+        .cond_where(tab_condition(tab, v, now))
+        .to_owned()
+}
+
+/// A page of the tab's conversations after `after`, `limit` rows.
+pub async fn page(
+    store: &Store,
+    v: &Viewer,
+    tab: Tab,
+    after: Option<Cursor>,
+    limit: u64,
+    now: EpochMs,
+) -> Result<Vec<Row>, StoreError> {
+    use conversation::Column as C;
+    let mut q = base(tab, v, now);
+    q.columns(
+        [
+            C::Id,
+            C::ChannelId,
+            C::OwnerId,
+            C::ChatId,
+            C::Contact,
+            C::Name,
+            C::IsGroup,
+            C::Open,
+            C::AssigneeId,
+            C::LastMessageAt,
+            C::LastOutbound,
+            C::LastInboundAt,
+            C::Preview,
+        ]
+        .map(|c| (Alias::new("c"), c)),
+    )
+    .expr_as(
+        Expr::cust_with_values(
+            "(SELECT r.read_at FROM inbox_reads r WHERE r.conversation_id = c.id AND r.user_id = ?)",
+            [v.user_id],
+        ),
+        Alias::new("read_at"),
+    );
+    if let Some(cursor) = after {
+        let at = Expr::col((Alias::new("c"), C::LastMessageAt));
+        q.cond_where(
+            Cond::any().add(at.clone().lt(cursor.at_ms)).add(
+                Cond::all()
+                    .add(at.eq(cursor.at_ms))
+                    .add(Expr::col((Alias::new("c"), C::Id)).lt(cursor.id)),
+            ),
+        );
+    }
+    q.order_by((Alias::new("c"), C::LastMessageAt), Order::Desc)
+        .order_by((Alias::new("c"), C::Id), Order::Desc)
+        .limit(limit);
+    rows_as(store, &q).await
+}
+
+#[derive(sea_orm::FromQueryResult)]
+struct Count {
+    n: i64,
+}
+
+/// How many conversations the tab holds for the viewer.
+pub async fn count(store: &Store, v: &Viewer, tab: Tab, now: EpochMs) -> Result<u64, StoreError> {
+    let mut q = base(tab, v, now);
+    q.expr_as(Expr::cust("COUNT(*)"), Alias::new("n"));
+    let rows: Vec<Count> = rows_as(store, &q).await?;
+    Ok(rows.first().map_or(0, |c| u64::try_from(c.n).unwrap_or(0)))
+}
+
+/// One conversation the viewer may see.
+pub async fn conversation(
+    store: &Store,
+    v: &Viewer,
+    id: i64,
+) -> Result<Option<conversation::Model>, StoreError> {
+    let row = conversation::Entity::find_by_id(id)
+        .filter(conversation::Column::OrgId.eq(v.org_id))
+        .one(store.conn())
+        .await?;
+    Ok(row.filter(|c| c.owner_id.is_none_or(|o| v.members.contains(&o))))
+}
+
+/// A page of a conversation's messages before `before`, newest first.
+pub async fn messages(
+    store: &Store,
+    org_id: i64,
+    conversation_id: i64,
+    before: Option<Cursor>,
+    limit: u64,
+) -> Result<Vec<message::Model>, StoreError> {
+    use message::Column as M;
+    let mut q = message::Entity::find()
+        .filter(M::OrgId.eq(org_id))
+        .filter(M::ConversationId.eq(conversation_id));
+    if let Some(c) = before {
+        q = q.filter(
+            Cond::any()
+                .add(M::SentAt.lt(c.at_ms))
+                .add(Cond::all().add(M::SentAt.eq(c.at_ms)).add(M::Id.lt(c.id))),
+        );
+    }
+    Ok(q.order_by_desc(M::SentAt)
+        .order_by_desc(M::Id)
+        .limit(limit)
+        .all(store.conn())
+        .await?)
+}
