@@ -18,6 +18,7 @@ pub mod leadsquared;
 pub mod oauth;
 pub mod salesforce;
 pub mod stripe;
+pub mod waha;
 pub mod webhook;
 pub mod zoho;
 

@@ -52,6 +52,10 @@ error_codes! {
     UpstreamFailed => "upstream_failed",
     /// Freshdesk refused the API key (or there is no such helpdesk): 'Wrong Api Key or domain'.
     WrongApiKeyOrDomain => "wrong_api_key_or_domain",
+    /// The WhatsApp gateway refused the API key (team inbox).
+    GatewayKeyRefused => "gateway_key_refused",
+    /// The WhatsApp gateway did not answer; what was asked is kept and tried again.
+    GatewayUnreachable => "gateway_unreachable",
     /// LeadSquared refused the keys: 'Wrong Host, Access Key or Secret key'.
     WrongLeadsquaredCredentials => "wrong_leadsquared_credentials",
     /// A URL the server was asked to reach is not a public http(s) address it may call.
