@@ -2,11 +2,12 @@
 //! WhatsApp gateway, or a member's own WhatsApp Web reported by the extension), one conversation
 //! per (channel, chat) with where it stands and who has it, its messages stored once by their
 //! source id with their delivery ack, the outbox of replies waiting for the gateway, each
-//! member's read mark, @mentions in internal notes, tasks (001 §3), the members new conversations are shared among (with their round-robin
-//! credit), and the inbox's event log that live screens resume from.
+//! member's read mark, @mentions in internal notes, tasks (001 §3), the members new
+//! conversations are shared among (with their round-robin credit), the needs-reply clock's
+//! settings, and the inbox's event log that live screens resume from.
 
 use crate::columns::{
-    at, at_null, big, big_null, created_updated, flag, id, int, migration, small, string,
+    at, at_null, big, big_null, created_updated, flag, id, int, int_null, migration, small, string,
     string_null, text, text_null, Tables,
 };
 
@@ -155,6 +156,22 @@ fn tables(t: &mut Tables) {
         .set_null("conversation_id", "inbox_conversations")
         .index(&["org_id", "owner_id", "status"], false)
         .index(&["conversation_id", "status"], false);
+    // The inbox's settings per organisation: the needs-reply clock (minutes of business hours,
+    // none: off), what it does when it runs out, and the hours (open weekdays as bits from
+    // Monday, one window of local minutes, in the organisation's zone).
+    t.add("inbox_settings")
+        .columns([
+            id(),
+            big("org_id"),
+            int_null("reply_minutes"),
+            string("escalation", 16),
+            small("days"),
+            int("start_min"),
+            int("end_min"),
+            at("updated_at"),
+        ])
+        .cascade("org_id", "organisations")
+        .index(&["org_id"], true);
     t.add("inbox_events")
         .columns([
             id(),

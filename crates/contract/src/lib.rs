@@ -10,6 +10,7 @@ pub mod billing;
 pub mod client_error;
 pub mod error;
 pub mod health;
+pub mod inbox;
 pub mod integrations;
 pub mod kb;
 pub mod manage;

@@ -70,6 +70,20 @@ pub fn webhook_token_or_null() -> utoipa::openapi::Object {
         .build()
 }
 
+/// An optional inbox tab: one of `domain::inbox::Tab`'s codes, in the spec's order.
+pub fn inbox_tab_or_null() -> utoipa::openapi::Object {
+    let mut tabs: Vec<serde_json::Value> = domain::inbox::Tab::ALL
+        .iter()
+        .map(|t| serde_json::Value::from(t.code()))
+        .collect();
+    tabs.push(serde_json::Value::Null);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some("A chat filter tab (001 §9)."))
+        .enum_values(Some(tabs))
+        .build()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

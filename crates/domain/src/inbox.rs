@@ -9,11 +9,12 @@ pub mod chat;
 pub mod hours;
 pub mod list;
 pub mod session;
+pub mod text;
 
 pub use ack::Ack;
 pub use chat::ChatRef;
 pub use hours::BusinessHours;
-pub use list::{Cursor, Standing, Tab};
+pub use list::{Cursor, Standing, Tab, FREE_LIMITED_TAB_ROWS};
 pub use session::SessionState;
 
 /// 000 §2: 'Chatter messages are paged 20 at a time'; the chatter list pages the same.

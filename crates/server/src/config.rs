@@ -73,6 +73,8 @@ pub struct Config {
     pub billing: BillingConfig,
     /// The knowledge base: the AI service and the extraction limits.
     pub knowledge_base: KnowledgeBaseConfig,
+    /// The team inbox: where gateways post, how replies wait for them, the live feed.
+    pub inbox: InboxConfig,
     /// Where uploaded files are kept: a folder, or an S3-compatible bucket.
     pub files: FilesConfig,
     /// What one account may keep and create: storage, schedules, follow-ups, organisations.
@@ -106,6 +108,7 @@ impl Default for Config {
             client_errors: ClientErrorsConfig::default(),
             billing: BillingConfig::default(),
             knowledge_base: KnowledgeBaseConfig::default(),
+            inbox: InboxConfig::default(),
             files: FilesConfig::default(),
             quotas: QuotasConfig::default(),
             providers: ProvidersConfig::default(),
@@ -321,6 +324,44 @@ impl Default for FilesConfig {
             s3_region: "us-east-1".to_owned(),
             s3_access_key_id: None,
             s3_secret_access_key: None,
+        }
+    }
+}
+
+/// The team inbox (issue #27): where a shared number's gateway posts its events, how long a
+/// reply waits for a gateway that is away, and how long the live feed is kept.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct InboxConfig {
+    /// The address gateways post webhooks to (scheme, host, port); `public_url` when empty.
+    pub hook_base_url: String,
+    /// Run the inbox worker (replies, the needs-reply clock) in this process.
+    pub worker: bool,
+    /// How often an idle inbox worker looks for due replies and escalations.
+    pub poll_ms: u64,
+    /// How long a worker holds a reply before another may take it.
+    pub lease_ms: u64,
+    /// The first wait before a reply the gateway could not take is tried again.
+    pub backoff_base_ms: u64,
+    /// The longest wait between tries.
+    pub backoff_max_ms: u64,
+    /// How long a reply waits for a gateway that is away before it is failed.
+    pub hold_replies_ms: u64,
+    /// How long the live feed keeps events for screens that reconnect.
+    pub keep_events_ms: u64,
+}
+
+impl Default for InboxConfig {
+    fn default() -> Self {
+        InboxConfig {
+            hook_base_url: String::new(),
+            worker: true,
+            poll_ms: 1_000,
+            lease_ms: 60_000,
+            backoff_base_ms: 2_000,
+            backoff_max_ms: 300_000,
+            hold_replies_ms: 86_400_000,
+            keep_events_ms: 86_400_000,
         }
     }
 }

@@ -119,6 +119,7 @@ impl AppError {
             ErrorCode::ValidationFailed
             | ErrorCode::WrongApiKeyOrDomain
             | ErrorCode::WrongLeadsquaredCredentials
+            | ErrorCode::GatewayKeyRefused
             | ErrorCode::AddressRefused
             | ErrorCode::HostNotFound
             | ErrorCode::AuthenticationFailed
@@ -140,7 +141,7 @@ impl AppError {
             ErrorCode::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::ExtensionTokenNotAllowed => StatusCode::FORBIDDEN,
             ErrorCode::PlanLimitReached | ErrorCode::NotInPlan => StatusCode::PAYMENT_REQUIRED,
-            ErrorCode::UpstreamFailed => StatusCode::BAD_GATEWAY,
+            ErrorCode::UpstreamFailed | ErrorCode::GatewayUnreachable => StatusCode::BAD_GATEWAY,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

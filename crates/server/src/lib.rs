@@ -14,6 +14,7 @@ pub mod extract;
 pub mod files;
 pub mod geo;
 pub mod import;
+pub mod inbox;
 pub mod kb_index;
 pub mod leads;
 pub mod links;
@@ -180,7 +181,12 @@ pub async fn serve_state(
         .config
         .sync
         .worker
-        .then(|| tokio::spawn(sync::worker(state.clone(), stopped)));
+        .then(|| tokio::spawn(sync::worker(state.clone(), stopped.clone())));
+    let inbox_worker = state
+        .config
+        .inbox
+        .worker
+        .then(|| tokio::spawn(inbox::worker::run(state.clone(), stopped)));
     // The peer address reaches `client::ClientAddr` (rate limits, the visitor's currency).
     let app = build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     let served = axum::serve(listener, app)
@@ -190,6 +196,9 @@ pub async fn serve_state(
     // lease by this or another replica.
     let _ = stop.send(true);
     if let Some(w) = worker {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
+    }
+    if let Some(w) = inbox_worker {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
     }
     served

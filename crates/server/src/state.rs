@@ -24,6 +24,10 @@ pub struct AppState {
     /// Wakes this process's sync worker when ingestion queued deliveries (other replicas find
     /// them on their next poll).
     pub sync_wake: Arc<tokio::sync::Notify>,
+    /// Wakes this process's inbox worker when a reply was queued.
+    pub inbox_send_wake: Arc<tokio::sync::Notify>,
+    /// Wakes this process's live inbox screens: the organisation whose inbox changed.
+    pub inbox_wake: Arc<tokio::sync::watch::Sender<i64>>,
     /// The country database for visitors' currencies, when configured.
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
@@ -72,6 +76,8 @@ impl AppState {
             vault,
             webhook_clients: connectors::webhook::WebhookClients::default(),
             sync_wake: Arc::new(tokio::sync::Notify::new()),
+            inbox_send_wake: Arc::new(tokio::sync::Notify::new()),
+            inbox_wake: Arc::new(tokio::sync::watch::channel(0).0),
             geo,
             files,
             operator_hashes,

@@ -396,6 +396,10 @@ pub async fn spawn_app_with(
     let store = server::open_store(&config).await?;
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
     let addr = listener.local_addr()?;
+    // The fake WhatsApp gateway posts the team inbox's webhooks to this server.
+    if config.inbox.hook_base_url.is_empty() {
+        config.inbox.hook_base_url = format!("http://{addr}");
+    }
     fake.set_stripe_webhook(&format!("http://{addr}/api/billing/stripe/webhook"));
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let clock = server::clock::Clock::default();

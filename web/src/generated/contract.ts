@@ -162,6 +162,11 @@ export type AskRequest = { org_id: number, conversation_id: number | null,
 question: string, };
 
 /**
+ * Assigns to a member of the organisation, or unassigns (none).
+ */
+export type AssignRequest = { org_id: number, user_id: number | null, };
+
+/**
  * Add employees to a team.
  */
 export type AssignTeam = { org_id: number, team_id: number, user_ids: number[], };
@@ -538,6 +543,54 @@ export type ContactTags = {
 contact: string, tags: Array<string>, updated_at: string, };
 
 /**
+ * A row of the chatter list (000 §2: `Name`, `CreatedByUser`).
+ */
+export type Conversation = { id: number, 
+/**
+ * `shared` (the shared number) or `member` (a member's own WhatsApp).
+ */
+channel: string, 
+/**
+ * The member whose own chat it is (000 §2 `CreatedByUser`); none on the shared number.
+ */
+created_by_user: number | null, chat_id: string, 
+/**
+ * The contact its notes, tags and tasks are kept under.
+ */
+contact: string, name: string | null, is_group: boolean, 
+/**
+ * `needs_reply`, `awaiting_reply` or `closed` (`domain::inbox::Standing`).
+ */
+standing: string, assignee_id: number | null, last_message_at: string, preview: string | null, unread: boolean, };
+
+/**
+ * `?org_id&tab&cursor` of the chatter list.
+ */
+export type ConversationListQuery = { org_id: number, 
+/**
+ * One of the tabs (001 §9), `all` when absent.
+ */
+tab?: string | null, 
+/**
+ * The `next_cursor` of the page before.
+ */
+cursor?: string | null, };
+
+/**
+ * A page of the chatter list.
+ */
+export type ConversationPage = { items: Array<Conversation>, next_cursor: string | null, 
+/**
+ * 001 §9: on Free the unread and mentions tabs show a few rows; the rest needs an upgrade.
+ */
+upgrade_to_see_all: boolean, };
+
+/**
+ * Open or Closed (001 §3).
+ */
+export type ConversationStatusRequest = { org_id: number, open: boolean, };
+
+/**
  * Create an organisation; the caller becomes its admin.
  */
 export type CreateOrganization = { 
@@ -763,7 +816,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "wrong_leadsquared_credentials" | "address_refused" | "host_not_found" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "seat_change_scheduled" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "gateway_key_refused" | "gateway_unreachable" | "wrong_leadsquared_credentials" | "address_refused" | "host_not_found" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "seat_change_scheduled" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**
@@ -926,6 +979,49 @@ name: string,
 stages: Array<string>, shared?: boolean | null, };
 
 /**
+ * The QR code to scan while the session waits for one.
+ */
+export type GatewayQr = { state: string, 
+/**
+ * A `data:image/png;base64,…` URL; none unless the state is `SCAN_QR_CODE`.
+ */
+qr: string | null, };
+
+/**
+ * Connects the organisation's shared number through its WhatsApp gateway.
+ */
+export type GatewayRequest = { org_id: number, 
+/**
+ * What the team calls the number ("Sales line").
+ */
+name: string, 
+/**
+ * The gateway's http(s) address, reachable from the server.
+ */
+base_url: string, 
+/**
+ * The gateway's API key (kept sealed, never sent back).
+ */
+api_key: string, };
+
+/**
+ * The shared number as the settings show it. The API key is never sent back.
+ */
+export type GatewayStatus = { connected: boolean, name: string | null, base_url: string | null, 
+/**
+ * One of the spec's session states (`domain::inbox::SessionState`).
+ */
+state: string | null, 
+/**
+ * The number once paired.
+ */
+number: string | null, 
+/**
+ * Replies kept until the gateway takes them.
+ */
+waiting_replies: number, };
+
+/**
  * `POST googlesheet` (000 §7): in our flow the browser sends the `code` and `state` Google
  * returned and the label chosen in the sync modal (`label_name`, default 'Google Sheet'); the
  * server exchanges the code and creates the spreadsheet. The spec's `sheet_id`,
@@ -1059,6 +1155,82 @@ field: string,
  * The rule's error code (translated by the web app).
  */
 code: string, };
+
+/**
+ * A member new conversations on the shared number are shared among.
+ */
+export type InboxAgent = { user_id: number, 
+/**
+ * Their share against the others' (0 to 100; 0 takes none).
+ */
+weight: number, 
+/**
+ * Whether they take new conversations now.
+ */
+available: boolean, };
+
+export type InboxCounts = { tabs: Array<TabCount>, };
+
+/**
+ * A message or internal note.
+ */
+export type InboxMessage = { id: number, 
+/**
+ * `message` or `note`.
+ */
+kind: string, outbound: boolean, 
+/**
+ * The member who wrote it here (a reply or a note).
+ */
+author_id: number | null, 
+/**
+ * Who wrote it in a group.
+ */
+sender: string | null, body: string | null, media_name: string | null, media_type: string | null, 
+/**
+ * `queued`, `sent`, `delivered`, `read` or `failed` (`domain::inbox::Ack`).
+ */
+ack: string, 
+/**
+ * Why it failed.
+ */
+error: string | null, sent_at: string, };
+
+/**
+ * `?org_id`.
+ */
+export type InboxQuery = { org_id: number, };
+
+/**
+ * The inbox's settings: who new conversations go to, and the needs-reply clock in business
+ * hours (the organisation's zone).
+ */
+export type InboxSettings = { org_id: number, agents: Array<InboxAgent>, 
+/**
+ * Minutes of business hours a conversation may wait for a reply; none: the clock is off.
+ */
+reply_minutes?: number | null, 
+/**
+ * `alert` or `reassign` when the clock runs out.
+ */
+escalation: string, 
+/**
+ * Open weekdays, 0 Monday to 6 Sunday.
+ */
+days: Array<number>, 
+/**
+ * The day's opening and closing, minutes after local midnight.
+ */
+start_min: number, end_min: number, };
+
+/**
+ * A reply, or an internal note (with `@[member id]` mentions).
+ */
+export type InboxTextRequest = { org_id: number, 
+/**
+ * Not blank, at most 4 096 characters (`domain::inbox::MAX_TEXT_CHARS`).
+ */
+text: string, };
 
 /**
  * What happened to a batch. Sent only after the valid events are committed.
@@ -1327,6 +1499,17 @@ export type MessageEventsBatch = { org_id: number,
 events: Array<MessageEventInput>, };
 
 /**
+ * `?org_id&before` of a conversation's messages.
+ */
+export type MessageListQuery = { org_id: number, 
+/**
+ * The `next_cursor` of the newer page.
+ */
+before?: string | null, };
+
+export type MessagePage = { items: Array<InboxMessage>, next_cursor: string | null, };
+
+/**
  * The answer to minting: the token, shown this once and handed to the extension.
  */
 export type MintedExtensionToken = { 
@@ -1374,6 +1557,11 @@ export type NotificationSettings = { enabled: boolean, sound: boolean, };
  * its own configured application.
  */
 export type OAuthReturnQuery = { workspace_id: number, code: string, state: string, grant_type?: string | null, redirect_uri?: string | null, client_id?: string | null, client_secret?: string | null, };
+
+/**
+ * 000 §2 'open chat by number' on the shared number.
+ */
+export type OpenChatRequest = { org_id: number, number: string, };
 
 /**
  * One line of an organisation's change log (issue #25): who changed what, when, from → to.
@@ -2074,6 +2262,11 @@ sync_type: string, syncing_active: number, };
  * itself must be connected again; STARTING and STOPPED as the spec lists them.
  */
 export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED" | "STOPPED";
+
+/**
+ * One tab's count; none for the tabs that need the Lead CRM.
+ */
+export type TabCount = { tab: string, count: number | null, };
 
 /**
  * Sets a contact's one or two tags.

@@ -23,6 +23,7 @@ pub mod employees;
 pub mod events;
 pub mod extension_tokens;
 pub mod health;
+pub mod inbox;
 pub mod integrations;
 pub mod invitations;
 pub mod kb;
@@ -162,6 +163,7 @@ fn declarations() -> Routes {
         kb_conversations::routes(),
         manage::routes(),
         planner::routes(),
+        inbox::routes(),
     ]
     .into_iter()
     .fold(Routes::new(), Routes::merge)

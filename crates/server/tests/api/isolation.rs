@@ -41,6 +41,9 @@ pub(crate) struct Target {
     conversation_id: i64,
     /// The admin's manage-tool rows (each with what its routes need: a file, a claimed send).
     manage: ManageIds,
+    /// The shared number's gateway, and a conversation on it.
+    inbox_gateway: String,
+    inbox_conversation: i64,
 }
 
 /// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
@@ -579,6 +582,58 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             }),
             true,
         ),
+        ("GET", "/inbox/gateway" | "/inbox/gateway/qr" | "/inbox/counts" | "/inbox/settings")
+        | ("DELETE", "/inbox/gateway")
+        | ("POST", "/inbox/gateway/restart" | "/inbox/gateway/logout") => {
+            query(format!("?org_id={}", org.org_id), false)
+        }
+        ("PUT", "/inbox/gateway") => json_to(
+            json!({ "org_id": org.org_id, "name": format!("Line {n}"), "base_url": org.inbox_gateway, "api_key": testkit::fake::WAHA_API_KEY }),
+            false,
+        ),
+        ("GET", "/inbox/conversations") => query(format!("?org_id={}&tab=open", org.org_id), false),
+        ("POST", "/inbox/open") => json_to(
+            json!({ "org_id": org.org_id, "number": format!("+4477009{:05}", n % 100_000) }),
+            false,
+        ),
+        ("PUT", "/inbox/settings") => json_to(
+            json!({ "org_id": org.org_id, "agents": [{ "user_id": inner.user_id, "weight": 1, "available": true }],
+                    "reply_minutes": 30, "escalation": "alert", "days": [0, 1, 2, 3, 4], "start_min": 540, "end_min": 1080 }),
+            true,
+        ),
+        ("GET", "/inbox/conversations/{id}" | "/inbox/conversations/{id}/messages")
+        | ("POST", "/inbox/conversations/{id}/read") => (
+            format!(
+                "/api{}?org_id={}",
+                path.replace("{id}", &inner.inbox_conversation.to_string()),
+                org.org_id
+            ),
+            None,
+            true,
+        ),
+        ("POST", "/inbox/conversations/{id}/replies" | "/inbox/conversations/{id}/notes") => {
+            json_at(
+                format!(
+                    "/api{}",
+                    path.replace("{id}", &inner.inbox_conversation.to_string())
+                ),
+                json!({ "org_id": org.org_id, "text": format!("Checking @[{}] {n}", inner.user_id) }),
+            )
+        }
+        ("PUT", "/inbox/conversations/{id}/status") => json_at(
+            format!(
+                "/api{}",
+                path.replace("{id}", &inner.inbox_conversation.to_string())
+            ),
+            json!({ "org_id": org.org_id, "open": n % 2 == 0 }),
+        ),
+        ("PUT", "/inbox/conversations/{id}/assignee") => json_at(
+            format!(
+                "/api{}",
+                path.replace("{id}", &inner.inbox_conversation.to_string())
+            ),
+            json!({ "org_id": org.org_id, "user_id": inner.user_id }),
+        ),
         other => panic!(
             "no tenant-isolation case for {} {}: add one to tests/api/isolation.rs",
             other.0, other.1
@@ -880,7 +935,32 @@ pub(crate) async fn organisation_with(
         .as_i64()
         .unwrap();
     let manage = manage_rows(app, &admin, org_id).await;
+    let inbox_gateway = app.fake.waha_url();
+    let res = app
+        .client
+        .put(app.url("/api/inbox/gateway"))
+        .session(&admin)
+        .json(&json!({ "org_id": org_id, "name": "Sales line", "base_url": inbox_gateway, "api_key": testkit::fake::WAHA_API_KEY }))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        res.status().is_success(),
+        "connect the shared number: {}",
+        res.status()
+    );
+    let inbox_conversation = post(
+        app,
+        &admin,
+        "/api/inbox/open",
+        json!({ "org_id": org_id, "number": "+44 7700 900123" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     let target = Target {
+        inbox_gateway,
+        inbox_conversation,
         manage,
         document_id,
         conversation_id,
@@ -1074,6 +1154,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/v1/whatzapp/exchangeRateService"),
     ("GET", "/billing/currency"),
     ("POST", "/billing/stripe/webhook"),
+    // The team inbox's gateway webhook: its path token and signature are its credentials.
+    ("POST", "/inbox/hooks/{token}"),
     // The operator's sign-in (its failures all answer alike and are rate limited), and who is
     // signed in as the operator (204 when nobody is, like the users' session check).
     ("POST", "/admin/session"),
@@ -1101,7 +1183,9 @@ db_test!(
         // (Removing a file goes before removing its row.)
         routes.sort_by_key(|r| {
             let deletes = r.method == Method::DELETE
-                && (r.path.starts_with("/kb/") || r.path.starts_with("/manage/"));
+                && (r.path.starts_with("/kb/")
+                    || r.path.starts_with("/manage/")
+                    || r.path.starts_with("/inbox/"));
             match (deletes, r.path.ends_with("/attachment")) {
                 (true, true) => 1,
                 (true, false) => 2,

@@ -15,6 +15,7 @@ mod cli;
 mod extension_scope;
 mod foundation;
 mod import_limits;
+mod inbox;
 mod ingest_restart;
 mod integrations;
 mod invitations;

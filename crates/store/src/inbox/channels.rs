@@ -31,14 +31,21 @@ pub async fn gateway_of(store: &Store, org_id: i64) -> Result<Option<channel::Mo
 }
 
 /// The channel a webhook's path token names.
-pub async fn by_hook_token(store: &Store, token: &str) -> Result<Option<channel::Model>, StoreError> {
+pub async fn by_hook_token(
+    store: &Store,
+    token: &str,
+) -> Result<Option<channel::Model>, StoreError> {
     Ok(channel::Entity::find()
         .filter(channel::Column::HookToken.eq(token))
         .one(store.conn())
         .await?)
 }
 
-pub async fn find(store: &Store, org_id: i64, id: i64) -> Result<Option<channel::Model>, StoreError> {
+pub async fn find(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+) -> Result<Option<channel::Model>, StoreError> {
     Ok(channel::Entity::find_by_id(id)
         .filter(channel::Column::OrgId.eq(org_id))
         .one(store.conn())
@@ -144,12 +151,18 @@ pub async fn member_channel(
     // Two first messages at once may each have made one: every caller keeps the oldest.
     let first = find().await?.unwrap_or(made.clone());
     if first.id != made.id {
-        channel::Entity::delete_by_id(made.id).exec(store.conn()).await?;
+        channel::Entity::delete_by_id(made.id)
+            .exec(store.conn())
+            .await?;
     }
     Ok(first)
 }
 
 /// Keeps `row`'s changed fields.
 pub async fn save(store: &Store, row: channel::Model) -> Result<channel::Model, StoreError> {
-    Ok(row.into_active_model().reset_all().update(store.conn()).await?)
+    Ok(row
+        .into_active_model()
+        .reset_all()
+        .update(store.conn())
+        .await?)
 }

@@ -55,6 +55,9 @@ pub struct Recorded {
     pub new_conversation: bool,
 }
 
+/// Timestamps this close are ordered by arrival.
+const SAME_SECOND_MS: i64 = 1_000;
+
 /// The most characters of a message the chatter list shows under its name.
 const PREVIEW_CHARS: usize = 160;
 
@@ -99,7 +102,11 @@ async fn conversation_of(
             false.into(),
             now.into(),
         ])
-        .on_conflict(OnConflict::columns([C::ChannelId, C::ChatId]).do_nothing().to_owned())
+        .on_conflict(
+            OnConflict::columns([C::ChannelId, C::ChatId])
+                .do_nothing()
+                .to_owned(),
+        )
         .to_owned();
     let made = txn.execute(backend.build(&insert)).await?.rows_affected() > 0;
     let row = conversation::Entity::find()
@@ -137,7 +144,9 @@ pub(crate) async fn record_in(
     let (conv, new_conversation) = conversation_of(txn, chat, now).await?;
     let Some(source) = msg.source_id else {
         // A reply not yet handed over has no source id to collide on.
-        let row = new_message(chat.org_id, conv.id, msg, now).insert(txn).await?;
+        let row = new_message(chat.org_id, conv.id, msg, now)
+            .insert(txn)
+            .await?;
         if msg.kind == MESSAGE {
             touch(txn, &conv, msg).await?;
         }
@@ -181,7 +190,11 @@ pub(crate) async fn record_in(
             msg.sent_at.into(),
             now.into(),
         ])
-        .on_conflict(OnConflict::columns([M::ConversationId, M::SourceId]).do_nothing().to_owned())
+        .on_conflict(
+            OnConflict::columns([M::ConversationId, M::SourceId])
+                .do_nothing()
+                .to_owned(),
+        )
         .to_owned();
     if txn.execute(backend.build(&insert)).await?.rows_affected() == 0 {
         return Ok(Recorded {
@@ -207,7 +220,12 @@ pub(crate) async fn record_in(
     })
 }
 
-fn new_message(org_id: i64, conversation_id: i64, msg: &Incoming<'_>, now: EpochMs) -> message::ActiveModel {
+fn new_message(
+    org_id: i64,
+    conversation_id: i64,
+    msg: &Incoming<'_>,
+    now: EpochMs,
+) -> message::ActiveModel {
     message::ActiveModel {
         org_id: Set(org_id),
         conversation_id: Set(conversation_id),
@@ -237,9 +255,14 @@ async fn touch(
 ) -> Result<(), StoreError> {
     use conversation::Column as C;
     let mut update = conversation::Entity::update_many();
-    if msg.sent_at >= conv.last_message_at {
+    // Gateways stamp messages to the second, our replies to the millisecond: within a second,
+    // the message that arrives later is the newer one.
+    if msg.sent_at + SAME_SECOND_MS > conv.last_message_at {
         update = update
-            .col_expr(C::LastMessageAt, msg.sent_at.into())
+            .col_expr(
+                C::LastMessageAt,
+                msg.sent_at.max(conv.last_message_at).into(),
+            )
             .col_expr(C::LastOutbound, msg.outbound.into())
             .col_expr(C::Preview, preview(msg.body, msg.media_name).into());
         if msg.outbound {
@@ -301,8 +324,8 @@ pub async fn apply_ack(
         if after == before {
             return Ok(None);
         }
-        let mut update = message::Entity::update_many()
-            .col_expr(message::Column::Ack, after.code().into());
+        let mut update =
+            message::Entity::update_many().col_expr(message::Column::Ack, after.code().into());
         if after == Ack::Failed {
             update = update.col_expr(message::Column::Error, error.map(str::to_owned).into());
         }
@@ -316,4 +339,68 @@ pub async fn apply_ack(
         }
     }
     Ok(None)
+}
+
+/// The conversation of `chat`, made (at the top of the list) when there is none: a chat opened
+/// by number before anyone wrote.
+pub async fn open(store: &Store, chat: &Chat<'_>, now: EpochMs) -> Result<i64, StoreError> {
+    let txn = store.conn().begin().await?;
+    let (conv, made) = conversation_of(&txn, chat, now).await?;
+    if made {
+        conversation::Entity::update_many()
+            .col_expr(conversation::Column::LastMessageAt, now.into())
+            .filter(conversation::Column::Id.eq(conv.id))
+            .exec(&txn)
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(conv.id)
+}
+
+/// Stores an internal note of `conversation_id` with the members it mentions, in one transaction.
+pub async fn note(
+    store: &Store,
+    org_id: i64,
+    conversation_id: i64,
+    author_id: i64,
+    body: &str,
+    mentioned: &[i64],
+    now: EpochMs,
+) -> Result<message::Model, StoreError> {
+    use crate::entity::inbox::mention;
+    let txn = store.conn().begin().await?;
+    let row = message::ActiveModel {
+        org_id: Set(org_id),
+        conversation_id: Set(conversation_id),
+        source_id: Set(None),
+        kind: Set(super::NOTE),
+        outbound: Set(false),
+        author_id: Set(Some(author_id)),
+        sender: Set(None),
+        body: Set(Some(body.to_owned())),
+        media_key: Set(None),
+        media_type: Set(None),
+        media_name: Set(None),
+        ack: Set(Ack::Read.code()),
+        error: Set(None),
+        sent_at: Set(now),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    for user_id in mentioned {
+        mention::ActiveModel {
+            org_id: Set(org_id),
+            conversation_id: Set(conversation_id),
+            message_id: Set(row.id),
+            user_id: Set(*user_id),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(row)
 }

@@ -2,10 +2,10 @@
 //! message's time then id, newest first; messages by their time then id, newest first (the
 //! screen shows them oldest at the top and asks for the page before).
 
-use crate::entity::inbox::{conversation, message};
+use crate::entity::inbox::{conversation, mention, message, read};
 use crate::{rows_as, EpochMs, Store, StoreError};
 use domain::inbox::{Cursor, Tab};
-use sea_orm::sea_query::{Alias, Cond, Expr, Order, Query, SelectStatement};
+use sea_orm::sea_query::{Alias, Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// Who is looking, and which members' own chats they may see.
@@ -47,12 +47,37 @@ impl Row {
 
 /// Which conversations the viewer may see at all.
 fn visible(v: &Viewer) -> Cond {
-    let members = Cond::any()
-        .add(Expr::col((Alias::new("c"), conversation::Column::OwnerId)).is_null())
-        .add(Expr::col((Alias::new("c"), conversation::Column::OwnerId)).is_in(v.members.clone()));
+    let mut members =
+        Cond::any().add(Expr::col((Alias::new("c"), conversation::Column::OwnerId)).is_null());
+    // `IN ()` is SQLite's, not PostgreSQL's: no members adds nothing.
+    if !v.members.is_empty() {
+        members = members.add(
+            Expr::col((Alias::new("c"), conversation::Column::OwnerId)).is_in(v.members.clone()),
+        );
+    }
     Cond::all()
         .add(Expr::col((Alias::new("c"), conversation::Column::OrgId)).eq(v.org_id))
         .add(members)
+}
+
+/// `user_id`'s read mark of the conversation aliased `c`, as a scalar subquery.
+fn read_mark(user_id: i64) -> SimpleExpr {
+    let r = Alias::new("r");
+    SimpleExpr::SubQuery(
+        None,
+        Box::new(
+            Query::select()
+                .column((r.clone(), read::Column::ReadAt))
+                .from_as(read::Entity, r.clone())
+                .and_where(
+                    Expr::col((r.clone(), read::Column::ConversationId))
+                        .equals((Alias::new("c"), conversation::Column::Id)),
+                )
+                .and_where(Expr::col((r, read::Column::UserId)).eq(user_id))
+                .to_owned()
+                .into_sub_query_statement(),
+        ),
+    )
 }
 
 /// The tab's own condition, over the conversation aliased `c`.
@@ -62,11 +87,12 @@ fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
     let outbound = Expr::col((Alias::new("c"), C::LastOutbound));
     match tab {
         Tab::All => Cond::all(),
-        Tab::Unread => Cond::all().add(Expr::cust_with_values(
-            "c.last_inbound_at IS NOT NULL AND c.last_inbound_at > COALESCE((SELECT r.read_at \
-             FROM inbox_reads r WHERE r.conversation_id = c.id AND r.user_id = ?), -1)",
-            [v.user_id],
-        )),
+        Tab::Unread => {
+            let inbound = Expr::col((Alias::new("c"), C::LastInboundAt));
+            Cond::all().add(inbound.clone().is_not_null()).add(
+                inbound.gt(Func::coalesce([read_mark(v.user_id), Expr::val(-1i64).into()])),
+            )
+        }
         Tab::Groups => Cond::all().add(Expr::col((Alias::new("c"), C::IsGroup)).eq(true)),
         Tab::Scheduled => Cond::all().add(Expr::cust(
             "EXISTS (SELECT 1 FROM schedules s WHERE s.org_id = c.org_id \
@@ -76,11 +102,22 @@ fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
             "EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = c.org_id \
              AND f.completed_at IS NULL AND (f.contact = c.contact OR f.contact = '+' || c.contact))",
         )),
-        Tab::Mentions => Cond::all().add(Expr::cust_with_values(
-            "EXISTS (SELECT 1 FROM inbox_mentions m WHERE m.conversation_id = c.id \
-             AND m.user_id = ? AND m.created_at >= ?)",
-            [v.user_id, now - domain::inbox::MENTION_DAYS * 86_400_000],
-        )),
+        Tab::Mentions => {
+            let m = Alias::new("m");
+            let since = now - domain::inbox::MENTION_DAYS * 86_400_000;
+            Cond::all().add(Expr::exists(
+                Query::select()
+                    .expr(Expr::val(1))
+                    .from_as(mention::Entity, m.clone())
+                    .and_where(
+                        Expr::col((m.clone(), mention::Column::ConversationId))
+                            .equals((Alias::new("c"), C::Id)),
+                    )
+                    .and_where(Expr::col((m.clone(), mention::Column::UserId)).eq(v.user_id))
+                    .and_where(Expr::col((m, mention::Column::CreatedAt)).gte(since))
+                    .to_owned(),
+            ))
+        }
         Tab::NeedsReply => Cond::all().add(open.eq(true)).add(outbound.eq(false)),
         Tab::AwaitingReply => Cond::all().add(open.eq(true)).add(outbound.eq(true)),
         Tab::Tasks => Cond::all().add(Expr::cust(
@@ -130,13 +167,7 @@ pub async fn page(
         ]
         .map(|c| (Alias::new("c"), c)),
     )
-    .expr_as(
-        Expr::cust_with_values(
-            "(SELECT r.read_at FROM inbox_reads r WHERE r.conversation_id = c.id AND r.user_id = ?)",
-            [v.user_id],
-        ),
-        Alias::new("read_at"),
-    );
+    .expr_as(read_mark(v.user_id), Alias::new("read_at"));
     if let Some(cursor) = after {
         let at = Expr::col((Alias::new("c"), C::LastMessageAt));
         q.cond_where(
@@ -202,5 +233,32 @@ pub async fn messages(
         .order_by_desc(M::Id)
         .limit(limit)
         .all(store.conn())
+        .await?)
+}
+
+/// Up to when `user_id` has read the conversation.
+pub async fn read_at(
+    store: &Store,
+    conversation_id: i64,
+    user_id: i64,
+) -> Result<Option<EpochMs>, StoreError> {
+    use crate::entity::inbox::read;
+    Ok(read::Entity::find()
+        .filter(read::Column::ConversationId.eq(conversation_id))
+        .filter(read::Column::UserId.eq(user_id))
+        .one(store.conn())
+        .await?
+        .map(|r| r.read_at))
+}
+
+/// One message of the organisation.
+pub async fn message(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+) -> Result<Option<message::Model>, StoreError> {
+    Ok(message::Entity::find_by_id(id)
+        .filter(message::Column::OrgId.eq(org_id))
+        .one(store.conn())
         .await?)
 }

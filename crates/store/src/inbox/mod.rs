@@ -7,10 +7,14 @@
 //! extension re-sends change nothing), and a conversation's last-message fields always describe
 //! its newest stored message.
 
+pub mod agents;
 pub mod channels;
+pub mod conversations;
+pub mod events;
 pub mod intake;
 pub mod list;
 pub mod sends;
+pub mod settings;
 
 /// `inbox_channels.kind`: a shared number through a gateway.
 pub const GATEWAY: i16 = 1;

@@ -8,8 +8,8 @@ use crate::entity::inbox::{message, send};
 use crate::{DbKind, EpochMs, Store, StoreError};
 use domain::inbox::Ack;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter,
-    Set, Statement, TransactionTrait, Value,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, Statement,
+    TransactionTrait, Value,
 };
 
 use super::intake::{record_in, Chat, Incoming, Recorded};
@@ -41,15 +41,18 @@ pub async fn queue_reply(
 }
 
 /// A claimed send with what the gateway needs.
-#[derive(Debug, Clone, FromQueryResult)]
+#[derive(Debug, Clone)]
 pub struct Claimed {
     pub id: i64,
     pub org_id: i64,
     pub message_id: i64,
     pub channel_id: i64,
     pub attempts: i32,
+    pub conversation_id: i64,
     pub chat_id: String,
     pub body: Option<String>,
+    /// When the reply was written (a reply waits for the gateway only so long).
+    pub queued_at: EpochMs,
 }
 
 /// Takes up to `limit` due sends for a lease until `now + lease_ms`.
@@ -75,7 +78,11 @@ pub async fn claim(
     let db = store.conn();
     let txn = db.begin().await?;
     let rows = txn
-        .query_all(Statement::from_sql_and_values(txn.get_database_backend(), sql, values))
+        .query_all(Statement::from_sql_and_values(
+            txn.get_database_backend(),
+            sql,
+            values,
+        ))
         .await?;
     txn.commit().await?;
     let mut claimed = Vec::with_capacity(rows.len());
@@ -95,8 +102,10 @@ pub async fn claim(
             message_id,
             channel_id: row.try_get("", "channel_id")?,
             attempts: row.try_get("", "attempts")?,
+            conversation_id: msg.conversation_id,
             chat_id,
             body: msg.body,
+            queued_at: msg.created_at,
         });
     }
     claimed.sort_by_key(|c| c.id);
@@ -114,7 +123,8 @@ pub async fn sent(
     let txn = store.conn().begin().await?;
     if let Some(row) = message::Entity::find_by_id(message_id).one(&txn).await? {
         let ack = Ack::from_code(row.ack).merge(Ack::Sent);
-        let mut update = message::Entity::update_many().col_expr(message::Column::Ack, ack.code().into());
+        let mut update =
+            message::Entity::update_many().col_expr(message::Column::Ack, ack.code().into());
         if let Some(source) = source_id {
             update = update.col_expr(message::Column::SourceId, source.into());
         }

@@ -1,0 +1,83 @@
+//! The needs-reply clock: when a waiting conversation escalates (the organisation's settings and
+//! business hours, in its zone, through `domain::inbox::BusinessHours`), and what escalating does
+//! — an alert on every open inbox, or the conversation handed to the next available member.
+
+use crate::error::AppError;
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use domain::inbox::BusinessHours;
+use store::entity::inbox::conversation;
+use store::entity::inbox::settings;
+
+/// The organisation's business hours from its settings, in its zone.
+pub fn hours_of(s: &settings::Model, zone: &str) -> Option<BusinessHours> {
+    let zone = domain::dates::zone_or_default(Some(zone)).ok()?;
+    BusinessHours::new(
+        zone,
+        u8::try_from(s.days).ok()?,
+        u16::try_from(s.start_min).ok()?,
+        u16::try_from(s.end_min).ok()?,
+    )
+    .ok()
+}
+
+/// When a customer's message at `since` escalates if nobody answers; None when the clock is off.
+pub async fn escalate_at(
+    state: &AppState,
+    org_id: i64,
+    since: i64,
+) -> Result<Option<i64>, AppError> {
+    let Some(s) = store::inbox::settings::of(&state.store, org_id).await? else {
+        return Ok(None);
+    };
+    let Some(minutes) = s.reply_minutes.and_then(|m| u32::try_from(m).ok()) else {
+        return Ok(None);
+    };
+    let org = store::orgs::organisation(&state.store, org_id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let Some(hours) = hours_of(&s, &org.time_zone) else {
+        return Ok(None);
+    };
+    let Some(since) = DateTime::<Utc>::from_timestamp_millis(since) else {
+        return Ok(None);
+    };
+    Ok(hours.after(since, minutes).map(|t| t.timestamp_millis()))
+}
+
+/// Escalates every conversation whose clock ran out by now (each once, whichever replica comes
+/// first): reassigns it to the next available member other than its assignee, or alerts.
+pub async fn sweep(state: &AppState) -> Result<usize, AppError> {
+    let now = state.clock.now_ms();
+    let due = store::inbox::settings::due(&state.store, now, 100).await?;
+    let mut done = 0;
+    for conv in due {
+        let Some(at) = conv.escalate_at else { continue };
+        if !store::inbox::settings::escalated(&state.store, conv.id, at).await? {
+            continue;
+        }
+        done += 1;
+        escalate(state, &conv).await?;
+    }
+    Ok(done)
+}
+
+async fn escalate(state: &AppState, conv: &conversation::Model) -> Result<(), AppError> {
+    let reassign = store::inbox::settings::of(&state.store, conv.org_id)
+        .await?
+        .is_some_and(|s| s.escalation == "reassign");
+    if reassign {
+        if let Some(to) = super::assign::reassign(state, conv).await? {
+            tracing::info!(conversation = conv.id, to, "needs-reply clock reassigned");
+            return Ok(());
+        }
+    }
+    super::views::publish(
+        state,
+        conv.org_id,
+        "overdue",
+        Some(conv.id),
+        serde_json::json!({ "conversation_id": conv.id, "assignee_id": conv.assignee_id }),
+    )
+    .await
+}

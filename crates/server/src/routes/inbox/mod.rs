@@ -1,0 +1,46 @@
+//! The team inbox (issue #27): the shared number's gateway (`gateway.rs`, admins), its signed
+//! webhook (`hooks.rs`, public), the chatter list and a conversation's state
+//! (`conversations.rs`), messages, replies and notes (`messages.rs`), the settings (`settings.rs`: agents, the
+//! needs-reply clock). Paths under `/api/inbox`
+//! (docs/API.md); the logic they share is `crate::inbox`.
+
+use super::{Access, Routes};
+use utoipa_axum::routes;
+
+mod conversations;
+mod gateway;
+mod hooks;
+mod messages;
+mod settings;
+
+pub use conversations::*;
+pub use gateway::*;
+pub use hooks::*;
+pub use messages::*;
+pub use settings::*;
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(gateway::gateway_status))
+        .add(Access::Scoped, routes!(gateway::connect_gateway))
+        .add(Access::Scoped, routes!(gateway::disconnect_gateway))
+        .add(Access::Scoped, routes!(gateway::gateway_qr))
+        .add(Access::Scoped, routes!(gateway::restart_gateway))
+        .add(Access::Scoped, routes!(gateway::logout_gateway))
+        .add(Access::Public, routes!(hooks::gateway_hook))
+        .add(Access::Scoped, routes!(conversations::list_conversations))
+        .add(Access::Scoped, routes!(conversations::inbox_counts))
+        .add(Access::Scoped, routes!(conversations::get_conversation))
+        .add(
+            Access::Scoped,
+            routes!(conversations::set_conversation_status),
+        )
+        .add(Access::Scoped, routes!(conversations::assign_conversation))
+        .add(Access::Scoped, routes!(conversations::read_conversation))
+        .add(Access::Scoped, routes!(conversations::open_chat))
+        .add(Access::Scoped, routes!(messages::list_messages))
+        .add(Access::Scoped, routes!(messages::reply))
+        .add(Access::Scoped, routes!(messages::add_note))
+        .add(Access::Scoped, routes!(settings::inbox_settings))
+        .add(Access::Scoped, routes!(settings::set_inbox_settings))
+}
