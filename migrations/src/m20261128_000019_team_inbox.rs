@@ -178,6 +178,8 @@ fn tables(t: &mut Tables) {
             big("org_id"),
             string("kind", 32),
             big_null("conversation_id"),
+            // The member whose own chat it concerns (screens that may not see them skip it).
+            big_null("owner_id"),
             text("body"),
             at("created_at"),
         ])

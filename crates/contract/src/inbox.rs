@@ -199,3 +199,13 @@ pub struct InboxSettings {
     #[schema(maximum = 1440)]
     pub end_min: u16,
 }
+
+/// `?org_id&after&follow` of the live feed.
+#[crate::wire(IntoParams, OptionalFields)]
+pub struct EventsQuery {
+    pub org_id: i64,
+    /// The last event seen (the `Last-Event-ID` header wins); none: from now.
+    pub after: Option<u64>,
+    /// false: answer the events since `after` and end (a catch-up read); default true.
+    pub follow: Option<bool>,
+}

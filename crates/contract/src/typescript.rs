@@ -185,6 +185,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::inbox::AssignRequest>();
     c.visit::<crate::inbox::OpenChatRequest>();
     c.visit::<crate::inbox::InboxSettings>();
+    c.visit::<crate::inbox::EventsQuery>();
     c.visit::<crate::manage::ManageQuery>();
     c.visit::<crate::manage::AttachmentQuery>();
     c.visit::<crate::manage::QuickReplyList>();

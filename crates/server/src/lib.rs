@@ -177,6 +177,16 @@ pub async fn serve_state(
         );
     }
     let (stop, stopped) = tokio::sync::watch::channel(false);
+    // Other replicas' inbox events wake this process's live screens (PostgreSQL's NOTIFY).
+    let notify_listener = {
+        let (store, wake) = (state.store.clone(), state.inbox_wake.clone());
+        tokio::spawn(async move {
+            store::inbox::events::listen(&store, move |org| {
+                wake.send_replace(org);
+            })
+            .await;
+        })
+    };
     let worker = state
         .config
         .sync
@@ -201,6 +211,7 @@ pub async fn serve_state(
     if let Some(w) = inbox_worker {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
     }
+    notify_listener.abort();
     served
 }
 

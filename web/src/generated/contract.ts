@@ -866,6 +866,19 @@ field: string,
 code: string, };
 
 /**
+ * `?org_id&after&follow` of the live feed.
+ */
+export type EventsQuery = { org_id: number, 
+/**
+ * The last event seen (the `Last-Event-ID` header wins); none: from now.
+ */
+after: number | null, 
+/**
+ * false: answer the events since `after` and end (a catch-up read); default true.
+ */
+follow?: boolean | null, };
+
+/**
  * 001 §7 item 7: rates from US dollars. Without a configured provider only `USD: 1`.
  */
 export type ExchangeRates = { result: boolean, base_code: string, conversion_rates: Record<string, number>, 

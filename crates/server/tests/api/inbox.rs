@@ -11,7 +11,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use std::future::Future;
 use std::time::{Duration, Instant};
-use testkit::{db_test, fake, TestApp, TestOrg};
+use testkit::{db_test, fake, TestApp, TestOrg, WithSession};
 
 const CUSTOMER: &str = "919876543210@c.us";
 
@@ -242,6 +242,13 @@ db_test!(
         let before = app.fake.waha_deliveries().len();
         app.fake.waha_inbound(&session, CUSTOMER, "first").unwrap();
         conversation_with(&app, &org, CUSTOMER).await;
+        // The fake records a delivery once it has our answer.
+        eventually("the delivery is recorded", || async {
+            app.fake.waha_deliveries()[before..]
+                .iter()
+                .any(|d| d.event == "message.any" && d.status == Some(200))
+        })
+        .await;
         let delivery = app.fake.waha_deliveries()[before..]
             .iter()
             .find(|d| d.event == "message.any")
@@ -514,5 +521,116 @@ db_test!(
             )
             .await;
         assert_eq!(again["id"], opened["id"]);
+    }
+);
+
+/// Reads the event stream `res` until an event of `kind` arrives (or 10 s pass).
+async fn next_event(res: &mut reqwest::Response, seen: &mut String, kind: &str) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !seen.contains(&format!("event: {kind}")) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, res.chunk()).await {
+            Ok(Ok(Some(bytes))) => seen.push_str(&String::from_utf8_lossy(&bytes)),
+            _ => return false,
+        }
+    }
+    true
+}
+
+db_test!(
+    a_new_message_reaches_a_second_members_open_inbox_and_a_reconnect_misses_nothing,
+    config = fast,
+    |app| async move {
+        let org = app.organisation("live@inbox.test").await;
+        let manager = app.member(&org, "live-manager@inbox.test", 2).await;
+        let session = paired(&app, &org).await;
+        let mut stream = app
+            .client
+            .get(format!(
+                "{}/api/inbox/events?org_id={}",
+                app.base, org.org_id
+            ))
+            .session(&manager.session)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(stream.status(), 200);
+        assert_eq!(
+            stream.headers()["content-type"].to_str().unwrap(),
+            "text/event-stream"
+        );
+        let started = Instant::now();
+        app.fake.waha_inbound(&session, CUSTOMER, "live?").unwrap();
+        let mut seen = String::new();
+        assert!(
+            next_event(&mut stream, &mut seen, "message").await,
+            "no message event: {seen}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+        let first_id: i64 = seen
+            .lines()
+            .find_map(|l| l.strip_prefix("id: "))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        drop(stream);
+        // While the screen is away: a reply and its acks. Reconnecting with the last id seen
+        // answers all of them, in order, and nothing before.
+        let id = conversation_with(&app, &org, CUSTOMER).await["id"]
+            .as_i64()
+            .unwrap();
+        app.post_ok(
+            &format!("/api/inbox/conversations/{id}/replies"),
+            &org.admin,
+            json!({"org_id": org.org_id, "text": "here"}),
+        )
+        .await;
+        eventually("read", || async {
+            messages(&app, &org, id)
+                .await
+                .iter()
+                .any(|m| m["ack"] == "read")
+        })
+        .await;
+        let caught_up = app
+            .client
+            .get(format!(
+                "{}/api/inbox/events?org_id={}&follow=false",
+                app.base, org.org_id
+            ))
+            .session(&manager.session)
+            .header("last-event-id", first_id.to_string())
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let ids: Vec<i64> = caught_up
+            .lines()
+            .filter_map(|l| l.strip_prefix("id: "))
+            .map(|i| i.trim().parse().unwrap())
+            .collect();
+        assert!(!ids.is_empty(), "{caught_up}");
+        assert!(
+            ids.windows(2).all(|w| w[0] < w[1]) && ids[0] > first_id,
+            "{ids:?}"
+        );
+        assert!(
+            caught_up.contains("event: ack") && caught_up.contains("\"read\""),
+            "{caught_up}"
+        );
+        // An employee may not follow the inbox.
+        let employee = app.member(&org, "live-employee@inbox.test", 3).await;
+        let (status, _) = app
+            .call_as(
+                Method::GET,
+                &format!("/api/inbox/events?org_id={}&follow=false", org.org_id),
+                &employee.session,
+                None,
+            )
+            .await;
+        assert_eq!(status, 403);
     }
 );

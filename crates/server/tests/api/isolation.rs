@@ -592,6 +592,10 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             false,
         ),
         ("GET", "/inbox/conversations") => query(format!("?org_id={}&tab=open", org.org_id), false),
+        ("GET", "/inbox/events") => query(
+            format!("?org_id={}&after=0&follow=false", org.org_id),
+            false,
+        ),
         ("POST", "/inbox/open") => json_to(
             json!({ "org_id": org.org_id, "number": format!("+4477009{:05}", n % 100_000) }),
             false,

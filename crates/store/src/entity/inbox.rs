@@ -105,6 +105,7 @@ table!(
         org_id: i64,
         kind: String,
         conversation_id: Option<i64>,
+        owner_id: Option<i64>,
         body: String,
         created_at: i64,
     }

@@ -8,6 +8,12 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
+/// The PostgreSQL channel replicas wake each other's live screens on; its payload is the
+/// organisation's id.
+pub const CHANNEL: &str = "inbox_events";
+
+/// Appends an event (with the conversation's owner, for the screens' visibility) and, on
+/// PostgreSQL, notifies every replica listening on [`CHANNEL`].
 pub async fn append(
     store: &Store,
     org_id: i64,
@@ -16,16 +22,71 @@ pub async fn append(
     body: String,
     now: EpochMs,
 ) -> Result<event::Model, StoreError> {
-    Ok(event::ActiveModel {
+    use crate::entity::inbox::conversation;
+    let owner_id = match conversation_id {
+        Some(id) => conversation::Entity::find_by_id(id)
+            .one(store.conn())
+            .await?
+            .and_then(|c| c.owner_id),
+        None => None,
+    };
+    let row = event::ActiveModel {
         org_id: Set(org_id),
         kind: Set(kind.to_owned()),
         conversation_id: Set(conversation_id),
+        owner_id: Set(owner_id),
         body: Set(body),
         created_at: Set(now),
         ..Default::default()
     }
     .insert(store.conn())
-    .await?)
+    .await?;
+    if store.kind() == crate::DbKind::Postgres {
+        use sea_orm::ConnectionTrait;
+        store
+            .conn()
+            .execute(sea_orm::Statement::from_sql_and_values(
+                sea_orm::DatabaseBackend::Postgres,
+                "SELECT pg_notify($1, $2)",
+                [CHANNEL.into(), org_id.to_string().into()],
+            ))
+            .await?;
+    }
+    Ok(row)
+}
+
+/// Listens for other replicas' events (PostgreSQL only; on SQLite one process holds the
+/// database), calling `wake` with the organisation's id of each; reconnects after a failure.
+pub async fn listen(store: &Store, wake: impl Fn(i64) + Send + 'static) {
+    if store.kind() != crate::DbKind::Postgres {
+        return;
+    }
+    let pool = store.conn().get_postgres_connection_pool().clone();
+    loop {
+        match sea_orm::sqlx::postgres::PgListener::connect_with(&pool).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen(CHANNEL).await {
+                    tracing::warn!(error = %e, "LISTEN inbox_events failed");
+                } else {
+                    loop {
+                        match listener.recv().await {
+                            Ok(n) => {
+                                if let Ok(org) = n.payload().parse::<i64>() {
+                                    wake(org);
+                                }
+                            }
+                            Err(e) => {
+                                tracing::warn!(error = %e, "inbox events listener lost");
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "inbox events listener could not connect"),
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
 }
 
 /// The organisation's events after `after`, oldest first, at most `limit`.

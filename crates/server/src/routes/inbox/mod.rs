@@ -10,12 +10,14 @@ use utoipa_axum::routes;
 mod conversations;
 mod gateway;
 mod hooks;
+mod live;
 mod messages;
 mod settings;
 
 pub use conversations::*;
 pub use gateway::*;
 pub use hooks::*;
+pub use live::*;
 pub use messages::*;
 pub use settings::*;
 
@@ -42,5 +44,6 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(messages::reply))
         .add(Access::Scoped, routes!(messages::add_note))
         .add(Access::Scoped, routes!(settings::inbox_settings))
+        .add(Access::Scoped, routes!(live::inbox_events))
         .add(Access::Scoped, routes!(settings::set_inbox_settings))
 }
