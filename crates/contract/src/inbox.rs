@@ -209,3 +209,56 @@ pub struct EventsQuery {
     /// false: answer the events since `after` and end (a catch-up read); default true.
     pub follow: Option<bool>,
 }
+
+/// `?org_id&conversation_id` of the task list.
+#[crate::wire(IntoParams, OptionalFields)]
+pub struct TaskQuery {
+    pub org_id: i64,
+    /// One conversation's tasks; none: every task the caller sees.
+    pub conversation_id: Option<i64>,
+}
+
+/// 001 §3 a task.
+#[crate::wire]
+pub struct InboxTask {
+    pub id: i64,
+    pub conversation_id: Option<i64>,
+    pub contact: Option<String>,
+    pub name: String,
+    pub due_at: Option<String>,
+    /// `open`, `in_progress` or `completed`.
+    pub status: String,
+    /// `none`, `very_low`, `low`, `medium`, `high` or `very_high`.
+    pub priority: String,
+    pub assignee_id: Option<i64>,
+    /// `personal`, `shared`, `self`, `team` or `org`.
+    pub visibility: String,
+    pub owner_id: i64,
+    pub created_at: String,
+    pub completed_at: Option<String>,
+}
+
+#[crate::wire]
+pub struct TaskList {
+    pub items: Vec<InboxTask>,
+}
+
+/// Creates or changes a task.
+#[crate::wire(OptionalFields)]
+pub struct TaskRequest {
+    pub org_id: i64,
+    pub conversation_id: Option<i64>,
+    /// Not blank, at most 200 characters.
+    #[schema(pattern = r"\S", max_length = 200)]
+    pub name: String,
+    /// RFC 3339.
+    #[schema(format = DateTime)]
+    pub due_at: Option<String>,
+    #[schema(pattern = "^(open|in_progress|completed)$")]
+    pub status: Option<String>,
+    #[schema(pattern = "^(none|very_low|low|medium|high|very_high)$")]
+    pub priority: Option<String>,
+    pub assignee_id: Option<i64>,
+    #[schema(pattern = "^(personal|shared|self|team|org)$")]
+    pub visibility: Option<String>,
+}

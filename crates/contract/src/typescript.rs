@@ -186,6 +186,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::inbox::OpenChatRequest>();
     c.visit::<crate::inbox::InboxSettings>();
     c.visit::<crate::inbox::EventsQuery>();
+    c.visit::<crate::inbox::TaskQuery>();
+    c.visit::<crate::inbox::TaskList>();
+    c.visit::<crate::inbox::TaskRequest>();
     c.visit::<crate::manage::ManageQuery>();
     c.visit::<crate::manage::AttachmentQuery>();
     c.visit::<crate::manage::QuickReplyList>();

@@ -9,6 +9,7 @@ pub mod chat;
 pub mod hours;
 pub mod list;
 pub mod session;
+pub mod tasks;
 pub mod text;
 
 pub use ack::Ack;

@@ -1237,6 +1237,23 @@ days: Array<number>,
 start_min: number, end_min: number, };
 
 /**
+ * 001 §3 a task.
+ */
+export type InboxTask = { id: number, conversation_id: number | null, contact: string | null, name: string, due_at: string | null, 
+/**
+ * `open`, `in_progress` or `completed`.
+ */
+status: string, 
+/**
+ * `none`, `very_low`, `low`, `medium`, `high` or `very_high`.
+ */
+priority: string, assignee_id: number | null, 
+/**
+ * `personal`, `shared`, `self`, `team` or `org`.
+ */
+visibility: string, owner_id: number, created_at: string, completed_at: string | null, };
+
+/**
  * A reply, or an internal note (with `@[member id]` mentions).
  */
 export type InboxTextRequest = { org_id: number, 
@@ -2290,6 +2307,30 @@ export type TagsRequest = { org_id: number | null,
  * characters (`MAX_TAG_CHARS`).
  */
 tags: Array<string>, };
+
+export type TaskList = { items: Array<InboxTask>, };
+
+/**
+ * `?org_id&conversation_id` of the task list.
+ */
+export type TaskQuery = { org_id: number, 
+/**
+ * One conversation's tasks; none: every task the caller sees.
+ */
+conversation_id: number | null, };
+
+/**
+ * Creates or changes a task.
+ */
+export type TaskRequest = { org_id: number, conversation_id: number | null, 
+/**
+ * Not blank, at most 200 characters.
+ */
+name: string, 
+/**
+ * RFC 3339.
+ */
+due_at?: string | null, status?: string | null, priority?: string | null, assignee_id: number | null, visibility?: string | null, };
 
 /**
  * A team (`callyzer_orgamnization_team`): `team_color` is a palette id; its colours travel

@@ -44,6 +44,7 @@ pub(crate) struct Target {
     /// The shared number's gateway, and a conversation on it.
     inbox_gateway: String,
     inbox_conversation: i64,
+    inbox_task: i64,
 }
 
 /// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
@@ -592,6 +593,28 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             false,
         ),
         ("GET", "/inbox/conversations") => query(format!("?org_id={}&tab=open", org.org_id), false),
+        ("GET", "/inbox/tasks") => query(
+            format!(
+                "?org_id={}&conversation_id={}",
+                org.org_id, inner.inbox_conversation
+            ),
+            true,
+        ),
+        ("POST", "/inbox/tasks") => json_to(
+            json!({ "org_id": org.org_id, "conversation_id": inner.inbox_conversation, "name": format!("Call back {n}"), "assignee_id": inner.user_id }),
+            true,
+        ),
+        ("PUT" | "DELETE", "/inbox/tasks/{id}") => {
+            let path = format!("/api/inbox/tasks/{}", inner.inbox_task);
+            if method == Method::PUT {
+                json_at(
+                    path,
+                    json!({ "org_id": org.org_id, "name": format!("Called {n}"), "status": "completed" }),
+                )
+            } else {
+                (format!("{path}?org_id={}", org.org_id), None, true)
+            }
+        }
         ("GET", "/inbox/events") => query(
             format!("?org_id={}&after=0&follow=false", org.org_id),
             false,
@@ -962,7 +985,17 @@ pub(crate) async fn organisation_with(
     .await["id"]
         .as_i64()
         .unwrap();
+    let inbox_task = post(
+        app,
+        &admin,
+        "/api/inbox/tasks",
+        json!({ "org_id": org_id, "conversation_id": inbox_conversation, "name": "Send the quote" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     let target = Target {
+        inbox_task,
         inbox_gateway,
         inbox_conversation,
         manage,

@@ -2,7 +2,7 @@
 //! message's time then id, newest first; messages by their time then id, newest first (the
 //! screen shows them oldest at the top and asks for the page before).
 
-use crate::entity::inbox::{conversation, mention, message, read};
+use crate::entity::inbox::{conversation, mention, message, read, task};
 use crate::{rows_as, EpochMs, Store, StoreError};
 use domain::inbox::{Cursor, Tab};
 use sea_orm::sea_query::{Alias, Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr};
@@ -120,10 +120,24 @@ fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
         }
         Tab::NeedsReply => Cond::all().add(open.eq(true)).add(outbound.eq(false)),
         Tab::AwaitingReply => Cond::all().add(open.eq(true)).add(outbound.eq(true)),
-        Tab::Tasks => Cond::all().add(Expr::cust(
-            "EXISTS (SELECT 1 FROM inbox_tasks t WHERE t.conversation_id = c.id \
-             AND t.status <> 'completed')",
-        )),
+        Tab::Tasks => {
+            let t = Alias::new("t");
+            let col = |c: task::Column| Expr::col((t.clone(), c));
+            Cond::all().add(Expr::exists(
+                Query::select()
+                    .expr(Expr::val(1))
+                    .from_as(task::Entity, t.clone())
+                    .and_where(col(task::Column::ConversationId).equals((Alias::new("c"), C::Id)))
+                    .and_where(col(task::Column::Status).ne("completed"))
+                    .cond_where(
+                        Cond::any()
+                            .add(col(task::Column::Visibility).is_in(["shared", "org", "team"]))
+                            .add(col(task::Column::OwnerId).eq(v.user_id))
+                            .add(col(task::Column::AssigneeId).eq(v.user_id)),
+                    )
+                    .to_owned(),
+            ))
+        }
         Tab::Open => Cond::all().add(open.eq(true)),
         // The Lead CRM's links are not the inbox's to know: these tabs list nothing.
         Tab::HubContacts | Tab::HubLifecycle => Cond::all().add(Expr::cust("1 = 0")),

@@ -15,6 +15,7 @@ pub mod intake;
 pub mod list;
 pub mod sends;
 pub mod settings;
+pub mod tasks;
 
 /// `inbox_channels.kind`: a shared number through a gateway.
 pub const GATEWAY: i16 = 1;

@@ -1,7 +1,7 @@
 //! The team inbox (issue #27): the shared number's gateway (`gateway.rs`, admins), its signed
 //! webhook (`hooks.rs`, public), the chatter list and a conversation's state
 //! (`conversations.rs`), messages, replies and notes (`messages.rs`), the settings (`settings.rs`: agents, the
-//! needs-reply clock). Paths under `/api/inbox`
+//! needs-reply clock), the live feed (`live.rs`) and tasks (`tasks.rs`). Paths under `/api/inbox`
 //! (docs/API.md); the logic they share is `crate::inbox`.
 
 use super::{Access, Routes};
@@ -13,6 +13,7 @@ mod hooks;
 mod live;
 mod messages;
 mod settings;
+mod tasks;
 
 pub use conversations::*;
 pub use gateway::*;
@@ -20,6 +21,7 @@ pub use hooks::*;
 pub use live::*;
 pub use messages::*;
 pub use settings::*;
+pub use tasks::*;
 
 pub fn routes() -> Routes {
     Routes::new()
@@ -45,5 +47,9 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(messages::add_note))
         .add(Access::Scoped, routes!(settings::inbox_settings))
         .add(Access::Scoped, routes!(live::inbox_events))
+        .add(Access::Scoped, routes!(tasks::list_tasks))
+        .add(Access::Scoped, routes!(tasks::create_task))
+        .add(Access::Scoped, routes!(tasks::update_task))
+        .add(Access::Scoped, routes!(tasks::delete_task))
         .add(Access::Scoped, routes!(settings::set_inbox_settings))
 }
