@@ -33,7 +33,8 @@ fn tables(t: &mut Tables) {
         ])
         .columns(created_updated())
         .cascade("org_id", "organisations")
-        .index(&["org_id", "kind", "user_id"], false)
+        // One channel per member (and one shared number per organisation).
+        .index(&["org_id", "kind", "user_id"], true)
         .index(&["hook_token"], true);
     t.add("inbox_conversations")
         .columns([

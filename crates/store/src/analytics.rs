@@ -212,6 +212,9 @@ pub async fn insert_messages_with_jobs(
         for e in chunk {
             if new_ids.contains(&e.event_id) && planned.insert(&e.event_id) {
                 jobs.extend(jobs_for(e));
+                // The team inbox shows every member's own chats (the same transaction: a
+                // stored message is in the inbox too).
+                crate::inbox::intake::member_message_in(&txn, org_id, e, now).await?;
             }
         }
     }

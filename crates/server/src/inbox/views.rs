@@ -95,6 +95,28 @@ pub async fn publish(
     Ok(())
 }
 
+/// A member's synced chats have new messages (the screens of those who may see the member
+/// refresh).
+pub async fn publish_member_chats(
+    state: &AppState,
+    org_id: i64,
+    member: i64,
+) -> Result<(), AppError> {
+    let now = state.clock.now_ms();
+    store::inbox::events::append_owned(
+        &state.store,
+        org_id,
+        "message",
+        None,
+        Some(member),
+        json!({ "member_id": member }).to_string(),
+        now,
+    )
+    .await?;
+    state.inbox_wake.send_replace(org_id);
+    Ok(())
+}
+
 /// A conversation has a new message (the screens fetch it).
 pub async fn publish_message(
     state: &AppState,

@@ -231,6 +231,11 @@ pub async fn ingest_messages(
     )
     .await?;
     state.sync_wake.notify_one();
+    if stored > 0 {
+        for member in &senders {
+            crate::inbox::views::publish_member_chats(&state, org_id, *member).await?;
+        }
+    }
     Ok(finish(batch, stored))
 }
 

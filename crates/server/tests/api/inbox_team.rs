@@ -383,3 +383,90 @@ db_test!(
         assert_eq!(status, 404);
     }
 );
+
+db_test!(
+    a_members_own_chat_shows_with_its_member_to_those_who_may_see_them,
+    config = fast,
+    |app| async move {
+        let org = app.organisation("synced@inbox.test").await;
+        let manager = app.member(&org, "synced-manager@inbox.test", 2).await;
+        let employee = app.member(&org, "synced-employee@inbox.test", 3).await;
+        let event = |id: &str, direction: &str, text: &str, at: i64| {
+            json!({"MessageId": id, "Message": text, "Chatid": "919822223333@c.us", "Ack": 2,
+               "Datetime": at, "Direction": direction, "CreatedByUser": employee.user_id.to_string(),
+               "senderName": "Priya", "ChannelName": "Priya Sharma"})
+        };
+        let now = app.clock.now_ms();
+        let batch = json!({"org_id": org.org_id, "events": [
+        event("m-1", "INCOMING", "Do you ship to Pune?", now - 60_000),
+        event("m-2", "OUTGOING", "Yes, in two days", now - 30_000)]});
+        let stored = app
+            .post_ok("/api/v2/events/messages", &employee.session, batch.clone())
+            .await;
+        assert_eq!(stored["data"]["stored"], 2, "{stored}");
+        // The extension sends the batch again: nothing new.
+        app.post_ok("/api/v2/events/messages", &employee.session, batch)
+            .await;
+        let page = tab(&app, &org, &org.admin, "all", None).await;
+        let items = page["items"].as_array().unwrap();
+        assert_eq!(items.len(), 1, "{page}");
+        let conv = &items[0];
+        assert_eq!(conv["channel"], "member");
+        assert_eq!(conv["created_by_user"], employee.user_id);
+        assert_eq!(conv["contact"], "919822223333");
+        assert_eq!(conv["name"], "Priya Sharma");
+        assert_eq!(conv["standing"], "awaiting_reply");
+        let id = conv["id"].as_i64().unwrap();
+        let msgs = app
+            .get_ok(
+                &format!(
+                    "/api/inbox/conversations/{id}/messages?org_id={}",
+                    org.org_id
+                ),
+                &org.admin,
+            )
+            .await;
+        assert_eq!(msgs["items"].as_array().unwrap().len(), 2);
+        assert_eq!(msgs["items"][0]["body"], "Yes, in two days");
+        assert_eq!(msgs["items"][0]["ack"], "delivered");
+        // A manager without a team sees only themselves: not this member's chat.
+        let theirs = tab(&app, &org, &manager.session, "all", None).await;
+        assert!(theirs["items"].as_array().unwrap().is_empty(), "{theirs}");
+        let (status, _) = app
+            .call_as(
+                Method::GET,
+                &format!("/api/inbox/conversations/{id}?org_id={}", org.org_id),
+                &manager.session,
+                None,
+            )
+            .await;
+        assert_eq!(status, 404);
+        let live = app
+            .client
+            .get(format!(
+                "{}/api/inbox/events?org_id={}&after=0&follow=false",
+                app.base, org.org_id
+            ))
+            .header("cookie", format!("sb_session={}", manager.session))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            !live.contains(&format!("\"member_id\":{}", employee.user_id)),
+            "{live}"
+        );
+        // A member's own chat is answered from their WhatsApp, not through the shared number.
+        let (status, _) = app
+            .call_as(
+                Method::POST,
+                &format!("/api/inbox/conversations/{id}/replies"),
+                &org.admin,
+                Some(json!({"org_id": org.org_id, "text": "hi"})),
+            )
+            .await;
+        assert_eq!(status, 409);
+    }
+);

@@ -6,7 +6,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
 };
 
-use super::{GATEWAY, MEMBER};
+use super::GATEWAY;
 
 /// A shared number to connect.
 pub struct NewGateway<'a> {
@@ -110,52 +110,6 @@ pub async fn delete(store: &Store, org_id: i64, id: i64) -> Result<(), StoreErro
         .exec(store.conn())
         .await?;
     Ok(())
-}
-
-/// A member's own channel in an organisation, made on their first synced message.
-pub async fn member_channel(
-    store: &Store,
-    org_id: i64,
-    user_id: i64,
-    now: EpochMs,
-) -> Result<channel::Model, StoreError> {
-    let find = || {
-        channel::Entity::find()
-            .filter(channel::Column::OrgId.eq(org_id))
-            .filter(channel::Column::Kind.eq(MEMBER))
-            .filter(channel::Column::UserId.eq(user_id))
-            .order_by_asc(channel::Column::Id)
-            .one(store.conn())
-    };
-    if let Some(c) = find().await? {
-        return Ok(c);
-    }
-    let made = channel::ActiveModel {
-        org_id: Set(org_id),
-        kind: Set(MEMBER),
-        user_id: Set(Some(user_id)),
-        name: Set(String::new()),
-        base_url: Set(None),
-        secret: Set(None),
-        session: Set(None),
-        hook_token: Set(None),
-        state: Set("WORKING".to_owned()),
-        me: Set(None),
-        state_at: Set(now),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(store.conn())
-    .await?;
-    // Two first messages at once may each have made one: every caller keeps the oldest.
-    let first = find().await?.unwrap_or(made.clone());
-    if first.id != made.id {
-        channel::Entity::delete_by_id(made.id)
-            .exec(store.conn())
-            .await?;
-    }
-    Ok(first)
 }
 
 /// Keeps `row`'s changed fields.

@@ -30,6 +30,19 @@ pub async fn append(
             .and_then(|c| c.owner_id),
         None => None,
     };
+    append_owned(store, org_id, kind, conversation_id, owner_id, body, now).await
+}
+
+/// [`append`] with the owner given: an event of a member's own chats.
+pub async fn append_owned(
+    store: &Store,
+    org_id: i64,
+    kind: &str,
+    conversation_id: Option<i64>,
+    owner_id: Option<i64>,
+    body: String,
+    now: EpochMs,
+) -> Result<event::Model, StoreError> {
     let row = event::ActiveModel {
         org_id: Set(org_id),
         kind: Set(kind.to_owned()),

@@ -404,3 +404,107 @@ pub async fn note(
     txn.commit().await?;
     Ok(row)
 }
+
+/// A member's own chat message reported by the extension, stored in the inbox too (in the
+/// ingesting transaction): the member's channel (made on their first message), the
+/// conversation, the message once by the event's id. A chat id that is not a person's or a
+/// group's chat (a broadcast, a status) is left to the dashboards.
+pub(crate) async fn member_message_in(
+    txn: &DatabaseTransaction,
+    org_id: i64,
+    e: &domain::events::MessageEvent,
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    let Ok(chat) = domain::inbox::ChatRef::parse(&e.chat_id) else {
+        return Ok(());
+    };
+    let channel_id = member_channel_in(txn, org_id, e.user_id, now).await?;
+    let outbound = e.direction == domain::events::MESSAGE_OUTGOING;
+    let ack = e
+        .ack
+        .and_then(|a| Ack::from_gateway(i64::from(a)))
+        .unwrap_or(if outbound { Ack::Sent } else { Ack::Delivered });
+    let sender = if chat.group && !outbound {
+        e.sender_name.as_deref().or(e.sent_by_number.as_deref())
+    } else {
+        None
+    };
+    record_in(
+        txn,
+        &Chat {
+            org_id,
+            channel_id,
+            owner_id: Some(e.user_id),
+            chat_id: &chat.chat_id,
+            contact: &chat.contact,
+            is_group: chat.group,
+            name: e.channel_name.as_deref().filter(|n| !n.trim().is_empty()),
+        },
+        &Incoming {
+            source_id: Some(&e.event_id),
+            kind: super::MESSAGE,
+            outbound,
+            author_id: outbound.then_some(e.user_id),
+            sender,
+            body: e.message.as_deref(),
+            media_key: None,
+            media_type: None,
+            media_name: e.file_name.as_deref(),
+            ack,
+            sent_at: e.occurred_at,
+            escalate_at: None,
+        },
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// The member's own channel in the organisation, made when new (two at once make one).
+async fn member_channel_in(
+    txn: &DatabaseTransaction,
+    org_id: i64,
+    user_id: i64,
+    now: EpochMs,
+) -> Result<i64, StoreError> {
+    use crate::entity::inbox::channel;
+    use channel::Column as K;
+    let insert = Query::insert()
+        .into_table(channel::Entity)
+        .columns([
+            K::OrgId,
+            K::Kind,
+            K::UserId,
+            K::Name,
+            K::State,
+            K::StateAt,
+            K::CreatedAt,
+            K::UpdatedAt,
+        ])
+        .values_panic([
+            org_id.into(),
+            super::MEMBER.into(),
+            user_id.into(),
+            "".into(),
+            "WORKING".into(),
+            now.into(),
+            now.into(),
+            now.into(),
+        ])
+        .on_conflict(
+            OnConflict::columns([K::OrgId, K::Kind, K::UserId])
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned();
+    txn.execute(txn.get_database_backend().build(&insert))
+        .await?;
+    Ok(channel::Entity::find()
+        .filter(K::OrgId.eq(org_id))
+        .filter(K::Kind.eq(super::MEMBER))
+        .filter(K::UserId.eq(user_id))
+        .one(txn)
+        .await?
+        .ok_or(StoreError::NotFound)?
+        .id)
+}
