@@ -28,6 +28,12 @@ mod m20261127_000015_extension_token_renewal;
 mod m20261127_000016_stored_files;
 mod m20261127_000018_invitations;
 mod m20261128_000019_team_inbox;
+mod m20261128_000020_inbox_search;
+
+/// The PostgreSQL search index's accent fold (the store's search applies the same).
+pub mod inbox_search {
+    pub use crate::m20261128_000020_inbox_search::{ACCENTED, UNACCENTED};
+}
 
 pub struct Migrator;
 
@@ -53,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000016_stored_files::Migration),
             Box::new(m20261127_000018_invitations::Migration),
             Box::new(m20261128_000019_team_inbox::Migration),
+            Box::new(m20261128_000020_inbox_search::Migration),
         ]
     }
 }

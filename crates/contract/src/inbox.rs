@@ -19,6 +19,9 @@ pub struct ConversationListQuery {
     /// The `next_cursor` of the page before.
     #[param(pattern = r"^[0-9]{1,20}\.[0-9]{1,20}$")]
     pub cursor: Option<String>,
+    /// Words a message or note of the conversation holds (the last may be the start of one).
+    #[param(max_length = 200)]
+    pub q: Option<String>,
 }
 
 /// `?org_id&before` of a conversation's messages.

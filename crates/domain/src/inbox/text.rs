@@ -68,3 +68,38 @@ mod tests {
         );
     }
 }
+
+/// The most characters a search may hold, and the most words it uses.
+pub const MAX_SEARCH_CHARS: usize = 200;
+pub const MAX_SEARCH_WORDS: usize = 8;
+
+/// The words of a search (letters and digits; the rest separates them), lower-cased, at most
+/// [`MAX_SEARCH_WORDS`]; empty when there is nothing to look for. Each database's full-text
+/// query is built from these words alone, so nothing a person types is read as its syntax.
+pub fn search_words(raw: &str) -> Vec<String> {
+    raw.chars()
+        .take(MAX_SEARCH_CHARS)
+        .collect::<String>()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .take(MAX_SEARCH_WORDS)
+        .collect()
+}
+
+#[cfg(test)]
+mod search_tests {
+    use super::*;
+
+    #[test]
+    fn search_words_leave_no_syntax() {
+        assert_eq!(search_words(" Blue  SHOES?"), ["blue", "shoes"]);
+        assert_eq!(
+            search_words("\"a\" OR b* NEAR(c) -d"),
+            ["a", "or", "b", "near", "c", "d"]
+        );
+        assert_eq!(search_words("ação café"), ["ação", "café"]);
+        assert!(search_words(" ;;; ").is_empty());
+        assert_eq!(search_words(&"w ".repeat(50)).len(), MAX_SEARCH_WORDS);
+    }
+}

@@ -3,7 +3,7 @@
 //! screen shows them oldest at the top and asks for the page before).
 
 use crate::entity::inbox::{conversation, mention, message, read, task};
-use crate::{rows_as, EpochMs, Store, StoreError};
+use crate::{rows_as, DbKind, EpochMs, Store, StoreError};
 use domain::inbox::{Cursor, Tab};
 use sea_orm::sea_query::{Alias, Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -152,17 +152,82 @@ fn base(tab: Tab, v: &Viewer, now: EpochMs) -> SelectStatement {
         .to_owned()
 }
 
-/// A page of the tab's conversations after `after`, `limit` rows.
+/// `word` with the accents the PostgreSQL index folds folded likewise.
+fn fold_accents(word: &str) -> String {
+    use migration::inbox_search::{ACCENTED, UNACCENTED};
+    word.chars()
+        .map(|c| {
+            ACCENTED
+                .chars()
+                .position(|a| a == c)
+                .and_then(|i| UNACCENTED.chars().nth(i))
+                .unwrap_or(c)
+        })
+        .collect()
+}
+
+/// The conversations (aliased `c`) with a message or note holding every word of `words` (the
+/// last as a prefix), through SQLite's FTS5 index or PostgreSQL's GIN index. The words are
+/// letters and digits only (`domain::inbox::text::search_words`), so quoting them is enough.
+fn matching(kind: DbKind, org_id: i64, words: &[String]) -> SimpleExpr {
+    let last = words.len().saturating_sub(1);
+    match kind {
+        DbKind::Sqlite => {
+            let query: Vec<String> = words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    if i == last {
+                        format!("\"{w}\"*")
+                    } else {
+                        format!("\"{w}\"")
+                    }
+                })
+                .collect();
+            Expr::cust_with_values(
+                "c.id IN (SELECT m.conversation_id FROM inbox_messages m WHERE m.id IN \
+                 (SELECT rowid FROM inbox_messages_fts WHERE inbox_messages_fts MATCH ?))",
+                [query.join(" ")],
+            )
+        }
+        DbKind::Postgres => {
+            let query: Vec<String> = words
+                .iter()
+                .map(|w| fold_accents(w))
+                .enumerate()
+                .map(|(i, w)| if i == last { format!("{w}:*") } else { w })
+                .collect();
+            // The index's own expression (migration `inbox_search`), so the GIN index serves it.
+            Expr::cust_with_values(
+                "c.id IN (SELECT m.conversation_id FROM inbox_messages m WHERE m.org_id = $1 \
+                 AND to_tsvector('simple', translate(lower(COALESCE(m.body, '')), \
+                 'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny')) \
+                 @@ to_tsquery('simple', $2))",
+                [
+                    sea_orm::Value::from(org_id),
+                    sea_orm::Value::from(query.join(" & ")),
+                ],
+            )
+        }
+    }
+}
+
+/// A page of the tab's conversations after `after`, `limit` rows; with `search`, only those
+/// whose messages hold its words.
 pub async fn page(
     store: &Store,
     v: &Viewer,
     tab: Tab,
+    search: &[String],
     after: Option<Cursor>,
     limit: u64,
     now: EpochMs,
 ) -> Result<Vec<Row>, StoreError> {
     use conversation::Column as C;
     let mut q = base(tab, v, now);
+    if !search.is_empty() {
+        q.and_where(matching(store.kind(), v.org_id, search));
+    }
     q.columns(
         [
             C::Id,
@@ -275,4 +340,20 @@ pub async fn message(
         .filter(message::Column::OrgId.eq(org_id))
         .one(store.conn())
         .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_accents;
+
+    #[test]
+    fn the_fold_is_the_one_the_index_applies() {
+        use migration::inbox_search::{ACCENTED, UNACCENTED};
+        assert_eq!(ACCENTED.chars().count(), UNACCENTED.chars().count());
+        assert_eq!(fold_accents("são"), "sao");
+        assert_eq!(fold_accents("preço"), "preco");
+        assert_eq!(fold_accents("नमस्ते"), "नमस्ते");
+        // The query spells the index's expression out (so the index serves it): the same pair.
+        assert!(include_str!("list.rs").contains(&format!("'{ACCENTED}', '{UNACCENTED}'")));
+    }
 }

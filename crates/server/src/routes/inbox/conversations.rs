@@ -76,7 +76,8 @@ pub async fn list_conversations(
         } else {
             PAGE_SIZE
         };
-        store::inbox::list::page(&state.store, &v.list, tab, cursor, want + 1, now).await?
+        let words = domain::inbox::text::search_words(q.q.as_deref().unwrap_or_default());
+        store::inbox::list::page(&state.store, &v.list, tab, &words, cursor, want + 1, now).await?
     };
     let page = if limited {
         FREE_LIMITED_TAB_ROWS
