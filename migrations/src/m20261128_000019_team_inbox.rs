@@ -89,14 +89,18 @@ fn tables(t: &mut Tables) {
         .cascade("conversation_id", "inbox_conversations")
         .index(&["conversation_id", "source_id"], true)
         .index(&["conversation_id", "sent_at", "id"], false);
-    // A reply waiting to be handed to the gateway: due at `next_attempt_at` (a claim moves it to
-    // the lease's end), removed once sent or given up.
+    // A reply waiting to be handed to the gateway (or, on a member's own chat, claimed by their
+    // extension): due at `next_attempt_at` (a claim moves it to the lease's end), removed once
+    // sent or given up.
     t.add("inbox_sends")
         .columns([
             id(),
             big("org_id"),
             big("message_id"),
             big("channel_id"),
+            // On a member's own chat: the member whose extension sends it, under its claim.
+            big_null("owner_id"),
+            string_null("claim_token", 64),
             int("attempts"),
             at("next_attempt_at"),
             string_null("last_error", 255),
@@ -104,7 +108,8 @@ fn tables(t: &mut Tables) {
         .cascade("org_id", "organisations")
         .cascade("message_id", "inbox_messages")
         .index(&["message_id"], true)
-        .index(&["next_attempt_at"], false);
+        .index(&["next_attempt_at"], false)
+        .index(&["owner_id", "next_attempt_at"], false);
     t.add("inbox_reads")
         .columns([id(), big("conversation_id"), big("user_id"), at("read_at")])
         .cascade("conversation_id", "inbox_conversations")

@@ -265,3 +265,46 @@ pub struct TaskRequest {
     #[schema(pattern = "^(personal|shared|self|team|org)$")]
     pub visibility: Option<String>,
 }
+
+/// `POST /api/v2/inbox/replies/claim`: the extension asks for the replies the team wrote in the
+/// caller's own chats.
+#[crate::wire(OptionalFields)]
+pub struct ReplyClaimRequest {
+    /// At most this many (1 to 100, default 20; any other number is brought into that range).
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
+    pub limit: Option<u32>,
+    /// How long the replies are the caller's (10 to 600 seconds, default 60; brought into range).
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
+    pub lease_seconds: Option<u32>,
+}
+
+/// A reply the extension sends from the member's WhatsApp.
+#[crate::wire]
+pub struct ClaimedReply {
+    pub reply_id: i64,
+    pub claim_token: String,
+    pub org_id: i64,
+    pub chat_id: String,
+    pub text: String,
+    pub lease_until: String,
+}
+
+#[crate::wire]
+pub struct ReplyClaim {
+    pub replies: Vec<ClaimedReply>,
+}
+
+/// `POST /api/v2/inbox/replies/{id}/report`.
+#[crate::wire(OptionalFields)]
+pub struct ReplyReport {
+    pub claim_token: String,
+    /// `sent` or `failed`.
+    #[schema(pattern = "^(sent|failed)$")]
+    pub status: String,
+    /// WhatsApp's id of the sent message (the same the extension reports the chat message
+    /// under), so the inbox stores it once.
+    #[schema(max_length = 200)]
+    pub message_id: Option<String>,
+    #[schema(max_length = 255)]
+    pub error: Option<String>,
+}

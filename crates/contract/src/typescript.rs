@@ -189,6 +189,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::inbox::TaskQuery>();
     c.visit::<crate::inbox::TaskList>();
     c.visit::<crate::inbox::TaskRequest>();
+    c.visit::<crate::inbox::ReplyClaimRequest>();
+    c.visit::<crate::inbox::ReplyClaim>();
+    c.visit::<crate::inbox::ReplyReport>();
     c.visit::<crate::manage::ManageQuery>();
     c.visit::<crate::manage::AttachmentQuery>();
     c.visit::<crate::manage::QuickReplyList>();

@@ -433,6 +433,11 @@ limit?: number | null,
 lease_seconds?: number | null, };
 
 /**
+ * A reply the extension sends from the member's WhatsApp.
+ */
+export type ClaimedReply = { reply_id: number, claim_token: string, org_id: number, chat_id: string, text: string, lease_until: string, };
+
+/**
  * A send handed to the extension: it is the caller's alone until `lease_until`.
  */
 export type ClaimedSend = { send_id: number, 
@@ -574,7 +579,11 @@ tab?: string | null,
 /**
  * The `next_cursor` of the page before.
  */
-cursor?: string | null, };
+cursor?: string | null, 
+/**
+ * Words a message or note of the conversation holds (the last may be the start of one).
+ */
+q?: string | null, };
 
 /**
  * A page of the chatter list.
@@ -1939,6 +1948,36 @@ export type RepeatUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
  * The replies left today.
  */
 export type RepliesLeft = { replies_left: number, daily_limit: number, };
+
+export type ReplyClaim = { replies: Array<ClaimedReply>, };
+
+/**
+ * `POST /api/v2/inbox/replies/claim`: the extension asks for the replies the team wrote in the
+ * caller's own chats.
+ */
+export type ReplyClaimRequest = { 
+/**
+ * At most this many (1 to 100, default 20; any other number is brought into that range).
+ */
+limit?: number | null, 
+/**
+ * How long the replies are the caller's (10 to 600 seconds, default 60; brought into range).
+ */
+lease_seconds?: number | null, };
+
+/**
+ * `POST /api/v2/inbox/replies/{id}/report`.
+ */
+export type ReplyReport = { claim_token: string, 
+/**
+ * `sent` or `failed`.
+ */
+status: string, 
+/**
+ * WhatsApp's id of the sent message (the same the extension reports the chat message
+ * under), so the inbox stores it once.
+ */
+message_id?: string | null, error?: string | null, };
 
 /**
  * 001 §1, §9 AI reply generator: the chat's last messages.

@@ -18,6 +18,7 @@ const BATCH: u32 = 32;
 pub async fn run(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) {
     let poll = Duration::from_millis(state.config.inbox.poll_ms.max(10));
     let mut last_prune = 0i64;
+    let mut last_expiry = 0i64;
     loop {
         if *stop.borrow() {
             break;
@@ -26,6 +27,12 @@ pub async fn run(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) 
             tracing::warn!(error = %e.message, "inbox worker round failed");
         }
         let now = state.clock.now_ms();
+        if now - last_expiry > 60_000 {
+            last_expiry = now;
+            if let Err(e) = expire_member_replies(&state).await {
+                tracing::warn!(error = %e.message, "expiring members' replies failed");
+            }
+        }
         if now - last_prune > 3_600_000 {
             last_prune = now;
             let before = now - i64::try_from(state.config.inbox.keep_events_ms).unwrap_or(i64::MAX);
@@ -96,6 +103,29 @@ async fn deliver(state: &AppState, send: &Claimed) -> Result<(), crate::error::A
             )
             .await?;
         }
+    }
+    Ok(())
+}
+
+/// Replies in members' own chats that no extension took in time are failed, with the reason.
+async fn expire_member_replies(state: &AppState) -> Result<(), crate::error::AppError> {
+    let hold = i64::try_from(state.config.inbox.hold_replies_ms).unwrap_or(i64::MAX);
+    let before = state.clock.now_ms().saturating_sub(hold);
+    let expired = store::inbox::sends::expire_member(
+        &state.store,
+        before,
+        "the member's WhatsApp was not online to send it",
+    )
+    .await?;
+    for (org, conversation, message) in expired {
+        super::views::publish_ack(
+            state,
+            org,
+            conversation,
+            message,
+            domain::inbox::Ack::Failed,
+        )
+        .await?;
     }
     Ok(())
 }

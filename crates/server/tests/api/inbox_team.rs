@@ -458,16 +458,75 @@ db_test!(
             !live.contains(&format!("\"member_id\":{}", employee.user_id)),
             "{live}"
         );
-        // A member's own chat is answered from their WhatsApp, not through the shared number.
+        // A reply in a member's own chat goes from their WhatsApp: their extension claims it,
+        // sends it and reports WhatsApp's id; the chat message it then reports is the same one.
+        let reply = app
+            .post_ok(
+                &format!("/api/inbox/conversations/{id}/replies"),
+                &org.admin,
+                json!({"org_id": org.org_id, "text": "Tomorrow works"}),
+            )
+            .await;
+        assert_eq!(reply["ack"], "queued");
+        let nothing = app
+            .post_ok("/api/v2/inbox/replies/claim", &manager.session, json!({}))
+            .await;
+        assert!(
+            nothing["replies"].as_array().unwrap().is_empty(),
+            "not the manager's chat"
+        );
+        let claim = app
+            .post_ok(
+                "/api/v2/inbox/replies/claim",
+                &employee.session,
+                json!({"lease_seconds": 30}),
+            )
+            .await;
+        let claimed = &claim["replies"][0];
+        assert_eq!(claimed["chat_id"], "919822223333@c.us");
+        assert_eq!(claimed["text"], "Tomorrow works");
+        // A second claim while the lease lives gets nothing.
+        let again = app
+            .post_ok("/api/v2/inbox/replies/claim", &employee.session, json!({}))
+            .await;
+        assert!(again["replies"].as_array().unwrap().is_empty());
+        let reply_id = claimed["reply_id"].as_i64().unwrap();
         let (status, _) = app
             .call_as(
                 Method::POST,
-                &format!("/api/inbox/conversations/{id}/replies"),
-                &org.admin,
-                Some(json!({"org_id": org.org_id, "text": "hi"})),
+                &format!("/api/v2/inbox/replies/{reply_id}/report"),
+                &employee.session,
+                Some(json!({"claim_token": "not-the-claim", "status": "sent"})),
             )
             .await;
         assert_eq!(status, 409);
+        let reported = app
+        .post_ok(
+            &format!("/api/v2/inbox/replies/{reply_id}/report"),
+            &employee.session,
+            json!({"claim_token": claimed["claim_token"], "status": "sent", "message_id": "wa-777"}),
+        )
+        .await;
+        assert_eq!(reported["ack"], "sent");
+        let echo = json!({"org_id": org.org_id, "events": [event("wa-777", "OUTGOING", "Tomorrow works", now)]});
+        app.post_ok("/api/v2/events/messages", &employee.session, echo)
+            .await;
+        let msgs = app
+            .get_ok(
+                &format!(
+                    "/api/inbox/conversations/{id}/messages?org_id={}",
+                    org.org_id
+                ),
+                &org.admin,
+            )
+            .await;
+        let copies = msgs["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["body"] == "Tomorrow works")
+            .count();
+        assert_eq!(copies, 1, "{msgs}");
     }
 );
 

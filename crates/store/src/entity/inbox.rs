@@ -72,6 +72,8 @@ table!(
         org_id: i64,
         message_id: i64,
         channel_id: i64,
+        owner_id: Option<i64>,
+        claim_token: Option<String>,
         attempts: i32,
         next_attempt_at: i64,
         last_error: Option<String>,

@@ -14,7 +14,8 @@ use sea_orm::{
 
 use super::intake::{record_in, Chat, Incoming, Recorded};
 
-/// Stores a reply as a queued message with its send, due now.
+/// Stores a reply as a queued message with its send, due now: for the gateway on the shared
+/// number, for the member's extension on their own chat.
 pub async fn queue_reply(
     store: &Store,
     chat: &Chat<'_>,
@@ -28,6 +29,9 @@ pub async fn queue_reply(
             org_id: Set(chat.org_id),
             message_id: Set(message_id),
             channel_id: Set(chat.channel_id),
+            // A member's own chat: their extension claims it.
+            owner_id: Set(chat.owner_id),
+            claim_token: Set(None),
             attempts: Set(0),
             next_attempt_at: Set(now),
             last_error: Set(None),
@@ -69,7 +73,7 @@ pub async fn claim(
     };
     let sql = format!(
         "UPDATE inbox_sends SET next_attempt_at = {}, attempts = attempts + 1 \
-         WHERE id IN (SELECT id FROM inbox_sends WHERE next_attempt_at <= {} \
+         WHERE id IN (SELECT id FROM inbox_sends WHERE owner_id IS NULL AND next_attempt_at <= {} \
          ORDER BY next_attempt_at, id LIMIT {} {lock}) \
          RETURNING id, org_id, message_id, channel_id, attempts",
         p[0], p[1], p[2]
@@ -184,4 +188,120 @@ pub async fn waiting(store: &Store, channel_id: i64) -> Result<u64, StoreError> 
 
 fn truncate(s: &str) -> String {
     s.chars().take(250).collect()
+}
+
+/// A member's reply claimed by their extension.
+#[derive(Debug, Clone)]
+pub struct MemberClaim {
+    pub send_id: i64,
+    pub org_id: i64,
+    pub message_id: i64,
+    pub chat_id: String,
+    pub body: Option<String>,
+}
+
+/// Takes up to `limit` of the replies waiting for `owner_id`'s extension (due, or whose lease
+/// ended) under `token` until `until`, in one statement: two claims never hold the same reply.
+pub async fn claim_member(
+    store: &Store,
+    owner_id: i64,
+    now: EpochMs,
+    until: EpochMs,
+    token: &str,
+    limit: u32,
+) -> Result<Vec<MemberClaim>, StoreError> {
+    let (lock, p) = match store.kind() {
+        DbKind::Postgres => ("FOR UPDATE SKIP LOCKED", ["$1", "$2", "$3", "$4"]),
+        DbKind::Sqlite => ("", ["?", "?", "?", "?"]),
+    };
+    let sql = format!(
+        "UPDATE inbox_sends SET next_attempt_at = {}, claim_token = {}, attempts = attempts + 1 \
+         WHERE id IN (SELECT id FROM inbox_sends WHERE owner_id = {} AND next_attempt_at <= {} \
+         ORDER BY next_attempt_at, id LIMIT {} {lock}) RETURNING id, org_id, message_id",
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        i64::from(limit)
+    );
+    let values: Vec<Value> = vec![until.into(), token.into(), owner_id.into(), now.into()];
+    let db = store.conn();
+    let txn = db.begin().await?;
+    let rows = txn
+        .query_all(Statement::from_sql_and_values(
+            txn.get_database_backend(),
+            sql,
+            values,
+        ))
+        .await?;
+    txn.commit().await?;
+    let mut claimed = Vec::with_capacity(rows.len());
+    for row in rows {
+        let message_id: i64 = row.try_get("", "message_id")?;
+        let Some(msg) = message::Entity::find_by_id(message_id).one(db).await? else {
+            continue;
+        };
+        let chat_id = crate::entity::inbox::conversation::Entity::find_by_id(msg.conversation_id)
+            .one(db)
+            .await?
+            .map(|c| c.chat_id)
+            .unwrap_or_default();
+        claimed.push(MemberClaim {
+            send_id: row.try_get("", "id")?,
+            org_id: row.try_get("", "org_id")?,
+            message_id,
+            chat_id,
+            body: msg.body,
+        });
+    }
+    claimed.sort_by_key(|c| c.send_id);
+    Ok(claimed)
+}
+
+/// The member's reply `send_id` as they hold it: `NotFound` when it is not theirs (or done),
+/// `Conflict` when their claim no longer holds it.
+pub async fn held(
+    store: &Store,
+    send_id: i64,
+    owner_id: i64,
+    token: &str,
+) -> Result<send::Model, StoreError> {
+    let row = send::Entity::find_by_id(send_id)
+        .filter(send::Column::OwnerId.eq(owner_id))
+        .one(store.conn())
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    if row.claim_token.as_deref() != Some(token) {
+        return Err(StoreError::Conflict(
+            "the claim no longer holds this reply".into(),
+        ));
+    }
+    Ok(row)
+}
+
+/// Replies of members' own chats that no extension took before `before` (when they were
+/// written): failed with `error`. Answers each `(org, conversation, message)`.
+pub async fn expire_member(
+    store: &Store,
+    before: EpochMs,
+    error: &str,
+) -> Result<Vec<(i64, i64, i64)>, StoreError> {
+    let waiting = send::Entity::find()
+        .filter(send::Column::OwnerId.is_not_null())
+        .all(store.conn())
+        .await?;
+    let mut expired = Vec::new();
+    for s in waiting {
+        let Some(msg) = message::Entity::find_by_id(s.message_id)
+            .one(store.conn())
+            .await?
+        else {
+            continue;
+        };
+        if msg.created_at < before {
+            give_up(store, s.id, s.message_id, error).await?;
+            expired.push((s.org_id, msg.conversation_id, s.message_id));
+        }
+    }
+    Ok(expired)
 }

@@ -8,7 +8,6 @@ use crate::inbox::{self, views};
 use crate::state::AppState;
 use axum::extract::State;
 use contract::inbox::{InboxMessage, InboxTextRequest, MessageListQuery, MessagePage};
-use contract::ErrorCode;
 use domain::inbox::text::{checked_text, mentions};
 use domain::inbox::{Ack, Cursor, PAGE_SIZE};
 use store::inbox::intake::{Chat, Incoming};
@@ -62,9 +61,9 @@ pub async fn list_messages(
     }))
 }
 
-/// Replies in the conversation. On the shared number the reply is kept as `queued` and handed
-/// to the gateway by the inbox worker (kept while the gateway is away); its ticks follow as the
-/// gateway reports them.
+/// Replies in the conversation, kept as `queued`: on the shared number the inbox worker hands
+/// it to the gateway (kept while the gateway is away), in a member's own chat the member's
+/// extension claims and sends it from their WhatsApp; its ticks follow as they are reported.
 #[utoipa::path(
     post,
     path = "/api/inbox/conversations/{id}/replies",
@@ -75,7 +74,6 @@ pub async fn list_messages(
         (status = 200, description = "Queued", body = InboxMessage),
         (status = 403, description = "Below manager", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or not a conversation the caller may see", body = contract::ErrorBody),
-        (status = 409, description = "A member's own chat: their extension replies there", body = contract::ErrorBody),
         (status = 422, description = "`fields.text` = inbox_text_invalid", body = contract::ErrorBody),
     )
 )]
@@ -88,17 +86,11 @@ pub async fn reply(
     let v = inbox::viewer(&state, &user, req.org_id).await?;
     let text = checked_text(&req.text).map_err(|r| AppError::invalid_field("text", r))?;
     let c = visible_conversation(&state, &v, id).await?;
-    if c.owner_id.is_some() {
-        return Err(AppError::new(
-            ErrorCode::Conflict,
-            "a member's own chat is answered from their WhatsApp",
-        ));
-    }
     let now = state.clock.now_ms();
     let chat = Chat {
         org_id: v.org_id(),
         channel_id: c.channel_id,
-        owner_id: None,
+        owner_id: c.owner_id,
         chat_id: &c.chat_id,
         contact: &c.contact,
         is_group: c.is_group,

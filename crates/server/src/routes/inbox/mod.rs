@@ -1,7 +1,8 @@
 //! The team inbox (issue #27): the shared number's gateway (`gateway.rs`, admins), its signed
 //! webhook (`hooks.rs`, public), the chatter list and a conversation's state
 //! (`conversations.rs`), messages, replies and notes (`messages.rs`), the settings (`settings.rs`: agents, the
-//! needs-reply clock), the live feed (`live.rs`) and tasks (`tasks.rs`). Paths under `/api/inbox`
+//! needs-reply clock), the live feed (`live.rs`) tasks (`tasks.rs`), and the
+//! extension's claims of replies in members' own chats (`member_replies.rs`). Paths under `/api/inbox`
 //! (docs/API.md); the logic they share is `crate::inbox`.
 
 use super::{Access, Routes};
@@ -11,6 +12,7 @@ mod conversations;
 mod gateway;
 mod hooks;
 mod live;
+mod member_replies;
 mod messages;
 mod settings;
 mod tasks;
@@ -19,6 +21,7 @@ pub use conversations::*;
 pub use gateway::*;
 pub use hooks::*;
 pub use live::*;
+pub use member_replies::*;
 pub use messages::*;
 pub use settings::*;
 pub use tasks::*;
@@ -47,6 +50,8 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(messages::add_note))
         .add(Access::Scoped, routes!(settings::inbox_settings))
         .add(Access::Scoped, routes!(live::inbox_events))
+        .add_extension(Access::SignedIn, routes!(member_replies::claim_replies))
+        .add_extension(Access::SignedIn, routes!(member_replies::report_reply))
         .add(Access::Scoped, routes!(tasks::list_tasks))
         .add(Access::Scoped, routes!(tasks::create_task))
         .add(Access::Scoped, routes!(tasks::update_task))
