@@ -196,13 +196,20 @@ db_test!(
             .await
             .unwrap();
         app.clock.advance(60_000);
+        // The clock is stopped first, then the alert written: wait for the alert.
         eventually("escalated", || async {
-            store::inbox::settings::due(&app.store, i64::MAX, 10)
+            store::inbox::events::after(&app.store, org.org_id, before, 100)
                 .await
                 .unwrap()
-                .is_empty()
+                .iter()
+                .any(|e| e.kind == "overdue")
         })
         .await;
+        assert!(store::inbox::settings::due(&app.store, i64::MAX, 10)
+            .await
+            .unwrap()
+            .is_empty());
+        tokio::time::sleep(Duration::from_millis(300)).await;
         let events = store::inbox::events::after(&app.store, org.org_id, before, 100)
             .await
             .unwrap();
