@@ -194,7 +194,7 @@ pub struct InboxSettings {
     #[schema(pattern = "^(alert|reassign)$")]
     pub escalation: String,
     /// Open weekdays, 0 Monday to 6 Sunday.
-    #[schema(max_items = 7)]
+    #[schema(schema_with = crate::schemas::weekdays)]
     pub days: Vec<u8>,
     /// The day's opening and closing, minutes after local midnight.
     #[schema(maximum = 1440)]

@@ -40,6 +40,14 @@ where
                 "text must not contain NUL characters",
             ));
         }
+        // Every body is a JSON object (docs/API.md); serde would read a struct from an array of
+        // its fields in order, which no client means.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            return Err(AppError::new(
+                ErrorCode::MalformedBody,
+                "the request body must be a JSON object",
+            ));
+        }
         match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(Json(value)),
             // JSON has one kind of number: `3.0` is the integer 3 (as JSON Schema's `integer`
