@@ -189,18 +189,6 @@ rule_errors! {
     MessageAndUploadEmpty => "message_and_upload_empty",
     RepeatInvalid => "repeat_invalid",
     AttachmentTooLarge => "attachment_too_large",
-
-    // Team inbox (issue #27; 000 §2, 001 §3, §9)
-    /// Not a person's or a group's WhatsApp chat (a broadcast, a channel, a malformed id).
-    ChatIdInvalid => "chat_id_invalid",
-    /// A filter tab the inbox does not have.
-    TabUnknown => "tab_unknown",
-    /// A page cursor this server did not write.
-    CursorInvalid => "cursor_invalid",
-    /// Business hours without an open day or with a window under 15 minutes.
-    BusinessHoursInvalid => "business_hours_invalid",
-    /// A reply or internal note that is blank or longer than the inbox allows.
-    InboxTextInvalid => "inbox_text_invalid",
 }
 
 #[cfg(test)]

@@ -161,9 +161,6 @@ pub struct PlanLimits {
     pub ai_replies_per_day: u32,
     /// Seats the plan holds (members, active or invited); `None` for a personal workspace.
     pub seats: Option<u32>,
-    /// 001 §9: 'upgrading is needed to see all mentions and unread messages' (the inbox's
-    /// mentions and unread tabs show only their first rows on Free).
-    pub all_mentions_and_unread: bool,
 }
 
 /// 001 §9: 'Free plan: 5 chat labels, 5 quick replies, signature appended; paid plans
@@ -180,7 +177,6 @@ pub fn plan_limits(now: &PlanNow, ai_addon: bool, seats: Option<u32>) -> PlanLim
             AI_REPLIES_PER_DAY
         },
         seats,
-        all_mentions_and_unread: paid,
     }
 }
 

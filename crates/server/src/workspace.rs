@@ -122,6 +122,15 @@ pub async fn limits(state: &AppState, ws: &Workspace) -> Result<PlanLimits, AppE
     Ok(domain::subscription::plan_limits(&now, plan.ai_addon, None))
 }
 
+/// Whether the workspace's plan is a paid one now (001 §9: Free sees only part of the inbox's
+/// mentions and unread messages).
+pub async fn paid(state: &AppState, ws: &Workspace) -> Result<bool, AppError> {
+    let plan = crate::billing::payer_plan(state, ws.payer()).await?;
+    Ok(crate::billing::standing_now(state, plan.facts)
+        .kind
+        .is_paid())
+}
+
 /// 402 `plan_limit_reached` (`fields.plan` = `what`) when `used` reached `limit`.
 pub fn within_limit(limit: Option<u32>, used: u64, what: &str) -> Result<(), AppError> {
     match limit {

@@ -21,12 +21,12 @@ pub struct ChatRef {
 }
 
 impl ChatRef {
-    /// The chat `raw` names, or `chat_id_invalid` (broadcasts, channels and status updates are
+    /// The chat `raw` names, or `value_invalid` (broadcasts, channels and status updates are
     /// not conversations; neither is anything else).
     pub fn parse(raw: &str) -> Result<ChatRef, RuleError> {
         let raw = raw.trim();
         if raw.is_empty() || raw.len() > MAX_CHAT_ID {
-            return Err(RuleError::ChatIdInvalid);
+            return Err(RuleError::ValueInvalid);
         }
         let (local, server) = raw.split_once('@').unwrap_or((raw, "c.us"));
         // A device suffix (`123:4@s.whatsapp.net`) names the same person.
@@ -36,7 +36,7 @@ impl ChatRef {
                 let digits = local.strip_prefix('+').unwrap_or(local);
                 if !(6..=15).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit())
                 {
-                    return Err(RuleError::ChatIdInvalid);
+                    return Err(RuleError::ValueInvalid);
                 }
                 Ok(ChatRef {
                     chat_id: format!("{digits}@c.us"),
@@ -48,7 +48,7 @@ impl ChatRef {
                 let ok =
                     !local.is_empty() && local.bytes().all(|b| b.is_ascii_digit() || b == b'-');
                 if !ok {
-                    return Err(RuleError::ChatIdInvalid);
+                    return Err(RuleError::ValueInvalid);
                 }
                 let id = format!("{local}@{server}");
                 Ok(ChatRef {
@@ -57,7 +57,7 @@ impl ChatRef {
                     group: server == "g.us",
                 })
             }
-            _ => Err(RuleError::ChatIdInvalid),
+            _ => Err(RuleError::ValueInvalid),
         }
     }
 
@@ -114,7 +114,7 @@ mod tests {
             "abc@g.us",
             &"9".repeat(200),
         ] {
-            assert_eq!(ChatRef::parse(raw), Err(RuleError::ChatIdInvalid), "{raw}");
+            assert_eq!(ChatRef::parse(raw), Err(RuleError::ValueInvalid), "{raw}");
         }
     }
 }

@@ -33,7 +33,7 @@ impl BusinessHours {
         end_min: u16,
     ) -> Result<BusinessHours, RuleError> {
         if days & 0x7f == 0 || end_min > 1440 || start_min.saturating_add(15) > end_min {
-            return Err(RuleError::BusinessHoursInvalid);
+            return Err(RuleError::ValueInvalid);
         }
         Ok(BusinessHours {
             zone,
@@ -166,15 +166,15 @@ mod tests {
         );
         assert_eq!(
             BusinessHours::new(z, 0, 0, 600),
-            Err(RuleError::BusinessHoursInvalid)
+            Err(RuleError::ValueInvalid)
         );
         assert_eq!(
             BusinessHours::new(z, 1, 600, 610),
-            Err(RuleError::BusinessHoursInvalid)
+            Err(RuleError::ValueInvalid)
         );
         assert_eq!(
             BusinessHours::new(z, 1, 600, 1441),
-            Err(RuleError::BusinessHoursInvalid)
+            Err(RuleError::ValueInvalid)
         );
     }
 }

@@ -66,7 +66,7 @@ impl Tab {
         Tab::ALL
             .into_iter()
             .find(|t| t.code() == raw)
-            .ok_or(RuleError::TabUnknown)
+            .ok_or(RuleError::ValueInvalid)
     }
 
     /// Whether the tab needs the Lead CRM's contact links, which the inbox does not hold: it
@@ -122,19 +122,19 @@ impl Cursor {
         format!("{}.{}", self.at_ms, self.id)
     }
 
-    /// A cursor this server wrote, or `cursor_invalid`.
+    /// A cursor this server wrote, or `value_invalid`.
     pub fn parse(raw: &str) -> Result<Cursor, RuleError> {
         if raw.len() > 41 {
-            return Err(RuleError::CursorInvalid);
+            return Err(RuleError::ValueInvalid);
         }
-        let (at, id) = raw.split_once('.').ok_or(RuleError::CursorInvalid)?;
+        let (at, id) = raw.split_once('.').ok_or(RuleError::ValueInvalid)?;
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         if !digits(at) || !digits(id) {
-            return Err(RuleError::CursorInvalid);
+            return Err(RuleError::ValueInvalid);
         }
         Ok(Cursor {
-            at_ms: at.parse().map_err(|_| RuleError::CursorInvalid)?,
-            id: id.parse().map_err(|_| RuleError::CursorInvalid)?,
+            at_ms: at.parse().map_err(|_| RuleError::ValueInvalid)?,
+            id: id.parse().map_err(|_| RuleError::ValueInvalid)?,
         })
     }
 
@@ -171,7 +171,7 @@ mod tests {
         for t in Tab::ALL {
             assert_eq!(Tab::parse(t.code()), Ok(t));
         }
-        assert_eq!(Tab::parse("ALL"), Err(RuleError::TabUnknown));
+        assert_eq!(Tab::parse("ALL"), Err(RuleError::ValueInvalid));
     }
 
     #[test]
@@ -199,7 +199,7 @@ mod tests {
             "99999999999999999999.1",
             &"1".repeat(50),
         ] {
-            assert_eq!(Cursor::parse(bad), Err(RuleError::CursorInvalid), "{bad}");
+            assert_eq!(Cursor::parse(bad), Err(RuleError::ValueInvalid), "{bad}");
         }
         assert!(c.before(c.at_ms - 1, 99));
         assert!(c.before(c.at_ms, 41));

@@ -13,7 +13,7 @@ pub const MAX_MENTIONS: usize = 20;
 pub fn checked_text(raw: &str) -> Result<String, RuleError> {
     let t = raw.trim();
     if t.is_empty() || t.chars().count() > MAX_TEXT_CHARS {
-        return Err(RuleError::InboxTextInvalid);
+        return Err(RuleError::FieldsRequired);
     }
     Ok(t.to_owned())
 }
@@ -60,11 +60,11 @@ mod tests {
     #[test]
     fn text_is_trimmed_and_bounded() {
         assert_eq!(checked_text("  hi \n"), Ok("hi".to_owned()));
-        assert_eq!(checked_text(" \n\t"), Err(RuleError::InboxTextInvalid));
+        assert_eq!(checked_text(" \n\t"), Err(RuleError::FieldsRequired));
         assert!(checked_text(&"x".repeat(MAX_TEXT_CHARS)).is_ok());
         assert_eq!(
             checked_text(&"x".repeat(MAX_TEXT_CHARS + 1)),
-            Err(RuleError::InboxTextInvalid)
+            Err(RuleError::FieldsRequired)
         );
     }
 }

@@ -461,8 +461,8 @@ db_test!(
             (422, Some("address_refused"))
         );
         for (query, field, code) in [
-            ("tab=everything", "tab", "tab_unknown"),
-            ("cursor=12", "cursor", "cursor_invalid"),
+            ("tab=everything", "tab", "value_invalid"),
+            ("cursor=12", "cursor", "value_invalid"),
         ] {
             let (status, body) = app
                 .call_as(Method::GET, &format!("{q}&{query}"), &org.admin, None)
@@ -489,7 +489,7 @@ db_test!(
                 .await;
             assert_eq!(
                 (status, body["error"]["fields"]["text"].as_str()),
-                (422, Some("inbox_text_invalid"))
+                (422, Some("fields_required"))
             );
         }
         // Open chat by number needs the country code.

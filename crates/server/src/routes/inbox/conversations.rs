@@ -6,7 +6,7 @@ use crate::error::AppError;
 use crate::extract::{Json, Path, Query};
 use crate::inbox::{self, views, Viewer};
 use crate::state::AppState;
-use crate::workspace::{limits, workspace};
+use crate::workspace::workspace;
 use axum::extract::State;
 use contract::inbox::{
     AssignRequest, Conversation, ConversationListQuery, ConversationPage,
@@ -22,7 +22,7 @@ async fn sees_all(
     org_id: i64,
 ) -> Result<bool, AppError> {
     let ws = workspace(state, user, Some(org_id)).await?;
-    Ok(limits(state, &ws).await?.all_mentions_and_unread)
+    crate::workspace::paid(state, &ws).await
 }
 
 /// The conversation `id` if the viewer may see it (404 otherwise, like a missing one).
@@ -46,7 +46,7 @@ pub async fn visible_conversation(
         (status = 200, description = "A page; `next_cursor` asks for the next", body = ConversationPage),
         (status = 403, description = "Below manager", body = contract::ErrorBody),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
-        (status = 422, description = "`fields.tab` = tab_unknown, `fields.cursor` = cursor_invalid", body = contract::ErrorBody),
+        (status = 422, description = "`fields.tab` = value_invalid, `fields.cursor` = value_invalid", body = contract::ErrorBody),
     )
 )]
 pub async fn list_conversations(

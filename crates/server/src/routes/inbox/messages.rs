@@ -23,7 +23,7 @@ use store::inbox::intake::{Chat, Incoming};
         (status = 200, description = "A page, newest first", body = MessagePage),
         (status = 403, description = "Below manager", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or not a conversation the caller may see", body = contract::ErrorBody),
-        (status = 422, description = "`fields.before` = cursor_invalid", body = contract::ErrorBody),
+        (status = 422, description = "`fields.before` = value_invalid", body = contract::ErrorBody),
     )
 )]
 pub async fn list_messages(
@@ -74,7 +74,7 @@ pub async fn list_messages(
         (status = 200, description = "Queued", body = InboxMessage),
         (status = 403, description = "Below manager", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or not a conversation the caller may see", body = contract::ErrorBody),
-        (status = 422, description = "`fields.text` = inbox_text_invalid", body = contract::ErrorBody),
+        (status = 422, description = "`fields.text` = fields_required", body = contract::ErrorBody),
     )
 )]
 pub async fn reply(
@@ -134,7 +134,7 @@ pub async fn reply(
         (status = 200, description = "Noted", body = InboxMessage),
         (status = 403, description = "Below manager", body = contract::ErrorBody),
         (status = 404, description = "Not a member, or not a conversation the caller may see", body = contract::ErrorBody),
-        (status = 422, description = "`fields.text` = inbox_text_invalid", body = contract::ErrorBody),
+        (status = 422, description = "`fields.text` = fields_required", body = contract::ErrorBody),
     )
 )]
 pub async fn add_note(

@@ -84,7 +84,7 @@ pub async fn inbox_settings(
         (status = 200, description = "Changed", body = InboxSettings),
         (status = 403, description = "Not an admin", body = contract::ErrorBody),
         (status = 404, description = "Not a member; `fields.agents`: not an active member, or no shared number", body = contract::ErrorBody),
-        (status = 422, description = "`fields.hours` = business_hours_invalid, `fields.reply_minutes` / `fields.escalation` / `fields.agents` = value_invalid", body = contract::ErrorBody),
+        (status = 422, description = "`fields.hours` = value_invalid, `fields.reply_minutes` / `fields.escalation` / `fields.agents` = value_invalid", body = contract::ErrorBody),
     )
 )]
 pub async fn set_inbox_settings(
@@ -112,10 +112,7 @@ pub async fn set_inbox_settings(
     let mut days = 0u8;
     for d in &req.days {
         if *d > 6 {
-            return Err(AppError::invalid_field(
-                "hours",
-                RuleError::BusinessHoursInvalid,
-            ));
+            return Err(AppError::invalid_field("hours", RuleError::ValueInvalid));
         }
         days |= 1 << d;
     }
