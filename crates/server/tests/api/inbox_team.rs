@@ -18,7 +18,7 @@ where
 {
     let start = Instant::now();
     while !check().await {
-        assert!(start.elapsed() < Duration::from_secs(30), "never: {what}");
+        assert!(start.elapsed() < Duration::from_secs(90), "never: {what}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
