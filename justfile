@@ -134,3 +134,10 @@ bench-scheduler:
 # Sync engine: webhook deliveries per second and queue latency, SQLite and PostgreSQL.
 bench-sync:
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_sync
+
+# Team inbox over 20 000 conversations and 1 M messages, SQLite and PostgreSQL: chatter-list tabs
+# and search p50/p95, signed webhook intake per second (retries stored once), live-feed latency
+# to 200 feeds. Figures also go to target/bench/bench-inbox.txt as they come. BENCH_CONVERSATIONS,
+# BENCH_MESSAGES, BENCH_RUNS, BENCH_DB, BENCH_CONCURRENCY, BENCH_STREAMS scale it.
+bench-inbox:
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_inbox
