@@ -29,6 +29,7 @@ mod m20261127_000016_stored_files;
 mod m20261127_000018_invitations;
 mod m20261128_000019_team_inbox;
 mod m20261128_000020_inbox_search;
+mod m20261128_000021_inbox_lookups;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000018_invitations::Migration),
             Box::new(m20261128_000019_team_inbox::Migration),
             Box::new(m20261128_000020_inbox_search::Migration),
+            Box::new(m20261128_000021_inbox_lookups::Migration),
         ]
     }
 }

@@ -96,11 +96,11 @@ fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
         Tab::Groups => Cond::all().add(Expr::col((Alias::new("c"), C::IsGroup)).eq(true)),
         Tab::Scheduled => Cond::all().add(Expr::cust(
             "EXISTS (SELECT 1 FROM schedules s WHERE s.org_id = c.org_id \
-             AND s.status = 'active' AND s.recipient = '+' || c.contact)",
+             AND s.recipient = '+' || c.contact AND s.status = 'active')",
         )),
         Tab::Followup => Cond::all().add(Expr::cust(
             "EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = c.org_id \
-             AND f.completed_at IS NULL AND (f.contact = c.contact OR f.contact = '+' || c.contact))",
+             AND f.completed_at IS NULL AND f.contact IN (c.contact, '+' || c.contact))",
         )),
         Tab::Mentions => {
             let m = Alias::new("m");
