@@ -30,6 +30,7 @@ mod m20261127_000018_invitations;
 mod m20261128_000019_team_inbox;
 mod m20261128_000020_inbox_search;
 mod m20261128_000021_inbox_lookups;
+mod m20261128_000022_inbox_media;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000019_team_inbox::Migration),
             Box::new(m20261128_000020_inbox_search::Migration),
             Box::new(m20261128_000021_inbox_lookups::Migration),
+            Box::new(m20261128_000022_inbox_media::Migration),
         ]
     }
 }

@@ -289,6 +289,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261128_000019_team_inbox",
             "m20261128_000020_inbox_search",
             "m20261128_000021_inbox_lookups",
+            "m20261128_000022_inbox_media",
         ]
     );
 }

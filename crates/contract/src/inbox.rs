@@ -126,6 +126,9 @@ pub struct InboxMessage {
     pub body: Option<String>,
     pub media_name: Option<String>,
     pub media_type: Option<String>,
+    /// The media is kept and downloads from `…/messages/{id}/media` (false while it is on its
+    /// way from the gateway, or when there is none).
+    pub media_ready: bool,
     /// `queued`, `sent`, `delivered`, `read` or `failed` (`domain::inbox::Ack`).
     pub ack: String,
     /// Why it failed.

@@ -1210,6 +1210,11 @@ author_id: number | null,
  */
 sender: string | null, body: string | null, media_name: string | null, media_type: string | null, 
 /**
+ * The media is kept and downloads from `…/messages/{id}/media` (false while it is on its
+ * way from the gateway, or when there is none).
+ */
+media_ready: boolean, 
+/**
  * `queued`, `sent`, `delivered`, `read` or `failed` (`domain::inbox::Ack`).
  */
 ack: string, 

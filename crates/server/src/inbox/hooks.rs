@@ -11,6 +11,8 @@ use store::inbox::intake::{Chat, Incoming};
 
 /// The most characters of a message's text kept (WhatsApp's own limit).
 const MAX_BODY_CHARS: usize = 65_536;
+/// The longest media URL kept (the column's size).
+const MAX_MEDIA_URL: usize = 2_000;
 
 /// Applies one event of `ch`'s session; false when it changed nothing (a retry, an ack that
 /// arrived after a later one, an older status).
@@ -123,6 +125,12 @@ async fn message(state: &AppState, ch: &channel::Model, m: &WaMessage) -> Result
         sender,
         body: body.as_deref(),
         media_key: None,
+        // Downloaded by the inbox worker with the gateway's key (`inbox::media`); none when the
+        // gateway itself failed to fetch it.
+        media_url: media
+            .filter(|x| x.error.as_ref().is_none_or(serde_json::Value::is_null))
+            .and_then(|x| x.url.as_deref())
+            .filter(|u| u.len() <= MAX_MEDIA_URL),
         media_type: media.and_then(|x| x.mimetype.as_deref()),
         media_name: media.and_then(|x| x.filename.as_deref()),
         ack,

@@ -8,6 +8,7 @@
 pub mod assign;
 pub mod clock;
 pub mod hooks;
+pub mod media;
 pub mod views;
 pub mod worker;
 

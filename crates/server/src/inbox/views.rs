@@ -67,6 +67,7 @@ pub fn message_view(m: &message::Model) -> InboxMessage {
         body: m.body.clone(),
         media_name: m.media_name.clone(),
         media_type: m.media_type.clone(),
+        media_ready: m.media_key.is_some(),
         ack: ack_code(Ack::from_code(m.ack)).to_owned(),
         error: m.error.clone(),
         sent_at: rfc3339(m.sent_at).unwrap_or_default(),

@@ -1,6 +1,6 @@
 //! The inbox worker (one per process, beside the sync worker; replicas share the work through
-//! leases): hands queued replies to the shared number's gateway, runs the needs-reply clock, and
-//! forgets old events.
+//! leases): hands queued replies to the shared number's gateway, runs the needs-reply clock,
+//! downloads messages' media into the file store (`media.rs`), and forgets old events.
 //!
 //! A reply the gateway cannot take now (unreachable, 5xx, its session not running or not paired)
 //! waits and is tried again with backoff for as long as `inbox.hold_replies_ms` from when it was
@@ -49,7 +49,7 @@ pub async fn run(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) 
     }
 }
 
-/// One round: due replies, then due escalations.
+/// One round: due replies, due escalations, then due media downloads.
 pub async fn round(state: &AppState) -> Result<(), crate::error::AppError> {
     let c = &state.config.inbox;
     let now = state.clock.now_ms();
@@ -59,6 +59,7 @@ pub async fn round(state: &AppState) -> Result<(), crate::error::AppError> {
         deliver(state, &send).await?;
     }
     super::clock::sweep(state).await?;
+    super::media::round(state).await?;
     Ok(())
 }
 

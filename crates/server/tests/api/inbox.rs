@@ -13,10 +13,10 @@ use std::future::Future;
 use std::time::{Duration, Instant};
 use testkit::{db_test, fake, TestApp, TestOrg, WithSession};
 
-const CUSTOMER: &str = "919876543210@c.us";
+pub(super) const CUSTOMER: &str = "919876543210@c.us";
 
 /// Waits (up to 15 s) until `check` holds.
-async fn eventually<F, Fut>(what: &str, check: F)
+pub(super) async fn eventually<F, Fut>(what: &str, check: F)
 where
     F: Fn() -> Fut,
     Fut: Future<Output = bool>,
@@ -29,14 +29,14 @@ where
 }
 
 /// The inbox's settings for tests: fast retries.
-fn fast(c: &mut server::config::Config) {
+pub(super) fn fast(c: &mut server::config::Config) {
     c.inbox.poll_ms = 50;
     c.inbox.backoff_base_ms = 50;
     c.inbox.backoff_max_ms = 200;
 }
 
 /// Connects the shared number of `org`; answers the gateway's session name.
-async fn connect(app: &TestApp, org: &TestOrg) -> String {
+pub(super) async fn connect(app: &TestApp, org: &TestOrg) -> String {
     app.fake
         .waha_configure(|s| s.retry_delay = Some(Duration::from_millis(20)));
     let status = app
@@ -61,7 +61,7 @@ fn gateway_state(v: &Value) -> String {
 }
 
 /// Connects and pairs the shared number (QR shown, the fake scans it, WORKING).
-async fn paired(app: &TestApp, org: &TestOrg) -> String {
+pub(super) async fn paired(app: &TestApp, org: &TestOrg) -> String {
     let session = connect(app, org).await;
     let path = format!("/api/inbox/gateway/qr?org_id={}", org.org_id);
     let qr = app.get_ok(&path, &org.admin).await;
@@ -88,7 +88,7 @@ async fn paired(app: &TestApp, org: &TestOrg) -> String {
     session
 }
 
-async fn list(app: &TestApp, org: &TestOrg, session: &str, tab: &str) -> Value {
+pub(super) async fn list(app: &TestApp, org: &TestOrg, session: &str, tab: &str) -> Value {
     app.get_ok(
         &format!("/api/inbox/conversations?org_id={}&tab={tab}", org.org_id),
         session,
@@ -110,7 +110,7 @@ async fn count(app: &TestApp, org: &TestOrg, session: &str, tab: &str) -> Option
 }
 
 /// The one conversation with `chat`, once it arrived.
-async fn conversation_with(app: &TestApp, org: &TestOrg, chat: &str) -> Value {
+pub(super) async fn conversation_with(app: &TestApp, org: &TestOrg, chat: &str) -> Value {
     let found = std::sync::Mutex::new(Value::Null);
     eventually("the conversation arrives", || async {
         let page = list(app, org, &org.admin, "all").await;
@@ -131,7 +131,7 @@ async fn conversation_with(app: &TestApp, org: &TestOrg, chat: &str) -> Value {
     found.into_inner().unwrap()
 }
 
-async fn messages(app: &TestApp, org: &TestOrg, id: i64) -> Vec<Value> {
+pub(super) async fn messages(app: &TestApp, org: &TestOrg, id: i64) -> Vec<Value> {
     app.get_ok(
         &format!(
             "/api/inbox/conversations/{id}/messages?org_id={}",

@@ -45,6 +45,8 @@ pub(crate) struct Target {
     inbox_gateway: String,
     inbox_conversation: i64,
     inbox_task: i64,
+    /// A message of `inbox_conversation` with media kept in the file store.
+    inbox_media: i64,
 }
 
 /// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
@@ -638,6 +640,17 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             true,
         ),
+        // A message's media: the conversation decides who may see it.
+        ("GET", "/inbox/conversations/{id}/messages/{message_id}/media") => (
+            format!(
+                "/api{}?org_id={}",
+                path.replace("{id}", &inner.inbox_conversation.to_string())
+                    .replace("{message_id}", &inner.inbox_media.to_string()),
+                org.org_id
+            ),
+            None,
+            true,
+        ),
         ("POST", "/inbox/conversations/{id}/replies" | "/inbox/conversations/{id}/notes") => {
             json_at(
                 format!(
@@ -985,6 +998,7 @@ pub(crate) async fn organisation_with(
     .await["id"]
         .as_i64()
         .unwrap();
+    let inbox_media = media_message(app, org_id, inbox_conversation).await;
     let inbox_task = post(
         app,
         &admin,
@@ -996,6 +1010,7 @@ pub(crate) async fn organisation_with(
         .unwrap();
     let target = Target {
         inbox_task,
+        inbox_media,
         inbox_gateway,
         inbox_conversation,
         manage,
@@ -1500,3 +1515,48 @@ db_test!(
         );
     }
 );
+
+/// A message of the conversation whose media the inbox worker has kept: the file written where
+/// the server keeps files, the row as the worker leaves it.
+async fn media_message(app: &TestApp, org_id: i64, conversation_id: i64) -> i64 {
+    let conv = store::entity::inbox::conversation::Entity::find_by_id(conversation_id)
+        .one(app.store.conn())
+        .await
+        .unwrap()
+        .unwrap();
+    let key = format!("inbox/{org_id}/{conversation_id}-media");
+    let file = app.files_dir().join(&key);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, b"%PDF-1.4 quote").unwrap();
+    let recorded = store::inbox::intake::record(
+        &app.store,
+        &store::inbox::intake::Chat {
+            org_id,
+            channel_id: conv.channel_id,
+            owner_id: None,
+            chat_id: &conv.chat_id,
+            contact: &conv.contact,
+            is_group: false,
+            name: None,
+        },
+        &store::inbox::intake::Incoming {
+            source_id: Some("media-1"),
+            kind: store::inbox::MESSAGE,
+            outbound: false,
+            author_id: None,
+            sender: None,
+            body: None,
+            media_key: Some(&key),
+            media_url: None,
+            media_type: Some("application/pdf"),
+            media_name: Some("quote.pdf"),
+            ack: domain::inbox::Ack::Delivered,
+            sent_at: 1,
+            escalate_at: None,
+        },
+        1,
+    )
+    .await
+    .unwrap();
+    recorded.message_id.unwrap()
+}

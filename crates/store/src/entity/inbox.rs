@@ -55,9 +55,14 @@ table!(
         author_id: Option<i64>,
         sender: Option<String>,
         body: Option<String>,
+        /// Where the media is kept in the file store, once downloaded.
         media_key: Option<String>,
         media_type: Option<String>,
         media_name: Option<String>,
+        /// The gateway's URL of media not downloaded yet (cleared once kept or given up).
+        media_url: Option<String>,
+        media_tries: i32,
+        media_next_at: Option<i64>,
         /// An `Ack` code.
         ack: i16,
         error: Option<String>,

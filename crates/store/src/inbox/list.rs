@@ -89,9 +89,12 @@ fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
         Tab::All => Cond::all(),
         Tab::Unread => {
             let inbound = Expr::col((Alias::new("c"), C::LastInboundAt));
-            Cond::all().add(inbound.clone().is_not_null()).add(
-                inbound.gt(Func::coalesce([read_mark(v.user_id), Expr::val(-1i64).into()])),
-            )
+            Cond::all()
+                .add(inbound.clone().is_not_null())
+                .add(inbound.gt(Func::coalesce([
+                    read_mark(v.user_id),
+                    Expr::val(-1i64).into(),
+                ])))
         }
         Tab::Groups => Cond::all().add(Expr::col((Alias::new("c"), C::IsGroup)).eq(true)),
         Tab::Scheduled => Cond::all().add(Expr::cust(

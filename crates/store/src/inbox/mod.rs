@@ -13,6 +13,7 @@ pub mod conversations;
 pub mod events;
 pub mod intake;
 pub mod list;
+pub mod media;
 pub mod sends;
 pub mod settings;
 pub mod tasks;

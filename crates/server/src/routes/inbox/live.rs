@@ -52,7 +52,14 @@ impl Feed {
     async fn read(&mut self) {
         let mut from = self.window.floor;
         loop {
-            let rows = match store::inbox::events::after(&self.state.store, self.org_id, from, BATCH).await {
+            let rows = match store::inbox::events::after(
+                &self.state.store,
+                self.org_id,
+                from,
+                BATCH,
+            )
+            .await
+            {
                 Ok(rows) => rows,
                 Err(e) => {
                     tracing::warn!(error = %e, "reading inbox events failed");
@@ -94,7 +101,10 @@ struct Window {
 
 impl Window {
     fn from(floor: i64) -> Self {
-        Self { floor, seen: BTreeMap::new() }
+        Self {
+            floor,
+            seen: BTreeMap::new(),
+        }
     }
 
     /// Whether `id` is new to the feed (and is now seen).
@@ -132,7 +142,10 @@ mod tests {
         // Read again: neither goes out twice.
         assert!(!w.admit(101, t0 + Duration::from_millis(30)));
         assert!(!w.admit(102, t0 + Duration::from_millis(30)));
-        assert!(!w.admit(100, t0), "at or below the floor was seen before the stream began");
+        assert!(
+            !w.admit(100, t0),
+            "at or below the floor was seen before the stream began"
+        );
     }
 
     #[test]

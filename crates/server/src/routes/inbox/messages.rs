@@ -104,6 +104,7 @@ pub async fn reply(
         sender: None,
         body: Some(&text),
         media_key: None,
+        media_url: None,
         media_type: None,
         media_name: None,
         ack: Ack::Queued,

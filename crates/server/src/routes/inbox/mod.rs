@@ -1,6 +1,7 @@
 //! The team inbox (issue #27): the shared number's gateway (`gateway.rs`, admins), its signed
 //! webhook (`hooks.rs`, public), the chatter list and a conversation's state
-//! (`conversations.rs`), messages, replies and notes (`messages.rs`), the settings (`settings.rs`: agents, the
+//! (`conversations.rs`), messages, replies and notes (`messages.rs`), a message's media
+//! (`media.rs`), the settings (`settings.rs`: agents, the
 //! needs-reply clock), the live feed (`live.rs`) tasks (`tasks.rs`), and the
 //! extension's claims of replies in members' own chats (`member_replies.rs`). Paths under `/api/inbox`
 //! (docs/API.md); the logic they share is `crate::inbox`.
@@ -12,6 +13,7 @@ mod conversations;
 mod gateway;
 mod hooks;
 mod live;
+mod media;
 mod member_replies;
 mod messages;
 mod settings;
@@ -21,6 +23,7 @@ pub use conversations::*;
 pub use gateway::*;
 pub use hooks::*;
 pub use live::*;
+pub use media::*;
 pub use member_replies::*;
 pub use messages::*;
 pub use settings::*;
@@ -48,6 +51,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(messages::list_messages))
         .add(Access::Scoped, routes!(messages::reply))
         .add(Access::Scoped, routes!(messages::add_note))
+        .add(Access::Scoped, routes!(media::message_media))
         .add(Access::Scoped, routes!(settings::inbox_settings))
         .add(Access::Scoped, routes!(live::inbox_events))
         .add_extension(Access::SignedIn, routes!(member_replies::claim_replies))
