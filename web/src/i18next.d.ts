@@ -9,6 +9,7 @@ import type billing from '../../locales/en/billing.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type errors from '../../locales/en/errors.json';
+import type inbox from '../../locales/en/inbox.json';
 import type integrations from '../../locales/en/integrations.json';
 import type kb from '../../locales/en/kb.json';
 import type manage from '../../locales/en/manage.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       common: typeof common;
       dashboard: typeof dashboard;
       errors: typeof errors;
+      inbox: typeof inbox;
       integrations: typeof integrations;
       kb: typeof kb;
       manage: typeof manage;

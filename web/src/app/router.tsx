@@ -33,6 +33,7 @@ const adminDashboard = () => import('@/features/admin/pages/AdminDashboardPage')
 const adminPanel = () => import('@/features/admin/pages/AdminPanelPage');
 const adminUserInfo = () => import('@/features/admin/pages/UserInfoPage');
 const knowledgeBase = () => import('@/features/kb/pages/KnowledgeBasePage');
+const teamInbox = () => import('./TeamInboxRoute');
 const manageTools = () => import('@/features/manage/pages/ManageToolsPage');
 const quickReplyAnalytics = () => import('@/features/manage/pages/QuickReplyAnalyticsPage');
 
@@ -72,9 +73,9 @@ export const protectedRoutes: RouteObject[] = [
     lazy: lazyPage(manageTools, 'default'),
   })),
   { path: '/quick-replies/analytics', lazy: lazyPage(quickReplyAnalytics, 'default') },
+  { path: '/team-inbox', lazy: lazyPage(teamInbox, 'default') },
   // Sections whose screens arrive with their own feature folders.
   ...[
-  ['/team-inbox', 'TeamInboxPage'],
   ['/leads', 'LeadsPage'],
   ['/leadcrm', 'LeadCrmPage'],
   ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),

@@ -33,7 +33,7 @@ describe('the integrations grid', () => {
     renderPage('/integrations', { flags: { hubspot: true, webhooks: true } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     const names = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
-    expect(names).toEqual(['Google Sheet', 'HubSpot', 'Freshdesk', 'Zoho', 'Salesforce', 'LeadSquared', 'Bitrix24', 'Webhook']);
+    expect(names).toEqual(['Google Sheet', 'HubSpot', 'Freshdesk', 'Zoho', 'Salesforce', 'LeadSquared', 'Bitrix24', 'Webhook', 'Team inbox']);
     expect(card('HubSpot').getByTestId('connected-state')).toHaveTextContent('Connected');
     expect(card('Zoho').getByTestId('connected-state')).toHaveTextContent('Not connected');
     expect(card('Zoho').getByText('CRM integration')).toBeInTheDocument();
@@ -42,6 +42,21 @@ describe('the integrations grid', () => {
     expect(card('Google Sheet').getByTestId('type-label')).toHaveTextContent('Spreadsheet integration');
     expect(card('Webhook').getByTestId('type-label')).not.toHaveStyle({ textTransform: 'uppercase' });
     expect(card('Zoho').getByRole('button', { name: 'Configure Zoho' })).toBeInTheDocument();
+  });
+
+  it('lists the team inbox: not connected until the shared number is, set up from the inbox’s settings', async () => {
+    fakeServer();
+    renderPage('/integrations');
+    await screen.findByRole('heading', { level: 1, name: 'Integrations' });
+    await waitFor(() => expect(card('Team inbox').getByTestId('connected-state')).toHaveTextContent('Not connected'));
+    expect(card('Team inbox').getByRole('link', { name: 'Set up the shared number' })).toHaveAttribute('href', '/team-inbox?settings=1');
+  });
+
+  it('shows the team inbox to admins and managers only', async () => {
+    fakeServer();
+    renderPage('/integrations', { roleId: 3 });
+    await screen.findByRole('heading', { level: 1, name: 'Integrations' });
+    expect(screen.queryByRole('article', { name: 'Team inbox' })).toBeNull();
   });
 
   it('keeps the spreadsheet card for admins: an employee is told so and stays on the grid', async () => {

@@ -31,6 +31,8 @@ export function fakeServer(...handlers: Handler[]) {
       return { status: 200, body: { result: true, data: useWorkspace.getState().me } };
     if (p === '/webhook/deliveries' && call.method === 'GET')
       return { status: 200, body: { result: true, data: { deliveries: [], next_before: null } } };
+    if (p === '/api/inbox/gateway')
+      return { status: 200, body: { connected: false, name: null, base_url: null, state: null, number: null, waiting_replies: 0 } };
     if (p === '/integrations/lastsync') return { status: 200, body: { result: true, data: [] } };
     if (p === 'v2:/crm-label-sync' && call.method === 'GET')
       return { status: 200, body: { result: true, data: { org_id: ORG, user_id: ME, crmLabelSyncData: [] } } };

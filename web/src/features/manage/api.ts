@@ -14,7 +14,7 @@ const org = (orgId: number | null) => queryString({ org_id: orgId });
 
 // Quick replies.
 
-export const listQuickReplies = (orgId: number | null) => apiFetch<QuickReplyList>(`${M}/quick-replies${org(orgId)}`);
+export { listQuickReplies } from '@/api/quickReplies';
 
 export const createQuickReply = (body: QuickReplyRequest) =>
   apiFetch<QuickReply>(`${M}/quick-replies`, { method: 'POST', body });

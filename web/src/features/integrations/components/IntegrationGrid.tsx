@@ -2,7 +2,10 @@
 // type label, a description and Configure. A card the viewer may not open (the spreadsheet for
 // non-admins, 000 §6 via the `card_access` rule) says so instead of opening.
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { getGateway } from '@/api/inbox';
+import { rule } from '@/lib/domain';
 import { useTranslation } from 'react-i18next';
 import type { Provider } from '@/generated/domain';
 import { useWorkspace } from '@/stores/workspace';
@@ -81,6 +84,48 @@ function IntegrationCardView({ card, denied, onOpen }: { card: CardDef; denied: 
   );
 }
 
+/**
+ * 000 §2 lists "team inbox" among the integrations: the shared number connected through the
+ * organisation's WhatsApp gateway. Its card says whether it is connected and opens the inbox's
+ * settings, where it is connected; shown to admins and managers of an organisation.
+ */
+function TeamInboxCard({ orgId }: { orgId: number }) {
+  const { t } = useTranslation('integrations');
+  const [connected, setConnected] = useState<boolean | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    getGateway(orgId, ctl.signal).then(
+      (s) => setConnected(s.connected),
+      () => setConnected(null),
+    );
+    return () => ctl.abort();
+  }, [orgId]);
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={t('team_inbox.title')} data-testid="card-team_inbox">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start">
+          <BrandBadge card={{ color: '#25D366', initials: 'TI' } as CardDef} />
+          {connected !== null && <ConnectedBadge connected={connected} />}
+        </Group>
+        <div>
+          <Title order={3} size="h4">
+            {t('team_inbox.title')}
+          </Title>
+          <Text size="xs" c="dimmed" data-testid="type-label">
+            {t('team_inbox.type_label')}
+          </Text>
+        </div>
+        <Text size="sm" style={{ flex: 1 }}>
+          {t('team_inbox.details')}
+        </Text>
+        <Button variant="light" component={Link} to="/team-inbox?settings=1">
+          {connected ? t('team_inbox.open') : t('team_inbox.set_up')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export function IntegrationGrid({
   deniedFor,
   onOpen,
@@ -90,6 +135,8 @@ export function IntegrationGrid({
 }) {
   const { t } = useTranslation('integrations');
   const orgId = useWorkspace((s) => s.current?.org_id ?? null);
+  const roleId = useWorkspace((s) => s.current?.role_id ?? null);
+  const manager = orgId !== null && !rule('access_check', { level: 'manager', roleId }).err;
   // 000 §4 'Connection status is loaded when the page opens'; with it, each link's last sync.
   useEffect(() => {
     void refreshWorkspaceFlags(true);
@@ -104,6 +151,7 @@ export function IntegrationGrid({
         {CARDS.map((card) => (
           <IntegrationCardView key={card.key} card={card} denied={deniedFor(card.key)} onOpen={() => onOpen(card)} />
         ))}
+        {manager && orgId !== null && <TeamInboxCard orgId={orgId} />}
       </SimpleGrid>
     </Stack>
   );

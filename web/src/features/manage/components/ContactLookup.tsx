@@ -4,10 +4,11 @@
 // tags of up to 10 characters, checked by the `contact_tags` rule ('You can only select two
 // tags at a time', 'You must select one tag at all times', 'A tag can be at most 10 characters').
 // The server's refusals land on the same inputs. Tags need no organisation; values do. Below
-// them, the caller's notes and docs of the chat (./ContactNotes).
-import { Alert, Button, Group, NativeSelect, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+// them, the caller's notes and docs of the chat (./ContactNotes; the team inbox shows those in
+// their own panels).
+import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyValueEntry, UserProperty } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
@@ -59,11 +60,15 @@ function ValueInput({ property, value, error, onChange }: { property: UserProper
   }
 }
 
-export function ContactLookup({ orgId }: { orgId: number | null }) {
+/**
+ * `contact` given (the team inbox's per-chat panel): that contact's profile is read at once and
+ * the lookup form is left out.
+ */
+export function ContactLookup({ orgId, contact: given }: { orgId: number | null; contact?: string }) {
   const { t } = useTranslation('manage');
   const codeText = useCodeText();
   const properties = useManage((s) => s.properties.data) ?? NO_PROPERTIES;
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(given ?? '');
   const [found, setFound] = useState<Found | null>(null);
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -72,8 +77,13 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
   const [pendingTag, setPendingTag] = useState('');
   const [saving, setSaving] = useState<'values' | 'tags' | null>(null);
 
-  async function find() {
-    const contact = query.trim();
+  useEffect(() => {
+    if (given !== undefined) void find(given);
+    // Read again only when the chat's contact changes.
+  }, [given, orgId]);
+
+  async function find(asked: string = query) {
+    const contact = asked.trim();
     if (!contact) {
       setLookupError('contact_required');
       return;
@@ -178,6 +188,7 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
         <Title order={3} size="h5">
           {t('contact.heading')}
         </Title>
+        {given === undefined && (
         <form
           noValidate
           onSubmit={(e) => {
@@ -199,6 +210,8 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
             </Button>
           </Group>
         </form>
+        )}
+        {given !== undefined && status === 'loading' && !found && <Loader size="sm" aria-label={t('loading')} />}
         {found && (
           <Stack gap="md" data-testid="contact-profile">
             <Text fw={500}>{found.contact}</Text>
@@ -249,7 +262,7 @@ export function ContactLookup({ orgId }: { orgId: number | null }) {
                 </Button>
               </Group>
             </Stack>
-            <ContactNotes key={found.contact} orgId={orgId} contact={found.contact} />
+            {given === undefined && <ContactNotes key={found.contact} orgId={orgId} contact={found.contact} />}
           </Stack>
         )}
         {status === 'error' && !found && lookupError === null && (

@@ -153,9 +153,10 @@ function NoteItem({ note, onEdit, onDelete }: { note: ChatNote; onEdit: () => vo
   );
 }
 
-export function ContactNotes({ orgId, contact }: { orgId: number | null; contact: string }) {
+/** `initialKind`: the list shown first (the team inbox opens its docs panel on Docs). */
+export function ContactNotes({ orgId, contact, initialKind = 'note' }: { orgId: number | null; contact: string; initialKind?: NoteKind }) {
   const { t } = useTranslation('manage');
-  const [kind, setKind] = useState<NoteKind>('note');
+  const [kind, setKind] = useState<NoteKind>(initialKind);
   const [status, setStatus] = useState<Load>('loading');
   const [code, setCode] = useState<string | null>(null);
   const [notes, setNotes] = useState<ChatNote[]>([]);

@@ -2,7 +2,9 @@
 // §4 'Pending, Upcoming, Completed (ticked individually or via mark all complete)'): the board
 // in three tabs with their counts, a tick completing one (a recurring one comes round again,
 // and the screen says when), "Mark all complete", delete after confirming, the create and edit
-// form, and the notification switches. Loaded lazily with its catalogue (`planner`).
+// form, and the notification switches. Loaded lazily with its catalogue (`planner`). Given a
+// `contact` (the team inbox's per-chat panel), it shows that contact's follow-ups alone and a new
+// one is for that contact.
 import { Alert, Badge, Button, Group, Modal, Stack, Tabs } from '@mantine/core';
 import { IconCalendarCheck, IconChecks, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -23,20 +25,27 @@ import { allOf, followUpServerErrors, formatInZone, nextOccurrence, relativeTime
 
 const TABS: FollowUpState[] = ['pending', 'upcoming', 'completed'];
 
-export default function FollowUpsTab({ orgId }: { orgId: number | null }) {
+export default function FollowUpsTab({ orgId, contact }: { orgId: number | null; contact?: string }) {
   const ready = useNamespace('planner');
-  return ready ? <FollowUps orgId={orgId} /> : <Loading />;
+  return ready ? <FollowUps orgId={orgId} contact={contact} /> : <Loading />;
+}
+
+/** The board with one contact's follow-ups alone. */
+function ofContact(board: FollowUpBoard, contact: string): FollowUpBoard {
+  const mine = (list: FollowUp[]) => list.filter((f) => f.contact === contact);
+  return { ...board, pending: mine(board.pending), upcoming: mine(board.upcoming), completed: mine(board.completed) };
 }
 
 type Editing = { item: FollowUp | null } | null;
 
-function FollowUps({ orgId }: { orgId: number | null }) {
+function FollowUps({ orgId, contact }: { orgId: number | null; contact?: string }) {
   const { t, i18n } = useTranslation('planner');
   const codeText = usePlannerCodeText();
   const { rules, error: rulesError } = useManageRules();
   const { zones, initial } = useZones();
   const now = useNow();
-  const [board, setBoard] = useState<FollowUpBoard | null>(null);
+  const [fullBoard, setBoard] = useState<FollowUpBoard | null>(null);
+  const board = fullBoard && contact !== undefined ? ofContact(fullBoard, contact) : fullBoard;
   const [failed, setFailed] = useState(false);
   const [tab, setTab] = useState<FollowUpState>('pending');
   const [editing, setEditing] = useState<Editing>(null);
@@ -44,7 +53,7 @@ function FollowUps({ orgId }: { orgId: number | null }) {
   const [busy, setBusy] = useState<number | 'all' | 'delete' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const boardRef = useRef<FollowUpBoard | null>(null);
-  boardRef.current = board;
+  boardRef.current = fullBoard;
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -122,7 +131,7 @@ function FollowUps({ orgId }: { orgId: number | null }) {
 
   async function submit(request: FollowUpRequest): Promise<Errors | null> {
     const item = editing?.item ?? null;
-    const known = new Set(board ? allOf(board).map((f) => f.id) : []);
+    const known = new Set(fullBoard ? allOf(fullBoard).map((f) => f.id) : []);
     try {
       const after = item ? await api.updateFollowUp(item.id, request) : await api.createFollowUp(request);
       setBoard(after);
@@ -157,7 +166,7 @@ function FollowUps({ orgId }: { orgId: number | null }) {
         }
       />
 
-      <NotificationSwitches />
+      {contact === undefined && <NotificationSwitches />}
 
       {rulesError && (
         <Alert color="yellow" variant="light" data-testid="rules-failed">
@@ -257,6 +266,7 @@ function FollowUps({ orgId }: { orgId: number | null }) {
           <FollowUpForm
             orgId={orgId}
             editing={editing.item}
+            contact={contact}
             zones={zones}
             initialZone={initial}
             rules={rules}

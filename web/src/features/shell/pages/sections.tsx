@@ -9,6 +9,5 @@ const page = (titleKey: ParseKeys<'pages'>) => {
   return Page;
 };
 
-export const TeamInboxPage = page('team_inbox');
 export const LeadsPage = page('leads');
 export const LeadCrmPage = page('lead_crm');

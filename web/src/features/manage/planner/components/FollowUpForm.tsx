@@ -25,7 +25,7 @@ interface Values {
   recurrence: Recurrence;
 }
 
-function initialValues(editing: FollowUp | null, zone: string): Values {
+function initialValues(editing: FollowUp | null, zone: string, contact = ''): Values {
   if (editing)
     return {
       title: editing.title,
@@ -42,7 +42,7 @@ function initialValues(editing: FollowUp | null, zone: string): Values {
     due: nextWholeHour(Date.now(), zone),
     timeZone: zone,
     notes: '',
-    contact: '',
+    contact,
     priority: 'none',
     amount: '',
     recurrence: 'none',
@@ -54,6 +54,7 @@ export type Errors = Partial<Record<FollowUpField, string>>;
 export function FollowUpForm({
   orgId,
   editing,
+  contact,
   zones,
   initialZone,
   rules,
@@ -62,6 +63,8 @@ export function FollowUpForm({
 }: {
   orgId: number | null;
   editing: FollowUp | null;
+  /** The contact a new follow-up is for (a chat's panel). */
+  contact?: string;
   zones: string[];
   initialZone: string;
   /** Null while the rules load (they are awaited on submit) or when they failed to (the server still checks). */
@@ -72,7 +75,7 @@ export function FollowUpForm({
 }) {
   const { t } = useTranslation('planner');
   const codeText = usePlannerCodeText();
-  const [values, setValues] = useState<Values>(() => initialValues(editing, initialZone));
+  const [values, setValues] = useState<Values>(() => initialValues(editing, initialZone, contact));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
