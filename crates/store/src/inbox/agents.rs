@@ -77,18 +77,22 @@ pub async fn assign_next(
     conversation_id: i64,
 ) -> Result<Option<i64>, StoreError> {
     let txn = store.conn().begin().await?;
-    // Take the write lock before reading the credits (SQLite: the first write; PostgreSQL: the
-    // rows' locks), so concurrent assignments read each other's credits.
-    let mut lock = agent::Entity::update_many()
-        .col_expr(
-            agent::Column::Credit,
-            Expr::col(agent::Column::Credit).into(),
-        )
-        .filter(agent::Column::ChannelId.eq(channel_id));
+    // Take the write lock before reading the credits, so concurrent assignments read each
+    // other's credits. SQLite: the first write takes the database's. PostgreSQL: the agents'
+    // rows, locked below by `FOR UPDATE` in one order (by member) — an UPDATE locks rows in
+    // the order it finds them, which changes as rows get new versions, and two concurrent ones
+    // deadlocked under the benchmark's intake.
     if store.kind() == DbKind::Sqlite {
-        lock = lock.filter(agent::Column::Available.eq(true));
+        agent::Entity::update_many()
+            .col_expr(
+                agent::Column::Credit,
+                Expr::col(agent::Column::Credit).into(),
+            )
+            .filter(agent::Column::ChannelId.eq(channel_id))
+            .filter(agent::Column::Available.eq(true))
+            .exec(&txn)
+            .await?;
     }
-    lock.exec(&txn).await?;
     let active: Vec<i64> = membership::Entity::find()
         .filter(membership::Column::OrgId.eq(org_id))
         .filter(membership::Column::UserStatus.eq(ACTIVE_USER_STATUS))

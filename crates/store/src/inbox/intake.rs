@@ -7,7 +7,7 @@ use domain::inbox::Ack;
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    Set, TransactionTrait,
+    QuerySelect, Set, TransactionTrait,
 };
 
 use super::MESSAGE;
@@ -111,12 +111,15 @@ async fn conversation_of(
         )
         .to_owned();
     let made = txn.execute(backend.build(&insert)).await?.rows_affected() > 0;
-    let row = conversation::Entity::find()
+    let mut find = conversation::Entity::find()
         .filter(C::ChannelId.eq(chat.channel_id))
-        .filter(C::ChatId.eq(chat.chat_id))
-        .one(txn)
-        .await?
-        .ok_or(StoreError::NotFound)?;
+        .filter(C::ChatId.eq(chat.chat_id));
+    // Two messages of one chat at once: the second reads the conversation as the first left it
+    // (`touch` computes from what it read). SQLite's insert above already holds the write lock.
+    if backend == sea_orm::DatabaseBackend::Postgres {
+        find = find.lock_exclusive();
+    }
+    let row = find.one(txn).await?.ok_or(StoreError::NotFound)?;
     Ok((row, made))
 }
 
