@@ -146,14 +146,16 @@ async fn message(state: &AppState, ch: &channel::Model, m: &WaMessage) -> Result
         is_group: chat.group,
         name: None,
     };
-    let recorded = store::inbox::intake::record(&state.store, &chat_row, &incoming, now).await?;
+    // The message and its live event commit together: one commit per webhook.
+    let recorded =
+        store::inbox::intake::record_and_announce(&state.store, &chat_row, &incoming, now).await?;
     if recorded.message_id.is_none() {
         return Ok(false);
     }
+    state.inbox_wake.send_replace(ch.org_id);
     if recorded.new_conversation && !m.from_me {
         super::assign::assign_new(state, ch.org_id, ch.id, recorded.conversation_id).await?;
     }
-    super::views::publish_message(state, ch.org_id, recorded.conversation_id).await?;
     Ok(true)
 }
 

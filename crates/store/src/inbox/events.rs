@@ -43,6 +43,29 @@ pub async fn append_owned(
     body: String,
     now: EpochMs,
 ) -> Result<event::Model, StoreError> {
+    append_in(
+        store.conn(),
+        org_id,
+        kind,
+        conversation_id,
+        owner_id,
+        body,
+        now,
+    )
+    .await
+}
+
+/// [`append_owned`] on `db` — a transaction, whose commit then makes the change and its event
+/// visible together (and sends PostgreSQL's `NOTIFY`, which waits for the commit).
+pub async fn append_in<C: sea_orm::ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    kind: &str,
+    conversation_id: Option<i64>,
+    owner_id: Option<i64>,
+    body: String,
+    now: EpochMs,
+) -> Result<event::Model, StoreError> {
     let row = event::ActiveModel {
         org_id: Set(org_id),
         kind: Set(kind.to_owned()),
@@ -52,18 +75,15 @@ pub async fn append_owned(
         created_at: Set(now),
         ..Default::default()
     }
-    .insert(store.conn())
+    .insert(db)
     .await?;
-    if store.kind() == crate::DbKind::Postgres {
-        use sea_orm::ConnectionTrait;
-        store
-            .conn()
-            .execute(sea_orm::Statement::from_sql_and_values(
-                sea_orm::DatabaseBackend::Postgres,
-                "SELECT pg_notify($1, $2)",
-                [CHANNEL.into(), org_id.to_string().into()],
-            ))
-            .await?;
+    if db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+        db.execute(sea_orm::Statement::from_sql_and_values(
+            sea_orm::DatabaseBackend::Postgres,
+            "SELECT pg_notify($1, $2)",
+            [CHANNEL.into(), org_id.to_string().into()],
+        ))
+        .await?;
     }
     Ok(row)
 }

@@ -138,6 +138,33 @@ pub async fn record(
     Ok(recorded)
 }
 
+/// [`record`], and when a message was stored, the live feed's `message` event for its
+/// conversation in the same transaction: one commit for both (a gateway's webhook, where every
+/// commit counts).
+pub async fn record_and_announce(
+    store: &Store,
+    chat: &Chat<'_>,
+    msg: &Incoming<'_>,
+    now: EpochMs,
+) -> Result<Recorded, StoreError> {
+    let txn = store.conn().begin().await?;
+    let recorded = record_in(&txn, chat, msg, now).await?;
+    if recorded.message_id.is_some() {
+        super::events::append_in(
+            &txn,
+            chat.org_id,
+            "message",
+            Some(recorded.conversation_id),
+            chat.owner_id,
+            format!("{{\"conversation_id\":{}}}", recorded.conversation_id),
+            now,
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(recorded)
+}
+
 pub(crate) async fn record_in(
     txn: &DatabaseTransaction,
     chat: &Chat<'_>,
