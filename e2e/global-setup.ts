@@ -23,7 +23,9 @@ interface Fakes {
   url: string;
   addr: string;
   hook: string;
-  credentials: { freshdesk_api_key: string; leadsquared_access_key: string; leadsquared_secret_key: string };
+  credentials: { freshdesk_api_key: string; leadsquared_access_key: string; leadsquared_secret_key: string; waha_api_key: string };
+  /** The fake WAHA gateway's base URL (its API under `/api`, the test controls under `/__fake`). */
+  waha: string;
   env: Record<string, string>;
 }
 
@@ -62,6 +64,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.SWITCHBOARD_E2E_FRESHDESK_KEY = fakes.credentials.freshdesk_api_key;
   process.env.SWITCHBOARD_E2E_LEADSQUARED_ACCESS = fakes.credentials.leadsquared_access_key;
   process.env.SWITCHBOARD_E2E_LEADSQUARED_SECRET = fakes.credentials.leadsquared_secret_key;
+  // The fake WhatsApp gateway (the team inbox's shared number): its address and API key.
+  process.env.SWITCHBOARD_E2E_WAHA_URL = fakes.waha;
+  process.env.SWITCHBOARD_E2E_WAHA_KEY = fakes.credentials.waha_api_key;
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,

@@ -674,7 +674,15 @@ async fn the_webhooks_the_gateway_delivers_verify_and_parse() {
         match envelope.event {
             Event::Message(m) => messages.push(m),
             Event::Ack(a) => acks.push(a),
-            Event::Status(s) => statuses.push(s.status),
+            Event::Status(s) => {
+                // Once linked, every event names the paired account: WORKING learns the number.
+                if s.status == "WORKING" {
+                    assert_eq!(envelope.me.as_deref(), Some("79111111111@c.us"));
+                } else if s.status == "SCAN_QR_CODE" {
+                    assert_eq!(envelope.me, None);
+                }
+                statuses.push(s.status);
+            }
             Event::Other(name) => panic!("unexpected event {name}"),
         }
     }

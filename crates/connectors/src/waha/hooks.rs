@@ -52,6 +52,9 @@ pub struct Envelope {
     /// When the gateway emitted it, Unix milliseconds.
     pub timestamp_ms: i64,
     pub session: String,
+    /// The paired account (`<number>@c.us`), which WAHA sends with every event once the phone
+    /// is linked: how a `WORKING` status learns the number.
+    pub me: Option<String>,
     pub event: Event,
 }
 
@@ -158,8 +161,7 @@ pub struct StatusUpdate {
     pub status: String,
 }
 
-/// The envelope's fields we read; the rest (`engine`, `environment`, `me`, `metadata`) is
-/// ignored.
+/// The envelope's fields we read; the rest (`engine`, `environment`, `metadata`) is ignored.
 #[derive(Deserialize)]
 struct RawEnvelope {
     id: String,
@@ -167,6 +169,9 @@ struct RawEnvelope {
     timestamp: i64,
     session: String,
     event: String,
+    /// Null until the phone is linked; its shape is never a reason to refuse the event.
+    #[serde(default)]
+    me: Value,
     #[serde(default)]
     payload: Value,
 }
@@ -189,10 +194,15 @@ pub fn parse_envelope(body: &[u8]) -> Result<Envelope, GatewayError> {
         "session.status" => Event::Status(payload(raw.payload, &raw.event)?),
         _ => Event::Other(raw.event),
     };
+    let me = raw.me["id"]
+        .as_str()
+        .filter(|id| !id.is_empty() && id.len() <= 100)
+        .map(str::to_owned);
     Ok(Envelope {
         id: raw.id,
         timestamp_ms: raw.timestamp,
         session: raw.session,
+        me,
         event,
     })
 }

@@ -54,7 +54,7 @@ pub async fn apply(state: &AppState, ch: &channel::Model, env: Envelope) -> Resu
                 &state.store,
                 ch.id,
                 st.code(),
-                None,
+                env.me.as_deref(),
                 env.timestamp_ms,
             )
             .await?

@@ -63,6 +63,13 @@ fn gateway_state(v: &Value) -> String {
 /// Connects and pairs the shared number (QR shown, the fake scans it, WORKING).
 pub(super) async fn paired(app: &TestApp, org: &TestOrg) -> String {
     let session = connect(app, org).await;
+    // The stored state follows the gateway's events (sent while it was being connected, so
+    // retried once the shared number existed): the screen's card shows the QR without asking.
+    let status = format!("/api/inbox/gateway?org_id={}", org.org_id);
+    eventually("the stored state is SCAN_QR_CODE", || async {
+        gateway_state(&app.get_ok(&status, &org.admin).await) == "SCAN_QR_CODE"
+    })
+    .await;
     let path = format!("/api/inbox/gateway/qr?org_id={}", org.org_id);
     let qr = app.get_ok(&path, &org.admin).await;
     assert_eq!(qr["state"], "SCAN_QR_CODE");
@@ -71,11 +78,15 @@ pub(super) async fn paired(app: &TestApp, org: &TestOrg) -> String {
         .unwrap()
         .starts_with("data:image/png;base64,"));
     app.fake.waha_scan(&session, "14155550100").unwrap();
-    let status = format!("/api/inbox/gateway?org_id={}", org.org_id);
     eventually("the number is WORKING", || async {
         gateway_state(&app.get_ok(&status, &org.admin).await) == "WORKING"
     })
     .await;
+    // The WORKING event names the paired number (no call to the gateway needed).
+    assert_eq!(
+        app.get_ok(&status, &org.admin).await["number"],
+        "14155550100"
+    );
     let qr = app.get_ok(&path, &org.admin).await;
     assert_eq!(
         (qr["state"].as_str(), &qr["qr"]),

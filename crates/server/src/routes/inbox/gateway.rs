@@ -40,16 +40,18 @@ async fn status_of(
     })
 }
 
-/// Records what the gateway said of the session; answers the state.
+/// Records what the gateway said of the session in answer to a call made at `asked_at`;
+/// answers the state. The answer is as old as the question: a status event the gateway sent
+/// while answering (a new session reaching `SCAN_QR_CODE`) is newer and is not overwritten.
 async fn remember(
     state: &AppState,
     ch: &channel::Model,
     info: &SessionInfo,
+    asked_at: i64,
 ) -> Result<SessionState, AppError> {
     let st = SessionState::from_gateway(&info.status);
     let me = info.me.as_ref().map(|m| m.id.as_str());
-    if store::inbox::channels::set_state(&state.store, ch.id, st.code(), me, state.clock.now_ms())
-        .await?
+    if store::inbox::channels::set_state(&state.store, ch.id, st.code(), me, asked_at).await?
         && ch.state != st.code()
     {
         inbox::views::publish_state(state, ch.org_id, st).await?;
@@ -139,11 +141,14 @@ pub async fn connect_gateway(
         hmac_key: secret.hmac_key.clone(),
         channel: session.clone(),
     };
+    // The session's state is stamped with when we asked: events the gateway sends meanwhile
+    // (retried once the new shared number exists) are newer and win.
+    let asked_at = state.clock.now_ms();
     let info = gateway
         .ensure_session(&session, &hook)
         .await
         .map_err(gateway_error)?;
-    let now = state.clock.now_ms();
+    let now = asked_at;
     let ch = match existing {
         Some(mut ch) => {
             ch.name = name.to_owned();
@@ -170,7 +175,7 @@ pub async fn connect_gateway(
             .await?
         }
     };
-    remember(&state, &ch, &info).await?;
+    remember(&state, &ch, &info, asked_at).await?;
     let ch = store::inbox::channels::find(&state.store, v.org_id(), ch.id).await?;
     Ok(Json(status_of(&state, ch.as_ref()).await?))
 }
@@ -200,8 +205,9 @@ pub async fn gateway_qr(
     let ch = inbox::shared_number(&state, v.org_id()).await?;
     let gateway = inbox::gateway(&state, &ch).await?;
     let session = ch.session.as_deref().unwrap_or_default();
+    let asked_at = state.clock.now_ms();
     let info = gateway.session(session).await.map_err(gateway_error)?;
-    let st = remember(&state, &ch, &info).await?;
+    let st = remember(&state, &ch, &info, asked_at).await?;
     let qr = if st.wants_scan() {
         gateway.qr(session).await.map_err(gateway_error)?
     } else {
@@ -239,8 +245,9 @@ macro_rules! session_action {
             let ch = inbox::shared_number(&state, v.org_id()).await?;
             let gateway = inbox::gateway(&state, &ch).await?;
             let session = ch.session.as_deref().unwrap_or_default();
+            let asked_at = state.clock.now_ms();
             let info = gateway.$call(session).await.map_err(gateway_error)?;
-            remember(&state, &ch, &info).await?;
+            remember(&state, &ch, &info, asked_at).await?;
             let ch = store::inbox::channels::find(&state.store, v.org_id(), ch.id).await?;
             Ok(Json(status_of(&state, ch.as_ref()).await?))
         }
