@@ -33,7 +33,9 @@ test('link and unlink Freshdesk and LeadSquared, and turn the organisation webho
 
   await page.goto('/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(8);
+  // The eight providers, and the Team inbox (the shared number) for an organisation's admin.
+  await expect(page.getByRole('article')).toHaveCount(9);
+  await expect(page.getByRole('article', { name: 'Team inbox' })).toBeVisible();
   await expect(card(page, 'Freshdesk').getByTestId('connected-state')).toHaveText('Not connected');
 
   // Freshdesk: a wrong key is refused with the spec's words, the right one links.
