@@ -153,6 +153,15 @@ pub(crate) fn index(table: &str, cols: &[&str], unique: bool) -> IndexCreateStat
 
 /// The tables a migration creates, each with its indexes, in the order `up` creates them;
 /// `down` drops them in the reverse order.
+/// Runs `statements` in order: a migration written as plain SQL that both databases read.
+pub(crate) async fn execute_all(m: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
+    use sea_orm_migration::sea_orm::ConnectionTrait;
+    for sql in statements {
+        m.get_connection().execute_unprepared(sql).await?;
+    }
+    Ok(())
+}
+
 pub(crate) struct Tables(Vec<NewTable>);
 
 /// A table, and the indexes created right after it.

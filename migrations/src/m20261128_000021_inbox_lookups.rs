@@ -3,9 +3,8 @@
 //! organisation's follow-ups and schedules, and a conversation's read marks are found by the
 //! conversation (the foreign key, checked on every delete of a conversation).
 
-use crate::columns::migration;
+use crate::columns::{execute_all, migration};
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::ConnectionTrait;
 
 migration!();
 
@@ -22,15 +21,9 @@ const DOWN: [&str; 3] = [
 ];
 
 async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    for sql in UP {
-        m.get_connection().execute_unprepared(sql).await?;
-    }
-    Ok(())
+    execute_all(m, &UP).await
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    for sql in DOWN {
-        m.get_connection().execute_unprepared(sql).await?;
-    }
-    Ok(())
+    execute_all(m, &DOWN).await
 }

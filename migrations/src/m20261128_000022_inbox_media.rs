@@ -2,9 +2,8 @@
 //! stored with the message, and the inbox worker downloads it (with the gateway's key) into the
 //! file store, trying again later while the gateway is away; `media_url` set means "not yet".
 
-use crate::columns::migration;
+use crate::columns::{execute_all, migration};
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::ConnectionTrait;
 
 migration!();
 
@@ -24,15 +23,9 @@ const DOWN: [&str; 4] = [
 ];
 
 async fn up(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    for sql in UP {
-        m.get_connection().execute_unprepared(sql).await?;
-    }
-    Ok(())
+    execute_all(m, &UP).await
 }
 
 async fn down(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    for sql in DOWN {
-        m.get_connection().execute_unprepared(sql).await?;
-    }
-    Ok(())
+    execute_all(m, &DOWN).await
 }
