@@ -80,6 +80,24 @@ export async function signInWithCode(page: Page, email: string): Promise<void> {
   await page.keyboard.type(code);
 }
 
+/** Signs in with a code from the mailbox. Another journey may have asked a code for the same
+ * person less than a minute ago; the server then says to wait, and the request is repeated. */
+export async function signInPatiently(page: Page, email: string) {
+  await page.goto('/workspace/signup');
+  await page.getByLabel('Work e-mail').fill(email);
+  const sent = page.getByText(`We sent a code to ${email}.`);
+  const wait = page.getByText('Please wait before trying again');
+  await expect(async () => {
+    if (!(await sent.isVisible())) await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
+    await expect(sent.or(wait)).toBeVisible();
+    await expect(sent).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [5_000], timeout: 75_000 });
+  const code = await codeFor(page, email);
+  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
+  await page.keyboard.type(code);
+  await expect(page).not.toHaveURL(/\/workspace\/signup$/);
+}
+
 /** The console errors and uncaught page errors of `page`, collected as they come. */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

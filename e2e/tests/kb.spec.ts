@@ -4,29 +4,11 @@
 // citation 'page 2', the matched words marked and a link to the PDF at that page (which is a
 // PDF); New Chat starts over with the greeting and 0 messages; the first conversation is
 // reopened from the list with its messages.
-import { expect, test, codeFor, type Page } from './fixtures';
+import { expect, test, signInPatiently as signIn, type Page } from './fixtures';
 
 const ADMIN = 'admin@demo.switchboard.test';
 const QUESTION = 'How many days do customers have for a refund?';
 const FILE = 'acme-refund-policy.pdf';
-
-/** Signs in with a code from the mailbox. Another journey may have asked a code for the same
- * person less than a minute ago; the server then says to wait, and the request is repeated. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  const sent = page.getByText(`We sent a code to ${email}.`);
-  const wait = page.getByText('Please wait before trying again');
-  await expect(async () => {
-    if (!(await sent.isVisible())) await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-    await expect(sent.or(wait)).toBeVisible();
-    await expect(sent).toBeVisible({ timeout: 1_000 });
-  }).toPass({ intervals: [5_000], timeout: 75_000 });
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
-  await expect(page).not.toHaveURL(/\/workspace\/signup$/);
-}
 
 /**
  * A minimal valid PDF: one page per entry, each line of it a line of Helvetica text, with a

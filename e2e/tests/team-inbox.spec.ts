@@ -18,7 +18,7 @@
 // The two pages live across the serial tests, so the fixtures' console and CSP guards (bound to
 // each test's own context) are mirrored here for both contexts.
 import type { APIRequestContext, Browser, BrowserContext, Locator, TestInfo } from '@playwright/test';
-import { expect, test, codeFor, type Page } from './fixtures';
+import { expect, test, signInPatiently as signIn, type Page } from './fixtures';
 
 const ADMIN = 'admin@demo.switchboard.test';
 const MANAGER = 'priya.1@demo.switchboard.test';
@@ -37,24 +37,6 @@ const TASK = 'Keep a blue kurta (M) aside';
 const OWN_CONTACT = '919876500042';
 const OWN_NAME = 'Meera Joshi';
 const OWN_TEXT = 'Can you send me the new catalogue?';
-
-/** Signs in with a code from the mailbox. Another journey may have asked a code for the same
- * person less than a minute ago; the server then says to wait, and the request is repeated. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/workspace/signup');
-  await page.getByLabel('Work e-mail').fill(email);
-  const sent = page.getByText(`We sent a code to ${email}.`);
-  const wait = page.getByText('Please wait before trying again');
-  await expect(async () => {
-    if (!(await sent.isVisible())) await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-    await expect(sent.or(wait)).toBeVisible();
-    await expect(sent).toBeVisible({ timeout: 1_000 });
-  }).toPass({ intervals: [5_000], timeout: 75_000 });
-  const code = await codeFor(page, email);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).first().click();
-  await page.keyboard.type(code);
-  await expect(page).not.toHaveURL(/\/workspace\/signup$/);
-}
 
 /**
  * The fixtures' console and CSP guards for a context made here: every console warning or error
