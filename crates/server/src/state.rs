@@ -28,6 +28,8 @@ pub struct AppState {
     pub inbox_send_wake: Arc<tokio::sync::Notify>,
     /// Wakes this process's live inbox screens: the organisation whose inbox changed.
     pub inbox_wake: Arc<tokio::sync::watch::Sender<i64>>,
+    /// This process's queue of the shared numbers' webhook messages, stored in batches.
+    pub intake: crate::inbox::intake::Intake,
     /// The country database for visitors' currencies, when configured.
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
@@ -78,6 +80,7 @@ impl AppState {
             sync_wake: Arc::new(tokio::sync::Notify::new()),
             inbox_send_wake: Arc::new(tokio::sync::Notify::new()),
             inbox_wake: Arc::new(tokio::sync::watch::channel(0).0),
+            intake: crate::inbox::intake::Intake::default(),
             geo,
             files,
             operator_hashes,

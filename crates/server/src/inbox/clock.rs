@@ -21,28 +21,36 @@ pub fn hours_of(s: &settings::Model, zone: &str) -> Option<BusinessHours> {
     .ok()
 }
 
-/// When a customer's message at `since` escalates if nobody answers; None when the clock is off.
-pub async fn escalate_at(
-    state: &AppState,
-    org_id: i64,
-    since: i64,
-) -> Result<Option<i64>, AppError> {
-    let Some(s) = store::inbox::settings::of(&state.store, org_id).await? else {
-        return Ok(None);
-    };
-    let Some(minutes) = s.reply_minutes.and_then(|m| u32::try_from(m).ok()) else {
-        return Ok(None);
-    };
-    let org = store::orgs::organisation(&state.store, org_id)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let Some(hours) = hours_of(&s, &org.time_zone) else {
-        return Ok(None);
-    };
-    let Some(since) = DateTime::<Utc>::from_timestamp_millis(since) else {
-        return Ok(None);
-    };
-    Ok(hours.after(since, minutes).map(|t| t.timestamp_millis()))
+/// The organisation's needs-reply clock: its business hours and the minutes a customer waits
+/// within them; None when the clock is off.
+#[derive(Debug, Clone)]
+pub struct Escalation {
+    hours: BusinessHours,
+    minutes: u32,
+}
+
+impl Escalation {
+    /// The clock of `org_id` as its settings and zone say.
+    pub async fn of(store: &store::Store, org_id: i64) -> Result<Option<Escalation>, AppError> {
+        let Some(s) = store::inbox::settings::of(store, org_id).await? else {
+            return Ok(None);
+        };
+        let Some(minutes) = s.reply_minutes.and_then(|m| u32::try_from(m).ok()) else {
+            return Ok(None);
+        };
+        let org = store::orgs::organisation(store, org_id)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        Ok(hours_of(&s, &org.time_zone).map(|hours| Escalation { hours, minutes }))
+    }
+
+    /// When a customer's message at `since` (epoch ms) escalates if nobody answers.
+    pub fn at(&self, since: i64) -> Option<i64> {
+        let since = DateTime::<Utc>::from_timestamp_millis(since)?;
+        self.hours
+            .after(since, self.minutes)
+            .map(|t| t.timestamp_millis())
+    }
 }
 
 /// Escalates every conversation whose clock ran out by now (each once, whichever replica comes

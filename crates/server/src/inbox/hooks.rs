@@ -2,12 +2,12 @@
 //! in any order (each is its own POST with its own retries): a message is stored once by its id,
 //! an ack only moves a message forward, and a status older than the stored one is ignored.
 
+use super::intake::Arrival;
 use crate::error::AppError;
 use crate::state::AppState;
 use connectors::waha::{Envelope, Event, WaMessage};
 use domain::inbox::{Ack, ChatRef, SessionState};
 use store::entity::inbox::channel;
-use store::inbox::intake::{Chat, Incoming};
 
 /// The most characters of a message's text kept (WhatsApp's own limit).
 const MAX_BODY_CHARS: usize = 65_536;
@@ -102,13 +102,6 @@ async fn message(state: &AppState, ch: &channel::Model, m: &WaMessage) -> Result
         return Ok(true);
     }
     let media = m.media.as_ref();
-    let now = state.clock.now_ms();
-    let sent_at = m.timestamp_s.saturating_mul(1000);
-    let escalate_at = if m.from_me {
-        None
-    } else {
-        super::clock::escalate_at(state, ch.org_id, sent_at).await?
-    };
     let ack = if m.from_me {
         m.ack
             .and_then(|a| Ack::from_gateway(i64::from(a)))
@@ -116,39 +109,30 @@ async fn message(state: &AppState, ch: &channel::Model, m: &WaMessage) -> Result
     } else {
         Ack::Delivered
     };
-    let sender = chat.group.then_some(m.participant.as_deref()).flatten();
-    let incoming = Incoming {
-        source_id: Some(&m.id),
-        kind: store::inbox::MESSAGE,
+    let arrival = Arrival {
+        org_id: ch.org_id,
+        channel_id: ch.id,
+        chat_id: chat.chat_id,
+        contact: chat.contact,
+        is_group: chat.group,
+        source_id: m.id.clone(),
         outbound: m.from_me,
-        author_id: None,
-        sender,
-        body: body.as_deref(),
-        media_key: None,
+        sender: chat.group.then(|| m.participant.clone()).flatten(),
+        body,
         // Downloaded by the inbox worker with the gateway's key (`inbox::media`); none when the
         // gateway itself failed to fetch it.
         media_url: media
             .filter(|x| x.error.as_ref().is_none_or(serde_json::Value::is_null))
-            .and_then(|x| x.url.as_deref())
+            .and_then(|x| x.url.clone())
             .filter(|u| u.len() <= MAX_MEDIA_URL),
-        media_type: media.and_then(|x| x.mimetype.as_deref()),
-        media_name: media.and_then(|x| x.filename.as_deref()),
+        media_type: media.and_then(|x| x.mimetype.clone()),
+        media_name: media.and_then(|x| x.filename.clone()),
         ack,
-        sent_at,
-        escalate_at,
+        sent_at: m.timestamp_s.saturating_mul(1000),
+        now: state.clock.now_ms(),
     };
-    let chat_row = Chat {
-        org_id: ch.org_id,
-        channel_id: ch.id,
-        owner_id: None,
-        chat_id: &chat.chat_id,
-        contact: &chat.contact,
-        is_group: chat.group,
-        name: None,
-    };
-    // The message and its live event commit together: one commit per webhook.
-    let recorded =
-        store::inbox::intake::record_and_announce(&state.store, &chat_row, &incoming, now).await?;
+    // Stored with its live event in this process's next batch (one commit for many webhooks).
+    let recorded = state.intake.store(&state.store, arrival).await?;
     if recorded.message_id.is_none() {
         return Ok(false);
     }

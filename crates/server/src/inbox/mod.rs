@@ -1,13 +1,15 @@
 //! The team inbox's server side (issue #27): who may look (`Viewer`: admins and managers of the
 //! organisation, each seeing the shared number's conversations and the own chats of the members
 //! they may see), the shared number's gateway client (its sealed keys opened, its address
-//! through the guard), what a verified webhook changes (`hooks.rs`), fair assignment of new
+//! through the guard), what a verified webhook changes (`hooks.rs`) and where its messages are stored in batches
+//! (`intake.rs`), fair assignment of new
 //! conversations (`assign.rs`), the reply outbox's worker (`worker.rs`) and the wire views
 //! (`views.rs`).
 
 pub mod assign;
 pub mod clock;
 pub mod hooks;
+pub mod intake;
 pub mod media;
 pub mod views;
 pub mod worker;

@@ -16,6 +16,7 @@ mod extension_scope;
 mod foundation;
 mod import_limits;
 mod inbox;
+mod inbox_intake;
 mod inbox_media;
 mod inbox_team;
 mod ingest_restart;

@@ -78,14 +78,24 @@ pub async fn append_in<C: sea_orm::ConnectionTrait>(
     .insert(db)
     .await?;
     if db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
-        db.execute(sea_orm::Statement::from_sql_and_values(
-            sea_orm::DatabaseBackend::Postgres,
-            "SELECT pg_notify($1, $2)",
-            [CHANNEL.into(), org_id.to_string().into()],
-        ))
-        .await?;
+        notify_in(db, org_id).await?;
     }
     Ok(row)
+}
+
+/// PostgreSQL's `NOTIFY` on [`CHANNEL`] that `org_id`'s inbox changed, sent when `db`'s
+/// transaction commits.
+pub(crate) async fn notify_in<C: sea_orm::ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+) -> Result<(), StoreError> {
+    db.execute(sea_orm::Statement::from_sql_and_values(
+        sea_orm::DatabaseBackend::Postgres,
+        "SELECT pg_notify($1, $2)",
+        [CHANNEL.into(), org_id.to_string().into()],
+    ))
+    .await?;
+    Ok(())
 }
 
 /// Listens for other replicas' events (PostgreSQL only; on SQLite one process holds the

@@ -4,7 +4,7 @@
 use crate::entity::inbox::{conversation, message};
 use crate::{EpochMs, Store, StoreError};
 use domain::inbox::Ack;
-use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::sea_query::{OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
     QuerySelect, Set, TransactionTrait,
@@ -138,33 +138,6 @@ pub async fn record(
     Ok(recorded)
 }
 
-/// [`record`], and when a message was stored, the live feed's `message` event for its
-/// conversation in the same transaction: one commit for both (a gateway's webhook, where every
-/// commit counts).
-pub async fn record_and_announce(
-    store: &Store,
-    chat: &Chat<'_>,
-    msg: &Incoming<'_>,
-    now: EpochMs,
-) -> Result<Recorded, StoreError> {
-    let txn = store.conn().begin().await?;
-    let recorded = record_in(&txn, chat, msg, now).await?;
-    if recorded.message_id.is_some() {
-        super::events::append_in(
-            &txn,
-            chat.org_id,
-            "message",
-            Some(recorded.conversation_id),
-            chat.owner_id,
-            format!("{{\"conversation_id\":{}}}", recorded.conversation_id),
-            now,
-        )
-        .await?;
-    }
-    txn.commit().await?;
-    Ok(recorded)
-}
-
 pub(crate) async fn record_in(
     txn: &DatabaseTransaction,
     chat: &Chat<'_>,
@@ -285,47 +258,92 @@ fn new_message(
     }
 }
 
-/// The conversation's fields after `msg`: the newest message leads the list and sets the
-/// direction; the per-direction times only move forward.
+/// A conversation's fields its messages keep current: the newest message leads the list and
+/// sets the direction; the per-direction times only move forward; an inbound message reopens a
+/// closed conversation and starts the needs-reply clock, an outbound one stops it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Standing {
+    last_message_at: EpochMs,
+    last_outbound: bool,
+    preview: Option<String>,
+    escalate_at: Option<EpochMs>,
+    open: bool,
+    last_inbound_at: Option<EpochMs>,
+    last_outbound_at: Option<EpochMs>,
+}
+
+impl Standing {
+    pub(crate) fn of(c: &conversation::Model) -> Standing {
+        Standing {
+            last_message_at: c.last_message_at,
+            last_outbound: c.last_outbound,
+            preview: c.preview.clone(),
+            escalate_at: c.escalate_at,
+            open: c.open,
+            last_inbound_at: c.last_inbound_at,
+            last_outbound_at: c.last_outbound_at,
+        }
+    }
+
+    /// The standing once `msg` is stored too.
+    pub(crate) fn after(&mut self, msg: &Incoming<'_>) {
+        // Gateways stamp messages to the second, our replies to the millisecond: within a
+        // second, the message that arrives later is the newer one.
+        if msg.sent_at + SAME_SECOND_MS > self.last_message_at {
+            // A running clock keeps its start unless the conversation was closed or answered.
+            let restart = self.escalate_at.is_none() || !self.open || self.last_outbound;
+            self.last_message_at = msg.sent_at.max(self.last_message_at);
+            self.last_outbound = msg.outbound;
+            self.preview = preview(msg.body, msg.media_name);
+            if msg.outbound {
+                self.escalate_at = None;
+            } else {
+                self.open = true;
+                if restart {
+                    self.escalate_at = msg.escalate_at;
+                }
+            }
+        }
+        let at = if msg.outbound {
+            &mut self.last_outbound_at
+        } else {
+            &mut self.last_inbound_at
+        };
+        if at.is_none_or(|b| b < msg.sent_at) {
+            *at = Some(msg.sent_at);
+        }
+    }
+
+    /// Writes the standing to conversation `id` (its row locked by the caller).
+    pub(crate) async fn write(self, txn: &DatabaseTransaction, id: i64) -> Result<(), StoreError> {
+        use conversation::Column as C;
+        conversation::Entity::update_many()
+            .col_expr(C::LastMessageAt, self.last_message_at.into())
+            .col_expr(C::LastOutbound, self.last_outbound.into())
+            .col_expr(C::Preview, self.preview.into())
+            .col_expr(C::EscalateAt, self.escalate_at.into())
+            .col_expr(C::Open, self.open.into())
+            .col_expr(C::LastInboundAt, self.last_inbound_at.into())
+            .col_expr(C::LastOutboundAt, self.last_outbound_at.into())
+            .filter(C::Id.eq(id))
+            .exec(txn)
+            .await?;
+        Ok(())
+    }
+}
+
+/// The conversation's fields after `msg`.
 async fn touch(
     txn: &DatabaseTransaction,
     conv: &conversation::Model,
     msg: &Incoming<'_>,
 ) -> Result<(), StoreError> {
-    use conversation::Column as C;
-    let mut update = conversation::Entity::update_many();
-    // Gateways stamp messages to the second, our replies to the millisecond: within a second,
-    // the message that arrives later is the newer one.
-    if msg.sent_at + SAME_SECOND_MS > conv.last_message_at {
-        update = update
-            .col_expr(
-                C::LastMessageAt,
-                msg.sent_at.max(conv.last_message_at).into(),
-            )
-            .col_expr(C::LastOutbound, msg.outbound.into())
-            .col_expr(C::Preview, preview(msg.body, msg.media_name).into());
-        if msg.outbound {
-            update = update.col_expr(C::EscalateAt, Option::<i64>::None.into());
-        } else {
-            update = update.col_expr(C::Open, true.into());
-            if conv.escalate_at.is_none() || !conv.open || conv.last_outbound {
-                update = update.col_expr(C::EscalateAt, msg.escalate_at.into());
-            }
-        }
+    let before = Standing::of(conv);
+    let mut after = before.clone();
+    after.after(msg);
+    if after != before {
+        after.write(txn, conv.id).await?;
     }
-    let (column, before) = if msg.outbound {
-        (C::LastOutboundAt, conv.last_outbound_at)
-    } else {
-        (C::LastInboundAt, conv.last_inbound_at)
-    };
-    if before.is_none_or(|b| b < msg.sent_at) {
-        update = update.col_expr(column, msg.sent_at.into());
-    }
-    update
-        .col_expr(C::Id, Expr::col(C::Id).into())
-        .filter(C::Id.eq(conv.id))
-        .exec(txn)
-        .await?;
     Ok(())
 }
 

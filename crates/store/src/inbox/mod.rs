@@ -8,6 +8,7 @@
 //! its newest stored message.
 
 pub mod agents;
+pub mod batch;
 pub mod channels;
 pub mod conversations;
 pub mod events;

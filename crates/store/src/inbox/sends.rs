@@ -125,6 +125,9 @@ pub async fn sent(
     source_id: Option<&str>,
 ) -> Result<(), StoreError> {
     let txn = store.conn().begin().await?;
+    // The write first: on SQLite it takes the write lock before the read, so the read cannot
+    // be of a snapshot another writer has moved past (which fails the transaction as busy).
+    send::Entity::delete_by_id(send_id).exec(&txn).await?;
     if let Some(row) = message::Entity::find_by_id(message_id).one(&txn).await? {
         let ack = Ack::from_code(row.ack).merge(Ack::Sent);
         let mut update =
@@ -137,7 +140,6 @@ pub async fn sent(
             .exec(&txn)
             .await?;
     }
-    send::Entity::delete_by_id(send_id).exec(&txn).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -1,0 +1,297 @@
+//! Many gateway messages stored in one transaction (a group commit): the shared number's webhooks
+//! that arrive while the previous batch commits are stored together, with multi-row statements,
+//! so a busy number costs a handful of statements and one commit per batch rather than eight
+//! statements and a commit per message. Each message is stored exactly as [`super::intake::record`]
+//! would store it alone, with its live `message` event in the same transaction.
+
+use super::intake::{Chat, Incoming, Recorded, Standing};
+use super::MESSAGE;
+use crate::entity::inbox::{conversation, event, message};
+use crate::{EpochMs, Store, StoreError};
+use sea_orm::sea_query::{OnConflict, Query};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, TransactionTrait,
+};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// The most messages one batch stores (its statements' parameters stay far below both
+/// databases' limits: 16 per message).
+pub const MAX_BATCH: usize = 256;
+
+/// One message of a batch and its chat.
+#[derive(Debug, Clone)]
+pub struct Item<'a> {
+    pub chat: Chat<'a>,
+    /// Always with a source id: a batch holds gateway messages.
+    pub msg: Incoming<'a>,
+}
+
+/// Stores `items` (at most [`MAX_BATCH`]) in one transaction and answers what storing each did,
+/// in order. A message already stored — or earlier in the same batch — is a retry
+/// (`message_id` None); only the first message of a new conversation says it is new.
+pub async fn record_announced(
+    store: &Store,
+    items: &[Item<'_>],
+    now: EpochMs,
+) -> Result<Vec<Recorded>, StoreError> {
+    if items.is_empty() {
+        return Ok(Vec::new());
+    }
+    if items.len() > MAX_BATCH || items.iter().any(|i| i.msg.source_id.is_none()) {
+        return Err(StoreError::Db(sea_orm::DbErr::Custom(
+            "a batch holds at most MAX_BATCH messages, each with its source id".into(),
+        )));
+    }
+    let txn = store.conn().begin().await?;
+    let made = insert_conversations(&txn, items, now).await?;
+    let conversations = lock_conversations(&txn, items).await?;
+    let conv_of = |item: &Item<'_>| -> Result<&conversation::Model, StoreError> {
+        conversations
+            .get(&(item.chat.channel_id, item.chat.chat_id.to_owned()))
+            .ok_or(StoreError::NotFound)
+    };
+    let mut first_seen = BTreeSet::new();
+    let mut stored = insert_messages(&txn, items, &conv_of, now).await?;
+    let mut standings: BTreeMap<i64, (Standing, Standing)> = BTreeMap::new();
+    let mut recorded = Vec::with_capacity(items.len());
+    let mut announced = Vec::new();
+    for item in items {
+        let conv = conv_of(item)?;
+        let source = item.msg.source_id.unwrap_or_default();
+        let message_id = stored.remove(&(conv.id, source.to_owned()));
+        let new_conversation = made.contains(&conv.id) && first_seen.insert(conv.id);
+        if message_id.is_some() {
+            if item.msg.kind == MESSAGE {
+                let (_, after) = standings.entry(conv.id).or_insert_with(|| {
+                    let s = Standing::of(conv);
+                    (s.clone(), s)
+                });
+                after.after(&item.msg);
+            }
+            announced.push((item.chat.org_id, conv.id, item.chat.owner_id));
+        }
+        recorded.push(Recorded {
+            conversation_id: conv.id,
+            message_id,
+            new_conversation,
+        });
+    }
+    for (id, (before, after)) in standings {
+        if after != before {
+            after.write(&txn, id).await?;
+        }
+    }
+    announce(&txn, &announced, now).await?;
+    txn.commit().await?;
+    Ok(recorded)
+}
+
+/// Makes the conversations of the batch's chats that do not exist yet (two deliveries at once
+/// make one), in the chats' order so concurrent batches wait for each other rather than
+/// deadlock; answers the ids of those it made.
+async fn insert_conversations(
+    txn: &DatabaseTransaction,
+    items: &[Item<'_>],
+    now: EpochMs,
+) -> Result<BTreeSet<i64>, StoreError> {
+    use conversation::Column as C;
+    let mut chats: BTreeMap<(i64, &str), &Chat<'_>> = BTreeMap::new();
+    for item in items {
+        chats
+            .entry((item.chat.channel_id, item.chat.chat_id))
+            .or_insert(&item.chat);
+    }
+    let mut insert = Query::insert();
+    insert.into_table(conversation::Entity).columns([
+        C::OrgId,
+        C::ChannelId,
+        C::OwnerId,
+        C::ChatId,
+        C::Contact,
+        C::Name,
+        C::IsGroup,
+        C::Open,
+        C::LastMessageAt,
+        C::LastOutbound,
+        C::CreatedAt,
+    ]);
+    for chat in chats.values() {
+        insert.values_panic([
+            chat.org_id.into(),
+            chat.channel_id.into(),
+            chat.owner_id.into(),
+            chat.chat_id.into(),
+            chat.contact.into(),
+            chat.name.map(str::to_owned).into(),
+            chat.is_group.into(),
+            true.into(),
+            0i64.into(),
+            false.into(),
+            now.into(),
+        ]);
+    }
+    insert
+        .on_conflict(
+            OnConflict::columns([C::ChannelId, C::ChatId])
+                .do_nothing()
+                .to_owned(),
+        )
+        .returning_col(C::Id);
+    let rows = txn
+        .query_all(txn.get_database_backend().build(&insert))
+        .await?;
+    rows.iter()
+        .map(|r| r.try_get::<i64>("", "id").map_err(StoreError::from))
+        .collect()
+}
+
+/// The batch's conversations by (channel, chat), locked on PostgreSQL in id order (so each
+/// message's standing is computed from the row as the previous writer left it, and concurrent
+/// batches lock in one order). SQLite's inserts already hold its one write lock.
+async fn lock_conversations(
+    txn: &DatabaseTransaction,
+    items: &[Item<'_>],
+) -> Result<HashMap<(i64, String), conversation::Model>, StoreError> {
+    use conversation::Column as C;
+    let mut by_channel: BTreeMap<i64, BTreeSet<&str>> = BTreeMap::new();
+    for item in items {
+        by_channel
+            .entry(item.chat.channel_id)
+            .or_default()
+            .insert(item.chat.chat_id);
+    }
+    let mut all = HashMap::new();
+    for (channel_id, chats) in by_channel {
+        let mut find = conversation::Entity::find()
+            .filter(C::ChannelId.eq(channel_id))
+            .filter(C::ChatId.is_in(chats))
+            .order_by_asc(C::Id);
+        if txn.get_database_backend() == DatabaseBackend::Postgres {
+            find = find.lock_exclusive();
+        }
+        for row in find.all(txn).await? {
+            all.insert((row.channel_id, row.chat_id.clone()), row);
+        }
+    }
+    Ok(all)
+}
+
+/// Inserts the batch's messages not stored yet (the first of any repeated within the batch);
+/// answers the new rows' ids by (conversation, source id).
+async fn insert_messages<'c>(
+    txn: &DatabaseTransaction,
+    items: &[Item<'_>],
+    conv_of: &impl Fn(&Item<'_>) -> Result<&'c conversation::Model, StoreError>,
+    now: EpochMs,
+) -> Result<HashMap<(i64, String), i64>, StoreError> {
+    use message::Column as M;
+    let mut insert = Query::insert();
+    insert.into_table(message::Entity).columns([
+        M::OrgId,
+        M::ConversationId,
+        M::SourceId,
+        M::Kind,
+        M::Outbound,
+        M::AuthorId,
+        M::Sender,
+        M::Body,
+        M::MediaKey,
+        M::MediaUrl,
+        M::MediaNextAt,
+        M::MediaType,
+        M::MediaName,
+        M::Ack,
+        M::SentAt,
+        M::CreatedAt,
+    ]);
+    let mut seen = BTreeSet::new();
+    for item in items {
+        let conv_id = conv_of(item)?.id;
+        let source = item.msg.source_id.unwrap_or_default();
+        if !seen.insert((conv_id, source)) {
+            continue;
+        }
+        let msg = &item.msg;
+        insert.values_panic([
+            item.chat.org_id.into(),
+            conv_id.into(),
+            source.into(),
+            msg.kind.into(),
+            msg.outbound.into(),
+            msg.author_id.into(),
+            msg.sender.map(str::to_owned).into(),
+            msg.body.map(str::to_owned).into(),
+            msg.media_key.map(str::to_owned).into(),
+            msg.media_url.map(str::to_owned).into(),
+            msg.media_url.map(|_| now).into(),
+            msg.media_type.map(str::to_owned).into(),
+            msg.media_name.map(str::to_owned).into(),
+            msg.ack.code().into(),
+            msg.sent_at.into(),
+            now.into(),
+        ]);
+    }
+    insert
+        .on_conflict(
+            OnConflict::columns([M::ConversationId, M::SourceId])
+                .do_nothing()
+                .to_owned(),
+        )
+        .returning(Query::returning().columns([M::Id, M::ConversationId, M::SourceId]));
+    let rows = txn
+        .query_all(txn.get_database_backend().build(&insert))
+        .await?;
+    let mut stored = HashMap::with_capacity(rows.len());
+    for r in rows {
+        stored.insert(
+            (
+                r.try_get::<i64>("", "conversation_id")?,
+                r.try_get::<String>("", "source_id")?,
+            ),
+            r.try_get::<i64>("", "id")?,
+        );
+    }
+    Ok(stored)
+}
+
+/// The live feed's `message` event of each stored message, in order, and on PostgreSQL one
+/// `NOTIFY` per organisation (delivered at commit).
+async fn announce(
+    txn: &DatabaseTransaction,
+    announced: &[(i64, i64, Option<i64>)],
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    use event::Column as E;
+    if announced.is_empty() {
+        return Ok(());
+    }
+    let mut insert = Query::insert();
+    insert.into_table(event::Entity).columns([
+        E::OrgId,
+        E::Kind,
+        E::ConversationId,
+        E::OwnerId,
+        E::Body,
+        E::CreatedAt,
+    ]);
+    for (org_id, conv_id, owner_id) in announced {
+        insert.values_panic([
+            (*org_id).into(),
+            "message".into(),
+            Some(*conv_id).into(),
+            (*owner_id).into(),
+            format!("{{\"conversation_id\":{conv_id}}}").into(),
+            now.into(),
+        ]);
+    }
+    let backend = txn.get_database_backend();
+    txn.execute(backend.build(&insert)).await?;
+    if backend == DatabaseBackend::Postgres {
+        let orgs: BTreeSet<i64> = announced.iter().map(|(org, _, _)| *org).collect();
+        for org_id in orgs {
+            super::events::notify_in(txn, org_id).await?;
+        }
+    }
+    Ok(())
+}
