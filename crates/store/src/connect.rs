@@ -116,6 +116,20 @@ impl Store {
         &self.db
     }
 
+    /// A transaction that reads before it writes. On SQLite it takes the write lock first (a
+    /// write that changes nothing): a transaction that read a snapshot and then finds another
+    /// writer committed since cannot write at all (`SQLITE_BUSY_SNAPSHOT`, which the busy timeout
+    /// does not wait out), whereas waiting for the lock up front always succeeds.
+    pub async fn begin_write(&self) -> Result<sea_orm::DatabaseTransaction, StoreError> {
+        use sea_orm::TransactionTrait;
+        let txn = self.db.begin().await?;
+        if self.kind == DbKind::Sqlite {
+            txn.execute_unprepared("UPDATE seaql_migrations SET version = version WHERE 0")
+                .await?;
+        }
+        Ok(txn)
+    }
+
     /// Closes the pool so a test's temporary database can be dropped.
     pub async fn close(self) -> Result<(), StoreError> {
         self.db.close().await?;

@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod analytics;
 pub mod billing;
+mod bulk;
 mod connect;
 pub mod entity;
 pub mod error;

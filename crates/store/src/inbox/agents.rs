@@ -38,7 +38,7 @@ pub async fn set(
     channel_id: i64,
     agents: &[Agent],
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let before = agent::Entity::find()
         .filter(agent::Column::ChannelId.eq(channel_id))
         .all(&txn)
@@ -133,14 +133,15 @@ pub async fn assign_next(
         txn.commit().await?;
         return Ok(None);
     }
-    for (user_id, credit) in credits {
-        agent::Entity::update_many()
-            .col_expr(agent::Column::Credit, credit.into())
-            .filter(agent::Column::ChannelId.eq(channel_id))
-            .filter(agent::Column::UserId.eq(user_id))
-            .exec(&txn)
-            .await?;
-    }
+    // Every agent's credit moves each turn: one statement for all of them.
+    let rows = credits
+        .into_iter()
+        .filter_map(|(user_id, credit)| {
+            let agent = agents.iter().find(|a| a.user_id == user_id)?;
+            Some(vec![agent.id.into(), credit.into()])
+        })
+        .collect();
+    crate::bulk::update_by_key(&txn, "inbox_agents", "id", &["credit"], rows).await?;
     txn.commit().await?;
     Ok(Some(chosen))
 }

@@ -77,11 +77,12 @@ pub async fn record_announced(
             new_conversation,
         });
     }
-    for (id, (before, after)) in standings {
-        if after != before {
-            after.write(&txn, id).await?;
-        }
-    }
+    let changed = standings
+        .into_iter()
+        .filter(|(_, (before, after))| after != before)
+        .map(|(id, (_, after))| after.row(id))
+        .collect();
+    super::intake::write_standings(&txn, changed).await?;
     announce(&txn, &announced, now).await?;
     txn.commit().await?;
     Ok(recorded)

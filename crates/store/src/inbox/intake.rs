@@ -314,22 +314,39 @@ impl Standing {
         }
     }
 
-    /// Writes the standing to conversation `id` (its row locked by the caller).
-    pub(crate) async fn write(self, txn: &DatabaseTransaction, id: i64) -> Result<(), StoreError> {
-        use conversation::Column as C;
-        conversation::Entity::update_many()
-            .col_expr(C::LastMessageAt, self.last_message_at.into())
-            .col_expr(C::LastOutbound, self.last_outbound.into())
-            .col_expr(C::Preview, self.preview.into())
-            .col_expr(C::EscalateAt, self.escalate_at.into())
-            .col_expr(C::Open, self.open.into())
-            .col_expr(C::LastInboundAt, self.last_inbound_at.into())
-            .col_expr(C::LastOutboundAt, self.last_outbound_at.into())
-            .filter(C::Id.eq(id))
-            .exec(txn)
-            .await?;
-        Ok(())
+    /// The columns a standing sets, in [`Standing::row`]'s order after the key.
+    pub(crate) const COLUMNS: [&'static str; 7] = [
+        "last_message_at",
+        "last_outbound",
+        "preview",
+        "escalate_at",
+        "open",
+        "last_inbound_at",
+        "last_outbound_at",
+    ];
+
+    /// Conversation `id`'s row for [`crate::bulk::update_by_key`].
+    pub(crate) fn row(self, id: i64) -> Vec<sea_orm::Value> {
+        vec![
+            id.into(),
+            self.last_message_at.into(),
+            self.last_outbound.into(),
+            self.preview.into(),
+            self.escalate_at.into(),
+            self.open.into(),
+            self.last_inbound_at.into(),
+            self.last_outbound_at.into(),
+        ]
     }
+}
+
+/// Writes the standings of conversations (their rows locked by the caller) in one statement.
+pub(crate) async fn write_standings(
+    txn: &DatabaseTransaction,
+    rows: Vec<Vec<sea_orm::Value>>,
+) -> Result<(), StoreError> {
+    crate::bulk::update_by_key(txn, "inbox_conversations", "id", &Standing::COLUMNS, rows).await?;
+    Ok(())
 }
 
 /// The conversation's fields after `msg`.
@@ -342,7 +359,7 @@ async fn touch(
     let mut after = before.clone();
     after.after(msg);
     if after != before {
-        after.write(txn, conv.id).await?;
+        write_standings(txn, vec![after.row(conv.id)]).await?;
     }
     Ok(())
 }
