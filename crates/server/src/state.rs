@@ -30,6 +30,8 @@ pub struct AppState {
     pub inbox_wake: Arc<tokio::sync::watch::Sender<i64>>,
     /// This process's queue of the shared numbers' webhook messages, stored in batches.
     pub intake: crate::inbox::intake::Intake,
+    /// The shared numbers by webhook token, kept for a moment (a cache).
+    pub hook_channels: crate::inbox::hook_channels::HookChannels,
     /// The country database for visitors' currencies, when configured.
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
@@ -81,6 +83,7 @@ impl AppState {
             inbox_send_wake: Arc::new(tokio::sync::Notify::new()),
             inbox_wake: Arc::new(tokio::sync::watch::channel(0).0),
             intake: crate::inbox::intake::Intake::default(),
+            hook_channels: crate::inbox::hook_channels::HookChannels::default(),
             geo,
             files,
             operator_hashes,

@@ -8,6 +8,7 @@
 
 pub mod assign;
 pub mod clock;
+pub mod hook_channels;
 pub mod hooks;
 pub mod intake;
 pub mod media;

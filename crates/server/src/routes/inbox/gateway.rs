@@ -175,6 +175,7 @@ pub async fn connect_gateway(
             .await?
         }
     };
+    state.hook_channels.forget();
     remember(&state, &ch, &info, asked_at).await?;
     let ch = store::inbox::channels::find(&state.store, v.org_id(), ch.id).await?;
     Ok(Json(status_of(&state, ch.as_ref()).await?))
@@ -297,5 +298,6 @@ pub async fn disconnect_gateway(
         }
     }
     store::inbox::channels::delete(&state.store, v.org_id(), ch.id).await?;
+    state.hook_channels.forget();
     Ok(Json(status_of(&state, None).await?))
 }

@@ -33,15 +33,17 @@ pub async fn gateway_hook(
     if token.len() > 64 {
         return Err(AppError::not_found());
     }
-    let ch = store::inbox::channels::by_hook_token(&state.store, &token)
+    let hook = state
+        .hook_channels
+        .get(&state, &token)
         .await?
         .ok_or_else(AppError::not_found)?;
-    let secret = inbox::secret_of(&state, &ch)?;
+    let ch = &hook.channel;
     let signature = headers
         .get("x-webhook-hmac")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    if !connectors::waha::signature_ok(secret.hmac_key.as_bytes(), &body, signature) {
+    if !connectors::waha::signature_ok(hook.hmac_key.as_bytes(), &body, signature) {
         return Err(AppError::new(
             ErrorCode::SignatureInvalid,
             "the signature does not match",
@@ -56,7 +58,7 @@ pub async fn gateway_hook(
             duplicate: true,
         }));
     }
-    let changed = inbox::hooks::apply(&state, &ch, envelope).await?;
+    let changed = inbox::hooks::apply(&state, ch, envelope).await?;
     Ok(Json(WebhookReceipt {
         received: true,
         duplicate: !changed,
