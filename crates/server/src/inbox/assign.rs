@@ -1,26 +1,11 @@
-//! Who a shared number's conversation goes to: new ones to the next available member by smooth
-//! weighted round-robin (`store::inbox::agents`, credits kept in the database), escalated ones to
-//! the next member other than the one who let it wait.
+//! Who a shared number's escalated conversation goes to: the next member other than the one who
+//! let it wait, by the smooth weighted round-robin that also assigns new conversations
+//! (`store::inbox::agents`, credits kept in the database; new ones are assigned in the intake's
+//! batch, `store::inbox::batch`).
 
 use crate::error::AppError;
 use crate::state::AppState;
 use store::entity::inbox::conversation;
-
-/// Assigns a new conversation; None when no member is available.
-pub async fn assign_new(
-    state: &AppState,
-    org_id: i64,
-    channel_id: i64,
-    conversation_id: i64,
-) -> Result<Option<i64>, AppError> {
-    let chosen =
-        store::inbox::agents::assign_next(&state.store, org_id, channel_id, conversation_id)
-            .await?;
-    if let Some(user) = chosen {
-        super::views::publish_assignment(state, org_id, conversation_id, Some(user)).await?;
-    }
-    Ok(chosen)
-}
 
 /// Hands an escalated conversation to the next available member other than its assignee.
 pub async fn reassign(

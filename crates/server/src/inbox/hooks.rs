@@ -132,14 +132,12 @@ async fn message(state: &AppState, ch: &channel::Model, m: &WaMessage) -> Result
         now: state.clock.now_ms(),
     };
     // Stored with its live event in this process's next batch (one commit for many webhooks).
-    let recorded = state.intake.store(&state.store, arrival).await?;
-    if recorded.message_id.is_none() {
+    // A new conversation is assigned in the same batch, its `assignment` event with it.
+    let stored = state.intake.store(&state.store, arrival).await?;
+    if stored.recorded.message_id.is_none() {
         return Ok(false);
     }
     state.inbox_wake.send_replace(ch.org_id);
-    if recorded.new_conversation && !m.from_me {
-        super::assign::assign_new(state, ch.org_id, ch.id, recorded.conversation_id).await?;
-    }
     Ok(true)
 }
 

@@ -9,7 +9,7 @@ use crate::error::AppError;
 use domain::inbox::Ack;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use store::inbox::batch::{Item, MAX_BATCH};
+use store::inbox::batch::{Item, Stored, MAX_BATCH};
 use store::inbox::intake::{Chat, Incoming, Recorded};
 use store::Store;
 use tokio::sync::{mpsc, oneshot};
@@ -42,7 +42,7 @@ pub struct Arrival {
 
 struct Job {
     arrival: Arrival,
-    reply: oneshot::Sender<Result<Recorded, AppError>>,
+    reply: oneshot::Sender<Result<Stored, AppError>>,
 }
 
 /// This process's intake: a queue and the task that drains it (started on first use, on the
@@ -64,9 +64,9 @@ impl Default for Intake {
 }
 
 impl Intake {
-    /// Stores `arrival` (once by its source id, with its live event) and answers what storing
-    /// did, once it is committed.
-    pub async fn store(&self, store: &Store, arrival: Arrival) -> Result<Recorded, AppError> {
+    /// Stores `arrival` (once by its source id, with its live event; a new conversation
+    /// assigned) and answers what storing did, once it is committed.
+    pub async fn store(&self, store: &Store, arrival: Arrival) -> Result<Stored, AppError> {
         let idle = self
             .waiting
             .lock()
@@ -118,15 +118,18 @@ async fn drain(store: Store, mut rx: mpsc::Receiver<Job>) {
 }
 
 /// What a batch answers for a message it did not report (never: one answer per message).
-const NOTHING: Recorded = Recorded {
-    conversation_id: 0,
-    message_id: None,
-    new_conversation: false,
+const NOTHING: Stored = Stored {
+    recorded: Recorded {
+        conversation_id: 0,
+        message_id: None,
+        new_conversation: false,
+    },
+    assignee: None,
 };
 
 /// One transaction for `jobs`: each inbound message's needs-reply clock from its
 /// organisation's settings (read once per organisation), then the batch stored.
-async fn record(store: &Store, jobs: &[Job]) -> Result<Vec<Recorded>, AppError> {
+async fn record(store: &Store, jobs: &[Job]) -> Result<Vec<Stored>, AppError> {
     let mut clocks = HashMap::new();
     for job in jobs.iter().filter(|j| !j.arrival.outbound) {
         let org = job.arrival.org_id;

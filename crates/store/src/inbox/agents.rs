@@ -5,12 +5,11 @@
 
 use crate::entity::inbox::{agent, conversation};
 use crate::entity::membership;
-use crate::{DbKind, Store, StoreError};
+use crate::{Store, StoreError};
 use domain::accounts::ACTIVE_USER_STATUS;
-use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 /// A member's part in the assignment.
@@ -76,49 +75,11 @@ pub async fn assign_next(
     channel_id: i64,
     conversation_id: i64,
 ) -> Result<Option<i64>, StoreError> {
-    let txn = store.conn().begin().await?;
-    // Take the write lock before reading the credits, so concurrent assignments read each
-    // other's credits. SQLite: the first write takes the database's. PostgreSQL: the agents'
-    // rows, locked below by `FOR UPDATE` in one order (by member) — an UPDATE locks rows in
-    // the order it finds them, which changes as rows get new versions, and two concurrent ones
-    // deadlocked under the benchmark's intake.
-    if store.kind() == DbKind::Sqlite {
-        agent::Entity::update_many()
-            .col_expr(
-                agent::Column::Credit,
-                Expr::col(agent::Column::Credit).into(),
-            )
-            .filter(agent::Column::ChannelId.eq(channel_id))
-            .filter(agent::Column::Available.eq(true))
-            .exec(&txn)
-            .await?;
-    }
-    let active: Vec<i64> = membership::Entity::find()
-        .filter(membership::Column::OrgId.eq(org_id))
-        .filter(membership::Column::UserStatus.eq(ACTIVE_USER_STATUS))
-        .select_only()
-        .column(membership::Column::UserId)
-        .into_tuple()
-        .all(&txn)
-        .await?;
-    let mut q = agent::Entity::find()
-        .filter(agent::Column::ChannelId.eq(channel_id))
-        .filter(agent::Column::Available.eq(true))
-        .order_by_asc(agent::Column::UserId);
-    if store.kind() == DbKind::Postgres {
-        q = q.lock_exclusive();
-    }
-    let agents: Vec<agent::Model> = q
-        .all(&txn)
-        .await?
-        .into_iter()
-        .filter(|a| active.contains(&a.user_id))
-        .collect();
-    let candidates: Vec<(i64, u32, i64)> = agents
-        .iter()
-        .map(|a| (a.user_id, u32::try_from(a.weight).unwrap_or(0), a.credit))
-        .collect();
-    let Some((chosen, credits)) = domain::lead_routing::smooth_round_robin(&candidates) else {
+    // The write lock before the credits are read, so concurrent assignments read each other's
+    // credits (PostgreSQL: the agents' rows, locked in `turns`).
+    let txn = store.begin_write().await?;
+    let mut turns = Turns::locked(&txn, org_id, channel_id).await?;
+    let Some(chosen) = turns.next() else {
         txn.commit().await?;
         return Ok(None);
     };
@@ -133,15 +94,109 @@ pub async fn assign_next(
         txn.commit().await?;
         return Ok(None);
     }
-    // Every agent's credit moves each turn: one statement for all of them.
-    let rows = credits
-        .into_iter()
-        .filter_map(|(user_id, credit)| {
-            let agent = agents.iter().find(|a| a.user_id == user_id)?;
-            Some(vec![agent.id.into(), credit.into()])
-        })
-        .collect();
-    crate::bulk::update_by_key(&txn, "inbox_agents", "id", &["credit"], rows).await?;
+    turns.save(&txn).await?;
     txn.commit().await?;
     Ok(Some(chosen))
+}
+
+/// Assigns each of `conversations` — new in the caller's transaction, so unassigned and locked
+/// — in turn; answers (conversation, member) for each assigned (none when nobody is available).
+/// Called before the caller locks any existing conversation: agents first, then conversations,
+/// the order [`assign_next`] takes them in, so the two never deadlock.
+pub(crate) async fn assign_new_in(
+    txn: &DatabaseTransaction,
+    org_id: i64,
+    channel_id: i64,
+    conversations: &[i64],
+) -> Result<Vec<(i64, i64)>, StoreError> {
+    let mut turns = Turns::locked(txn, org_id, channel_id).await?;
+    let mut assigned = Vec::with_capacity(conversations.len());
+    for conv in conversations {
+        match turns.next() {
+            Some(member) => assigned.push((*conv, member)),
+            None => break,
+        }
+    }
+    let rows = assigned
+        .iter()
+        .map(|(conv, member)| vec![(*conv).into(), Some(*member).into()])
+        .collect();
+    crate::bulk::update_by_key(txn, "inbox_conversations", "id", &["assignee_id"], rows).await?;
+    turns.save(txn).await?;
+    Ok(assigned)
+}
+
+/// The channel's available agents who are still active members, their rows locked (PostgreSQL,
+/// `FOR UPDATE` in one order, by member — an UPDATE locks rows in the order it finds them, which
+/// changes as rows get new versions, and two concurrent ones deadlocked under the benchmark's
+/// intake), and the turns they take.
+struct Turns {
+    agents: Vec<agent::Model>,
+    /// (member, weight, credit), credits as the turns so far left them.
+    candidates: Vec<(i64, u32, i64)>,
+    moved: bool,
+}
+
+impl Turns {
+    async fn locked(
+        txn: &DatabaseTransaction,
+        org_id: i64,
+        channel_id: i64,
+    ) -> Result<Turns, StoreError> {
+        let active: Vec<i64> = membership::Entity::find()
+            .filter(membership::Column::OrgId.eq(org_id))
+            .filter(membership::Column::UserStatus.eq(ACTIVE_USER_STATUS))
+            .select_only()
+            .column(membership::Column::UserId)
+            .into_tuple()
+            .all(txn)
+            .await?;
+        let mut q = agent::Entity::find()
+            .filter(agent::Column::ChannelId.eq(channel_id))
+            .filter(agent::Column::Available.eq(true))
+            .order_by_asc(agent::Column::UserId);
+        if txn.get_database_backend() == DatabaseBackend::Postgres {
+            q = q.lock_exclusive();
+        }
+        let agents: Vec<agent::Model> = q
+            .all(txn)
+            .await?
+            .into_iter()
+            .filter(|a| active.contains(&a.user_id))
+            .collect();
+        let candidates = agents
+            .iter()
+            .map(|a| (a.user_id, u32::try_from(a.weight).unwrap_or(0), a.credit))
+            .collect();
+        Ok(Turns {
+            agents,
+            candidates,
+            moved: false,
+        })
+    }
+
+    /// The next member's turn; None when nobody is available.
+    fn next(&mut self) -> Option<i64> {
+        let (chosen, credits) = domain::lead_routing::smooth_round_robin(&self.candidates)?;
+        for (c, (_, credit)) in self.candidates.iter_mut().zip(credits) {
+            c.2 = credit;
+        }
+        self.moved = true;
+        Some(chosen)
+    }
+
+    /// Writes the credits the turns left (every agent's moves each turn: one statement).
+    async fn save(self, txn: &DatabaseTransaction) -> Result<(), StoreError> {
+        if !self.moved {
+            return Ok(());
+        }
+        let rows = self
+            .agents
+            .iter()
+            .zip(&self.candidates)
+            .map(|(a, (_, _, credit))| vec![a.id.into(), (*credit).into()])
+            .collect();
+        crate::bulk::update_by_key(txn, "inbox_agents", "id", &["credit"], rows).await?;
+        Ok(())
+    }
 }

@@ -27,14 +27,24 @@ pub struct Item<'a> {
     pub msg: Incoming<'a>,
 }
 
+/// What storing one message of a batch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stored {
+    pub recorded: Recorded,
+    /// The member a new conversation was assigned to (its `assignment` event announced too).
+    pub assignee: Option<i64>,
+}
+
 /// Stores `items` (at most [`MAX_BATCH`]) in one transaction and answers what storing each did,
 /// in order. A message already stored — or earlier in the same batch — is a retry
-/// (`message_id` None); only the first message of a new conversation says it is new.
+/// (`message_id` None); only the first message of a new conversation says it is new, and a
+/// new conversation whose first message is the customer's is assigned (fair assignment, the
+/// agents' turns taken in the batch's order).
 pub async fn record_announced(
     store: &Store,
     items: &[Item<'_>],
     now: EpochMs,
-) -> Result<Vec<Recorded>, StoreError> {
+) -> Result<Vec<Stored>, StoreError> {
     if items.is_empty() {
         return Ok(Vec::new());
     }
@@ -45,6 +55,7 @@ pub async fn record_announced(
     }
     let txn = store.conn().begin().await?;
     let made = insert_conversations(&txn, items, now).await?;
+    let assigned = assign_new(&txn, items, &made).await?;
     let conversations = lock_conversations(&txn, items).await?;
     let conv_of = |item: &Item<'_>| -> Result<&conversation::Model, StoreError> {
         conversations
@@ -60,7 +71,12 @@ pub async fn record_announced(
         let conv = conv_of(item)?;
         let source = item.msg.source_id.unwrap_or_default();
         let message_id = stored.remove(&(conv.id, source.to_owned()));
-        let new_conversation = made.contains(&conv.id) && first_seen.insert(conv.id);
+        let new_conversation = made.contains_key(&conv.id) && first_seen.insert(conv.id);
+        let assignee = if new_conversation {
+            assigned.get(&conv.id).copied()
+        } else {
+            None
+        };
         if message_id.is_some() {
             if item.msg.kind == MESSAGE {
                 let (_, after) = standings.entry(conv.id).or_insert_with(|| {
@@ -69,12 +85,33 @@ pub async fn record_announced(
                 });
                 after.after(&item.msg);
             }
-            announced.push((item.chat.org_id, conv.id, item.chat.owner_id));
+            announced.push(Event {
+                org_id: item.chat.org_id,
+                conversation_id: conv.id,
+                owner_id: item.chat.owner_id,
+                kind: "message",
+                body: format!("{{\"conversation_id\":{}}}", conv.id),
+            });
         }
-        recorded.push(Recorded {
-            conversation_id: conv.id,
-            message_id,
-            new_conversation,
+        if let Some(member) = assignee {
+            announced.push(Event {
+                org_id: item.chat.org_id,
+                conversation_id: conv.id,
+                owner_id: item.chat.owner_id,
+                kind: "assignment",
+                body: format!(
+                    "{{\"conversation_id\":{},\"assignee_id\":{member}}}",
+                    conv.id
+                ),
+            });
+        }
+        recorded.push(Stored {
+            recorded: Recorded {
+                conversation_id: conv.id,
+                message_id,
+                new_conversation,
+            },
+            assignee,
         });
     }
     let changed = standings
@@ -83,19 +120,19 @@ pub async fn record_announced(
         .map(|(id, (_, after))| after.row(id))
         .collect();
     super::intake::write_standings(&txn, changed).await?;
-    announce(&txn, &announced, now).await?;
+    announce(&txn, announced, now).await?;
     txn.commit().await?;
     Ok(recorded)
 }
 
 /// Makes the conversations of the batch's chats that do not exist yet (two deliveries at once
 /// make one), in the chats' order so concurrent batches wait for each other rather than
-/// deadlock; answers the ids of those it made.
+/// deadlock; answers the ones it made, by id, with their (channel, chat).
 async fn insert_conversations(
     txn: &DatabaseTransaction,
     items: &[Item<'_>],
     now: EpochMs,
-) -> Result<BTreeSet<i64>, StoreError> {
+) -> Result<BTreeMap<i64, (i64, String)>, StoreError> {
     use conversation::Column as C;
     let mut chats: BTreeMap<(i64, &str), &Chat<'_>> = BTreeMap::new();
     for item in items {
@@ -138,13 +175,56 @@ async fn insert_conversations(
                 .do_nothing()
                 .to_owned(),
         )
-        .returning_col(C::Id);
+        .returning(Query::returning().columns([C::Id, C::ChannelId, C::ChatId]));
     let rows = txn
         .query_all(txn.get_database_backend().build(&insert))
         .await?;
-    rows.iter()
-        .map(|r| r.try_get::<i64>("", "id").map_err(StoreError::from))
-        .collect()
+    let mut made = BTreeMap::new();
+    for r in rows {
+        made.insert(
+            r.try_get::<i64>("", "id")?,
+            (
+                r.try_get::<i64>("", "channel_id")?,
+                r.try_get::<String>("", "chat_id")?,
+            ),
+        );
+    }
+    Ok(made)
+}
+
+/// Assigns the conversations the batch made whose first message is the customer's, by channel
+/// in the batch's order; answers each one's member.
+async fn assign_new(
+    txn: &DatabaseTransaction,
+    items: &[Item<'_>],
+    made: &BTreeMap<i64, (i64, String)>,
+) -> Result<HashMap<i64, i64>, StoreError> {
+    if made.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let by_chat: HashMap<(i64, &str), i64> = made
+        .iter()
+        .map(|(id, (channel, chat))| ((*channel, chat.as_str()), *id))
+        .collect();
+    let mut first = BTreeSet::new();
+    let mut waiting: BTreeMap<(i64, i64), Vec<i64>> = BTreeMap::new();
+    for item in items {
+        let Some(id) = by_chat.get(&(item.chat.channel_id, item.chat.chat_id)) else {
+            continue;
+        };
+        if first.insert(*id) && !item.msg.outbound {
+            waiting
+                .entry((item.chat.org_id, item.chat.channel_id))
+                .or_default()
+                .push(*id);
+        }
+    }
+    let mut assigned = HashMap::new();
+    for ((org_id, channel_id), conversations) in waiting {
+        assigned
+            .extend(super::agents::assign_new_in(txn, org_id, channel_id, &conversations).await?);
+    }
+    Ok(assigned)
 }
 
 /// The batch's conversations by (channel, chat), locked on PostgreSQL in id order (so each
@@ -256,17 +336,28 @@ async fn insert_messages<'c>(
     Ok(stored)
 }
 
-/// The live feed's `message` event of each stored message, in order, and on PostgreSQL one
-/// `NOTIFY` per organisation (delivered at commit).
+/// A live event the batch announces.
+struct Event {
+    org_id: i64,
+    conversation_id: i64,
+    owner_id: Option<i64>,
+    kind: &'static str,
+    body: String,
+}
+
+/// The live feed's events of the batch — each stored message's `message`, each assignment's
+/// `assignment` — in order, and on PostgreSQL one `NOTIFY` per organisation (delivered at
+/// commit).
 async fn announce(
     txn: &DatabaseTransaction,
-    announced: &[(i64, i64, Option<i64>)],
+    announced: Vec<Event>,
     now: EpochMs,
 ) -> Result<(), StoreError> {
     use event::Column as E;
     if announced.is_empty() {
         return Ok(());
     }
+    let orgs: BTreeSet<i64> = announced.iter().map(|e| e.org_id).collect();
     let mut insert = Query::insert();
     insert.into_table(event::Entity).columns([
         E::OrgId,
@@ -276,20 +367,19 @@ async fn announce(
         E::Body,
         E::CreatedAt,
     ]);
-    for (org_id, conv_id, owner_id) in announced {
+    for e in announced {
         insert.values_panic([
-            (*org_id).into(),
-            "message".into(),
-            Some(*conv_id).into(),
-            (*owner_id).into(),
-            format!("{{\"conversation_id\":{conv_id}}}").into(),
+            e.org_id.into(),
+            e.kind.into(),
+            Some(e.conversation_id).into(),
+            e.owner_id.into(),
+            e.body.into(),
             now.into(),
         ]);
     }
     let backend = txn.get_database_backend();
     txn.execute(backend.build(&insert)).await?;
     if backend == DatabaseBackend::Postgres {
-        let orgs: BTreeSet<i64> = announced.iter().map(|(org, _, _)| *org).collect();
         for org_id in orgs {
             super::events::notify_in(txn, org_id).await?;
         }
