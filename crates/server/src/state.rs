@@ -32,6 +32,9 @@ pub struct AppState {
     pub intake: crate::inbox::intake::Intake,
     /// The shared numbers by webhook token, kept for a moment (a cache).
     pub hook_channels: crate::inbox::hook_channels::HookChannels,
+    /// This process's shared readers of the inbox's event log, one per organisation with open
+    /// live feeds (a cache of the log's newest rows).
+    pub inbox_tails: crate::inbox::tail::Tails,
     /// The country database for visitors' currencies, when configured.
     pub geo: Option<Arc<crate::geo::Reader>>,
     /// Where uploaded files are kept.
@@ -84,6 +87,7 @@ impl AppState {
             inbox_wake: Arc::new(tokio::sync::watch::channel(0).0),
             intake: crate::inbox::intake::Intake::default(),
             hook_channels: crate::inbox::hook_channels::HookChannels::default(),
+            inbox_tails: crate::inbox::tail::Tails::default(),
             geo,
             files,
             operator_hashes,

@@ -12,6 +12,7 @@ pub mod hook_channels;
 pub mod hooks;
 pub mod intake;
 pub mod media;
+pub mod tail;
 pub mod views;
 pub mod worker;
 
