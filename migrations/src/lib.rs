@@ -31,6 +31,7 @@ mod m20261128_000019_team_inbox;
 mod m20261128_000020_inbox_search;
 mod m20261128_000021_inbox_lookups;
 mod m20261128_000022_inbox_media;
+mod m20261128_000023_inbox_search_column;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000020_inbox_search::Migration),
             Box::new(m20261128_000021_inbox_lookups::Migration),
             Box::new(m20261128_000022_inbox_media::Migration),
+            Box::new(m20261128_000023_inbox_search_column::Migration),
         ]
     }
 }

@@ -290,6 +290,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261128_000020_inbox_search",
             "m20261128_000021_inbox_lookups",
             "m20261128_000022_inbox_media",
+            "m20261128_000023_inbox_search_column",
         ]
     );
 }
