@@ -37,8 +37,11 @@ pub(super) fn fast(c: &mut server::config::Config) {
 
 /// Connects the shared number of `org`; answers the gateway's session name.
 pub(super) async fn connect(app: &TestApp, org: &TestOrg) -> String {
+    // The session's first events are sent before the shared number is stored and land only on
+    // a retry: 15 re-sends 100 ms apart leave a loaded machine 1.5 s to store it (20 ms apart,
+    // 0.3 s, was once too short on CI).
     app.fake
-        .waha_configure(|s| s.retry_delay = Some(Duration::from_millis(20)));
+        .waha_configure(|s| s.retry_delay = Some(Duration::from_millis(100)));
     let status = app
         .put_ok(
             "/api/inbox/gateway",
