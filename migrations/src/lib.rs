@@ -32,6 +32,7 @@ mod m20261128_000020_inbox_search;
 mod m20261128_000021_inbox_lookups;
 mod m20261128_000022_inbox_media;
 mod m20261128_000023_inbox_search_column;
+mod m20261128_000024_inbox_search_terms;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000021_inbox_lookups::Migration),
             Box::new(m20261128_000022_inbox_media::Migration),
             Box::new(m20261128_000023_inbox_search_column::Migration),
+            Box::new(m20261128_000024_inbox_search_terms::Migration),
         ]
     }
 }

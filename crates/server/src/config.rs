@@ -349,6 +349,11 @@ pub struct InboxConfig {
     pub hold_replies_ms: u64,
     /// How long the live feed keeps events for screens that reconnect.
     pub keep_events_ms: u64,
+    /// SQLite's search: the matching messages from which it tests the list's conversations one
+    /// by one instead of listing every match.
+    pub search_walk_from: i64,
+    /// SQLite's search: the most conversations tested one by one before the rest are listed.
+    pub search_window: u64,
 }
 
 impl Default for InboxConfig {
@@ -362,6 +367,8 @@ impl Default for InboxConfig {
             backoff_max_ms: 300_000,
             hold_replies_ms: 86_400_000,
             keep_events_ms: 86_400_000,
+            search_walk_from: store::inbox::search::Tuning::default().walk_from,
+            search_window: store::inbox::search::Tuning::default().window,
         }
     }
 }

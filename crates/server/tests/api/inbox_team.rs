@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use testkit::{db_test, fake, TestApp, TestOrg};
 
 /// Waits (up to 30 s) until `check` holds.
-async fn eventually<F, Fut>(what: &str, check: F)
+pub(super) async fn eventually<F, Fut>(what: &str, check: F)
 where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = bool>,
@@ -23,12 +23,12 @@ where
     }
 }
 
-fn fast(c: &mut server::config::Config) {
+pub(super) fn fast(c: &mut server::config::Config) {
     c.inbox.poll_ms = 50;
 }
 
 /// The shared number, connected and paired; answers the session's name.
-async fn paired(app: &TestApp, org: &TestOrg) -> String {
+pub(super) async fn paired(app: &TestApp, org: &TestOrg) -> String {
     app.put_ok(
         "/api/inbox/gateway",
         &org.admin,
@@ -45,12 +45,12 @@ async fn paired(app: &TestApp, org: &TestOrg) -> String {
     session
 }
 
-async fn counts(app: &TestApp, org: &TestOrg, session: &str) -> Value {
+pub(super) async fn counts(app: &TestApp, org: &TestOrg, session: &str) -> Value {
     app.get_ok(&format!("/api/inbox/counts?org_id={}", org.org_id), session)
         .await
 }
 
-fn count_of(counts: &Value, tab: &str) -> u64 {
+pub(super) fn count_of(counts: &Value, tab: &str) -> u64 {
     counts["tabs"]
         .as_array()
         .unwrap()
@@ -536,74 +536,3 @@ db_test!(
         assert_eq!(copies, 1, "{msgs}");
     }
 );
-
-db_test!(
-    search_finds_conversations_by_their_words_in_any_case_and_accent,
-    config = fast,
-    |app| async move {
-        let org = app.organisation("search@inbox.test").await;
-        let session = paired(&app, &org).await;
-        for (from, text) in [
-            (
-                "919800000101@c.us",
-                "Is the BLUE jacket available in medium?",
-            ),
-            (
-                "919800000102@c.us",
-                "Quero saber o preço da entrega para São Paulo",
-            ),
-            ("919800000103@c.us", "Refund please, the jacket was torn"),
-        ] {
-            app.fake.waha_inbound(&session, from, text).unwrap();
-        }
-        eventually("3 conversations", || async {
-            count_of(&counts(&app, &org, &org.admin).await, "all") == 3
-        })
-        .await;
-        let search = |q: &'static str| {
-            let app = &app;
-            let org = &org;
-            async move {
-                let page = app
-                    .get_ok(
-                        &format!(
-                            "/api/inbox/conversations?org_id={}&q={}",
-                            org.org_id,
-                            urlencode(q)
-                        ),
-                        &org.admin,
-                    )
-                    .await;
-                let mut chats: Vec<String> = page["items"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c["contact"].as_str().unwrap().to_owned())
-                    .collect();
-                chats.sort();
-                chats
-            }
-        };
-        assert_eq!(search("jacket").await, ["919800000101", "919800000103"]);
-        assert_eq!(search("blue JACKET").await, ["919800000101"]);
-        assert_eq!(
-            search("sao paulo").await,
-            ["919800000102"],
-            "accents folded"
-        );
-        assert_eq!(search("PREÇO").await, ["919800000102"]);
-        assert_eq!(
-            search("refu").await,
-            ["919800000103"],
-            "the last word as a prefix"
-        );
-        assert!(search("sweater").await.is_empty());
-        // What a person types is only words, never the index's syntax.
-        assert!(search("jacket*) OR (").await.is_empty(), "jacket AND or");
-        assert_eq!(search("\"torn\" -jacket").await, ["919800000103"]);
-    }
-);
-
-fn urlencode(s: &str) -> String {
-    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
-}

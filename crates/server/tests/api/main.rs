@@ -18,6 +18,7 @@ mod import_limits;
 mod inbox;
 mod inbox_intake;
 mod inbox_media;
+mod inbox_search;
 mod inbox_team;
 mod ingest_restart;
 mod integrations;

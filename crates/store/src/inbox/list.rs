@@ -2,8 +2,9 @@
 //! message's time then id, newest first; messages by their time then id, newest first (the
 //! screen shows them oldest at the top and asks for the page before).
 
+use super::search::Search;
 use crate::entity::inbox::{conversation, mention, message, read, task};
-use crate::{rows_as, DbKind, EpochMs, Store, StoreError};
+use crate::{rows_as, EpochMs, Store, StoreError};
 use domain::inbox::{Cursor, Tab};
 use sea_orm::sea_query::{Alias, Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -155,80 +156,115 @@ fn base(tab: Tab, v: &Viewer, now: EpochMs) -> SelectStatement {
         .to_owned()
 }
 
-/// `word` with the accents PostgreSQL's `search` column folds folded likewise.
-fn fold_accents(word: &str) -> String {
-    use migration::inbox_search::{ACCENTED, UNACCENTED};
-    word.chars()
-        .map(|c| {
-            ACCENTED
-                .chars()
-                .position(|a| a == c)
-                .and_then(|i| UNACCENTED.chars().nth(i))
-                .unwrap_or(c)
-        })
-        .collect()
-}
-
-/// The conversations (aliased `c`) with a message or note holding every word of `words` (the
-/// last as a prefix), through SQLite's FTS5 index or PostgreSQL's GIN index. The words are
-/// letters and digits only (`domain::inbox::text::search_words`), so quoting them is enough.
-fn matching(kind: DbKind, org_id: i64, words: &[String]) -> SimpleExpr {
-    let last = words.len().saturating_sub(1);
-    match kind {
-        DbKind::Sqlite => {
-            let query: Vec<String> = words
-                .iter()
-                .enumerate()
-                .map(|(i, w)| {
-                    if i == last {
-                        format!("\"{w}\"*")
-                    } else {
-                        format!("\"{w}\"")
-                    }
-                })
-                .collect();
-            Expr::cust_with_values(
-                "c.id IN (SELECT m.conversation_id FROM inbox_messages m WHERE m.id IN \
-                 (SELECT rowid FROM inbox_messages_fts WHERE inbox_messages_fts MATCH ?))",
-                [query.join(" ")],
-            )
-        }
-        DbKind::Postgres => {
-            let query: Vec<String> = words
-                .iter()
-                .map(|w| fold_accents(w))
-                .enumerate()
-                .map(|(i, w)| if i == last { format!("{w}:*") } else { w })
-                .collect();
-            // The stored, folded `search` column and its GIN index (migration
-            // `inbox_search_column`).
-            Expr::cust_with_values(
-                "c.id IN (SELECT m.conversation_id FROM inbox_messages m WHERE m.org_id = $1 \
-                 AND m.search @@ to_tsquery('simple', $2))",
-                [
-                    sea_orm::Value::from(org_id),
-                    sea_orm::Value::from(query.join(" & ")),
-                ],
-            )
-        }
-    }
-}
-
 /// A page of the tab's conversations after `after`, `limit` rows; with `search`, only those
-/// whose messages hold its words.
+/// whose messages hold its words (`super::search` chooses how).
 pub async fn page(
     store: &Store,
     v: &Viewer,
     tab: Tab,
-    search: &[String],
+    search: Search<'_>,
     after: Option<Cursor>,
+    limit: u64,
+    now: EpochMs,
+) -> Result<Vec<Row>, StoreError> {
+    use super::search::{plan, Plan};
+    let span = Span { after, until: None };
+    if search.words.is_empty() {
+        return rows(store, v, tab, None, span, limit, now).await;
+    }
+    match plan(store, v.org_id, search).await? {
+        Plan::Listed(matching) => rows(store, v, tab, Some(matching), span, limit, now).await,
+        Plan::Walked { each, listed } => {
+            // The walk stops at the window's last conversation; the rest of the page, if the
+            // window held too few matches, is listed after it.
+            let edge = nth(store, v, tab, after, search.tuning.window, now).await?;
+            let span = Span { after, until: edge };
+            let mut found = rows(store, v, tab, Some(each), span, limit, now).await?;
+            let want = limit.saturating_sub(found.len() as u64);
+            if let (Some(edge), true) = (edge, want > 0) {
+                let rest = Span {
+                    after: Some(edge),
+                    until: None,
+                };
+                found.extend(rows(store, v, tab, Some(listed), rest, want, now).await?);
+            }
+            Ok(found)
+        }
+    }
+}
+
+/// A stretch of the list: after `after` (exclusive) and up to `until` (inclusive).
+#[derive(Clone, Copy)]
+struct Span {
+    after: Option<Cursor>,
+    until: Option<Cursor>,
+}
+
+/// The list's order, newest first, as a condition: the conversation aliased `c` comes after
+/// `cursor` (`after`), or is `cursor` or comes before it.
+fn beyond(cursor: Cursor, after: bool) -> Cond {
+    use conversation::Column as C;
+    let at = Expr::col((Alias::new("c"), C::LastMessageAt));
+    let id = Expr::col((Alias::new("c"), C::Id));
+    if after {
+        Cond::any()
+            .add(at.clone().lt(cursor.at_ms))
+            .add(Cond::all().add(at.eq(cursor.at_ms)).add(id.lt(cursor.id)))
+    } else {
+        Cond::any()
+            .add(at.clone().gt(cursor.at_ms))
+            .add(Cond::all().add(at.eq(cursor.at_ms)).add(id.gte(cursor.id)))
+    }
+}
+
+fn ordered(q: &mut SelectStatement) -> &mut SelectStatement {
+    use conversation::Column as C;
+    q.order_by((Alias::new("c"), C::LastMessageAt), Order::Desc)
+        .order_by((Alias::new("c"), C::Id), Order::Desc)
+}
+
+/// The `n`th conversation of the tab after `after`, if there are that many.
+async fn nth(
+    store: &Store,
+    v: &Viewer,
+    tab: Tab,
+    after: Option<Cursor>,
+    n: u64,
+    now: EpochMs,
+) -> Result<Option<Cursor>, StoreError> {
+    use conversation::Column as C;
+    #[derive(sea_orm::FromQueryResult)]
+    struct Edge {
+        last_message_at: i64,
+        id: i64,
+    }
+    let mut q = base(tab, v, now);
+    q.columns([C::Id, C::LastMessageAt].map(|c| (Alias::new("c"), c)));
+    if let Some(cursor) = after {
+        q.cond_where(beyond(cursor, true));
+    }
+    ordered(&mut q).offset(n.saturating_sub(1)).limit(1);
+    let edge: Vec<Edge> = rows_as(store, &q).await?;
+    Ok(edge.first().map(|e| Cursor {
+        at_ms: e.last_message_at,
+        id: e.id,
+    }))
+}
+
+/// Up to `limit` of the tab's conversations in `span` that meet `matching`.
+async fn rows(
+    store: &Store,
+    v: &Viewer,
+    tab: Tab,
+    matching: Option<SimpleExpr>,
+    span: Span,
     limit: u64,
     now: EpochMs,
 ) -> Result<Vec<Row>, StoreError> {
     use conversation::Column as C;
     let mut q = base(tab, v, now);
-    if !search.is_empty() {
-        q.and_where(matching(store.kind(), v.org_id, search));
+    if let Some(matching) = matching {
+        q.and_where(matching);
     }
     q.columns(
         [
@@ -249,19 +285,13 @@ pub async fn page(
         .map(|c| (Alias::new("c"), c)),
     )
     .expr_as(read_mark(v.user_id), Alias::new("read_at"));
-    if let Some(cursor) = after {
-        let at = Expr::col((Alias::new("c"), C::LastMessageAt));
-        q.cond_where(
-            Cond::any().add(at.clone().lt(cursor.at_ms)).add(
-                Cond::all()
-                    .add(at.eq(cursor.at_ms))
-                    .add(Expr::col((Alias::new("c"), C::Id)).lt(cursor.id)),
-            ),
-        );
+    if let Some(cursor) = span.after {
+        q.cond_where(beyond(cursor, true));
     }
-    q.order_by((Alias::new("c"), C::LastMessageAt), Order::Desc)
-        .order_by((Alias::new("c"), C::Id), Order::Desc)
-        .limit(limit);
+    if let Some(cursor) = span.until {
+        q.cond_where(beyond(cursor, false));
+    }
+    ordered(&mut q).limit(limit);
     rows_as(store, &q).await
 }
 
@@ -342,18 +372,4 @@ pub async fn message(
         .filter(message::Column::OrgId.eq(org_id))
         .one(store.conn())
         .await?)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fold_accents;
-
-    #[test]
-    fn the_fold_is_the_one_the_index_applies() {
-        use migration::inbox_search::{ACCENTED, UNACCENTED};
-        assert_eq!(ACCENTED.chars().count(), UNACCENTED.chars().count());
-        assert_eq!(fold_accents("são"), "sao");
-        assert_eq!(fold_accents("preço"), "preco");
-        assert_eq!(fold_accents("नमस्ते"), "नमस्ते");
-    }
 }

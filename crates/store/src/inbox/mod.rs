@@ -15,6 +15,7 @@ pub mod events;
 pub mod intake;
 pub mod list;
 pub mod media;
+pub mod search;
 pub mod sends;
 pub mod settings;
 pub mod tasks;

@@ -77,7 +77,14 @@ pub async fn list_conversations(
             PAGE_SIZE
         };
         let words = domain::inbox::text::search_words(q.q.as_deref().unwrap_or_default());
-        store::inbox::list::page(&state.store, &v.list, tab, &words, cursor, want + 1, now).await?
+        let search = store::inbox::search::Search {
+            words: &words,
+            tuning: store::inbox::search::Tuning {
+                walk_from: state.config.inbox.search_walk_from,
+                window: state.config.inbox.search_window,
+            },
+        };
+        store::inbox::list::page(&state.store, &v.list, tab, search, cursor, want + 1, now).await?
     };
     let page = if limited {
         FREE_LIMITED_TAB_ROWS
