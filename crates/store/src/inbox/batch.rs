@@ -267,25 +267,7 @@ async fn insert_messages<'c>(
     now: EpochMs,
 ) -> Result<HashMap<(i64, String), i64>, StoreError> {
     use message::Column as M;
-    let mut insert = Query::insert();
-    insert.into_table(message::Entity).columns([
-        M::OrgId,
-        M::ConversationId,
-        M::SourceId,
-        M::Kind,
-        M::Outbound,
-        M::AuthorId,
-        M::Sender,
-        M::Body,
-        M::MediaKey,
-        M::MediaUrl,
-        M::MediaNextAt,
-        M::MediaType,
-        M::MediaName,
-        M::Ack,
-        M::SentAt,
-        M::CreatedAt,
-    ]);
+    let mut insert = super::intake::messages_stored_once();
     let mut seen = BTreeSet::new();
     for item in items {
         let conv_id = conv_of(item)?.id;
@@ -293,33 +275,15 @@ async fn insert_messages<'c>(
         if !seen.insert((conv_id, source)) {
             continue;
         }
-        let msg = &item.msg;
-        insert.values_panic([
-            item.chat.org_id.into(),
-            conv_id.into(),
-            source.into(),
-            msg.kind.into(),
-            msg.outbound.into(),
-            msg.author_id.into(),
-            msg.sender.map(str::to_owned).into(),
-            msg.body.map(str::to_owned).into(),
-            msg.media_key.map(str::to_owned).into(),
-            msg.media_url.map(str::to_owned).into(),
-            msg.media_url.map(|_| now).into(),
-            msg.media_type.map(str::to_owned).into(),
-            msg.media_name.map(str::to_owned).into(),
-            msg.ack.code().into(),
-            msg.sent_at.into(),
-            now.into(),
-        ]);
+        insert.values_panic(super::intake::message_row(
+            item.chat.org_id,
+            conv_id,
+            source,
+            &item.msg,
+            now,
+        ));
     }
-    insert
-        .on_conflict(
-            OnConflict::columns([M::ConversationId, M::SourceId])
-                .do_nothing()
-                .to_owned(),
-        )
-        .returning(Query::returning().columns([M::Id, M::ConversationId, M::SourceId]));
+    insert.returning(Query::returning().columns([M::Id, M::ConversationId, M::SourceId]));
     let rows = txn
         .query_all(txn.get_database_backend().build(&insert))
         .await?;

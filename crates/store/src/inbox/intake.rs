@@ -4,7 +4,7 @@
 use crate::entity::inbox::{conversation, message};
 use crate::{EpochMs, Store, StoreError};
 use domain::inbox::Ack;
-use sea_orm::sea_query::{OnConflict, Query};
+use sea_orm::sea_query::{InsertStatement, OnConflict, Query, SimpleExpr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
     QuerySelect, Set, TransactionTrait,
@@ -138,6 +138,66 @@ pub async fn record(
     Ok(recorded)
 }
 
+/// An insert of messages that stores each once per conversation and source id (a webhook's
+/// retry, an extension's re-send change nothing); rows from [`message_row`].
+pub(crate) fn messages_stored_once() -> InsertStatement {
+    use message::Column as M;
+    Query::insert()
+        .into_table(message::Entity)
+        .columns([
+            M::OrgId,
+            M::ConversationId,
+            M::SourceId,
+            M::Kind,
+            M::Outbound,
+            M::AuthorId,
+            M::Sender,
+            M::Body,
+            M::MediaKey,
+            M::MediaUrl,
+            M::MediaNextAt,
+            M::MediaType,
+            M::MediaName,
+            M::Ack,
+            M::SentAt,
+            M::CreatedAt,
+        ])
+        .on_conflict(
+            OnConflict::columns([M::ConversationId, M::SourceId])
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned()
+}
+
+/// `msg`'s row in [`messages_stored_once`] (its media due for fetching at once).
+pub(crate) fn message_row(
+    org_id: i64,
+    conversation_id: i64,
+    source: &str,
+    msg: &Incoming<'_>,
+    now: EpochMs,
+) -> [SimpleExpr; 16] {
+    [
+        org_id.into(),
+        conversation_id.into(),
+        source.into(),
+        msg.kind.into(),
+        msg.outbound.into(),
+        msg.author_id.into(),
+        msg.sender.map(str::to_owned).into(),
+        msg.body.map(str::to_owned).into(),
+        msg.media_key.map(str::to_owned).into(),
+        msg.media_url.map(str::to_owned).into(),
+        msg.media_url.map(|_| now).into(),
+        msg.media_type.map(str::to_owned).into(),
+        msg.media_name.map(str::to_owned).into(),
+        msg.ack.code().into(),
+        msg.sent_at.into(),
+        now.into(),
+    ]
+}
+
 pub(crate) async fn record_in(
     txn: &DatabaseTransaction,
     chat: &Chat<'_>,
@@ -161,50 +221,8 @@ pub(crate) async fn record_in(
             new_conversation,
         });
     };
-    let insert = Query::insert()
-        .into_table(message::Entity)
-        .columns([
-            M::OrgId,
-            M::ConversationId,
-            M::SourceId,
-            M::Kind,
-            M::Outbound,
-            M::AuthorId,
-            M::Sender,
-            M::Body,
-            M::MediaKey,
-            M::MediaUrl,
-            M::MediaNextAt,
-            M::MediaType,
-            M::MediaName,
-            M::Ack,
-            M::SentAt,
-            M::CreatedAt,
-        ])
-        .values_panic([
-            chat.org_id.into(),
-            conv.id.into(),
-            source.into(),
-            msg.kind.into(),
-            msg.outbound.into(),
-            msg.author_id.into(),
-            msg.sender.map(str::to_owned).into(),
-            msg.body.map(str::to_owned).into(),
-            msg.media_key.map(str::to_owned).into(),
-            msg.media_url.map(str::to_owned).into(),
-            msg.media_url.map(|_| now).into(),
-            msg.media_type.map(str::to_owned).into(),
-            msg.media_name.map(str::to_owned).into(),
-            msg.ack.code().into(),
-            msg.sent_at.into(),
-            now.into(),
-        ])
-        .on_conflict(
-            OnConflict::columns([M::ConversationId, M::SourceId])
-                .do_nothing()
-                .to_owned(),
-        )
-        .to_owned();
+    let mut insert = messages_stored_once();
+    insert.values_panic(message_row(chat.org_id, conv.id, source, msg, now));
     if txn.execute(backend.build(&insert)).await?.rows_affected() == 0 {
         return Ok(Recorded {
             conversation_id: conv.id,
