@@ -127,6 +127,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<error::ErrorBody>();
     c.visit::<error::ErrorCode>();
     c.visit::<health::Health>();
+    c.visit::<health::ClientConfig>();
     // Dashboards: events and analytics.
     c.visit::<crate::analytics::CallEventsBatch>();
     c.visit::<crate::analytics::MessageEventsBatch>();

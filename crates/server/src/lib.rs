@@ -164,6 +164,18 @@ pub async fn serve_state(
             "the web app is not built here; run `just web` (the API still works)"
         );
     }
+    if state.config.client.extension_ids().is_empty() {
+        tracing::warn!(
+            "no browser extension id is configured (client.extension_ids): the web app cannot \
+             reach the extension and says so where it would"
+        );
+    }
+    for id in state.config.client.malformed_extension_ids() {
+        tracing::warn!(
+            id,
+            "client.extension_ids: not an extension id (32 letters a–p), left out"
+        );
+    }
     if state.config.dev_mailbox {
         tracing::warn!(
             "the development mailbox is served at /api/dev/mailbox: it shows sign-in codes"

@@ -450,6 +450,25 @@ claim_token: string, schedule_id: number, recipient: string, message: string, at
  */
 late: boolean, lease_until: string, };
 
+/**
+ * `GET /api/client-config`: what the web app is told when it starts, from the server's
+ * configuration (`client.*`), so one build serves any deployment.
+ */
+export type ClientConfig = { 
+/**
+ * The browser extension's ids, every one messaged; empty when none is configured (the app
+ * then says the extension cannot be reached).
+ */
+extension_ids: Array<string>, 
+/**
+ * Where "Contact us" leads: an address, or a path of the app.
+ */
+support_url: string, 
+/**
+ * Where "Book a demo" leads: an address, or a path of the app.
+ */
+demo_url: string, };
+
 export type ClientErrorReport = { 
 /**
  * The error's message (at most 2 000 characters are kept); not blank.

@@ -18,9 +18,12 @@ fn readme_table() -> String {
     rows.join("\n") + "\n"
 }
 
-/// The rows of struct `name` (its definition in this file) at `path`.
+/// config.rs and its provider sections: where the table's structs are defined.
+const SOURCE: &str = concat!(include_str!("../config.rs"), include_str!("providers.rs"));
+
+/// The rows of struct `name` (its definition in [`SOURCE`]) at `path`.
 fn table_rows(name: &str, path: &[&str], defaults: &serde_json::Value, rows: &mut Vec<String>) {
-    let source = include_str!("../config.rs");
+    let source = SOURCE;
     let head = format!("pub struct {name} {{");
     let start = source.find(&head).expect("a struct of this file");
     let body = &source[start

@@ -54,6 +54,56 @@ db_test!(
     }
 );
 
+fn extension_ids(c: &mut server::config::Config) {
+    c.client.extension_ids = vec![
+        "abcdefghijklmnopabcdefghijklmnop".to_owned(),
+        " ponmlkjihgfedcbaponmlkjihgfedcba ".to_owned(),
+        "not-an-id".to_owned(),
+        "ABCDEFGHIJKLMNOPABCDEFGHIJKLMNOP".to_owned(),
+    ];
+    c.client.support_url = "https://help.example.com/contact".to_owned();
+}
+
+db_test!(
+    the_web_app_is_told_the_extension_ids_and_links_at_run_time,
+    config = extension_ids,
+    |app| async move {
+        let res = app
+            .client
+            .get(app.url("/api/client-config"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(
+            res.headers()["cache-control"],
+            "public, max-age=300",
+            "asked once per start, cached briefly"
+        );
+        let body: serde_json::Value = res.json().await.unwrap();
+        // Only extension ids pass (trimmed); no session is needed.
+        assert_eq!(
+            body["extension_ids"],
+            serde_json::json!([
+                "abcdefghijklmnopabcdefghijklmnop",
+                "ponmlkjihgfedcbaponmlkjihgfedcba"
+            ])
+        );
+        assert_eq!(body["support_url"], "https://help.example.com/contact");
+        assert_eq!(body["demo_url"], "/feedback/demo");
+    }
+);
+
+db_test!(
+    with_no_extension_configured_the_web_app_is_told_none,
+    |app| async move {
+        let (status, body) = get_json(&app, "/api/client-config").await;
+        assert_eq!(status, 200);
+        assert_eq!(body["extension_ids"], serde_json::json!([]));
+        assert_eq!(body["support_url"], "/feedback/contact");
+    }
+);
+
 db_test!(
     an_unknown_api_path_answers_404_in_the_error_shape,
     |app| async move {

@@ -1191,6 +1191,7 @@ async fn snapshot(app: &TestApp, org_id: i64) -> String {
 /// The public routes, named here so making a route public is a visible decision.
 const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/health"),
+    ("GET", "/client-config"),
     ("POST", "/client-errors"),
     ("POST", "/auth/code"),
     ("POST", "/auth/verify"),
