@@ -50,6 +50,10 @@ async function startFakes(bin: string, redirect: string): Promise<{ fakes: Fakes
 
 const root = resolve(import.meta.dirname, '..');
 
+
+/** The extension ids the server is configured with (Chrome's 32 letters a–p). */
+const E2E_EXTENSION_IDS = ['aaaabbbbccccddddeeeeffffgggghhhh', 'ppppoooonnnnmmmmllllkkkkjjjjiiii'];
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
   const bin = process.env.SWITCHBOARD_BIN ?? join(targetDir, 'debug', 'switchboard');
@@ -80,8 +84,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The links in e-mails (an invitation's) open this server.
     SWITCHBOARD_PUBLIC_URL: `http://127.0.0.1:${port}`,
     SWITCHBOARD_FILES__DIR: join(dataDir, 'files'),
+    // The browser extension's two ids (the store build and a second one), told to the web app
+    // at run time: the bridge journey checks every message reaches both.
+    SWITCHBOARD_CLIENT__EXTENSION_IDS: `[${E2E_EXTENSION_IDS.join(',')}]`,
     ...fakes.env,
   };
+  process.env.SWITCHBOARD_E2E_EXTENSION_IDS = E2E_EXTENSION_IDS.join(',');
   // The demo organisation (admin@demo.switchboard.test) with 90 days of calls and chats.
   execFileSync(bin, ['seed-demo'], { cwd: root, env, stdio: 'ignore' });
   // An operator admin for the admin panel's journey, made as an operator would: `switchboard

@@ -1,7 +1,7 @@
 // The extension bridge after a link (000 §9): with a stand-in for chrome.runtime that records
 // every message and answers it, an organisation admin links Freshdesk through its modal against
 // the loopback fake, and the extension id stored in localStorage (`extensionIdToSendMessageTo`;
-// ids from VITE_EXTENSION_IDS are messaged too) hears FRESHDESK_CONNECTED about 500 ms after the
+// the server's configured ids, `client.extension_ids`, are messaged too) hears FRESHDESK_CONNECTED about 500 ms after the
 // server accepted the link.
 import { expect, test, signInWithCode, type Page } from './fixtures';
 
@@ -123,4 +123,53 @@ test('connecting the extension in Settings hands it a token of its own, which st
   await expect(page.getByTestId('extension-tokens-empty')).toBeVisible();
   expect((await accounts()).status()).toBe(401);
   await extension.dispose();
+});
+
+test('with no id remembered, every message reaches both extension ids the server names', async ({ page }) => {
+  const configured = process.env.SWITCHBOARD_E2E_EXTENSION_IDS!.split(',');
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sent: Array<{ id: string; message: unknown }>; chrome?: Record<string, unknown> };
+    w.__sent = [];
+    const runtime = {
+      sendMessage(to: string, message: unknown, callback?: (reply: unknown) => void) {
+        w.__sent.push({ id: to, message });
+        if (callback) window.setTimeout(() => callback({ ok: true }), 0);
+      },
+    };
+    const chrome = w.chrome ?? {};
+    Object.defineProperty(chrome, 'runtime', { value: runtime, configurable: true, writable: true });
+    if (!w.chrome) Object.defineProperty(window, 'chrome', { value: chrome, configurable: true, writable: true });
+  });
+  const heard = async (type: string) =>
+    (await page.evaluate(() => (window as unknown as { __sent: Array<{ id: string; message: { type?: string } }> }).__sent))
+      .filter((s) => s.message?.type === type)
+      .map((s) => s.id)
+      .sort();
+
+  await signInWithCode(page, `ids-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/createorganization$/);
+  await page.getByLabel('Organisation name').fill('Bridge Ids Ltd');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+
+  // Settings → Connect the extension: the token goes to both, and no warning shows.
+  await page.goto('/settings');
+  await expect(page.getByTestId('extension-tokens-empty')).toBeVisible();
+  await expect(page.getByTestId('extension-unconfigured')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Connect the extension' }).click();
+  await expect(page.getByText('The extension is connected.')).toBeVisible();
+  expect(await heard('SWITCHBOARD_EXTENSION_TOKEN')).toEqual(configured);
+
+  // Support → Contact us: the extension opens its support chat (it answered: no new tab).
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Contact us' }).click();
+  await expect.poll(() => heard('OPEN_SUPPORT_CHAT')).toEqual(configured);
+
+  // An integration's page: Go back to WhatsApp.
+  await page.goto('/integrations');
+  await page.getByRole('article', { name: 'Freshdesk' }).getByRole('button', { name: 'Configure Freshdesk' }).click();
+  await expect(page).toHaveURL(/section=freshdesk/);
+  await expect(page.getByTestId('extension-unconfigured')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Go back to WhatsApp' }).click();
+  await expect.poll(() => heard('GO_BACK_TO_WHATSAPP')).toEqual(configured);
 });

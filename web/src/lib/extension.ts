@@ -1,16 +1,10 @@
 // The one bridge to the browser extension. The extension listens on two ids (spec 000 §9:
 // "Extension messages go to two extension ids"); a message is sent to both, and the answer of
 // whichever replies wins. Outside Chrome, or when neither answers in time, the call resolves to
-// false so the caller can fall back (e.g. open the web client).
+// false so the caller can fall back (e.g. open the web client). The ids are the server's
+// configuration (`client.extension_ids`, told at run time: clientConfig.ts).
+import { clientConfig } from './clientConfig';
 import { readStored } from './storage';
-
-/** The extension ids the web app messages; a stored `extensionIdToSendMessageTo` comes first. */
-export const EXTENSION_IDS: readonly string[] = (
-  (import.meta.env.VITE_EXTENSION_IDS as string | undefined) ?? ''
-)
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
 
 interface ChromeRuntime {
   sendMessage: (id: string, message: unknown, callback: (reply: unknown) => void) => void;
@@ -24,15 +18,22 @@ function runtime(): ChromeRuntime | undefined {
   return (window as unknown as { chrome?: { runtime?: ChromeRuntime } }).chrome?.runtime;
 }
 
-export function extensionIds(): string[] {
+/** The extension ids the web app messages; a stored `extensionIdToSendMessageTo` comes first. */
+export async function extensionIds(): Promise<string[]> {
   const stored = readStored('extensionIdToSendMessageTo');
-  return [...new Set([...(stored ? [stored] : []), ...EXTENSION_IDS])];
+  const configured = (await clientConfig()).extension_ids;
+  return [...new Set([...(stored ? [stored] : []), ...configured])];
+}
+
+/** Whether any extension id is known: none configured and none stored means no message can go. */
+export async function extensionReachable(): Promise<boolean> {
+  return (await extensionIds()).length > 0;
 }
 
 /** Sends `message` to every extension id; true when one of them answered within `timeoutMs`. */
-export function sendToExtension(message: unknown, timeoutMs = 1500): Promise<boolean> {
+export async function sendToExtension(message: unknown, timeoutMs = 1500): Promise<boolean> {
   const rt = runtime();
-  const ids = extensionIds();
+  const ids = await extensionIds();
   for (const to of ids) {
     sentMessages.push({ to, message });
     if (sentMessages.length > 50) sentMessages.shift();

@@ -172,3 +172,24 @@ fn the_development_mailbox_is_off_unless_the_environment_turns_it_on() {
         Ok(())
     });
 }
+
+#[test]
+fn the_extension_ids_come_from_the_environment_as_a_list_and_only_ids_are_told() {
+    figment::Jail::expect_with(|jail| {
+        jail.set_env(
+            "SWITCHBOARD_CLIENT__EXTENSION_IDS",
+            "[aaaabbbbccccddddeeeeffffgggghhhh, not-an-id, ppppoooonnnnmmmmllllkkkkjjjjiiii]",
+        );
+        let c = Config::load(None, &Overrides::default()).unwrap();
+        assert_eq!(
+            c.client.extension_ids(),
+            [
+                "aaaabbbbccccddddeeeeffffgggghhhh",
+                "ppppoooonnnnmmmmllllkkkkjjjjiiii"
+            ]
+        );
+        assert_eq!(c.client.malformed_extension_ids(), ["not-an-id"]);
+        assert_eq!(c.client.support_url, "/feedback/contact");
+        Ok(())
+    });
+}

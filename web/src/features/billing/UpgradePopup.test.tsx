@@ -41,7 +41,8 @@ describe('the popup', () => {
     renderAt('/integrations', <BillingPopups suppressed={false} />);
     const dialog = await screen.findByRole('dialog', { name: 'Oops! Looks like your plan has expired!' });
     expect(within(dialog).getByTestId('no-teams-plan')).toHaveTextContent("You don't have Teams plan");
-    expect(within(dialog).getByRole('link', { name: 'Book a demo' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    // No demo link configured (the server's answer is not faked here): our own demo page.
+    expect(within(dialog).getByRole('link', { name: 'Book a demo' }).getAttribute('href')).toMatch(/^\/feedback\/demo\?text=Hi/);
     expect(calls.find((c) => c.url.pathname === '/api/billing/limits')?.url.search).toBe(`?org_id=${ORG}`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade Now' }));
     expect(await screen.findByRole('dialog', { name: 'Choose the right plan' })).toBeInTheDocument();

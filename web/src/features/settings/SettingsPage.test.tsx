@@ -8,6 +8,7 @@ import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { ExtensionTokenInfo, MintedExtensionToken } from '@/generated/contract';
+import { resetClientConfig } from '@/lib/clientConfig';
 import { setupSuite } from '@/testing/harness';
 import SettingsPage from './pages/SettingsPage';
 import { EXTENSION_TOKEN_MESSAGE } from './components/ExtensionAccess';
@@ -20,7 +21,7 @@ interface Call {
 
 const DAY = 86_400_000;
 
-function fakeServer(initial: ExtensionTokenInfo[] = []) {
+function fakeServer(initial: ExtensionTokenInfo[] = [], extensionIds: string[] | null = null) {
   const calls: Call[] = [];
   let tokens = [...initial];
   let next = 10;
@@ -32,6 +33,9 @@ function fakeServer(initial: ExtensionTokenInfo[] = []) {
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, path: url.pathname, body });
       const json = (status: number, b: unknown) => new Response(JSON.stringify(b), { status });
+      if (url.pathname === '/api/client-config' && extensionIds !== null) {
+        return json(200, { extension_ids: extensionIds, support_url: '/feedback/contact', demo_url: '/feedback/demo' });
+      }
       if (url.pathname === '/api/auth/extension-tokens' && method === 'GET') return json(200, { tokens });
       if (url.pathname === '/api/auth/extension-tokens' && method === 'POST') {
         const info: ExtensionTokenInfo = {
@@ -57,12 +61,13 @@ function fakeServer(initial: ExtensionTokenInfo[] = []) {
 }
 
 /** A stand-in for chrome.runtime: records messages and answers when `answers` is true. */
-function fakeExtension(answers: boolean) {
+function fakeExtension(answers: boolean, remembered: string | null = 'test-extension', to: string[] = []) {
   const sent: unknown[] = [];
-  localStorage.setItem('extensionIdToSendMessageTo', 'test-extension');
+  if (remembered) localStorage.setItem('extensionIdToSendMessageTo', remembered);
   vi.stubGlobal('chrome', {
     runtime: {
-      sendMessage(_id: string, message: unknown, callback: (reply: unknown) => void) {
+      sendMessage(id: string, message: unknown, callback: (reply: unknown) => void) {
+        to.push(id);
         sent.push(message);
         if (answers) window.setTimeout(() => callback({ ok: true }), 0);
       },
@@ -83,6 +88,7 @@ function renderPage() {
 setupSuite({
   before: () => {
     localStorage.clear();
+    resetClientConfig();
   },
   toasts: true,
 });
@@ -180,4 +186,24 @@ test('without an extension answering, a token near its end is left as it is', as
     timeout: 4000,
   });
   expect(screen.queryByText("The extension's access was renewed.")).not.toBeInTheDocument();
+});
+
+test('with no extension id configured or remembered the section says so and connecting is off', async () => {
+  const calls = fakeServer([], []);
+  renderPage();
+  expect(await screen.findByTestId('extension-unconfigured')).toHaveTextContent('This server has no browser extension configured');
+  expect(screen.getByRole('button', { name: 'Connect the extension' })).toBeDisabled();
+  expect(calls.filter((c) => c.path === '/api/client-config')).toHaveLength(1);
+});
+
+test('the extension ids the server names are the ones messaged', async () => {
+  fakeServer([], ['aaaabbbbccccddddeeeeffffgggghhhh', 'ppppoooonnnnmmmmllllkkkkjjjjiiii']);
+  const to: string[] = [];
+  fakeExtension(true, null, to);
+  renderPage();
+  await screen.findByTestId('extension-tokens-empty');
+  fireEvent.click(screen.getByRole('button', { name: 'Connect the extension' }));
+  expect(await screen.findByText('The extension is connected.')).toBeInTheDocument();
+  expect(to).toEqual(['aaaabbbbccccddddeeeeffffgggghhhh', 'ppppoooonnnnmmmmllllkkkkjjjjiiii']);
+  expect(screen.queryByTestId('extension-unconfigured')).not.toBeInTheDocument();
 });

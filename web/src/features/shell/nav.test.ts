@@ -2,6 +2,7 @@
 // which entry. The walk per role against the route table is app/navigationWalk.test.ts.
 import { currentEntry, dashboardOnly, DASHBOARD, isActive, navigation, visibleEntries, type NavContext } from './nav';
 import { supportChatLink } from './components/AccountMenu';
+import { resetClientConfig } from '@/lib/clientConfig';
 
 const keys = (ctx: NavContext) => visibleEntries(ctx).map((e) => e.key);
 const ctx = (roleId: number | null, knowledgeBase = false): NavContext => ({ roleId, knowledgeBase, dashboardOnly: false });
@@ -74,8 +75,20 @@ describe('side navigation (001 §2, issue #25)', () => {
 });
 
 describe('contact us fallback (000 §2)', () => {
-  it('prefills the greeting in the fallback chat link', () => {
-    const link = new URL(supportChatLink('Hi! I have some queries'));
+  it("prefills the greeting in the server's support link, else in our contact page", async () => {
+    resetClientConfig();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ extension_ids: [], support_url: 'https://help.example.com/chat?x=1', demo_url: '/d' }))),
+    );
+    const link = new URL(await supportChatLink('Hi! I have some queries'));
+    expect(link.origin + link.pathname).toBe('https://help.example.com/chat');
+    expect(link.searchParams.get('x')).toBe('1');
     expect(link.searchParams.get('text')).toBe('Hi! I have some queries');
+    resetClientConfig();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 502 })));
+    expect(await supportChatLink('Hello')).toBe('/feedback/contact?text=Hello');
+    vi.unstubAllGlobals();
+    resetClientConfig();
   });
 });

@@ -8,6 +8,7 @@ import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { clientConfig, FALLBACK_CLIENT_CONFIG, linkWithText } from '@/lib/clientConfig';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { limitsPayer, upgradePrompt, type UpgradePrompt } from '../logic';
@@ -15,13 +16,9 @@ import { useBillingUi } from '../stores/billing';
 
 export const PRODUCT_NAME = 'Switchboard';
 
-/** Where "Book a demo" goes: a chat with the request prefilled. */
-export const BOOK_DEMO_URL = (import.meta.env.VITE_BOOK_DEMO_URL as string | undefined) ?? 'https://wa.me/';
-
-export function bookDemoLink(text: string): string {
-  const url = new URL(BOOK_DEMO_URL);
-  url.searchParams.set('text', text);
-  return url.toString();
+/** Where "Book a demo" goes: the server's `client.demo_url` with the request prefilled. */
+export function bookDemoLink(base: string, text: string): string {
+  return linkWithText(base, text);
 }
 
 export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
@@ -37,6 +34,14 @@ export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
   const setFlag = useBillingUi((s) => s.set);
   const openChooser = useBillingUi((s) => s.openChooser);
   const [showing, setShowing] = useState<UpgradePrompt | null>(null);
+  const [demoUrl, setDemoUrl] = useState(FALLBACK_CLIENT_CONFIG.demo_url);
+  useEffect(() => {
+    let live = true;
+    void clientConfig().then((c) => live && setDemoUrl(c.demo_url));
+    return () => {
+      live = false;
+    };
+  }, []);
   const userId = user?.id;
   const orgId = current?.org_id ?? null;
 
@@ -90,7 +95,7 @@ export function UpgradePopup({ suppressed }: { suppressed: boolean }) {
               <Button
                 variant="default"
                 component="a"
-                href={bookDemoLink(t('upgrade.book_demo_text', { product: PRODUCT_NAME }))}
+                href={bookDemoLink(demoUrl, t('upgrade.book_demo_text', { product: PRODUCT_NAME }))}
                 target="_blank"
                 rel="noopener noreferrer"
               >

@@ -23,6 +23,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { ExtensionNotice, useExtensionReachable } from '@/components/ExtensionNotice';
 import { useSession } from '@/stores/session';
 import { ApiError } from '@/lib/api';
 import { rule } from '@/lib/domain';
@@ -91,6 +92,8 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
   const setLinked = useIntegrations((s) => s.setLinked);
   const [modal, setModal] = useState<ModalKind>(null);
   const [busy, setBusy] = useState(false);
+  // The link is announced to the extension (000 §9); with no extension id it cannot be.
+  const extensionReachable = useExtensionReachable();
   const sheetCode = useRef<api.OAuthReturn | null>(null);
   const handledCode = useRef<string | null>(null);
   const autoStarted = useRef(false);
@@ -301,6 +304,8 @@ export function IntegrationDetail({ card, workspaceId, orgId, roleId, params, on
           )}
         </Group>
       </Group>
+
+      <ExtensionNotice reachable={extensionReachable} />
 
       {phase === 'error' && (
         <LoadFailed onRetry={recheck} />

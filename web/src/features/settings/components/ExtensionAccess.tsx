@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { SectionHeading } from '@/components/SectionHeading';
 import { DataTable } from '@/components/DataTable';
+import { ExtensionNotice, useExtensionReachable } from '@/components/ExtensionNotice';
 import { errorCodeOf, useCodeText } from '@/lib/errorText';
 import { sendToExtension } from '@/lib/extension';
 import { toast } from '@/lib/toast';
@@ -54,6 +55,8 @@ export function ExtensionAccess() {
   const [connecting, setConnecting] = useState(false);
   const [revoking, setRevoking] = useState<api.ExtensionTokenInfo | null>(null);
   const [busy, setBusy] = useState(false);
+  // No extension id at all (none configured, none remembered): connecting cannot work.
+  const reachable = useExtensionReachable();
 
   const errorText = (e: unknown) => codeText(errorCodeOf(e));
   const date = (ms: number | null) =>
@@ -135,11 +138,17 @@ export function ExtensionAccess() {
           size="h4"
           maw={620}
           action={
-            <Button leftSection={<IconPlugConnected size={16} />} onClick={() => void connect()} loading={connecting}>
+            <Button
+              leftSection={<IconPlugConnected size={16} />}
+              onClick={() => void connect()}
+              loading={connecting}
+              disabled={reachable === false}
+            >
               {t('extension.connect')}
             </Button>
           }
         />
+        <ExtensionNotice reachable={reachable} />
         {failed ? (
           <Alert color="red" title={t('extension.load_failed')}>
             <Button variant="light" color="red" size="xs" onClick={() => void load()}>

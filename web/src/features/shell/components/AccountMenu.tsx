@@ -1,5 +1,5 @@
 // The account dropdown (spec 000 §2): My Account, the organisations to switch between, Support
-// with Contact us (the extension's chat, else a fallback chat link), and Logout.
+// with Contact us (the extension's chat, else the configured support link), and Logout.
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingPlus,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { clientConfig, linkWithText } from '@/lib/clientConfig';
 import { sendToExtension } from '@/lib/extension';
 import { useWorkspace } from '@/stores/workspace';
 import { ACCOUNT_MENU } from '../nav';
@@ -20,14 +21,9 @@ const MENU_ICONS: Partial<Record<string, typeof IconUserCircle>> = {
   getting_started: IconListCheck,
 };
 
-/** Where "Contact us" goes when the extension does not answer (a chat with the text prefilled). */
-export const SUPPORT_CHAT_URL =
-  (import.meta.env.VITE_SUPPORT_CHAT_URL as string | undefined) ?? 'https://wa.me/';
-
-export function supportChatLink(greeting: string): string {
-  const url = new URL(SUPPORT_CHAT_URL);
-  url.searchParams.set('text', greeting);
-  return url.toString();
+/** Where "Contact us" goes when the extension does not answer: the server's `client.support_url` with the greeting prefilled. */
+export async function supportChatLink(greeting: string): Promise<string> {
+  return linkWithText((await clientConfig()).support_url, greeting);
 }
 
 export function AccountMenu({ onLogout }: { onLogout: () => void }) {
@@ -49,7 +45,7 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   async function contactUs() {
     const greeting = t('support_greeting');
     const answered = await sendToExtension({ type: 'OPEN_SUPPORT_CHAT', text: greeting });
-    if (!answered) window.open(supportChatLink(greeting), '_blank', 'noopener');
+    if (!answered) window.open(await supportChatLink(greeting), '_blank', 'noopener');
   }
 
   return (
