@@ -1,6 +1,7 @@
 // The signed-in frame (spec 001 §2): a side navigation that expands on hover, and a top bar with
 // the product and organisation logos, the section title, the organisation (or user) name and
-// the account menu. The top bar is hidden in dashboard-only mode.
+// the account menu. The top bar is hidden in dashboard-only mode. On load it asks for the
+// memberships (with the credit history) and the plan list.
 import { AppShell, Avatar, Burger, Button, Divider, Group, NavLink, Paper, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
@@ -117,6 +118,13 @@ export function AppLayout() {
   useEffect(() => {
     if (user?.email && status === 'idle') void load(user.email);
   }, [user?.email, status, load]);
+
+  // 001 §2: on load the frame fetches the plan list too (kept in the billing store, where the
+  // plan screens read it). A failure is left to those screens, which say so and can ask again.
+  const loadPlans = useBillingUi((s) => s.loadPlans);
+  useEffect(() => {
+    loadPlans().catch(() => undefined);
+  }, [loadPlans]);
 
   // 001 §2: `?organization_id=` on the address sets the active organisation.
   const requestedOrg = params.get('organization_id');

@@ -1,9 +1,10 @@
 // Who is signed in. The server decides (session cookie); the page only asks. `checking` lasts
-// until the first answer, during which guarded routes show the full-screen loader.
+// until the first answer, during which guarded routes show the full-screen loader. The signed-in
+// user is also kept as the spec's stored `authUser` (001 §3) — who, never a token.
 import type { SessionUser } from '@/generated/contract';
 import { create } from 'zustand';
 import { apiFetch, ApiError } from '@/lib/api';
-import { clearSessionStorage } from '@/lib/storage';
+import { clearSessionStorage, writeStored } from '@/lib/storage';
 
 export type { SessionUser };
 
@@ -20,20 +21,28 @@ interface SessionState {
 /** Our own path (not an original extension call): `{ user }`, null when signed out. */
 export const SESSION_PATH = '/api/auth/session';
 
+/** 001 §3 `authUser`: the signed-in user as JSON (`{ id, email, name }`), removed when nobody is. */
+function rememberUser(user: SessionUser | null) {
+  writeStored('authUser', user ? JSON.stringify({ id: user.id, email: user.email, name: user.name }) : null);
+}
+
 export const useSession = create<SessionState>((set) => ({
   status: 'checking',
   user: null,
   async check() {
     try {
       const { user } = await apiFetch<{ user: SessionUser | null }>(SESSION_PATH);
+      rememberUser(user);
       set(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
     } catch (e) {
       // Nothing protected can load without the server: treat a failure as signed out.
       if (!(e instanceof ApiError)) throw e;
+      rememberUser(null);
       set({ status: 'anonymous', user: null });
     }
   },
   signedIn(user) {
+    rememberUser(user);
     set({ status: 'authenticated', user });
   },
   async logout() {

@@ -3,7 +3,7 @@
 // extension and a reload see the same choice; the server remains the source of truth.
 import { create } from 'zustand';
 import type { CreditHistory, OrgMapping, Organization, UserExistence } from '@/generated/contract';
-import { CONSTANTS, value } from '@/lib/domain';
+import { CONSTANTS } from '@/lib/domain';
 import { writeStored } from '@/lib/storage';
 import {
   fetchCreditHistory,
@@ -16,6 +16,9 @@ import {
 export const SWITCH_DELAY_MS = CONSTANTS.switchToTeamDelayMs;
 
 export type AccountKind = 'individual' | 'teams';
+
+/** The account a switch to `orgId` goes to (null: the personal workspace). */
+export const switchingKind = (orgId: number | null): AccountKind => (orgId === null ? 'individual' : 'teams');
 
 interface WorkspaceState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -76,9 +79,10 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   async switchTo(orgId) {
     const { me } = get();
     if (!me) return;
-    // 000 §2: the popup's wording follows the first mapping's default flag.
-    const { switchingTo } = value('default_org', { mappings: me.callyzer_user_mappings });
-    set({ switching: switchingTo });
+    // 000 §2's popup names the account the person is switched to: the personal workspace is the
+    // Individual account, an organisation the Teams one (issue #28; the spec's reading of the
+    // first mapping's default flag named the account being left as often as not).
+    set({ switching: switchingKind(orgId) });
     try {
       await Promise.all([setActiveOrganisation(me.id, orgId), sleep(SWITCH_DELAY_MS)]);
       if (me.email) await get().load(me.email);

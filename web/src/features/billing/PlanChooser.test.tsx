@@ -3,14 +3,16 @@
 // Annually shows the 23% Off badge; INR prices carry ₹ and the localised factor; add-ons add in;
 // the seats of a team start at the smallest team it can buy and stay within the domain's bounds,
 // grouped as the language groups digits; annual plans show what a year costs; Upgrade asks for
-// the checkout with the localised plan id and goes to the provider's page in this tab.
+// the checkout with the localised plan id and goes to the provider's page in this tab; Switch To
+// Team switches to the organisation and then goes to /organization.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { setupSuite } from '@/testing/harness';
+import { signInAs, setupSuite } from '@/testing/harness';
+import { useWorkspace } from '@/stores/workspace';
 import PlanChooser from './components/PlanChooser';
 import { goTo } from './components/openPage';
 import { useBillingUi } from './stores/billing';
-import { errorBody, fakeServer, ME, ORG, orgMapping, renderAt, resetStores, signIn } from './testing';
+import { errorBody, fakeServer, me, ME, ORG, orgMapping, renderAt, resetStores, signIn } from './testing';
 
 vi.mock('./components/openPage', () => ({ goTo: vi.fn(), reserveTab: vi.fn(), openPage: vi.fn() }));
 
@@ -215,4 +217,37 @@ test('plans that cannot be loaded say so and can be asked again', async () => {
   fail = false;
   fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
   expect(await within(dialog).findByRole('article', { name: 'Teams' })).toBeInTheDocument();
+});
+
+test('Switch To Team switches to the organisation, then goes to /organization (001 §4, issue #28)', async () => {
+  // On the personal workspace, a member of an organisation that is not the active one.
+  const inactive = orgMapping({ is_default_org: 0, default_org: 0 });
+  const calls = fakeServer((c) => {
+    if (c.url.pathname === '/api/v1/whatzapp/organizations/active') return { body: { result: true, data: [orgMapping()] } };
+    if (c.url.pathname === '/api/v1/whatzapp/checkuserexistance') return { body: { result: true, data: me([orgMapping()]) } };
+    return undefined;
+  });
+  signInAs(null, { name: 'Owner', workspace: { me: me([inactive]) } });
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    act(() => useBillingUi.getState().openChooser());
+    const router = renderAt('/settings/billing', <PlanChooser />);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose the right plan' });
+    await within(dialog).findByRole('article', { name: 'Pro Plus' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'For Teams' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Switch To Team' }));
+    await waitFor(() => expect(useWorkspace.getState().switching).toBe('teams'));
+    const active = calls.find((c) => c.url.pathname === '/api/v1/whatzapp/organizations/active')!;
+    expect(active.method).toBe('PATCH');
+    expect(active.url.searchParams.get('org_id')).toBe(String(ORG));
+    // The popup shows for 3 seconds (001 §9) before anything moves.
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(router.state.location.pathname).toBe('/settings/billing');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization'));
+    expect(useWorkspace.getState().switching).toBeNull();
+    expect(useWorkspace.getState().current?.org_id).toBe(ORG);
+  } finally {
+    vi.useRealTimers();
+  }
 });

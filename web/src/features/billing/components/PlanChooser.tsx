@@ -9,7 +9,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { value } from '@/lib/domain';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { useSession } from '@/stores/session';
@@ -20,6 +20,9 @@ import { useBillingUi } from '../stores/billing';
 import { PlanCatalogue, type CardContext } from './PlanCatalogue';
 import { goTo } from './openPage';
 
+/** 001 §4: where Switch To Team goes once the switch is done (its default route). */
+export const SWITCH_TO_TEAM_ROUTE = '/organization';
+
 export default function PlanChooser() {
   const { t } = useTranslation('billing');
   const codeText = useCodeText();
@@ -29,6 +32,7 @@ export default function PlanChooser() {
   const current = useWorkspace((s) => s.current);
   const me = useWorkspace((s) => s.me);
   const switchTo = useWorkspace((s) => s.switchTo);
+  const navigate = useNavigate();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const orgId = current?.org_id ?? null;
@@ -85,7 +89,8 @@ export default function PlanChooser() {
                   variant="light"
                   onClick={() => {
                     close();
-                    void switchTo(otherOrg);
+                    // The popup for 3 seconds, the memberships reloaded, then the organisation.
+                    void switchTo(otherOrg).then(() => navigate(SWITCH_TO_TEAM_ROUTE));
                   }}
                 >
                   {t('chooser.switch_to_team')}

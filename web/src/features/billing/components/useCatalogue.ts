@@ -1,10 +1,12 @@
-// What a plan list needs from the server, none of it behind a sign-in: the plans, the add-ons,
+// What a plan list needs from the server, none of it behind a sign-in: the plans (kept in the
+// billing store, so the list the frame loaded is not asked for again), the add-ons,
 // the visitor's currency (001 §7 item 9) and, for a chosen currency, its localisation (item 6)
 // or the exchange rates (item 7). Each load has its loading and failure state.
 import { useCallback, useEffect, useState } from 'react';
 import type { Plan, TeamAddon } from '@/generated/contract';
-import { fetchAddons, fetchExchangeRates, fetchLocalizedCurrency, fetchPlans, fetchVisitorCurrency } from '../api';
+import { fetchAddons, fetchExchangeRates, fetchLocalizedCurrency, fetchVisitorCurrency } from '../api';
 import { conversionFor, USD, type Conversion } from '../logic';
+import { useBillingUi } from '../stores/billing';
 
 export type LoadPhase = 'loading' | 'ready' | 'error';
 
@@ -28,12 +30,14 @@ export function useCatalogue(): Catalogue {
     const ctl = new AbortController();
     setPhase('loading');
     Promise.all([
-      fetchPlans(ctl.signal),
+      // The list the frame loaded (001 §2), or loaded now for both.
+      useBillingUi.getState().loadPlans(),
       fetchAddons(ctl.signal),
       // 001 §8: a failed currency lookup falls back to none (US dollars).
       fetchVisitorCurrency(ctl.signal).catch(() => ({ currency: null, country: null })),
     ])
       .then(([p, a, v]) => {
+        if (ctl.signal.aborted) return;
         setPlans(p);
         setAddons(a);
         setVisitorCurrency(v.currency ?? 'USD');
