@@ -27,14 +27,14 @@ import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 
 type PagesKey = ParseKeys<'pages'>;
-import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { useSession } from '@/stores/session';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
 import { BillingPopups, PlanNotice, resetBillingUi, useBannerText } from '@/features/billing/components/BillingPrompts';
 import { useBillingUi } from '@/features/billing/stores/billing';
-import { currentEntry, dashboardOnly, navigation, type NavIcon } from '@/features/shell/nav';
+import { currentEntry, DASHBOARD, dashboardOnly, navigation, type NavIcon } from '@/features/shell/nav';
 import { useWorkspace } from '@/stores/workspace';
 import { setActiveOrganisation } from '@/api/account';
 import { value } from '@/lib/domain';
@@ -108,7 +108,7 @@ export function AppLayout() {
   // out of the tab order (not only slid off the screen).
   const phone = useMediaQuery('(max-width: 47.99em)');
   const [hovered, setHovered] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const user = useSession((s) => s.user);
@@ -174,6 +174,12 @@ export function AppLayout() {
     navigate('/workspace/signup', { replace: true });
   }
 
+  // 000 §2: 'A reduced route list contains only /conversations/analytics.' With the stored
+  // `pathParams` saying showDashboardOnly (the extension's view), any other address — `/dashboard`
+  // included — goes there, keeping its query (`organization_id` still applies).
+  if (onlyDashboard && pathname !== DASHBOARD.to) {
+    return <Navigate to={{ pathname: DASHBOARD.to, search }} replace />;
+  }
   if (user && status === 'loading' && !me) return <FullScreenLoader />;
 
   return (

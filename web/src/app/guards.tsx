@@ -1,10 +1,9 @@
 // Route guards. Protected routes redirect to /workspace/signup when nobody is signed in
-// (spec 000 §2), remembering where the person was going; in dashboard-only mode every protected
-// route but the dashboard redirects to it (000 §2: the reduced route list).
+// (spec 000 §2), remembering where the person was going. Dashboard-only mode's redirect is the
+// signed-in frame's (AppLayout.tsx): it needs the navigation model, which the sign-up page's
+// first load does without.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { DASHBOARD, dashboardOnly } from '@/features/shell/nav';
-import { readStored } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 
 export const SIGNUP_PATH = '/workspace/signup';
@@ -15,19 +14,6 @@ export function RequireAuth() {
   if (status === 'checking') return <FullScreenLoader />;
   if (status === 'anonymous') {
     return <Navigate to={SIGNUP_PATH} replace state={{ from: location.pathname + location.search }} />;
-  }
-  return <Outlet />;
-}
-
-/**
- * 000 §2: 'A reduced route list contains only /conversations/analytics.' With the stored
- * `pathParams` saying showDashboardOnly (the extension's view), any other protected address —
- * `/dashboard` included — goes there, keeping its query (`organization_id` still applies).
- */
-export function DashboardOnlyRoutes() {
-  const { pathname, search } = useLocation();
-  if (dashboardOnly(readStored('pathParams')) && pathname !== DASHBOARD.to) {
-    return <Navigate to={{ pathname: DASHBOARD.to, search }} replace />;
   }
   return <Outlet />;
 }

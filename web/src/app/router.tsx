@@ -3,7 +3,7 @@
 // the not-found page (issue #25; the spec's `/{id}` fallback to signup hid mistyped addresses).
 // Every page is its own lazily loaded chunk so the first load stays small.
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { DashboardOnlyRoutes, RequireAuth, SIGNUP_PATH } from './guards';
+import { RequireAuth, SIGNUP_PATH } from './guards';
 import { RouteError } from './RouteError';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 
@@ -112,13 +112,9 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <DashboardOnlyRoutes />,
-            children: [
-              {
-                lazy: async () => ({ Component: (await import('./AppLayout')).AppLayout }),
-                children: protectedRoutes,
-              },
-            ],
+            // The frame; in dashboard-only mode it sends every other address to the dashboard.
+            lazy: async () => ({ Component: (await import('./AppLayout')).AppLayout }),
+            children: protectedRoutes,
           },
         ],
       },
