@@ -1,8 +1,8 @@
 // The extension bridge after a link (000 §9): with a stand-in for chrome.runtime that records
 // every message and answers it, an organisation admin links Freshdesk through its modal against
 // the loopback fake, and the extension id stored in localStorage (`extensionIdToSendMessageTo`;
-// the server's configured ids, `client.extension_ids`, are messaged too) hears FRESHDESK_CONNECTED about 500 ms after the
-// server accepted the link.
+// the server's configured ids, `client.extension_ids`, are messaged too) hears
+// FRESHDESK_CONNECTED about 500 ms after the server accepted the link.
 import { expect, test, signInWithCode, type Page } from './fixtures';
 
 const EXTENSION_ID = 'e2e-bridge-extension-id';
@@ -13,17 +13,15 @@ interface Sent {
   at: number;
 }
 
-test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', async ({ page }) => {
-  await page.addInitScript((id: string) => {
-    const w = window as unknown as {
-      __sent: Array<{ id: string; message: unknown; at: number }>;
-      __linkedAt?: number;
-      chrome?: Record<string, unknown>;
-    };
+/** A stand-in for chrome.runtime on every page of `page`: records each message (`window.__sent`)
+ * and answers it; `remembered`, when given, is the stored `extensionIdToSendMessageTo`. */
+async function stubExtension(page: Page, remembered: string | null) {
+  await page.addInitScript((id: string | null) => {
+    const w = window as unknown as { __sent: Sent[]; chrome?: Record<string, unknown> };
     w.__sent = [];
-    window.localStorage.setItem('extensionIdToSendMessageTo', id);
+    if (id) window.localStorage.setItem('extensionIdToSendMessageTo', id);
     const runtime = {
-      sendMessage(to: string, message: unknown, callback?: (reply: unknown) => void) {
+      sendMessage(to: string, message: { type?: string }, callback?: (reply: unknown) => void) {
         w.__sent.push({ id: to, message, at: performance.now() });
         if (callback) window.setTimeout(() => callback({ ok: true }), 0);
       },
@@ -31,6 +29,13 @@ test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', asyn
     const chrome = w.chrome ?? {};
     Object.defineProperty(chrome, 'runtime', { value: runtime, configurable: true, writable: true });
     if (!w.chrome) Object.defineProperty(window, 'chrome', { value: chrome, configurable: true, writable: true });
+  }, remembered);
+}
+
+test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', async ({ page }) => {
+  await stubExtension(page, EXTENSION_ID);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __linkedAt?: number };
     // When the server accepted the link, on the page's clock.
     const fetch0 = window.fetch.bind(window);
     window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -39,7 +44,7 @@ test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', asyn
       if (url.includes('/freshdesk/createauth') && res.ok) w.__linkedAt = performance.now();
       return res;
     };
-  }, EXTENSION_ID);
+  });
 
   // An organisation admin, signed in through the dev mailbox.
   const email = `bridge-${Date.now()}@example.com`;
@@ -75,20 +80,7 @@ test('linking Freshdesk tells the stored extension id FRESHDESK_CONNECTED', asyn
 });
 
 test('connecting the extension in Settings hands it a token of its own, which stops working once disconnected', async ({ page, playwright }) => {
-  await page.addInitScript((id: string) => {
-    const w = window as unknown as { __sent: Array<{ id: string; message: unknown }>; chrome?: Record<string, unknown> };
-    w.__sent = [];
-    window.localStorage.setItem('extensionIdToSendMessageTo', id);
-    const runtime = {
-      sendMessage(to: string, message: unknown, callback?: (reply: unknown) => void) {
-        w.__sent.push({ id: to, message });
-        if (callback) window.setTimeout(() => callback({ ok: true }), 0);
-      },
-    };
-    const chrome = w.chrome ?? {};
-    Object.defineProperty(chrome, 'runtime', { value: runtime, configurable: true, writable: true });
-    if (!w.chrome) Object.defineProperty(window, 'chrome', { value: chrome, configurable: true, writable: true });
-  }, EXTENSION_ID);
+  await stubExtension(page, EXTENSION_ID);
 
   const email = `handover-${Date.now()}@example.com`;
   await signInWithCode(page, email);
@@ -127,19 +119,7 @@ test('connecting the extension in Settings hands it a token of its own, which st
 
 test('with no id remembered, every message reaches both extension ids the server names', async ({ page }) => {
   const configured = process.env.SWITCHBOARD_E2E_EXTENSION_IDS!.split(',');
-  await page.addInitScript(() => {
-    const w = window as unknown as { __sent: Array<{ id: string; message: unknown }>; chrome?: Record<string, unknown> };
-    w.__sent = [];
-    const runtime = {
-      sendMessage(to: string, message: unknown, callback?: (reply: unknown) => void) {
-        w.__sent.push({ id: to, message });
-        if (callback) window.setTimeout(() => callback({ ok: true }), 0);
-      },
-    };
-    const chrome = w.chrome ?? {};
-    Object.defineProperty(chrome, 'runtime', { value: runtime, configurable: true, writable: true });
-    if (!w.chrome) Object.defineProperty(window, 'chrome', { value: chrome, configurable: true, writable: true });
-  });
+  await stubExtension(page, null);
   const heard = async (type: string) =>
     (await page.evaluate(() => (window as unknown as { __sent: Array<{ id: string; message: { type?: string } }> }).__sent))
       .filter((s) => s.message?.type === type)
