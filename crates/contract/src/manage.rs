@@ -266,6 +266,10 @@ pub struct FollowUp {
     #[schema(value_type = String)]
     pub state: FollowUpState,
     pub completed_at: Option<String>,
+    pub comment: Option<String>,
+    pub email: Option<String>,
+    /// Minutes before `due_at` the owner is notified (null: at the due time).
+    pub lead_minutes: Option<i64>,
 }
 
 /// Creates or changes a follow-up.
@@ -288,6 +292,16 @@ pub struct FollowUpRequest {
     /// `domain::recurrence::Recurrence`.
     #[schema(value_type = Option<String>, pattern = "^(none|daily|weekly|monthly|annually)$")]
     pub recurrence: Option<Recurrence>,
+    /// At most 1 000 characters; blank for none.
+    #[schema(max_length = 1000)]
+    pub comment: Option<String>,
+    /// An e-mail address (`domain::inputs::Email`); blank for none.
+    #[schema(max_length = 254)]
+    pub email: Option<String>,
+    /// Minutes before the due time to notify (001 §3 lead times in minutes, hours, days and
+    /// weeks), at most 4 weeks; none for at the due time.
+    #[schema(minimum = 0, maximum = 40320)]
+    pub lead_minutes: Option<i64>,
 }
 
 /// 001 §4 'Pending, Upcoming, Completed'.

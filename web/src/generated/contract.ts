@@ -953,7 +953,11 @@ due_at: string,
 /**
  * `YYYY-MM-DDTHH:MM` in `time_zone`, as entered.
  */
-due_local: string, time_zone: string, priority: Priority, amount: string | null, recurrence: Recurrence, state: FollowUpState, completed_at: string | null, };
+due_local: string, time_zone: string, priority: Priority, amount: string | null, recurrence: Recurrence, state: FollowUpState, completed_at: string | null, comment: string | null, email: string | null, 
+/**
+ * Minutes before `due_at` the owner is notified (null: at the due time).
+ */
+lead_minutes: number | null, };
 
 /**
  * 001 §4 'Pending, Upcoming, Completed'.
@@ -983,7 +987,20 @@ priority?: Priority | null, amount?: string | null,
 /**
  * `domain::recurrence::Recurrence`.
  */
-recurrence?: Recurrence | null, };
+recurrence?: Recurrence | null, 
+/**
+ * At most 1 000 characters; blank for none.
+ */
+comment?: string | null, 
+/**
+ * An e-mail address (`domain::inputs::Email`); blank for none.
+ */
+email?: string | null, 
+/**
+ * Minutes before the due time to notify (001 §3 lead times in minutes, hours, days and
+ * weeks), at most 4 weeks; none for at the due time.
+ */
+lead_minutes: number | null, };
 
 /**
  * What a follow-up shows as (001 §4 'Pending, Upcoming, Completed').

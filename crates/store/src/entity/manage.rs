@@ -98,6 +98,10 @@ table!(
         completed_at: Option<i64>,
         created_at: i64,
         updated_at: i64,
+        comment: Option<String>,
+        email: Option<String>,
+        /// Minutes before `due_at` the owner is notified (null: at the due time).
+        lead_minutes: Option<i64>,
     }
 );
 

@@ -32,6 +32,9 @@ fn follow_up_view(f: &follow_up::Model, now: i64) -> FollowUp {
         recurrence: Recurrence::parse(&f.recurrence).unwrap_or_default(),
         state: follow_up_state(utc(f.due_at), f.completed_at.is_some(), utc(now)),
         completed_at: f.completed_at.and_then(rfc3339),
+        comment: f.comment.clone(),
+        email: f.email.clone(),
+        lead_minutes: f.lead_minutes,
     }
 }
 
@@ -83,6 +86,56 @@ fn checked_follow_up(
     })
 }
 
+/// The longest comment kept.
+const MAX_COMMENT_CHARS: usize = 1_000;
+/// The longest notification lead time: 4 weeks, in minutes.
+const MAX_LEAD_MINUTES: i64 = 4 * 7 * 24 * 60;
+
+/// A follow-up's comment, e-mail and lead time (001 §3, §4): blank text is none; an e-mail must
+/// pass the spec's loose check (`fields.email` = `email_invalid`); a comment over 1 000
+/// characters or a lead time outside 0‥4 weeks is `value_invalid` on its field.
+struct Extras {
+    comment: Option<String>,
+    email: Option<String>,
+    lead_minutes: Option<i64>,
+}
+
+fn checked_extras(req: &FollowUpRequest) -> Result<Extras, AppError> {
+    let blank_is_none = |raw: Option<&str>| {
+        raw.map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned)
+    };
+    let comment = blank_is_none(req.comment.as_deref());
+    if comment
+        .as_deref()
+        .is_some_and(|c| c.chars().count() > MAX_COMMENT_CHARS)
+    {
+        return Err(AppError::invalid_field("comment", RuleError::ValueInvalid));
+    }
+    let email = blank_is_none(req.email.as_deref());
+    if let Some(e) = email.as_deref() {
+        if e.len() > 254 {
+            return Err(AppError::invalid_field("email", RuleError::EmailInvalid));
+        }
+        domain::inputs::Email::parse(e).map_err(|r| AppError::invalid_field("email", r))?;
+    }
+    if req
+        .lead_minutes
+        .is_some_and(|m| !(0..=MAX_LEAD_MINUTES).contains(&m))
+    {
+        return Err(AppError::invalid_field(
+            "lead_minutes",
+            RuleError::ValueInvalid,
+        ));
+    }
+    Ok(Extras {
+        comment,
+        email,
+        lead_minutes: req.lead_minutes.filter(|m| *m > 0),
+    })
+}
+
 fn clean_contact(raw: Option<&str>) -> Option<String> {
     raw.map(str::trim)
         .filter(|c| !c.is_empty())
@@ -118,7 +171,7 @@ pub async fn follow_up_board(
     responses(
         (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
         (status = 404, description = "Not a member", body = contract::ErrorBody),
-        (status = 422, description = "`fields.title` / `fields.due` / `fields.amount` / `fields.time_zone`", body = contract::ErrorBody),
+        (status = 422, description = "`fields.title` / `fields.due` / `fields.amount` / `fields.time_zone` / `fields.comment` / `fields.email` / `fields.lead_minutes`", body = contract::ErrorBody),
     )
 )]
 pub async fn create_follow_up(
@@ -129,6 +182,7 @@ pub async fn create_follow_up(
     let ws = workspace(&state, &user, req.org_id).await?;
     let now = state.clock.now_ms();
     let draft = checked_follow_up(&req, now, true)?;
+    let extras = checked_extras(&req)?;
     within_quota(&state, &ws, Kept::FollowUps).await?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
@@ -161,6 +215,9 @@ pub async fn create_follow_up(
             completed_at: None,
             created_at: now,
             updated_at: now,
+            comment: extras.comment,
+            email: extras.email,
+            lead_minutes: extras.lead_minutes,
         },
     )
     .await?;
@@ -177,7 +234,7 @@ pub async fn create_follow_up(
     responses(
         (status = 200, description = "The follow-ups by state", body = FollowUpBoard),
         (status = 404, description = "Not a member, or not the caller's", body = contract::ErrorBody),
-        (status = 422, description = "`fields.title` / `fields.due` / `fields.amount`", body = contract::ErrorBody),
+        (status = 422, description = "`fields.title` / `fields.due` / `fields.amount` / `fields.comment` / `fields.email` / `fields.lead_minutes`", body = contract::ErrorBody),
     )
 )]
 pub async fn update_follow_up(
@@ -196,6 +253,7 @@ pub async fn update_follow_up(
         local != row.due_local || req.time_zone.trim() != row.time_zone
     };
     let draft = checked_follow_up(&req, now, moved)?;
+    let extras = checked_extras(&req)?;
     row.title = draft.title;
     row.due_at = draft.due_ms;
     if moved {
@@ -215,6 +273,9 @@ pub async fn update_follow_up(
     row.priority = req.priority.unwrap_or_default().code().to_owned();
     row.amount = draft.amount;
     row.recurrence = req.recurrence.unwrap_or_default().code().to_owned();
+    row.comment = extras.comment;
+    row.email = extras.email;
+    row.lead_minutes = extras.lead_minutes;
     row.updated_at = now;
     ws.update::<follow_up::Entity>(&state, row).await?;
     Ok(Json(follow_up_list(&state, &ws).await?))

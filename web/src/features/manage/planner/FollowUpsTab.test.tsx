@@ -156,6 +156,10 @@ test("creating sends the form in the chosen zone, says 'Followup created success
   fireEvent.change(field('Priority'), { target: { value: 'very_high' } });
   fireEvent.change(field('Amount (optional)'), { target: { value: '1500.50' } });
   fireEvent.change(field('Repeat'), { target: { value: 'monthly' } });
+  fireEvent.change(field('Comment (optional)'), { target: { value: ' Prefers mornings ' } });
+  fireEvent.change(field('Email (optional)'), { target: { value: 'ana@example.com' } });
+  fireEvent.change(field('Notify me before'), { target: { value: '2' } });
+  fireEvent.change(field('Unit'), { target: { value: 'hours' } });
   fireEvent.click(form().getByRole('button', { name: 'Create follow-up' }));
   expect(await screen.findByText('Followup created successfully')).toBeInTheDocument();
   expect(callsTo(server, '/api/manage/follow-ups', 'POST')[0]!.body).toEqual({
@@ -168,11 +172,38 @@ test("creating sends the form in the chosen zone, says 'Followup created success
     priority: 'very_high',
     amount: '1500.50',
     recurrence: 'monthly',
+    comment: 'Prefers mornings',
+    email: 'ana@example.com',
+    lead_minutes: 120,
   });
   await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
   expect(tabNamed(/Upcoming/)).toHaveAttribute('aria-selected', 'true');
   expect(item('Call Ana').getByTestId('priority')).toHaveTextContent('Very high');
+  expect(item('Call Ana').getByTestId('follow-up-lead')).toHaveTextContent('Notifies 2 hours before');
+  expect(item('Call Ana').getByTestId('follow-up-email')).toHaveTextContent('Email: ana@example.com');
+  expect(item('Call Ana').getByTestId('follow-up-comment')).toHaveTextContent('Comment: Prefers mornings');
   expect(count('upcoming')).toHaveTextContent('1');
+});
+
+test('a lead time that is not a whole number of units is refused on its field; an e-mail the server refuses lands on its field', async () => {
+  const server = show(
+    fakeServer({}, (c) =>
+      c.url.pathname === '/api/manage/follow-ups' && c.method === 'POST' ? { status: 422, body: errorBody('validation_failed', { email: 'email_invalid' }) } : undefined,
+    ),
+  );
+  await screen.findByTestId('empty-pending');
+  await openNew();
+  fireEvent.change(field('Title'), { target: { value: 'Call Ana' } });
+  fireEvent.change(field('Notify me before'), { target: { value: '1.5' } });
+  fireEvent.click(form().getByRole('button', { name: 'Create follow-up' }));
+  expect(await form().findByText('Please enter valid value')).toBeInTheDocument();
+  expect(callsTo(server, '/api/manage/follow-ups', 'POST')).toHaveLength(0);
+  fireEvent.change(field('Notify me before'), { target: { value: '30' } });
+  fireEvent.change(field('Email (optional)'), { target: { value: 'ana@' } });
+  fireEvent.click(form().getByRole('button', { name: 'Create follow-up' }));
+  expect(await form().findByText('Enter a valid email address')).toBeInTheDocument();
+  expect(field('Email (optional)')).toHaveAttribute('aria-invalid', 'true');
+  expect(callsTo(server, '/api/manage/follow-ups', 'POST')[0]!.body).toMatchObject({ lead_minutes: 30, email: 'ana@' });
 });
 
 test("a failed create says 'Failed to create followup' and keeps the form", async () => {

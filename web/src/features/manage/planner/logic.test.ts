@@ -8,10 +8,13 @@ import {
   excerpt,
   followUpFieldOf,
   followUpServerErrors,
+  leadMinutes,
+  leadParts,
   localInZone,
   nextOccurrence,
   nextWholeHour,
   relativeTime,
+  remindAtMs,
   scheduleFieldOf,
   scheduleServerErrors,
   zoneOptions,
@@ -79,4 +82,30 @@ test("a ticked recurring follow-up's next occurrence: the same entry moved later
   const completed = { ...done, state: 'completed' as const, completed_at: '2030-01-01T06:30:00Z' };
   expect(nextOccurrence(done, before, { pending: [], upcoming: [added], completed: [completed] })).toBe(added);
   expect(nextOccurrence({ ...done, recurrence: 'none' }, before, { pending: [], upcoming: [added], completed: [] })).toBeNull();
+});
+
+describe('lead times (001 §3: minutes, hours, days, weeks)', () => {
+  it('shows minutes as the largest unit that divides them', () => {
+    expect(leadParts(null)).toBeNull();
+    expect(leadParts(0)).toBeNull();
+    expect(leadParts(90)).toEqual({ amount: 90, unit: 'minutes' });
+    expect(leadParts(120)).toEqual({ amount: 2, unit: 'hours' });
+    expect(leadParts(2880)).toEqual({ amount: 2, unit: 'days' });
+    expect(leadParts(20_160)).toEqual({ amount: 2, unit: 'weeks' });
+  });
+
+  it('turns an amount and unit into minutes: blank or 0 is none, anything but a whole number is NaN', () => {
+    expect(leadMinutes('', 'hours')).toBeNull();
+    expect(leadMinutes('0', 'days')).toBeNull();
+    expect(leadMinutes(' 3 ', 'hours')).toBe(180);
+    expect(leadMinutes('1', 'weeks')).toBe(10_080);
+    expect(leadMinutes('1.5', 'hours')).toBeNaN();
+    expect(leadMinutes('-1', 'minutes')).toBeNaN();
+    expect(leadMinutes('soon', 'minutes')).toBeNaN();
+  });
+
+  it('notifies at the due time less the lead time', () => {
+    expect(remindAtMs({ due_at: '2030-01-01T10:00:00Z', lead_minutes: null })).toBe(Date.parse('2030-01-01T10:00:00Z'));
+    expect(remindAtMs({ due_at: '2030-01-01T10:00:00Z', lead_minutes: 90 })).toBe(Date.parse('2030-01-01T08:30:00Z'));
+  });
 });

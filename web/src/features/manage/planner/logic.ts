@@ -15,7 +15,18 @@ export const MAX_ATTACHMENT_BYTES = 16 * 1024 * 1024;
 /** How many sends the schedule form previews. */
 export const PREVIEW_COUNT = 5;
 
-export type FollowUpField = 'title' | 'due' | 'notes' | 'contact' | 'priority' | 'amount' | 'recurrence' | 'form';
+export type FollowUpField =
+  | 'title'
+  | 'due'
+  | 'notes'
+  | 'contact'
+  | 'priority'
+  | 'amount'
+  | 'recurrence'
+  | 'comment'
+  | 'email'
+  | 'lead'
+  | 'form';
 export type ScheduleField = 'recipient' | 'message' | 'attachment' | 'start' | 'repeat' | 'form';
 
 /** The follow-up form's field a rule code (from the `follow_up` rule) belongs to. */
@@ -69,6 +80,9 @@ const FOLLOW_UP_SERVER_FIELDS: Record<string, FollowUpField> = {
   priority: 'priority',
   amount: 'amount',
   recurrence: 'recurrence',
+  comment: 'comment',
+  email: 'email',
+  lead_minutes: 'lead',
 };
 
 const SCHEDULE_SERVER_FIELDS: Record<string, ScheduleField> = {
@@ -230,3 +244,30 @@ export function nextOccurrence(done: FollowUp, before: FollowUpBoard, after: Fol
   const added = open.filter((f) => !known.has(f.id));
   return added.find((f) => f.title === done.title) ?? added[0] ?? null;
 }
+
+// Notification lead times (001 §3 'in minutes, hours, days and weeks'): the server keeps minutes.
+
+export type LeadUnit = 'minutes' | 'hours' | 'days' | 'weeks';
+export const LEAD_UNITS: LeadUnit[] = ['minutes', 'hours', 'days', 'weeks'];
+const LEAD_UNIT_MINUTES: Record<LeadUnit, number> = { minutes: 1, hours: 60, days: 1440, weeks: 10_080 };
+/** The server's bound: 4 weeks. */
+export const MAX_LEAD_MINUTES = 4 * 10_080;
+
+/** A lead time in minutes as the largest unit that divides it (90 → 90 minutes, 120 → 2 hours). */
+export function leadParts(minutes: number | null | undefined): { amount: number; unit: LeadUnit } | null {
+  if (!minutes || minutes <= 0) return null;
+  const unit = [...LEAD_UNITS].reverse().find((u) => minutes % LEAD_UNIT_MINUTES[u] === 0) ?? 'minutes';
+  return { amount: minutes / LEAD_UNIT_MINUTES[unit], unit };
+}
+
+/** `amount` `unit`s in minutes; null for none (blank, zero) and NaN for a value that is not a whole, non-negative number. */
+export function leadMinutes(amount: string, unit: LeadUnit): number | null {
+  const text = amount.trim();
+  if (text === '') return null;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) return Number.NaN;
+  return n === 0 ? null : n * LEAD_UNIT_MINUTES[unit];
+}
+
+/** When the owner is told about a follow-up: its due time less its lead time. */
+export const remindAtMs = (f: Pick<FollowUp, 'due_at' | 'lead_minutes'>): number => Date.parse(f.due_at) - (f.lead_minutes ?? 0) * 60_000;

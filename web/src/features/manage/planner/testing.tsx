@@ -43,6 +43,9 @@ export function followUp(over: Partial<FollowUp> & { id: number }): FollowUp {
     recurrence: 'none',
     state: 'pending',
     completed_at: null,
+    comment: null,
+    email: null,
+    lead_minutes: null,
     ...over,
   };
 }
@@ -127,6 +130,9 @@ export function fakeServer(
           priority: r.priority ?? 'none',
           amount: r.amount ?? null,
           recurrence: r.recurrence ?? 'none',
+          comment: r.comment ?? null,
+          email: r.email ?? null,
+          lead_minutes: r.lead_minutes ?? null,
         }),
       );
       return ok(boardOf(state.followUps));
@@ -151,7 +157,16 @@ export function fakeServer(
       }
       if (m === 'PUT') {
         const r = call.body as FollowUpRequest;
-        Object.assign(f, { title: r.title, due_local: r.due, due_at: kolkata(r.due), amount: r.amount ?? null, priority: r.priority ?? f.priority });
+        Object.assign(f, {
+          title: r.title,
+          due_local: r.due,
+          due_at: kolkata(r.due),
+          amount: r.amount ?? null,
+          priority: r.priority ?? f.priority,
+          comment: r.comment ?? null,
+          email: r.email ?? null,
+          lead_minutes: r.lead_minutes ?? null,
+        });
         return ok(boardOf(state.followUps));
       }
       if (m === 'DELETE') {

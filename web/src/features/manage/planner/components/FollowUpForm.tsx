@@ -1,5 +1,6 @@
-// The follow-up form (001 §3 'title, date and time, notes, priority, amount'; recurrence 'doesn't
-// repeat, daily, weekly, monthly, annually'): checked by the `follow_up` rule before it is sent
+// The follow-up form (001 §3 'title, date and time, notes, comment, priority, amount, email';
+// recurrence 'doesn't repeat, daily, weekly, monthly, annually'; a notification lead time in
+// minutes, hours, days or weeks): checked by the `follow_up` rule before it is sent
 // ('Please enter a title', 'Time has already passed', a valid amount), then by the server, whose
 // 422 field errors land on their fields. A time is a wall-clock time in the chosen zone.
 import { Alert, Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
@@ -7,7 +8,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FollowUp, FollowUpRequest, Priority, Recurrence } from '@/generated/contract';
 import { loadManageRules, type ManageRules } from '@/lib/manageDomain';
-import { followUpFieldOf, followUpServerErrors, nextWholeHour, type FollowUpField } from '../logic';
+import {
+  followUpFieldOf,
+  followUpServerErrors,
+  leadMinutes,
+  leadParts,
+  MAX_LEAD_MINUTES,
+  nextWholeHour,
+  type FollowUpField,
+  type LeadUnit,
+} from '../logic';
+import { LeadTimeInput } from './LeadTimeInput';
 import { usePlannerCodeText, ZoneSelect } from './shared';
 
 /** 001 §3, in the spec's order of importance. */
@@ -23,11 +34,23 @@ interface Values {
   priority: Priority;
   amount: string;
   recurrence: Recurrence;
+  comment: string;
+  email: string;
+  leadAmount: string;
+  leadUnit: LeadUnit;
 }
 
 function initialValues(editing: FollowUp | null, zone: string, contact = ''): Values {
+  const lead = leadParts(editing?.lead_minutes);
+  const extras = {
+    comment: editing?.comment ?? '',
+    email: editing?.email ?? '',
+    leadAmount: lead ? String(lead.amount) : '',
+    leadUnit: lead?.unit ?? 'minutes',
+  };
   if (editing)
     return {
+      ...extras,
       title: editing.title,
       due: editing.due_local,
       timeZone: editing.time_zone,
@@ -38,6 +61,7 @@ function initialValues(editing: FollowUp | null, zone: string, contact = ''): Va
       recurrence: editing.recurrence,
     };
   return {
+    ...extras,
     title: '',
     due: nextWholeHour(Date.now(), zone),
     timeZone: zone,
@@ -81,7 +105,7 @@ export function FollowUpForm({
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    const field: FollowUpField = key === 'timeZone' ? 'due' : (key as FollowUpField);
+    const field: FollowUpField = key === 'timeZone' ? 'due' : key === 'leadAmount' || key === 'leadUnit' ? 'lead' : (key as FollowUpField);
     setErrors((e) => (e[field] || e.form ? { ...e, [field]: undefined, form: undefined } : e));
   };
 
@@ -106,6 +130,11 @@ export function FollowUpForm({
         return;
       }
     }
+    const lead = leadMinutes(values.leadAmount, values.leadUnit);
+    if (Number.isNaN(lead) || (lead ?? 0) > MAX_LEAD_MINUTES) {
+      setErrors({ lead: 'value_invalid' });
+      return;
+    }
     setBusy(true);
     const refused = await onSubmit({
       org_id: orgId,
@@ -117,6 +146,9 @@ export function FollowUpForm({
       priority: values.priority,
       amount: values.amount.trim() || null,
       recurrence: values.recurrence,
+      comment: values.comment.trim() || null,
+      email: values.email.trim() || null,
+      lead_minutes: lead,
     }).catch((err: unknown) => followUpServerErrors(err));
     setBusy(false);
     if (refused) setErrors(refused);
@@ -152,6 +184,31 @@ export function FollowUpForm({
           error={error('notes')}
           rows={2}
         />
+        <Textarea
+          label={t('followups.field_comment')}
+          value={values.comment}
+          onChange={(e) => set('comment', e.currentTarget.value)}
+          error={error('comment')}
+          rows={1}
+          maxLength={1000}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            type="email"
+            label={t('followups.field_email')}
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={error('email')}
+            maxLength={254}
+          />
+          <LeadTimeInput
+            amount={values.leadAmount}
+            unit={values.leadUnit}
+            onAmount={(v) => set('leadAmount', v)}
+            onUnit={(v) => set('leadUnit', v)}
+            error={error('lead')}
+          />
+        </Group>
         <TextInput
           label={t('followups.field_contact')}
           description={t('followups.field_contact_hint')}

@@ -1,12 +1,13 @@
 // One follow-up on the board: the tick that completes it, its title, its due time in its own zone
-// and relative to now, its priority, amount, contact, recurrence and notes; edit and delete.
+// and relative to now, its priority, amount, contact, e-mail, lead time, recurrence, notes and
+// comment; edit and delete.
 import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { IconBell, IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FollowUp, Priority } from '@/generated/contract';
-import { formatInZone, relativeTime } from '../logic';
+import { formatInZone, leadParts, relativeTime } from '../logic';
 
-const PRIORITY_COLOR: Record<Priority, string> = {
+export const PRIORITY_COLOR: Record<Priority, string> = {
   none: 'gray',
   very_low: 'gray',
   low: 'blue',
@@ -38,6 +39,7 @@ export function FollowUpItem({
   const dueMs = Date.parse(item.due_at);
   const done = item.state === 'completed';
   const overdue = !done && dueMs <= now;
+  const lead = leadParts(item.lead_minutes);
   return (
     <Card withBorder padding="sm" data-testid="follow-up" data-id={item.id} component="li">
       <Group align="flex-start" wrap="nowrap" gap="sm">
@@ -85,6 +87,17 @@ export function FollowUpItem({
                 {t('followups.contact')}: {item.contact}
               </Text>
             )}
+            {item.email && (
+              <Text size="sm" data-testid="follow-up-email">
+                {t('followups.email')}: {item.email}
+              </Text>
+            )}
+            {lead && (
+              <Group gap={4} data-testid="follow-up-lead">
+                <IconBell size={14} aria-hidden />
+                <Text size="sm">{t(`lead.before_${lead.unit}`, { count: lead.amount })}</Text>
+              </Group>
+            )}
             {item.recurrence !== 'none' && (
               <Group gap={4} data-testid="follow-up-recurrence">
                 <IconRepeat size={14} aria-hidden />
@@ -95,6 +108,11 @@ export function FollowUpItem({
           {item.notes && (
             <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
               {item.notes}
+            </Text>
+          )}
+          {item.comment && (
+            <Text size="sm" c="dimmed" fs="italic" lineClamp={2} data-testid="follow-up-comment">
+              {t('followups.comment')}: {item.comment}
             </Text>
           )}
         </Stack>
