@@ -105,3 +105,18 @@ mod tests {
         }
     }
 }
+
+/// The feedback form's e-mail: [`email`]'s pattern, at most 254 characters.
+pub fn feedback_email() -> utoipa::openapi::Object {
+    let mut o = email();
+    o.max_length = Some(crate::feedback::EMAIL_CHARS);
+    o
+}
+
+/// The feedback form's optional WhatsApp number: [`phone_number`]'s pattern, at most 40
+/// characters as typed.
+pub fn feedback_whatsapp() -> utoipa::openapi::Object {
+    let mut o = phone_number();
+    o.max_length = Some(crate::feedback::WHATSAPP_CHARS);
+    o
+}

@@ -142,6 +142,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::analytics::QuickReplyAnalytics>();
     c.visit::<crate::analytics::SchedulerAnalytics>();
     c.visit::<client_error::ClientErrorReport>();
+    c.visit::<crate::feedback::FeedbackRequest>();
+    c.visit::<crate::feedback::FeedbackEntry>();
     // Billing.
     c.visit::<crate::billing::Plan>();
     c.visit::<crate::billing::TeamAddon>();

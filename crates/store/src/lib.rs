@@ -11,6 +11,7 @@ mod bulk;
 mod connect;
 pub mod entity;
 pub mod error;
+pub mod feedback;
 pub mod inbox;
 pub mod integrations;
 pub mod invitations;

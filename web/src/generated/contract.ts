@@ -943,6 +943,40 @@ export type FailedTransaction = { id: number, invoice_id: string, org_id: number
 resolved_at: string | null, };
 
 /**
+ * One message as the operator's list shows it.
+ */
+export type FeedbackEntry = { id: number, topic: string, name: string, email: string, 
+/**
+ * In international form (`+` and digits), when one was given.
+ */
+whatsapp: string | null, message: string, 
+/**
+ * RFC 3339, UTC.
+ */
+created_at: string, };
+
+/**
+ * What the form sends. Every field is bounded; unknown fields are refused.
+ */
+export type FeedbackRequest = { 
+/**
+ * Who writes (not blank, at most 120 characters).
+ */
+name: string, 
+/**
+ * Where to answer them (at most 254 characters).
+ */
+email: string, 
+/**
+ * What they say (not blank, at most 5 000 characters).
+ */
+message: string, 
+/**
+ * A WhatsApp number with its country code, to answer there.
+ */
+whatsapp?: string, };
+
+/**
  * A follow-up or reminder (001 §3).
  */
 export type FollowUp = { id: number, title: string, notes: string, contact: string | null, 

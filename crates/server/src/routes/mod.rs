@@ -22,6 +22,7 @@ pub mod dev;
 pub mod employees;
 pub mod events;
 pub mod extension_tokens;
+pub mod feedback;
 pub mod health;
 pub mod inbox;
 pub mod integrations;
@@ -146,6 +147,7 @@ fn declarations() -> Routes {
         auth::routes(),
         extension_tokens::routes(),
         client_errors::routes(),
+        feedback::routes(),
         dev::routes(),
         accounts::routes(),
         orgs::routes(),

@@ -1193,6 +1193,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/health"),
     ("GET", "/client-config"),
     ("POST", "/client-errors"),
+    // The public feedback form (bounded, rate limited per address).
+    ("POST", "/feedback/{topic}"),
     ("POST", "/auth/code"),
     ("POST", "/auth/verify"),
     ("GET", "/auth/session"),

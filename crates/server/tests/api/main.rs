@@ -13,6 +13,7 @@ mod billing_history;
 mod chat_sets_migration;
 mod cli;
 mod extension_scope;
+mod feedback;
 mod follow_up_reminders;
 mod foundation;
 mod import_limits;

@@ -28,6 +28,7 @@ macro_rules! table {
 pub mod billing;
 pub mod dev_mail;
 pub mod extension_token;
+pub mod feedback;
 pub mod inbox;
 pub mod integration;
 pub mod kb;
