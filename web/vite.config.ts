@@ -3,12 +3,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { precompress } from './scripts/precompress.mjs';
+import { markdownContent } from './scripts/content.mjs';
+import { prerenderPages } from './scripts/prerender.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), wasm(), precompress()],
+  plugins: [markdownContent(), react(), wasm(), prerenderPages(), precompress()],
   resolve: { alias: { '@': `${root}src` } },
   // The catalogues live in ../locales (shared with the server's tests).
   server: {

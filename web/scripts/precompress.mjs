@@ -2,7 +2,7 @@
 // beside every text or wasm file of the build, so `switchboard serve` hands browsers the smaller
 // bytes without compressing on each request (tower-http's ServeDir picks the variant the
 // browser accepts). Files under 1 KB, and variants that would not be smaller, are skipped.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -47,9 +47,15 @@ export function precompress() {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const n = precompressDir(outDir);
-      console.log(`precompressed ${n} files (br, gz) in ${outDir}`);
+    // After the prerendered pages are written (scripts/prerender.mjs), so they are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        if (!existsSync(outDir)) return; // the build failed: its own error is the one to see
+        const n = precompressDir(outDir);
+        console.log(`precompressed ${n} files (br, gz) in ${outDir}`);
+      },
     },
   };
 }

@@ -17,6 +17,7 @@ import type nav from '../../locales/en/nav.json';
 import type organization from '../../locales/en/organization.json';
 import type pages from '../../locales/en/pages.json';
 import type planner from '../../locales/en/planner.json';
+import type publicTexts from '../../locales/en/public.json';
 import type settings from '../../locales/en/settings.json';
 import type shell from '../../locales/en/shell.json';
 
@@ -38,6 +39,7 @@ declare module 'i18next' {
       organization: typeof organization;
       pages: typeof pages;
       planner: typeof planner;
+      public: typeof publicTexts;
       settings: typeof settings;
       shell: typeof shell;
     };

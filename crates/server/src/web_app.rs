@@ -5,7 +5,12 @@
 //!   `immutable`, so a second visit fetches none of them; a missing asset is a plain 404, never
 //!   the app's page under an asset's name;
 //! - everything else, `index.html` and the single-page fallback included, `no-cache`: the
-//!   browser revalidates it (`Last-Modified`, a 304 when unchanged) and so learns of a new build.
+//!   browser revalidates it (`Last-Modified`, a 304 when unchanged) and so learns of a new build;
+//! - a prerendered page (`web/scripts/prerender.mjs`: the public pages and the sign-up page's
+//!   first paint, `<route>/index.html` and one `<route>/index.<lang>.html` per other language)
+//!   for its route, before the single-page fallback: the language asked for with `?lang=`, else
+//!   the first of `Accept-Language` the product speaks (the web app's own rule), else English.
+//!   `/feedback/{id}` without a page of its own gets the general form, `feedback/index.html`.
 
 use crate::state::AppState;
 use axum::extract::Request;
@@ -14,7 +19,8 @@ use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::Router;
-use std::path::Path;
+use domain::language::Language;
+use std::path::{Path, PathBuf};
 use tower_http::services::{ServeDir, ServeFile};
 
 /// `Cache-Control` of content-hashed assets.
@@ -35,10 +41,91 @@ pub fn router(web_dir: &Path) -> Router<AppState> {
         .precompressed_br()
         .precompressed_gzip()
         .fallback(index);
+    let dir = web_dir.to_path_buf();
     Router::new()
         .nest_service("/assets", assets)
         .fallback_service(root)
+        .layer(middleware::from_fn(move |req, next| {
+            prerendered(dir.clone(), req, next)
+        }))
         .layer(middleware::from_fn(cache_policy))
+}
+
+/// The language a prerendered page is served in: `?lang=` when the product speaks it, else the
+/// first language of `Accept-Language` it speaks, else English.
+fn page_language(req: &Request) -> Language {
+    let asked = req.uri().query().and_then(|q| {
+        q.split('&')
+            .find_map(|kv| kv.strip_prefix("lang="))
+            .and_then(Language::from_tag)
+    });
+    asked
+        .or_else(|| {
+            req.headers()
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| {
+                    v.split(',')
+                        .map(|part| part.split(';').next().unwrap_or("").trim())
+                        .find_map(Language::from_tag)
+                })
+        })
+        .unwrap_or(Language::En)
+}
+
+/// The prerendered file of `path` in `lang` under `web_dir`, when there is one: the route's
+/// own folder, or the general feedback form for a `/feedback/{id}` without one.
+fn prerendered_file(web_dir: &Path, path: &str, lang: Language) -> Option<String> {
+    let route = path.trim_matches('/');
+    let safe = |r: &str| {
+        r.split('/').all(|seg| {
+            !seg.is_empty()
+                && seg
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+    };
+    if route.is_empty() || !safe(route) {
+        return None;
+    }
+    let name = match lang {
+        Language::En => "index.html".to_owned(),
+        other => format!("index.{}.html", other.tag()),
+    };
+    let general = route
+        .strip_prefix("feedback/")
+        .filter(|id| !id.contains('/'))
+        .map(|_| "feedback".to_owned());
+    [Some(route.to_owned()), general]
+        .into_iter()
+        .flatten()
+        .flat_map(|r| [format!("{r}/{name}"), format!("{r}/index.html")])
+        .find(|file| web_dir.join(PathBuf::from(file)).is_file())
+        .map(|file| format!("/{file}"))
+}
+
+/// Answers a route that has a prerendered page with that page (the request is handed on with its
+/// path rewritten, so the precompressed variants and revalidation still apply).
+async fn prerendered(web_dir: PathBuf, mut req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_owned();
+    let page = if path.contains('.') || path.starts_with("/assets/") {
+        None
+    } else {
+        let lang = page_language(&req);
+        prerendered_file(&web_dir, &path, lang)
+    };
+    let Some(file) = page else {
+        return next.run(req).await;
+    };
+    if let Ok(uri) = file.parse() {
+        *req.uri_mut() = uri;
+    }
+    let mut res = next.run(req).await;
+    res.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding, accept-language"),
+    );
+    res
 }
 
 async fn cache_policy(req: Request, next: Next) -> Response {

@@ -14,11 +14,14 @@ import {
   IconCreditCard,
   IconId,
   IconInbox,
+  IconHistory,
   IconListCheck,
+  IconMap2,
   IconMessageBolt,
   IconPlugConnected,
   IconReceiptOff,
   IconRocket,
+  IconSchool,
   IconTags,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -56,6 +59,9 @@ export const NAV_ICONS: Record<NavIcon, ComponentType<{ size?: number }>> = {
   billing: IconCreditCard,
   failed_payments: IconReceiptOff,
   getting_started: IconListCheck,
+  tutorials: IconSchool,
+  roadmap: IconMap2,
+  changelog: IconHistory,
 };
 
 const COLLAPSED = 64;

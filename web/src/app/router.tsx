@@ -74,6 +74,10 @@ export const protectedRoutes: RouteObject[] = [
   })),
   { path: '/quick-replies/analytics', lazy: lazyPage(quickReplyAnalytics, 'default') },
   { path: '/team-inbox', lazy: lazyPage(teamInbox, 'default') },
+  // The product's texts (web/content): tutorials, roadmap, changelog.
+  { path: '/tutorials', lazy: lazyPage(publicPages, 'TutorialsPage') },
+  { path: '/roadmap', lazy: lazyPage(publicPages, 'RoadmapPage') },
+  { path: '/changelog', lazy: lazyPage(publicPages, 'ChangelogPage') },
   // Sections whose screens arrive with their own feature folders.
   ...[
   ['/leads', 'LeadsPage'],

@@ -8,7 +8,9 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type LazyNamespace = 'manage' | 'planner' | 'admin' | 'organization' | 'inbox';
+// `public` (the public pages' texts) is loaded by those pages themselves
+// (src/features/public/content.ts), so this map on the first load does not grow.
+export type LazyNamespace = 'manage' | 'planner' | 'admin' | 'organization' | 'inbox' | 'public';
 
 // Keys relative to the catalogues' folder ('./es/manage.json') and whole modules (`.default` read
 // below): this map is on the first load, and kept small enough to stay inside its chunk.

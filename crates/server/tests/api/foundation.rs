@@ -582,3 +582,59 @@ db_test!(
         assert_ne!(res.status(), 403);
     }
 );
+
+#[tokio::test]
+async fn a_prerendered_page_is_served_for_its_route_in_the_language_asked_for() {
+    let dir = web_dir();
+    let root = dir.path();
+    for (file, text) in [
+        ("terms/index.html", "terms-en"),
+        ("terms/index.es.html", "terms-es"),
+        ("terms/index.pt-BR.html", "terms-pt-BR"),
+        ("feedback/index.html", "feedback-general"),
+        ("feedback/demo/index.html", "feedback-demo"),
+    ] {
+        std::fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
+        std::fs::write(root.join(file), text).unwrap();
+    }
+    let app = spawn_with_web(root, false).await;
+    let page = |path: &'static str, lang: &'static str| {
+        let app = &app;
+        async move {
+            let mut req = app.client.get(app.url(path));
+            if !lang.is_empty() {
+                req = req.header("accept-language", lang);
+            }
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status().as_u16(), 200, "{path}");
+            let vary = header(&res, "vary").to_owned();
+            (res.text().await.unwrap(), vary)
+        }
+    };
+    let (en, vary) = page("/terms", "").await;
+    assert_eq!(en, "terms-en");
+    assert!(
+        vary.contains("accept-language") && vary.contains("accept-encoding"),
+        "{vary}"
+    );
+    assert_eq!(page("/terms/", "fr-FR, en;q=0.5").await.0, "terms-en");
+    assert_eq!(page("/terms", "es-MX,es;q=0.9").await.0, "terms-es");
+    assert_eq!(page("/terms", "pt").await.0, "terms-pt-BR");
+    assert_eq!(page("/terms?lang=es", "pt-BR").await.0, "terms-es");
+    // A language without its own file: the English page.
+    assert_eq!(page("/terms", "hi").await.0, "terms-en");
+    assert_eq!(page("/feedback/demo", "").await.0, "feedback-demo");
+    assert_eq!(
+        page("/feedback/anything-else", "").await.0,
+        "feedback-general"
+    );
+    // Routes without a prerendered page keep the single-page fallback.
+    assert!(page("/organization", "")
+        .await
+        .0
+        .contains("<title>app</title>"));
+    assert!(page("/feedback/a/b", "")
+        .await
+        .0
+        .contains("<title>app</title>"));
+}

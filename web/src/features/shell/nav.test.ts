@@ -15,6 +15,7 @@ describe('side navigation (001 §2, issue #25)', () => {
       'dashboard', 'team_inbox', 'organisation', 'integrations', 'knowledge_base',
       'quick_replies', 'labels_funnels', 'user_properties', 'follow_ups', 'scheduled', 'quick_reply_analytics',
       'my_account', 'billing', 'failed_payments',
+      'tutorials', 'roadmap', 'changelog',
     ]);
   });
 
@@ -30,7 +31,7 @@ describe('side navigation (001 §2, issue #25)', () => {
     expect(employee).not.toContain('organisation');
     expect(employee).toEqual(expect.arrayContaining([...MANAGE, 'user_properties', 'quick_reply_analytics']));
     const personal = keys(ctx(null, true));
-    expect(personal).toEqual(['dashboard', 'integrations', ...MANAGE, 'my_account', 'billing']);
+    expect(personal).toEqual(['dashboard', 'integrations', ...MANAGE, 'my_account', 'billing', 'tutorials', 'roadmap', 'changelog']);
   });
 
   it('shows the knowledge base only where the organisation has it on', () => {
@@ -38,8 +39,8 @@ describe('side navigation (001 §2, issue #25)', () => {
     expect(keys(ctx(3, false))).not.toContain('knowledge_base');
   });
 
-  it('groups the entries: main sections, manage tools, account', () => {
-    expect(navigation(ctx(1)).map((g) => g.key)).toEqual([null, 'manage_tools', 'account']);
+  it('groups the entries: main sections, manage tools, account, help', () => {
+    expect(navigation(ctx(1)).map((g) => g.key)).toEqual([null, 'manage_tools', 'account', 'help']);
   });
 
   it('shows only the dashboard in dashboard-only mode', () => {

@@ -21,7 +21,10 @@ export type NavIcon =
   | 'my_account'
   | 'billing'
   | 'failed_payments'
-  | 'getting_started';
+  | 'getting_started'
+  | 'tutorials'
+  | 'roadmap'
+  | 'changelog';
 
 export interface NavEntry {
   key: ParseKeys<'nav'>;
@@ -75,6 +78,10 @@ export const ROUTE_ACCESS: Record<string, (ctx: NavContext) => boolean> = {
   '/failedtransactions': adminLevel,
   '/leads': everyone,
   '/leadcrm': everyone,
+  // The product's own texts (web/content), for everyone signed in.
+  '/tutorials': everyone,
+  '/roadmap': everyone,
+  '/changelog': everyone,
 };
 
 /**
@@ -133,6 +140,14 @@ const SIDE: Array<{ key: NavGroup['key']; entries: Candidate[] }> = [
       when(everyone, entry('my_account', '/settings', 'my_account', ['/settings', '/settings/:id'])),
       when(everyone, entry('billing', '/settings/billing', 'billing')),
       when(allowed('/failedtransactions'), entry('failed_payments', '/failedtransactions', 'failed_payments')),
+    ],
+  },
+  {
+    key: 'help',
+    entries: [
+      when(everyone, entry('tutorials', '/tutorials', 'tutorials')),
+      when(everyone, entry('roadmap', '/roadmap', 'roadmap')),
+      when(everyone, entry('changelog', '/changelog', 'changelog')),
     ],
   },
 ];
