@@ -86,7 +86,7 @@ test('connecting the extension in Settings hands it a token of its own, which st
   await signInWithCode(page, email);
   await expect(page).toHaveURL(/\/createorganization$/);
 
-  await page.goto('/settings');
+  await page.goto('/settings/extension');
   await expect(page.getByTestId('extension-tokens-empty')).toBeVisible();
   await page.getByRole('button', { name: 'Connect the extension' }).click();
   await expect(page.getByText('The extension is connected.')).toBeVisible();
@@ -133,7 +133,7 @@ test('with no id remembered, every message reaches both extension ids the server
   await expect(page).toHaveURL(/\/organization$/);
 
   // Settings → Connect the extension: the token goes to both, and no warning shows.
-  await page.goto('/settings');
+  await page.goto('/settings/extension');
   await expect(page.getByTestId('extension-tokens-empty')).toBeVisible();
   await expect(page.getByTestId('extension-unconfigured')).toHaveCount(0);
   await page.getByRole('button', { name: 'Connect the extension' }).click();

@@ -56,6 +56,13 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::NewExtensionToken>();
     c.visit::<accounts::MintedExtensionToken>();
     c.visit::<accounts::ExtensionTokenList>();
+    // My Account and settings.
+    c.visit::<accounts::ProfileQuery>();
+    c.visit::<accounts::AccountProfile>();
+    c.visit::<accounts::ProfileChange>();
+    c.visit::<accounts::SettingsQuery>();
+    c.visit::<accounts::AccountSettings>();
+    c.visit::<accounts::SettingsChange>();
     // Users and memberships.
     c.visit::<accounts::UserExistenceQuery>();
     c.visit::<accounts::UserExistence>();

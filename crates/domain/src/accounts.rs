@@ -28,7 +28,9 @@ pub const ACTIVE_USER_STATUS: i16 = 2;
 /// Rows one employee import may hold; larger files are refused whole.
 pub const MAX_IMPORT_ROWS: usize = 5_000;
 
+mod country;
 mod phone;
+pub use country::{country_code, COUNTRY_CODES};
 pub use phone::{PhoneNumber, PHONE_PATTERN};
 
 /// A one-time sign-in code as typed: exactly six digits (spaces between them are ignored).

@@ -189,6 +189,10 @@ rule_errors! {
     MessageAndUploadEmpty => "message_and_upload_empty",
     RepeatInvalid => "repeat_invalid",
     AttachmentTooLarge => "attachment_too_large",
+    /// My Account: a photo that is not a JPEG, PNG or WebP image, or cannot be read.
+    PhotoUnreadable => "photo_unreadable",
+    /// My Account: a photo larger than the upload limit.
+    PhotoTooLarge => "photo_too_large",
 }
 
 #[cfg(test)]

@@ -223,14 +223,6 @@ pub struct MappingsInput {
     pub mappings: Vec<Mapping>,
 }
 
-/// 000 §2: the account the switching popup names.
-#[crate::value::wire(Copy, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum AccountType {
-    Individual,
-    Teams,
-}
-
 /// What the memberships say about the default organisation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::value::ToValue)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -239,9 +231,6 @@ pub struct DefaultOrg {
     /// 001 §6: 'role_id of the mapping marked default (0 when none)'.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub role_id: i64,
-    /// 000 §2: 'Individual account' if the first mapping is the default org, else 'Teams
-    /// account' (also when there is no mapping).
-    pub switching_to: AccountType,
 }
 
 /// The `default_org` rule. The first mapping marked default wins; a default mapping without a
@@ -255,11 +244,6 @@ pub fn default_org(input: &MappingsInput) -> DefaultOrg {
             .find(|m| is_default(m))
             .and_then(|m| m.role_id)
             .unwrap_or(0),
-        switching_to: if input.mappings.first().is_some_and(is_default) {
-            AccountType::Individual
-        } else {
-            AccountType::Teams
-        },
     }
 }
 
@@ -375,10 +359,9 @@ mod tests {
             json!({"mappings": [{"role_id": 3, "is_default_org": 0}, {"role_id": 1, "is_default_org": 1}]}),
         );
         assert_eq!(d.role_id, 1);
-        assert_eq!(d.switching_to, AccountType::Teams);
         let d = m(json!({"mappings": [{"role_id": 2, "is_default_org": true}]}));
-        assert_eq!((d.role_id, d.switching_to), (2, AccountType::Individual));
+        assert_eq!(d.role_id, 2);
         let d = m(json!({"mappings": []}));
-        assert_eq!((d.role_id, d.switching_to), (0, AccountType::Teams));
+        assert_eq!(d.role_id, 0);
     }
 }

@@ -27,6 +27,7 @@ pub mod operator;
 pub mod paging;
 pub mod pdf;
 pub mod pdf_text;
+pub mod photo;
 pub mod policy;
 pub mod routes;
 pub mod search;

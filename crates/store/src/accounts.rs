@@ -117,7 +117,10 @@ pub async fn issue_code(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CodeCheck {
     /// The code was right: the user (created now when `signed_up`) may start a session.
-    Accepted { user: user::Model, signed_up: bool },
+    Accepted {
+        user: Box<user::Model>,
+        signed_up: bool,
+    },
     /// The code cannot sign in: `otp_invalid` (wrong, or none sent), `code_expired` or
     /// `code_attempts_exhausted`.
     Refused(RuleError),
@@ -191,7 +194,10 @@ pub async fn check_code(
     };
     accept_invitations(&txn, user.id, now).await?;
     txn.commit().await?;
-    Ok(CodeCheck::Accepted { user, signed_up })
+    Ok(CodeCheck::Accepted {
+        user: Box::new(user),
+        signed_up,
+    })
 }
 
 /// An invited employee who signs in becomes an active member (001 §3 `user_status` 2). When the

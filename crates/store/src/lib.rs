@@ -20,6 +20,7 @@ pub mod leads;
 pub mod manage;
 pub mod operator;
 pub mod orgs;
+pub mod profile;
 pub mod quotas;
 pub mod scoped;
 pub mod seed;

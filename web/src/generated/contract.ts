@@ -13,6 +13,53 @@ export type Account = { email: string | null,
 access_token: string, };
 
 /**
+ * The person as My Account shows them.
+ */
+export type AccountProfile = { id: number, email: string | null, name: string | null, 
+/**
+ * The photo's address (`/api/account/photos/{id}`, or one given at sign-up), `null` for
+ * the default avatar.
+ */
+profile_pic: string | null, 
+/**
+ * The `preferredLanguage`: `en`, `es`, `hi`, `id`, `pt-BR` or `pt-PT`.
+ */
+preferred_language: string | null, 
+/**
+ * ISO 3166-1 alpha-2, upper case.
+ */
+country: string | null, 
+/**
+ * With its country code, `+` and digits.
+ */
+whatsapp_no: string | null, 
+/**
+ * The membership the role is read from (`null`: the personal workspace).
+ */
+org_id: number | null, org_name: string | null, role_id: number | null, };
+
+/**
+ * The person's settings (001 §2, §6).
+ */
+export type AccountSettings = { 
+/**
+ * Blur contact names and images in WhatsApp Web.
+ */
+blur_contacts: boolean, 
+/**
+ * Show the AI reply button.
+ */
+ai_button: boolean, 
+/**
+ * Append the product's signature to sent messages (always true on Free).
+ */
+signature: boolean, 
+/**
+ * The workspace's plan appends the signature whatever the setting (001 §9 Free).
+ */
+signature_required: boolean, notifications_enabled: boolean, notification_sound: boolean, };
+
+/**
  * 000 §3 user data v2.
  */
 export type AccountsData = { accounts: Array<Account>, active_account: Account, mobile: string | null, email: string | null, };
@@ -1901,6 +1948,24 @@ no_teams_plan: boolean, };
 export type Priority = "none" | "very_low" | "low" | "medium" | "high" | "very_high";
 
 /**
+ * `PATCH /api/account/profile`: only the fields present change; an empty `country` or
+ * `whatsapp_no` clears it. A field it does not know is refused (a misspelt one would otherwise
+ * change nothing, silently).
+ */
+export type ProfileChange = { name?: string | null, preferred_language?: string | null, country?: string | null, whatsapp_no?: string | null, };
+
+/**
+ * `GET /api/account/profile?workspace_id&org_id`: 001 §7 'GET all user profile data'. The
+ * role is the caller's in `org_id` (their default organisation when absent; none in their own
+ * workspace).
+ */
+export type ProfileQuery = { 
+/**
+ * The caller's own id (a user's id is their `workspace_id`); another id is 404.
+ */
+workspace_id: number | null, org_id: number | null, };
+
+/**
  * A user property's type (001 §3 'User property: name, value, type; options may be added').
  */
 export type PropertyKind = "text" | "number" | "date" | "boolean" | "select";
@@ -2346,6 +2411,17 @@ id: number, email: string, name: string | null, };
  * Set active organisation: `?workspace_id&org_id`; no `org_id` means the Personal workspace.
  */
 export type SetActiveOrgQuery = { workspace_id: number, org_id?: number | null, };
+
+/**
+ * The settings a person changes; turning the signature off on Free is 402 `not_in_plan`.
+ */
+export type SettingsChange = { blur_contacts: boolean, ai_button: boolean, signature: boolean, notifications_enabled: boolean, notification_sound: boolean, };
+
+/**
+ * `GET|PUT /api/account/settings?org_id`: the person's settings; the plan is the one of the
+ * workspace named (their own when absent).
+ */
+export type SettingsQuery = { org_id: number | null, };
 
 /**
  * A member's target against what it received (the report).

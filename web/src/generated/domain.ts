@@ -84,6 +84,8 @@ export type RuleErrorCode =
   | "message_and_upload_empty"
   | "repeat_invalid"
   | "attachment_too_large"
+  | "photo_unreadable"
+  | "photo_too_large"
 ;
 
 /** A rule's outcome: `{ ok }` with its output, or `{ err }` with the code it broke. */
@@ -102,11 +104,6 @@ roleId?: number | null, };
  * 000 §3 `accessLevel` and 000 §6 'Card access'.
  */
 export type AccessLevel = "admin" | "manager" | "all";
-
-/**
- * 000 §2: the account the switching popup names.
- */
-export type AccountType = "individual" | "teams";
 
 /**
  * Input of the `age_at_least` rule: dates as `YYYY-MM-DD`; `today` is the caller's local date.
@@ -526,12 +523,7 @@ export type DefaultOrg = {
 /**
  * 001 §6: 'role_id of the mapping marked default (0 when none)'.
  */
-roleId: number, 
-/**
- * 000 §2: 'Individual account' if the first mapping is the default org, else 'Teams
- * account' (also when there is no mapping).
- */
-switchingTo: AccountType, };
+roleId: number, };
 
 /**
  * One direction's bucket.
@@ -1179,7 +1171,7 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "label_name_taken" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "label_name_taken" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large" | "photo_unreadable" | "photo_too_large";
 
 /**
  * The occurrences a preview lists.

@@ -33,6 +33,8 @@ interface WorkspaceState {
   switching: AccountKind | null;
   load: (email: string) => Promise<void>;
   switchTo: (orgId: number | null) => Promise<void>;
+  /** My Account changed the photo or name: the top bar shows it at once. */
+  updateMe: (change: { profile_pic?: string | null; name?: string | null }) => void;
   reset: () => void;
 }
 
@@ -89,6 +91,11 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     } finally {
       set({ switching: null });
     }
+  },
+
+  updateMe(change) {
+    const { me } = get();
+    if (me) set({ me: { ...me, ...change } });
   },
 
   reset() {

@@ -5,6 +5,7 @@
 mod employees;
 mod envelopes;
 mod organisations;
+mod profile;
 mod sign_in;
 mod teams;
 mod users;
@@ -12,6 +13,7 @@ mod users;
 pub use employees::*;
 pub use envelopes::*;
 pub use organisations::*;
+pub use profile::*;
 pub use sign_in::*;
 pub use teams::*;
 pub use users::*;

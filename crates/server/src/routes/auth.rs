@@ -168,7 +168,7 @@ pub async fn verify_code(
     )
     .await?
     {
-        CodeCheck::Accepted { user, signed_up } => (user, signed_up),
+        CodeCheck::Accepted { user, signed_up } => (*user, signed_up),
         CodeCheck::Refused(rule) => return Err(AppError::invalid_field("code", rule)),
     };
     if let Some(lang) = crate::mail_texts::header_language(&headers) {

@@ -9,6 +9,7 @@
 //! marks their requests with [`ExtensionScope`], which `auth::MaybeUser` requires of a bearer
 //! token.
 
+pub mod account;
 pub mod accounts;
 pub mod admin;
 pub mod admin_audit;
@@ -150,6 +151,7 @@ fn declarations() -> Routes {
         feedback::routes(),
         dev::routes(),
         accounts::routes(),
+        account::routes(),
         orgs::routes(),
         org_activity::routes(),
         teams::routes(),

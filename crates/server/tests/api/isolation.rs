@@ -420,6 +420,16 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             ),
             json!({ "title": format!("Renamed {n}") }),
         ),
+        ("GET", "/account/settings") => query(format!("?org_id={}", org.org_id), false),
+        // The organisation pays: the signature may be turned off.
+        ("PUT", "/account/settings") => (
+            p(format!("?org_id={}", org.org_id)),
+            Some(Body::Json(json!({
+                "blur_contacts": true, "ai_button": false, "signature": true,
+                "notifications_enabled": true, "notification_sound": false
+            }))),
+            false,
+        ),
         ("GET", "/manage/quick-replies")
         | ("GET", "/manage/labels")
         | ("GET", "/manage/user-properties")

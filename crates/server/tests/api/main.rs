@@ -3,6 +3,7 @@
 //! saves most of `just test`'s link time. Each module is one area, driven over real HTTP
 //! against a fresh SQLite file or PostgreSQL database (`testkit::spawn_app`).
 
+mod account;
 mod accounts;
 mod admin;
 mod analytics;

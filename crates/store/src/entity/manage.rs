@@ -162,9 +162,13 @@ table!(
 );
 
 table!(
-    /// A person's notification settings; `id` is the user's id.
+    /// A person's settings (notifications, and 001 §2's blur, AI button and signature); `id`
+    /// is the user's id.
     preference, "user_preferences", {
         notifications_enabled: bool,
         notification_sound: bool,
+        blur_contacts: bool,
+        ai_button: bool,
+        signature: bool,
     }
 );

@@ -14,6 +14,12 @@ pub struct Model {
     pub mobile: Option<String>,
     pub profile_pic: Option<String>,
     pub preferred_language: Option<String>,
+    /// ISO 3166-1 alpha-2 (My Account).
+    pub country: Option<String>,
+    /// The WhatsApp number, with its country code (My Account).
+    pub whatsapp_no: Option<String>,
+    /// The file-store key of the photo uploaded in My Account (`profile_pic` is its address).
+    pub photo_key: Option<String>,
     /// The personal workspace's plan (1 Free until a personal plan is bought).
     pub plan_id: i64,
     pub plan_is_trial: bool,

@@ -31,6 +31,7 @@ pub async fn set_preferences(
         id: Set(user_id),
         notifications_enabled: Set(enabled),
         notification_sound: Set(sound),
+        ..Default::default()
     })
     .on_conflict(
         OnConflict::column(preference::Column::Id)

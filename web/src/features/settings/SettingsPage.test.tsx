@@ -6,6 +6,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, test, vi } from 'vitest';
 import type { ExtensionTokenInfo, MintedExtensionToken } from '@/generated/contract';
 import { resetClientConfig } from '@/lib/clientConfig';
@@ -80,7 +81,11 @@ function renderPage() {
   return render(
     <MantineProvider>
       <Notifications />
-      <SettingsPage />
+      <MemoryRouter initialEntries={['/settings/extension']}>
+        <Routes>
+          <Route path="/settings/:id" element={<SettingsPage />} />
+        </Routes>
+      </MemoryRouter>
     </MantineProvider>,
   );
 }

@@ -1,6 +1,6 @@
 // The account dropdown (spec 000 §2): My Account, the organisations to switch between, Support
 // with Contact us (the extension's chat, else the configured support link), and Logout.
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingPlus,
   IconCheck,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { UserAvatar } from '@/components/UserAvatar';
 import { clientConfig, linkWithText } from '@/lib/clientConfig';
 import { sendToExtension } from '@/lib/extension';
 import { useWorkspace } from '@/stores/workspace';
@@ -52,17 +53,13 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('account_menu')} data-testid="account-menu">
-          <Avatar src={me?.profile_pic ?? null} radius="xl" size="sm" alt="">
-            {(me?.name ?? me?.email ?? '?').slice(0, 1).toUpperCase()}
-          </Avatar>
+          <UserAvatar src={me?.profile_pic} person={me?.name ?? me?.email} radius="xl" size="sm" data-testid="top-bar-avatar" />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={me?.profile_pic ?? null} radius="xl" size="md" alt="">
-              {(me?.name ?? me?.email ?? '?').slice(0, 1).toUpperCase()}
-            </Avatar>
+            <UserAvatar src={me?.profile_pic} person={me?.name ?? me?.email} radius="xl" size="md" />
             <div style={{ minWidth: 0 }}>
               <Text size="sm" fw={600} truncate>
                 {me?.name ?? me?.email}
