@@ -1,7 +1,9 @@
 // The signed-in frame (spec 001 §2): a side navigation that expands on hover, and a top bar with
 // the product and organisation logos, the section title, the organisation (or user) name and
 // the account menu. The top bar is hidden in dashboard-only mode. On load it asks for the
-// memberships (with the credit history) and the plan list.
+// memberships (with the credit history) and the plan list. Beside the account menu sits the
+// notification centre (a bell over the Pending and Upcoming follow-ups, and the scheduler that
+// notifies due ones), its own lazily loaded chunk.
 import { AppShell, Avatar, Burger, Button, Divider, Group, NavLink, Paper, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
@@ -25,7 +27,7 @@ import {
   IconTags,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 
@@ -42,6 +44,8 @@ import { useWorkspace } from '@/stores/workspace';
 import { setActiveOrganisation } from '@/api/account';
 import { value } from '@/lib/domain';
 import { readStored } from '@/lib/storage';
+
+const NotificationCentre = lazy(() => import('@/features/manage/notifications/NotificationCentre'));
 
 export const NAV_ICONS: Record<NavIcon, ComponentType<{ size?: number }>> = {
   dashboard: IconChartBar,
@@ -243,6 +247,11 @@ export function AppLayout() {
                     {name.text}
                   </Text>
                 </Tooltip>
+              )}
+              {user && me && (
+                <Suspense fallback={null}>
+                  <NotificationCentre orgId={current?.org_id ?? null} userId={user.id} />
+                </Suspense>
               )}
               <AccountMenu onLogout={() => void signOut()} />
             </Group>
