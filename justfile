@@ -100,11 +100,14 @@ e2e: web
 
 # Sizes of the initial JavaScript and of the wasm modules (boot and manage), gzipped; then what
 # Chromium receives from `switchboard serve` for the first and a second visit of the sign-up
-# page (bytes over the wire; the figures also go to $TMPDIR/switchboard-transfer.json).
+# page (bytes over the wire; the figures also go to $TMPDIR/switchboard-transfer.json); then
+# Lighthouse (mobile defaults, Debian's Chromium) on the sign-up page and every public page
+# (performance and accessibility; also $TMPDIR/switchboard-lighthouse.json).
 bench-web: web
     cd web && node scripts/size.mjs
     cargo build --bin switchboard --bin fake-providers
     cd e2e && TRANSFER_REPORT="${TMPDIR:-/tmp}/switchboard-transfer.json" npx playwright test tests/transfer.spec.ts --reporter=list
+    cd e2e && CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}" LIGHTHOUSE_REPORT="${TMPDIR:-/tmp}/switchboard-lighthouse.json" node scripts/lighthouse.mjs
 
 # Domain rule micro-benchmarks (criterion).
 bench-domain:

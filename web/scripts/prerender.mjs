@@ -90,7 +90,7 @@ function layout({ lang, base, path, title, description, body, strings, scripts =
 
 function feedbackBody(page, s) {
   return `<p class="lead">${esc(s[`${page.key}_intro`])}</p>
-<form id="feedback" data-topic="${page.topic}" data-sending="${esc(s.form_sending)}" data-failed="${esc(s.form_failed)}" data-limited="${esc(s.form_rate_limited)}" novalidate hidden>
+<form id="feedback" data-topic="${page.topic}" data-sending="${esc(s.form_sending)}" data-failed="${esc(s.form_failed)}" data-limited="${esc(s.form_rate_limited)}" novalidate>
 <label>${esc(s.form_name)}<input name="name" autocomplete="name" maxlength="120" required></label>
 <label>${esc(s.form_email)}<input name="email" type="email" autocomplete="email" maxlength="254" required></label>
 <label>${esc(s.form_whatsapp)}<input name="whatsapp" type="tel" autocomplete="tel" maxlength="40"></label>
@@ -100,8 +100,9 @@ function feedbackBody(page, s) {
 <noscript><p>${esc(s.form_needs_js)}</p></noscript>`;
 }
 
-/** The form's script: shows the form, sends it as JSON, then thanks (or says what failed). */
-const FEEDBACK_SCRIPT = `(()=>{const f=document.getElementById('feedback');if(!f)return;f.hidden=false;
+/** The form's script: sends the form as JSON, then thanks (or says what failed). The form is
+ * shown from the first paint (revealing it later would shift the page). */
+const FEEDBACK_SCRIPT = `(()=>{const f=document.getElementById('feedback');if(!f)return;
 const err=document.getElementById('feedback-error'),ok=document.getElementById('feedback-thanks'),btn=f.querySelector('button');
 let topic=f.dataset.topic;if(!topic){const id=location.pathname.split('/').filter(Boolean)[1]||'';topic=/^[a-z0-9_-]{1,40}$/.test(id)?id:'general';}
 f.addEventListener('submit',async(e)=>{e.preventDefault();err.textContent='';const label=btn.textContent;btn.disabled=true;btn.textContent=f.dataset.sending;
@@ -173,11 +174,17 @@ export function prerender(dist, base = process.env.SWITCHBOARD_PUBLIC_URL ?? '')
     // so the favicon rides inside it (one response fewer) and only title, description and
     // canonical address are added.
     const head = `<title>${esc(shell.title)} · Switchboard</title><meta name="description" content="${esc(shell.description)}"><link rel="canonical" href="${esc(address(base, signupPath, lang))}">`;
-    const signup = index
+    let signup = index
       .replace('<html lang="en">', `<html lang="${lang}">`)
       .replace(FAVICON.href, FAVICON.inline)
       .replace(/<title>[^<]*<\/title>/, head)
       .replace('<div id="root"></div>', `<div id="root">${shell.html}</div>`);
+    // The style sheet moves from the head to after the first paint's markup: Chromium then paints
+    // the card before the sheet arrives (a sheet in the head blocks every paint), while the app,
+    // which needs the sheet, is still loading its modules and language.
+    const sheets = signup.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    for (const sheet of sheets) signup = signup.replace(sheet, '');
+    signup = signup.replace('</body>', `${sheets.join('')}</body>`);
     write(dist, 'workspace/signup', lang, signup);
     count += 1;
   }
