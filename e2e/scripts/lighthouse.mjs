@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const PAGES = [
+const ALL_PAGES = [
   '/workspace/signup',
   '/terms',
   '/privacy',
@@ -26,6 +26,8 @@ const PAGES = [
   '/feedback/demo',
   '/feedback/uninstall',
 ];
+/** LIGHTHOUSE_PAGES (comma-separated paths) audits only those. */
+const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ALL_PAGES;
 const TARGET = { performance: 95, accessibility: 100 };
 
 async function freePort() {
@@ -108,6 +110,7 @@ try {
       cls: a['cumulative-layout-shift']?.numericValue,
       si: a['speed-index']?.numericValue,
       accessibilityFailing: failing,
+      failingNodes: failing.flatMap((id) => (a[id].details?.items ?? []).map((i) => `${id}: ${i.node?.selector ?? ''} ${i.node?.explanation ?? ''}`)),
       line: `${path.padEnd(20)} performance ${String(Math.round((lhr.categories.performance.score ?? 0) * 100)).padStart(3)}  accessibility ${String(Math.round((lhr.categories.accessibility.score ?? 0) * 100)).padStart(3)}  FCP ${ms(a['first-contentful-paint'])}  LCP ${ms(a['largest-contentful-paint'])}  TBT ${Math.round(a['total-blocking-time']?.numericValue ?? 0)} ms  CLS ${(a['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}${failing.length ? `  (accessibility: ${failing.join(', ')})` : ''}`,
     });
     console.log(results.at(-1).line);

@@ -10,7 +10,9 @@ import { theme } from './theme';
 export function App() {
   const router = useMemo(() => createRouter(), []);
   return (
-    <MantineProvider theme={theme}>
+    // `html:root` outranks the style sheet's own `:root` defaults, which the prerendered sign-up
+    // page loads after this provider's variables (web/scripts/prerender.mjs).
+    <MantineProvider theme={theme} cssVariablesSelector="html:root">
       <Notifications position={TOAST_POSITION} autoClose={TOAST_MS} zIndex={4000} />
       <RouterProvider router={router} />
     </MantineProvider>
