@@ -110,6 +110,11 @@ test('the bell counts what is due; Pending and Upcoming list the entries with co
   const up = within(await centre.findByTestId('centre-list-upcoming'));
   expect(up.getByTestId('centre-item-title')).toHaveTextContent('Renewal call');
   expect(up.getByTestId('centre-item-due')).toHaveTextContent('Jan 2, 2030, 2:00 PM · tomorrow');
+  // Closed and opened again, it shows Pending: what the bell counts.
+  fireEvent.keyDown(screen.getByRole('dialog', { name: 'Notifications' }), { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+  const again = await openCentre();
+  expect(again.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('ticking one completes it; "Mark all complete" completes every due one; the link opens the Follow-ups tab', async () => {

@@ -76,7 +76,11 @@ function Centre({ orgId, userId }: { orgId: number | null; userId: number }) {
           size="lg"
           aria-label={label}
           aria-expanded={opened}
-          onClick={() => setOpened((o) => !o)}
+          onClick={() => {
+            // The bell opens on Pending: what it counts.
+            if (!opened) setTab('pending');
+            setOpened(!opened);
+          }}
           data-testid="notification-bell"
         >
           {count > 0 ? <IconBellRinging size={20} /> : <IconBell size={20} />}

@@ -37,10 +37,13 @@ export function desktopNotify(title: string, body: string, tag: string): boolean
 
 let context: AudioContext | null = null;
 
-/** A two-note chime, about a third of a second; silent where WebAudio is missing or blocked. */
+/** A two-note chime, about a third of a second; silent where WebAudio is missing or not yet allowed. */
 export function playTone(): boolean {
   const Ctx = typeof window !== 'undefined' ? (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext) : undefined;
   if (!Ctx) return false;
+  // Before the page's first click or key press the browser refuses audio (and says so on the
+  // console): the toast and the system notification still tell the user.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return false;
   try {
     context ??= new Ctx();
     const ctx = context;
