@@ -34,6 +34,7 @@ import type { ParseKeys } from 'i18next';
 type PagesKey = ParseKeys<'pages'>;
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { usePlanList } from '@/stores/plans';
 import { useSession } from '@/stores/session';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { SwitchingPopup } from '@/features/shell/components/SwitchingPopup';
@@ -129,9 +130,9 @@ export function AppLayout() {
     if (user?.email && status === 'idle') void load(user.email);
   }, [user?.email, status, load]);
 
-  // 001 §2: on load the frame fetches the plan list too (kept in the billing store, where the
-  // plan screens read it). A failure is left to those screens, which say so and can ask again.
-  const loadPlans = useBillingUi((s) => s.loadPlans);
+  // 001 §2: on load the frame fetches the plan list too (the page's one copy, where the plan
+  // screens and every plan name read it). A failure is left to those screens, which say so.
+  const loadPlans = usePlanList((s) => s.loadPlans);
   useEffect(() => {
     loadPlans().catch(() => undefined);
   }, [loadPlans]);

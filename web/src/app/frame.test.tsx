@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrgMapping } from '@/generated/contract';
 import { useBillingUi } from '@/features/billing/stores/billing';
 import { fakeServer, me, orgMapping, plans, resetStores } from '@/features/billing/testing';
+import { usePlanList } from '@/stores/plans';
 import { mapping } from '@/testing/organization';
 import { renderRoutes, setupSuite, signInAs } from '@/testing/harness';
 import { useWorkspace } from '@/stores/workspace';
@@ -85,7 +86,7 @@ describe('the plan list (001 §2)', () => {
     const calls = fakeServer();
     signInWith([orgMapping()]);
     renderAt('/leads');
-    await waitFor(() => expect(useBillingUi.getState().plans).toEqual(plans));
+    await waitFor(() => expect(usePlanList.getState().plans).toEqual(plans));
     expect(calls.filter((c) => c.url.pathname === PLANLIST)).toHaveLength(1);
     act(() => useBillingUi.getState().openChooser());
     expect(await screen.findByRole('article', { name: 'Teams' })).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('the plan list (001 §2)', () => {
     act(() => useBillingUi.getState().openChooser());
     expect(await screen.findByRole('article', { name: 'Teams' })).toBeInTheDocument();
     expect(calls.filter((c) => c.url.pathname === PLANLIST)).toHaveLength(2);
-    expect(useBillingUi.getState().plans).toEqual(plans);
+    expect(usePlanList.getState().plans).toEqual(plans);
   });
 });
 

@@ -11,7 +11,6 @@ import type {
   HistoryEntry,
   LocalizedCurrencyAnswer,
   Page,
-  Plan,
   PlanLimits,
   SeatAvailability,
   SeatChangeAnswer,
@@ -29,7 +28,6 @@ export type Payer = { org_id: number } | { workspace_id: number };
 const payerQuery = (p: Payer) => queryString('org_id' in p ? { org_id: p.org_id } : { workspace_id: p.workspace_id });
 
 /** Public: every plan, Free first. */
-export const fetchPlans = (signal?: AbortSignal) => resultData<Plan[]>(`${V1}/planlist`, { signal });
 
 /** Public: the add-ons (calls, WhatsApp, AI Reply), per employee per month. */
 export const fetchAddons = (signal?: AbortSignal) => resultData<TeamAddon[]>(`${V1}/getteamaddonlist`, { signal });

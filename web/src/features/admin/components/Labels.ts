@@ -1,8 +1,9 @@
 // Translated labels of the admin lists' codes: plans by their catalogue name and billing period
-// ("Pro Plus, yearly"; by family and id until the catalogue is read), their standing, roles and
+// ("Pro Plus, yearly"; by the id's own name and the id until the catalogue is read), their standing, roles and
 // membership statuses. An unknown value is shown as it is.
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { planNameOf } from '@/lib/planName';
 import { planKind } from '../logic';
 import { usePlans } from '../stores/plans';
 
@@ -12,6 +13,7 @@ const STATUSES: Record<number, 'invited' | 'active'> = { 1: 'invited', 2: 'activ
 
 export function useLabels() {
   const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
   const plans = usePlans((s) => s.plans);
   const loadPlans = usePlans((s) => s.load);
   useEffect(() => {
@@ -20,11 +22,11 @@ export function useLabels() {
   const plan = useCallback(
     (planId: number) => {
       const p = plans[planId];
-      if (!p) return t('plans.label', { name: t(`plans.${planKind(planId)}`), id: planId });
+      if (!p) return t('plans.label', { name: planNameOf(planId, null, (key) => tc(`plan_names.${key}`)), id: planId });
       if (planKind(planId) === 'free') return p.plan_name;
       return t('plans.named', { name: p.plan_name, period: t(p.is_monthly ? 'plans.monthly' : 'plans.yearly') });
     },
-    [t, plans],
+    [t, tc, plans],
   );
   const standing = useCallback(
     (s: string) => ((STANDINGS as readonly string[]).includes(s) ? t(`standing.${s as (typeof STANDINGS)[number]}`) : s),

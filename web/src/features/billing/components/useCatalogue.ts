@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Plan, TeamAddon } from '@/generated/contract';
 import { fetchAddons, fetchExchangeRates, fetchLocalizedCurrency, fetchVisitorCurrency } from '../api';
 import { conversionFor, USD, type Conversion } from '../logic';
-import { useBillingUi } from '../stores/billing';
+import { usePlanList } from '@/stores/plans';
 
 export type LoadPhase = 'loading' | 'ready' | 'error';
 
@@ -31,7 +31,7 @@ export function useCatalogue(): Catalogue {
     setPhase('loading');
     Promise.all([
       // The list the frame loaded (001 §2), or loaded now for both.
-      useBillingUi.getState().loadPlans(),
+      usePlanList.getState().loadPlans(),
       fetchAddons(ctl.signal),
       // 001 §8: a failed currency lookup falls back to none (US dollars).
       fetchVisitorCurrency(ctl.signal).catch(() => ({ currency: null, country: null })),

@@ -1,11 +1,12 @@
 // The billing prompts' state: whether the plan chooser is open (the popup, the banner and the
-// billing screen open it), the plan limits the upgrade popup decides on, the plan list (the
-// frame asks for it on load, 001 §2; the plan screens read the same list), and what was closed
+// billing screen open it), the plan limits the upgrade popup decides on (the plan list itself is
+// the page's shared one, `@/stores/plans`), and what was closed
 // this session (the banner, the notice, the popup shown once) — kept in sessionStorage per user,
 // so a reload does not bring them back but a new session, or another person, sees them again.
 import { create } from 'zustand';
-import type { Plan, PlanLimits } from '@/generated/contract';
-import { fetchLimits, fetchPlans, type Payer } from '../api';
+import type { PlanLimits } from '@/generated/contract';
+import { usePlanList } from '@/stores/plans';
+import { fetchLimits, type Payer } from '../api';
 
 export type SessionFlag = 'banner_closed' | 'notice_closed' | 'prompt_shown';
 
@@ -35,10 +36,6 @@ interface BillingUiState {
   closed: Record<string, true>;
   limits: PlanLimits | null;
   limitsKey: string | null;
-  /** The plan list (001 §3 Plan), null until it has been loaded. */
-  plans: Plan[] | null;
-  /** The plan list: the one loaded, the load under way, or a new load (after none, or a failure). */
-  loadPlans: () => Promise<Plan[]>;
   openChooser: () => void;
   closeChooser: () => void;
   isSet: (flag: SessionFlag, userId: number | undefined) => boolean;
@@ -49,15 +46,11 @@ interface BillingUiState {
   reset: () => void;
 }
 
-/** The plan list's load under way, shared by whoever asks meanwhile. */
-let plansLoad: Promise<Plan[]> | null = null;
-
 export const useBillingUi = create<BillingUiState>((set, get) => ({
   chooserOpen: false,
   closed: {},
   limits: null,
   limitsKey: null,
-  plans: null,
   openChooser: () => set({ chooserOpen: true }),
   closeChooser: () => set({ chooserOpen: false }),
   isSet: (flag, userId) =>
@@ -79,30 +72,9 @@ export const useBillingUi = create<BillingUiState>((set, get) => ({
       if (get().limitsKey === key) set({ limitsKey: null });
     }
   },
-  loadPlans() {
-    const loaded = get().plans;
-    if (loaded) return Promise.resolve(loaded);
-    if (plansLoad) return plansLoad;
-    const load = fetchPlans().then(
-      (plans) => {
-        // A reset meanwhile (logout) forgets this load.
-        if (plansLoad === load) {
-          plansLoad = null;
-          set({ plans });
-        }
-        return plans;
-      },
-      (e: unknown) => {
-        if (plansLoad === load) plansLoad = null;
-        throw e;
-      },
-    );
-    plansLoad = load;
-    return load;
-  },
   forgetLimits: () => set({ limits: null, limitsKey: null }),
   reset: () => {
-    plansLoad = null;
-    set({ chooserOpen: false, closed: {}, limits: null, limitsKey: null, plans: null });
+    usePlanList.getState().reset();
+    set({ chooserOpen: false, closed: {}, limits: null, limitsKey: null });
   },
 }));

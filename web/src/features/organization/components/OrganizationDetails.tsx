@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@/lib/domain';
+import { usePlanName } from '@/lib/planName';
 import { toast } from '@/lib/toast';
 import { allowed, minTeamSize } from '../logic';
 import { useOrganization } from '../stores/organization';
@@ -49,9 +50,9 @@ export function OrganizationDetails() {
   const refreshSummary = useOrganization((s) => s.refreshSummary);
   const isAdmin = useOrganization((s) => allowed('admin', s.mapping?.role_id));
   const [zoneOpen, setZoneOpen] = useState(false);
+  const planName = usePlanName();
   if (!org) return null;
 
-  const plan = credit ? rule('plan_info', { planId: credit.plan_id, isTrial: credit.is_trial }).ok : undefined;
   const notice =
     credit?.is_trial && credit.validity
       ? rule('trial_notice', {
@@ -139,7 +140,9 @@ export function OrganizationDetails() {
                 {t('details.plan')}
               </Text>
               <Group gap="xs">
-                <Text fw={600}>{t(`plan.${plan?.kind ?? 'unknown'}`)}</Text>
+                <Text fw={600} data-testid="plan-name">
+                  {planName(credit.plan_id)}
+                </Text>
                 {credit.is_trial && (
                   <Badge color="yellow" variant="light">
                     {t('details.trial')}
