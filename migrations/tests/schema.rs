@@ -294,6 +294,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261128_000024_inbox_search_terms",
             "m20261129_000025_follow_up_reminders",
             "m20261129_000030_my_account",
+            "m20261129_000035_join_by_code",
             "m20261130_000040_feedback",
         ]
     );

@@ -95,6 +95,22 @@ pub fn weekdays() -> utoipa::openapi::schema::Array {
     ArrayBuilder::new().items(day).max_items(Some(7)).build()
 }
 
+/// The feedback form's e-mail: [`email`]'s pattern, at most 254 characters.
+pub fn feedback_email() -> utoipa::openapi::Object {
+    let mut o = email();
+    o.max_length = Some(crate::feedback::EMAIL_CHARS);
+    o
+}
+
+
+/// The feedback form's optional WhatsApp number: [`phone_number`]'s pattern, at most 40
+/// characters as typed.
+pub fn feedback_whatsapp() -> utoipa::openapi::Object {
+    let mut o = phone_number();
+    o.max_length = Some(crate::feedback::WHATSAPP_CHARS);
+    o
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -104,19 +120,4 @@ mod tests {
             assert!(domain::zones::parse_time_zone(&name).is_ok(), "{name}");
         }
     }
-}
-
-/// The feedback form's e-mail: [`email`]'s pattern, at most 254 characters.
-pub fn feedback_email() -> utoipa::openapi::Object {
-    let mut o = email();
-    o.max_length = Some(crate::feedback::EMAIL_CHARS);
-    o
-}
-
-/// The feedback form's optional WhatsApp number: [`phone_number`]'s pattern, at most 40
-/// characters as typed.
-pub fn feedback_whatsapp() -> utoipa::openapi::Object {
-    let mut o = phone_number();
-    o.max_length = Some(crate::feedback::WHATSAPP_CHARS);
-    o
 }

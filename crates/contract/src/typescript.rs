@@ -63,6 +63,12 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::SettingsQuery>();
     c.visit::<accounts::AccountSettings>();
     c.visit::<accounts::SettingsChange>();
+    // Joining an organisation by its code.
+    c.visit::<accounts::JoinCodeRequest>();
+    c.visit::<accounts::JoinCodeSent>();
+    c.visit::<accounts::JoinRequest>();
+    c.visit::<accounts::Joined>();
+    c.visit::<accounts::JoinSetting>();
     // Users and memberships.
     c.visit::<accounts::UserExistenceQuery>();
     c.visit::<accounts::UserExistence>();

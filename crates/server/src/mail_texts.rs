@@ -101,11 +101,59 @@ fn code_texts(lang: Language) -> CodeTexts {
 
 /// The sign-in code e-mail.
 pub fn sign_in_code(lang: Language, code: &str) -> Mail {
-    let t = code_texts(lang);
-    let values = [("code", code)];
-    let text = format!("{}\n\n{}\n", fill(t.line, &values), t.expiry);
-    // The code itself set apart (escaped, as every value is).
-    let line = escape_html(t.line).replace(
+    code_mail(lang, &code_texts(lang), &[("code", code)])
+}
+
+fn join_code_texts(lang: Language) -> CodeTexts {
+    match lang {
+        Language::En => CodeTexts {
+            subject: "Your code to join {org} on Switchboard",
+            line: "Your code to join {org} is {code}.",
+            expiry: "It expires in 10 minutes. If you did not ask to join, ignore this e-mail.",
+        },
+        Language::Es => CodeTexts {
+            subject: "Tu código para unirte a {org} en Switchboard",
+            line: "Tu código para unirte a {org} es {code}.",
+            expiry: "Caduca en 10 minutos. Si no has pedido unirte, ignora este correo.",
+        },
+        Language::Hi => CodeTexts {
+            subject: "Switchboard पर {org} से जुड़ने का आपका कोड",
+            line: "{org} से जुड़ने का आपका कोड {code} है।",
+            expiry: "यह 10 मिनट में समाप्त हो जाएगा। अगर आपने जुड़ने के लिए नहीं कहा था, तो इस ई-मेल को अनदेखा करें।",
+        },
+        Language::Id => CodeTexts {
+            subject: "Kode Anda untuk bergabung dengan {org} di Switchboard",
+            line: "Kode Anda untuk bergabung dengan {org} adalah {code}.",
+            expiry: "Kode ini kedaluwarsa dalam 10 menit. Jika Anda tidak meminta bergabung, abaikan e-mail ini.",
+        },
+        Language::PtBr => CodeTexts {
+            subject: "Seu código para entrar em {org} no Switchboard",
+            line: "Seu código para entrar em {org} é {code}.",
+            expiry: "Ele expira em 10 minutos. Se você não pediu para entrar, ignore este e-mail.",
+        },
+        Language::PtPt => CodeTexts {
+            subject: "O seu código para aderir a {org} no Switchboard",
+            line: "O seu código para aderir a {org} é {code}.",
+            expiry: "Expira dentro de 10 minutos. Se não pediu para aderir, ignore este e-mail.",
+        },
+    }
+}
+
+/// The e-mail with the one-time code that lets its reader join `org` by the organisation's code.
+pub fn join_code(lang: Language, code: &str, org: &str) -> Mail {
+    code_mail(lang, &join_code_texts(lang), &[("code", code), ("org", org)])
+}
+
+/// A one-time code's e-mail: the line with the code set apart (every value escaped), then the
+/// expiry.
+fn code_mail(lang: Language, t: &CodeTexts, values: &[(&str, &str)]) -> Mail {
+    let code = values
+        .iter()
+        .find(|(k, _)| *k == "code")
+        .map_or("", |(_, v)| *v);
+    let others: Vec<(&str, &str)> = values.iter().copied().filter(|(k, _)| *k != "code").collect();
+    let text = format!("{}\n\n{}\n", fill(t.line, values), t.expiry);
+    let line = fill_html(t.line, &others).replace(
         "{code}",
         &format!(
             "<strong style=\"font-size:24px;letter-spacing:4px\">{}</strong>",
@@ -116,10 +164,11 @@ pub fn sign_in_code(lang: Language, code: &str) -> Mail {
         "<p style=\"margin:0 0 16px;font-size:16px\">{line}</p>\n<p style=\"margin:0;color:#52606d\">{}</p>",
         escape_html(t.expiry)
     );
+    let subject = fill(t.subject, &others);
     Mail {
-        subject: t.subject.to_owned(),
+        html: page(lang, &subject, &inner),
+        subject,
         text,
-        html: page(lang, t.subject, &inner),
     }
 }
 

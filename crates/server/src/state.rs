@@ -45,6 +45,8 @@ pub struct AppState {
     pub client_error_limiter: crate::routes::client_errors::Limiter,
     /// Feedback-form messages per client address in the current minute (a bounded cache).
     pub feedback_limiter: crate::routes::client_errors::Limiter,
+    /// Organisation codes tried per person (joining by code).
+    pub join_limiter: crate::routes::client_errors::Limiter,
     /// When fetching exchange rates last failed (epoch ms, 0: never), so a provider that is down
     /// is asked again after a pause rather than on every anonymous request (a cache: each
     /// replica keeps its own).
@@ -95,6 +97,7 @@ impl AppState {
             operator_hashes,
             client_error_limiter,
             feedback_limiter: crate::routes::feedback::limiter(),
+            join_limiter: crate::routes::join::limiter(),
             rates_failed_at: Arc::default(),
             pdf_reads,
         })

@@ -51,6 +51,7 @@ pub fn organization(o: &organisation::Model, knowledge_base: bool) -> Organizati
         validity: o.validity.and_then(rfc3339),
         seat_issued: o.seat_issued,
         knowledge_base,
+        join_by_code: o.join_by_code,
     }
 }
 

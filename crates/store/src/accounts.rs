@@ -126,27 +126,28 @@ pub enum CodeCheck {
     Refused(RuleError),
 }
 
-/// Checks `code_hash` against the newest unused code sent to `email`. A wrong code counts one
-/// attempt; a right one is used up at once (a second use is refused), the user is created on
-/// their first sign-in, and their pending invitations become active memberships.
-pub async fn check_code(
+/// Uses up the newest unused code sent to `key` (an e-mail address; another purpose names its
+/// own key, e.g. joining an organisation) when `code_hash` is it. A wrong code counts one
+/// attempt; a right one is used up at once (a second use is refused). The refusal is
+/// `otp_invalid` (wrong, or none sent), `code_expired` or `code_attempts_exhausted`.
+pub async fn take_code(
     store: &Store,
-    email: &str,
+    key: &str,
     code_hash: &str,
     now: EpochMs,
-) -> Result<CodeCheck, StoreError> {
+) -> Result<Result<(), RuleError>, StoreError> {
     let db = store.conn();
     let Some(code) = login_code::Entity::find()
-        .filter(login_code::Column::Email.eq(email))
+        .filter(login_code::Column::Email.eq(key))
         .filter(login_code::Column::UsedAt.is_null())
         .order_by_desc(login_code::Column::CreatedAt)
         .one(db)
         .await?
     else {
-        return Ok(CodeCheck::Refused(RuleError::OtpInvalid));
+        return Ok(Err(RuleError::OtpInvalid));
     };
     if let Err(rule) = code_usable(now, code.expires_at, code.attempts) {
-        return Ok(CodeCheck::Refused(rule));
+        return Ok(Err(rule));
     }
     let max = domain::accounts::MAX_CODE_ATTEMPTS;
     if code.code_hash != code_hash {
@@ -160,20 +161,34 @@ pub async fn check_code(
             .filter(login_code::Column::Attempts.lt(max))
             .exec(db)
             .await?;
-        return Ok(CodeCheck::Refused(RuleError::OtpInvalid));
+        return Ok(Err(RuleError::OtpInvalid));
     }
-    let txn = db.begin().await?;
     let used = login_code::Entity::update_many()
         .col_expr(login_code::Column::UsedAt, Expr::value(now))
         .filter(login_code::Column::Id.eq(code.id))
         .filter(login_code::Column::UsedAt.is_null())
         .filter(login_code::Column::Attempts.lt(max))
-        .exec(&txn)
+        .exec(db)
         .await?;
     if used.rows_affected != 1 {
         // Used by a concurrent request a moment ago.
-        return Ok(CodeCheck::Refused(RuleError::OtpInvalid));
+        return Ok(Err(RuleError::OtpInvalid));
     }
+    Ok(Ok(()))
+}
+
+/// Checks a sign-in code ([`take_code`] of `email`); the user is created on their first
+/// sign-in, and their pending invitations become active memberships.
+pub async fn check_code(
+    store: &Store,
+    email: &str,
+    code_hash: &str,
+    now: EpochMs,
+) -> Result<CodeCheck, StoreError> {
+    if let Err(rule) = take_code(store, email, code_hash, now).await? {
+        return Ok(CodeCheck::Refused(rule));
+    }
+    let txn = store.conn().begin().await?;
     let (user, signed_up) = match user::Entity::find()
         .filter(user::Column::Email.eq(email))
         .one(&txn)

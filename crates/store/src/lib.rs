@@ -14,6 +14,7 @@ pub mod error;
 pub mod feedback;
 pub mod inbox;
 pub mod integrations;
+pub mod joining;
 pub mod invitations;
 pub mod kb;
 pub mod leads;

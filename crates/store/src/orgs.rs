@@ -203,7 +203,7 @@ pub async fn update_organisation(
     Ok(active.update(store.conn()).await?)
 }
 
-async fn clear_default(
+pub(crate) async fn clear_default(
     db: &impl ConnectionTrait,
     user_id: i64,
     now: EpochMs,

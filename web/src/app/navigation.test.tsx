@@ -47,7 +47,7 @@ function signInAs(roleId: number | null, knowledgeBase = false) {
     org: current
       ? {
           org_id: 7, org_name: 'Acme', org_logo: null, organization_code: 'ACME2345', time_zone: 'UTC', plan_id: 3,
-          is_trial: false, validity: null, seat_issued: 3, knowledge_base: knowledgeBase,
+          is_trial: false, validity: null, seat_issued: 3, knowledge_base: knowledgeBase, join_by_code: true,
         }
       : null,
     credit: null,

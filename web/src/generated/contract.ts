@@ -1431,6 +1431,44 @@ export type Invoice = { id: string, amount_minor: number, currency: string,
 status: string, hosted_url: string | null, created_at: string, };
 
 /**
+ * `POST /api/organizations/join/code`: the organisation's code; a one-time code goes to the
+ * caller's own e-mail.
+ */
+export type JoinCodeRequest = { organization_code: string, };
+
+/**
+ * The one-time code was sent. Only the organisation's name is told to someone not yet in it.
+ */
+export type JoinCodeSent = { org_name: string, 
+/**
+ * Where the code went: the caller's own address.
+ */
+email: string, expires_in_ms: number, 
+/**
+ * How long until another code may be asked for.
+ */
+resend_after_ms: number, };
+
+/**
+ * `POST /api/organizations/join`: the organisation's code and the one-time code.
+ */
+export type JoinRequest = { organization_code: string, code: string, };
+
+/**
+ * `PUT /api/organizations/join-by-code`: whether people may join the organisation by its code.
+ */
+export type JoinSetting = { org_id: number, enabled: boolean, };
+
+/**
+ * Joined: the organisation is the caller's default now (the workspace switches to it).
+ */
+export type Joined = { org_id: number, org_name: string, 
+/**
+ * 'Successfully joined organisation'.
+ */
+message: string, };
+
+/**
  * A conversation in the list.
  */
 export type KbConversation = { id: number, title: string, updated_at: string, };
@@ -1808,7 +1846,11 @@ validity: string | null, seat_issued: number,
 /**
  * Whether the knowledge-base (AI) screen is on for this organisation.
  */
-knowledge_base: boolean, };
+knowledge_base: boolean, 
+/**
+ * Whether people may join it by its code (its admins turn it off).
+ */
+join_by_code: boolean, };
 
 /**
  * `GET /api/v1/analytics/overview`.

@@ -71,6 +71,7 @@ export const organization: Organization = {
   validity: '2099-01-01T00:00:00Z',
   seat_issued: 3,
   knowledge_base: false,
+  join_by_code: true,
 };
 
 export function employee(over: Partial<Employee> & { user_id: number }): Employee {

@@ -4,6 +4,7 @@
 
 mod employees;
 mod envelopes;
+mod join;
 mod organisations;
 mod profile;
 mod sign_in;
@@ -12,6 +13,7 @@ mod users;
 
 pub use employees::*;
 pub use envelopes::*;
+pub use join::*;
 pub use organisations::*;
 pub use profile::*;
 pub use sign_in::*;

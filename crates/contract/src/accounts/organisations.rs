@@ -21,6 +21,8 @@ pub struct Organization {
     pub seat_issued: i32,
     /// Whether the knowledge-base (AI) screen is on for this organisation.
     pub knowledge_base: bool,
+    /// Whether people may join it by its code (its admins turn it off).
+    pub join_by_code: bool,
 }
 
 /// Create an organisation; the caller becomes its admin.

@@ -28,6 +28,7 @@ pub mod health;
 pub mod inbox;
 pub mod integrations;
 pub mod invitations;
+pub mod join;
 pub mod kb;
 pub mod kb_conversations;
 pub mod kb_search;
@@ -157,6 +158,7 @@ fn declarations() -> Routes {
         teams::routes(),
         employees::routes(),
         invitations::routes(),
+        join::routes(),
         events::routes(),
         analytics::routes(),
         integrations::routes(),

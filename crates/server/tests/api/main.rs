@@ -27,6 +27,7 @@ mod ingest_restart;
 mod integrations;
 mod invitations;
 mod isolation;
+mod join;
 mod kb;
 mod kb_access;
 mod kb_conversations;

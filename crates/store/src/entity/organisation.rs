@@ -26,6 +26,8 @@ pub struct Model {
     pub ai_addon: bool,
     /// Who may change team labels and quick replies: `admins` or `admins_and_managers`.
     pub team_tools_editors: String,
+    /// People may join by the organisation's code (migration 000035; admins turn it off).
+    pub join_by_code: bool,
     pub created_by: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,

@@ -54,6 +54,8 @@ export function useActivityText() {
         return t('activity.time_zone_changed', { actor, from: first?.from ?? none, to: first?.to ?? none });
       case 'invitation_resent':
         return t('activity.invitation_resent', { actor, target, email: first?.to ?? target });
+      case 'member_joined_by_code':
+        return t('activity.joined_by_code', { actor });
       case 'member_updated':
         return t('activity.member_updated', { actor, target, changes: a.changes.map(change).join('; ') });
       default:

@@ -12,6 +12,7 @@ import {
   Group,
   Skeleton,
   Stack,
+  Switch,
   Text,
   Title,
   Tooltip,
@@ -19,6 +20,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@/lib/domain';
+import { apiFetch } from '@/lib/api';
 import { usePlanName } from '@/lib/planName';
 import { toast } from '@/lib/toast';
 import { allowed, minTeamSize } from '../logic';
@@ -51,7 +53,23 @@ export function OrganizationDetails() {
   const isAdmin = useOrganization((s) => allowed('admin', s.mapping?.role_id));
   const [zoneOpen, setZoneOpen] = useState(false);
   const planName = usePlanName();
+  const setOrg = useOrganization((s) => s.setOrg);
+  const [savingJoin, setSavingJoin] = useState(false);
   if (!org) return null;
+
+  async function toggleJoin(enabled: boolean) {
+    if (!org) return;
+    setSavingJoin(true);
+    try {
+      await apiFetch('/api/organizations/join-by-code', { method: 'PUT', body: { org_id: org.org_id, enabled } });
+      setOrg({ ...org, join_by_code: enabled });
+      toast.success(t('join.saved'));
+    } catch {
+      toast.error(te('internal'));
+    } finally {
+      setSavingJoin(false);
+    }
+  }
 
   const notice =
     credit?.is_trial && credit.validity
@@ -122,6 +140,17 @@ export function OrganizationDetails() {
                 </Button>
               )}
             </Group>
+            {isAdmin && (
+              <Switch
+                size="sm"
+                label={t('join.setting')}
+                description={t('join.setting_hint')}
+                checked={org.join_by_code}
+                disabled={savingJoin}
+                onChange={(e) => void toggleJoin(e.currentTarget.checked)}
+                data-testid="join-by-code"
+              />
+            )}
           </Stack>
         </Group>
 

@@ -2,10 +2,11 @@
 // section per tab: My Account, the settings of 001 §2 and the browser extension's access. The
 // section is in the address (`/settings/preferences`), so it can be linked and survives a
 // reload; an unknown one opens My Account.
-import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { Container, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useNamespace } from '@/lib/i18nLazy';
 import { ExtensionAccess } from '../components/ExtensionAccess';
 import { MyAccount } from '../components/MyAccount';
 import { Preferences } from '../components/Preferences';
@@ -22,6 +23,8 @@ export default function SettingsPage() {
   const { t: ts } = useTranslation('settings');
   const navigate = useNavigate();
   const section = sectionOf(useParams().id);
+  // The settings' own texts come with this screen, not with the sign-up page's first load.
+  const ready = useNamespace('settings');
   const title = t('settings');
   useEffect(() => {
     document.title = `${title} · Switchboard`;
@@ -30,6 +33,8 @@ export default function SettingsPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>{title}</Title>
+        {!ready && <Loader size="sm" aria-label={t('settings')} />}
+        {ready && (
         <Tabs value={section} onChange={(v) => v && navigate(`/settings/${v}`)} keepMounted={false}>
           <Tabs.List mb="md">
             {SETTINGS_SECTIONS.map((s) => (
@@ -48,6 +53,7 @@ export default function SettingsPage() {
             <ExtensionAccess />
           </Tabs.Panel>
         </Tabs>
+        )}
       </Stack>
     </Container>
   );

@@ -8,14 +8,19 @@ import {
   IconListCheck,
   IconLogout,
   IconUserCircle,
+  IconUsersPlus,
 } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { clientConfig, linkWithText } from '@/lib/clientConfig';
+import { useNamespace } from '@/lib/i18nLazy';
 import { sendToExtension } from '@/lib/extension';
 import { useWorkspace } from '@/stores/workspace';
 import { ACCOUNT_MENU } from '../nav';
+
+const JoinOrganisationModal = lazy(() => import('./JoinOrganisationModal'));
 
 const MENU_ICONS: Partial<Record<string, typeof IconUserCircle>> = {
   my_account: IconUserCircle,
@@ -34,6 +39,10 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   const me = useWorkspace((s) => s.me);
   const current = useWorkspace((s) => s.current);
   const switchTo = useWorkspace((s) => s.switchTo);
+  // The join form's texts are the organisation screens' (loaded with the frame, not at sign-up).
+  const joinReady = useNamespace('organization');
+  const { t: to } = useTranslation('organization');
+  const [joining, setJoining] = useState(false);
   // The organisations, then the personal workspace (001 §3: 'A synthetic Personal entry').
   const choices: Array<{ orgId: number | null; name: string }> = [
     ...(me?.callyzer_user_mappings ?? [])
@@ -50,6 +59,12 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   }
 
   return (
+    <>
+    {joining && (
+      <Suspense fallback={null}>
+        <JoinOrganisationModal opened={joining} onClose={() => setJoining(false)} />
+      </Suspense>
+    )}
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('account_menu')} data-testid="account-menu">
@@ -102,6 +117,11 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
         >
           {t('create_organisation')}
         </Menu.Item>
+        {joinReady && (
+          <Menu.Item leftSection={<IconUsersPlus size={16} />} onClick={() => setJoining(true)} data-testid="menu-join">
+            {to('join.menu')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Label>{t('support')}</Menu.Label>
         <Menu.Item leftSection={<IconHeadset size={16} />} onClick={() => void contactUs()}>
@@ -113,5 +133,6 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    </>
   );
 }

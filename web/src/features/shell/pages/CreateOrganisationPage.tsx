@@ -2,8 +2,9 @@
 // default the creator's browser's). The creator becomes its admin and it becomes their active
 // organisation.
 import { Anchor, Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '@/lib/i18nLazy';
 import { Link, useNavigate } from 'react-router';
 import { CardPage } from '@/components/CardPage';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
@@ -146,9 +147,33 @@ export default function CreateOrganisationPage() {
             <Button type="submit" loading={busy}>
               {t('create_button')}
             </Button>
+            <JoinByCode />
           </Stack>
         </form>
       )}
     </CardPage>
+  );
+}
+
+const JoinOrganisationModal = lazy(() => import('../components/JoinOrganisationModal'));
+
+/** 001 §3–§5: someone whose team already exists joins it by its code instead of creating one. */
+function JoinByCode() {
+  const ready = useNamespace('organization');
+  const { t } = useTranslation('organization');
+  const [open, setOpen] = useState(false);
+  if (!ready) return null;
+  return (
+    <Text size="sm" ta="center">
+      {t('join.have_code')}{' '}
+      <Anchor component="button" type="button" td="underline" onClick={() => setOpen(true)} data-testid="open-join">
+        {t('join.title')}
+      </Anchor>
+      {open && (
+        <Suspense fallback={null}>
+          <JoinOrganisationModal opened={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </Text>
   );
 }
