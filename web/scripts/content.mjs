@@ -4,11 +4,15 @@
 // (scripts/prerender.mjs) writes them into static pages; the web app imports a page's HTML as a
 // string (`import.meta.glob('…/*.md', { query: '?html' })`), one small chunk per page and language.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Marked } from 'marked';
 
-export const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
-export const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
+// Paths from this file's own path (not `new URL(…, import.meta.url)`: under the tests' jsdom,
+// `URL` is jsdom's, which does not resolve against a file: address).
+const SCRIPTS_DIR = dirname(fileURLToPath(import.meta.url));
+export const CONTENT_DIR = join(SCRIPTS_DIR, '../content');
+export const LOCALES_DIR = join(SCRIPTS_DIR, '../../locales');
 export const LANGUAGES = ['en', 'es', 'hi', 'id', 'pt-BR', 'pt-PT'];
 /** The pages written in Markdown. */
 export const CONTENT_PAGES = ['terms', 'privacy', 'faqs', 'features', 'howitworks', 'tutorials', 'roadmap', 'changelog'];
