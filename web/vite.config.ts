@@ -25,7 +25,7 @@ export default defineConfig({
         codeSplitting: {
           // Small shared chunks folded into the chunks that use them: fewer responses on the
           // first load (docs/BENCHMARKS.md, bytes over the wire).
-          experimentalInlineCommonChunks: { maxSize: 4 * 1024 },
+          experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
         },
       },
     },

@@ -2,7 +2,7 @@
 // one-time code sent to the person's own e-mail with its countdown ("Code Expired" when it runs
 // out), a resend after the wait, "Enter valid OTP"; joined, "Successfully joined organisation"
 // and the workspace switches to it. Loaded with the screen that opens it (lazy), with its texts.
-import { Alert, Button, Group, Loader, Modal, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -138,13 +138,16 @@ export default function JoinOrganisationModal({ opened, onClose }: { opened: boo
               <Text size="sm" data-testid="join-sent">
                 {t('join.sent', { email: sent.email, name: sent.org_name })}
               </Text>
-              <PinInput
-                length={6}
-                type="number"
-                oneTimeCode
+              {/* A plain field, not the sign-up page's PinInput: sharing it would split that into a
+                  chunk of its own, one more response on the sign-up page's first load. */}
+              <TextInput
+                label={t('join.otp')}
                 value={otp}
-                onChange={setOtp}
-                aria-label={t('join.otp')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ''))}
+                onKeyDown={(e) => e.key === 'Enter' && !expired && void join()}
                 data-testid="join-otp"
               />
               <Text size="sm" c={expired ? 'red' : 'dimmed'} data-testid="join-countdown" aria-live="polite">
