@@ -51,6 +51,15 @@ test.describe('with JavaScript off', () => {
     await context.close();
   });
 
+  test('/terms?lang=es shows the Spanish text of its translated file', async ({ page }) => {
+    await page.goto('/terms?lang=es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 2, name: '4. Uso aceptable' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Conservas todos los derechos sobre el contenido');
+    await expect(page.getByRole('main')).not.toContainText('Acceptable use');
+    await expect(page.getByRole('main').getByRole('link', { name: 'política de privacidad' })).toHaveAttribute('href', '/privacy');
+  });
+
   test('the sign-up page paints its title before the app starts', async ({ page }) => {
     await page.goto('/workspace/signup');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your workspace');
