@@ -228,4 +228,6 @@ pub struct LeadView {
     pub owner_id: Option<String>,
     pub assigned_at: Option<String>,
     pub created_at: String,
+    /// The person's onboarding questionnaire, when they have answered or toured.
+    pub onboarding: Option<crate::accounts::OnboardingAnswers>,
 }

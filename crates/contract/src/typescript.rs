@@ -62,6 +62,9 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::ProfileChange>();
     c.visit::<accounts::SettingsQuery>();
     c.visit::<accounts::AccountSettings>();
+    c.visit::<accounts::OnboardingState>();
+    c.visit::<accounts::OnboardingChange>();
+    c.visit::<accounts::OnboardingAnswers>();
     c.visit::<accounts::SettingsChange>();
     // Joining an organisation by its code.
     c.visit::<accounts::JoinCodeRequest>();

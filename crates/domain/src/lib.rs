@@ -32,6 +32,7 @@ pub mod language;
 pub mod lead_routing;
 pub mod manage;
 pub mod names;
+pub mod onboarding;
 pub mod plans;
 pub mod providers;
 pub mod recurrence;

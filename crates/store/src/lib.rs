@@ -19,6 +19,7 @@ pub mod invitations;
 pub mod kb;
 pub mod leads;
 pub mod manage;
+pub mod onboarding;
 pub mod operator;
 pub mod orgs;
 pub mod profile;

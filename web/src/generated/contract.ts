@@ -1583,7 +1583,11 @@ sync_status: SyncState, last_sync_at: number | null, sync_error: string | null, 
 /**
  * A lead of the installation.
  */
-export type LeadView = { id: number, email: string | null, region: string, stage: string, owner_id: string | null, assigned_at: string | null, created_at: string, };
+export type LeadView = { id: number, email: string | null, region: string, stage: string, owner_id: string | null, assigned_at: string | null, created_at: string, 
+/**
+ * The person's onboarding questionnaire, when they have answered or toured.
+ */
+onboarding: OnboardingAnswers | null, };
 
 /**
  * `POST v2 leadsquared/auth` (000 §7). `homepage` is accepted but recomputed from `host`.
@@ -1756,6 +1760,56 @@ export type NotificationSettings = { enabled: boolean, sound: boolean, };
  * its own configured application.
  */
 export type OAuthReturnQuery = { workspace_id: number, code: string, state: string, grant_type?: string | null, redirect_uri?: string | null, client_id?: string | null, client_secret?: string | null, };
+
+/**
+ * A lead's questionnaire as the operator sees it.
+ */
+export type OnboardingAnswers = { team_size: string | null, crms: Array<string>, goal: string | null, goal_text: string | null, answered_at: string | null, tour_status: string, };
+
+/**
+ * `PUT /api/account/onboarding`: the questionnaire and the tour, each changed only when sent.
+ * Sending any of the four answers saves all four (one missing is cleared); `tour_status` and
+ * `tour_step` go together. A field it does not know is refused.
+ */
+export type OnboardingChange = { team_size?: string | null, crms?: Array<string> | null, goal?: string | null, goal_text?: string | null, tour_status?: string | null, tour_step?: number | null, };
+
+/**
+ * The person's answers and where their tour stands.
+ */
+export type OnboardingState = { 
+/**
+ * `just_me`, `2_10`, `11_50`, `51_200` or `200_plus`; `null` until answered.
+ */
+team_size: string | null, 
+/**
+ * Any of `none` (alone), `hubspot`, `zoho`, `salesforce`, `bitrix24`, `freshdesk`,
+ * `leadsquared`, `google_sheets`, `other`.
+ */
+crms: Array<string>, 
+/**
+ * `more_sales`, `faster_support`, `team_visibility`, `crm_sync`, `follow_ups` or `other`.
+ */
+goal: string | null, 
+/**
+ * The goal in their own words (at most 500 characters).
+ */
+goal_text: string | null, 
+/**
+ * When the questionnaire was last saved (RFC 3339); `null`: never.
+ */
+answered_at: string | null, 
+/**
+ * `not_started`, `in_progress`, `skipped` or `finished`.
+ */
+tour_status: string, 
+/**
+ * The step the tour stopped at, from 0 (the tour has 5 steps).
+ */
+tour_step: number, 
+/**
+ * When the tour was last finished, skipped or moved on (RFC 3339).
+ */
+tour_at: string | null, };
 
 /**
  * 000 §2 'open chat by number' on the shared number.

@@ -5,6 +5,7 @@
 mod employees;
 mod envelopes;
 mod join;
+mod onboarding;
 mod organisations;
 mod profile;
 mod sign_in;
@@ -14,6 +15,7 @@ mod users;
 pub use employees::*;
 pub use envelopes::*;
 pub use join::*;
+pub use onboarding::*;
 pub use organisations::*;
 pub use profile::*;
 pub use sign_in::*;

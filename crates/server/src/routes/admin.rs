@@ -682,9 +682,15 @@ pub async fn leads(
     _admin: OperatorAdmin,
 ) -> Result<Json<ResultEnvelope<Vec<LeadView>>>, AppError> {
     let rows = store::leads::unassigned(&state.store, 200).await?;
+    let users: Vec<i64> = rows.iter().map(|l| l.user_id).collect();
+    let answers = store::onboarding::of_users(&state.store, &users).await?;
     Ok(Json(ResultEnvelope::ok(
         rows.into_iter()
             .map(|l| LeadView {
+                onboarding: answers
+                    .iter()
+                    .find(|a| a.id == l.user_id)
+                    .map(super::onboarding::answers_view),
                 id: l.id,
                 email: l.email,
                 region: l.region,

@@ -33,6 +33,7 @@ pub mod kb;
 pub mod kb_conversations;
 pub mod kb_search;
 pub mod manage;
+pub mod onboarding;
 pub mod org_activity;
 pub mod orgs;
 pub mod planner;
@@ -153,6 +154,7 @@ fn declarations() -> Routes {
         dev::routes(),
         accounts::routes(),
         account::routes(),
+        onboarding::routes(),
         orgs::routes(),
         org_activity::routes(),
         teams::routes(),

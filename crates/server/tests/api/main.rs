@@ -35,6 +35,7 @@ mod kb_limits;
 mod kb_retrieval;
 mod limits;
 mod manage;
+mod onboarding;
 mod org_activity;
 mod quotas;
 mod sync;

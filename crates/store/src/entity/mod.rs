@@ -36,6 +36,7 @@ pub mod login_code;
 pub mod manage;
 pub mod membership;
 pub mod oauth_state;
+pub mod onboarding;
 pub mod operator;
 pub mod org_audit;
 pub mod organisation;
