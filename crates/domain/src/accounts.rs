@@ -254,16 +254,17 @@ pub fn team_color(id: i32) -> Result<TeamColor, RuleError> {
         .ok_or(RuleError::TeamColorUnknown)
 }
 
-/// 000 §6 / 001 §6 role ids an organisation assigns: 1 admin, 2 manager, 3 employee.
+/// 000 §6 / 001 §6 role ids an organisation assigns: 1 admin, 2 manager, 3 employee, and 4 the
+/// owner (owner, CEO, CXO; issue #28).
 pub fn role_id(raw: i64) -> Result<i16, RuleError> {
     match raw {
-        1..=3 => Ok(raw as i16),
+        1..=4 => Ok(raw as i16),
         _ => Err(RuleError::RoleUnknown),
     }
 }
 
 /// The roles list (001 §6 'The roles list is fetched from the server').
-pub const ROLES: [(i16, &str); 3] = [(1, "Admin"), (2, "Manager"), (3, "Employee")];
+pub const ROLES: [(i16, &str); 4] = [(1, "Admin"), (2, "Manager"), (3, "Employee"), (4, "Owner")];
 
 /// One employee as the add form or one row of an import gives it (001 §5 'phone numbers with
 /// country code under a column named number; optional name and address columns and profile
@@ -597,7 +598,8 @@ mod tests {
         assert_eq!(team_color(1).unwrap().bg_color, "#BCC7F8");
         assert_eq!(team_color(9), Err(RuleError::TeamColorUnknown));
         assert_eq!(role_id(2), Ok(2));
-        assert_eq!(role_id(4), Err(RuleError::RoleUnknown));
+        assert_eq!(role_id(4), Ok(4));
+        assert_eq!(role_id(5), Err(RuleError::RoleUnknown));
         assert_eq!(role_id(0), Err(RuleError::RoleUnknown));
     }
 

@@ -12,6 +12,15 @@ pub const ADMIN_ROLE_ID: i64 = 1;
 pub const MANAGER_ROLE_ID: i64 = 2;
 /// 000 §6: 'Manager means id not equal to 3' — 3 is the employee.
 pub const EMPLOYEE_ROLE_ID: i64 = 3;
+/// The owner (owner, CEO, CXO; issue #28): manager-level for every check, sees the whole
+/// organisation as an admin does, and administers nothing (billing, seats and roles stay the
+/// admins').
+pub const OWNER_ROLE_ID: i64 = 4;
+
+/// Sees every member's activity: the admin and the owner (001 §6 'admin all').
+pub fn sees_whole_organisation(role_id: Option<i64>) -> bool {
+    matches!(role_id, Some(ADMIN_ROLE_ID | OWNER_ROLE_ID))
+}
 /// 001 §3: 'user_status 2 means active member' — `accounts::ACTIVE_USER_STATUS`, widened to the
 /// width role ids have here.
 pub const ACTIVE_USER_STATUS: i64 = crate::accounts::ACTIVE_USER_STATUS as i64;
@@ -180,7 +189,7 @@ pub fn visible_employees(input: &VisibleEmployeesInput) -> VisibleEmployees {
         o
     };
     match v.role_id {
-        Some(ADMIN_ROLE_ID) => {
+        Some(ADMIN_ROLE_ID | OWNER_ROLE_ID) => {
             for e in input.employees.iter().filter(|e| e.is_active()) {
                 out.push(Some(&e.user_id), e.mobile());
             }

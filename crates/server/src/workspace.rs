@@ -46,7 +46,8 @@ impl Workspace {
     pub fn may_edit_team_tools(&self) -> bool {
         match self.role_id {
             Some(1) => true,
-            Some(2) => self.team_tools_editors == "admins_and_managers",
+            // The owner is manager-level (issue #28).
+            Some(2 | 4) => self.team_tools_editors == "admins_and_managers",
             _ => false,
         }
     }

@@ -16,7 +16,7 @@ use contract::accounts::{
 };
 use contract::ErrorCode;
 use domain::accounts::{team_color, TeamName, ACTIVE_USER_STATUS, TEAM_COLORS};
-use domain::roles::{is_admin, AccessLevel};
+use domain::roles::{sees_whole_organisation, AccessLevel};
 use store::entity::membership;
 use utoipa_axum::routes;
 
@@ -31,9 +31,10 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(teams_list))
 }
 
-/// A manager may act only on their own team; admins on any.
+/// A manager may act only on their own team; admins and the owner (manager-level over the whole
+/// organisation) on any.
 fn may_manage_team(m: &membership::Model, team_id: i64) -> Result<(), AppError> {
-    if is_admin(Some(i64::from(m.role_id))) || m.team_id == Some(team_id) {
+    if sees_whole_organisation(Some(i64::from(m.role_id))) || m.team_id == Some(team_id) {
         Ok(())
     } else {
         Err(AppError::forbidden(domain::RuleError::AdminOnly))

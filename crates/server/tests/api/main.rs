@@ -37,6 +37,7 @@ mod limits;
 mod manage;
 mod onboarding;
 mod org_activity;
+mod owner;
 mod quotas;
 mod sync;
 mod sync_crm;

@@ -78,7 +78,7 @@ export function EditMemberModal({ member, name, onClose }: Props) {
         label={t('edit.role')}
         value={role}
         onChange={(e) => setRole(e.currentTarget.value)}
-        data={[1, 2, 3].map((r) => ({ value: String(r), label: t(`employees.role_${r as 1 | 2 | 3}`) }))}
+        data={[1, 2, 4, 3].map((r) => ({ value: String(r), label: t(`employees.role_${r as 1 | 2 | 3 | 4}`) }))}
         data-autofocus
       />
       <NativeSelect

@@ -112,7 +112,7 @@ export function EmployeesSection() {
     return 'name' in shown ? shown.name : t(`employees.name_${shown.fallback}`);
   };
   const roleOf = (e: Employee) =>
-    [1, 2, 3].includes(e.role_id) ? t(`employees.role_${e.role_id as 1 | 2 | 3}`) : e.callyzer_user_role.role_name;
+    [1, 2, 3, 4].includes(e.role_id) ? t(`employees.role_${e.role_id as 1 | 2 | 3 | 4}`) : e.callyzer_user_role.role_name;
   const toggle = (id: number) =>
     setSelected((s) => {
       const next = new Set(s);
