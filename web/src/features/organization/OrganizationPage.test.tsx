@@ -577,4 +577,28 @@ describe('people and settings (issue #25)', () => {
     expect(posted(calls, '/organizations', 'PATCH')[0]!.body).toEqual({ org_id: ORG, time_zone: 'Europe/Lisbon' });
     expect(await screen.findByTestId('org-time-zone')).toHaveTextContent('Europe/Lisbon');
   }, 20_000);
+
+  it('lets an admin rename the organisation and set its logo, refusing a logo that is no web address', async () => {
+    const { calls } = fakeServer((c) =>
+      c.method === 'PATCH' && c.url.pathname.endsWith('/organizations')
+        ? { body: { result: true, data: { ...useOrganization.getState().org!, ...(c.body as object), org_id: ORG } } }
+        : undefined,
+    );
+    renderPage();
+    await screen.findByTestId('org-name');
+    fireEvent.click(screen.getByTestId('edit-organisation'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit the organisation' }));
+    fireEvent.change(dialog.getByLabelText('Logo address'), { target: { value: 'ftp://logo' } });
+    expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.change(dialog.getByLabelText('Logo address'), { target: { value: 'https://cdn.example/acme.png' } });
+    fireEvent.change(dialog.getByLabelText('Organisation name'), { target: { value: 'Acme Iberia' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted(calls, '/organizations', 'PATCH')).toHaveLength(1));
+    expect(posted(calls, '/organizations', 'PATCH')[0]!.body).toEqual({
+      org_id: ORG,
+      org_name: 'Acme Iberia',
+      org_logo: 'https://cdn.example/acme.png',
+    });
+    expect(await screen.findByTestId('org-name')).toHaveTextContent('Acme Iberia');
+  }, 20_000);
 });

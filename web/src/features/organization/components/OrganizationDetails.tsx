@@ -25,6 +25,7 @@ import { usePlanName } from '@/lib/planName';
 import { toast } from '@/lib/toast';
 import { allowed, minTeamSize } from '../logic';
 import { useOrganization } from '../stores/organization';
+import { EditOrganisationModal } from './EditOrganisationModal';
 import { TimeZoneModal } from './TimeZoneModal';
 
 function CopyIcon({ copied }: { copied: boolean }) {
@@ -52,6 +53,7 @@ export function OrganizationDetails() {
   const refreshSummary = useOrganization((s) => s.refreshSummary);
   const isAdmin = useOrganization((s) => allowed('admin', s.mapping?.role_id));
   const [zoneOpen, setZoneOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
   const planName = usePlanName();
   const setOrg = useOrganization((s) => s.setOrg);
   const [savingJoin, setSavingJoin] = useState(false);
@@ -139,6 +141,11 @@ export function OrganizationDetails() {
                   {t('details.change_time_zone')}
                 </Button>
               )}
+              {isAdmin && (
+                <Button size="compact-xs" variant="subtle" onClick={() => setEditOpen(true)} data-testid="edit-organisation">
+                  {t('edit_org.open')}
+                </Button>
+              )}
             </Group>
             {isAdmin && (
               <Switch
@@ -199,6 +206,7 @@ export function OrganizationDetails() {
         )}
       </Stack>
       <TimeZoneModal opened={zoneOpen} onClose={() => setZoneOpen(false)} />
+      <EditOrganisationModal opened={editOpen} onClose={() => setEditOpen(false)} />
     </Card>
   );
 }
