@@ -47,6 +47,8 @@ import { value } from '@/lib/domain';
 import { readStored } from '@/lib/storage';
 
 const NotificationCentre = lazy(() => import('@/features/manage/notifications/NotificationCentre'));
+// The guided tour (issue #28 item 9): its own chunk, loaded only when `?tour=1` opens it.
+const GuidedTour = lazy(() => import('@/features/onboarding/GuidedTour'));
 
 export const NAV_ICONS: Record<NavIcon, ComponentType<{ size?: number }>> = {
   dashboard: IconChartBar,
@@ -125,6 +127,14 @@ export function AppLayout() {
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
   const { status, me, current, org, load, reset } = useWorkspace();
+  // `?tour=1` (from /onboarding) runs the tour over the frame until it is finished or skipped.
+  const [touring, setTouring] = useState(() => params.get('tour') === '1');
+  useEffect(() => {
+    if (!params.has('tour')) return;
+    const next = new URLSearchParams(params);
+    next.delete('tour');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
 
   useEffect(() => {
     if (user?.email && status === 'idle') void load(user.email);
@@ -291,6 +301,7 @@ export function AppLayout() {
                     aria-current={active ? 'page' : undefined}
                     leftSection={<Icon size={20} />}
                     active={active}
+                    data-tour={item.icon}
                   />
                 );
               })}
@@ -314,6 +325,11 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <SwitchingPopup />
+        {touring && me && (
+          <Suspense fallback={null}>
+            <GuidedTour onClose={() => setTouring(false)} />
+          </Suspense>
+        )}
         <BillingPopups suppressed={onlyDashboard} />
         <PlanNotice />
         <Suspense fallback={<FullScreenLoader />}>

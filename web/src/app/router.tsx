@@ -19,7 +19,7 @@ const signup = () => import('@/features/auth/pages/SignupPage');
 const organization = () => import('@/features/organization/pages/OrganizationPage');
 const createOrganisation = () => import('@/features/shell/pages/CreateOrganisationPage');
 const logoutPage = () => import('@/features/shell/pages/LogoutPage');
-const onboarding = () => import('@/features/shell/pages/OnboardingPage');
+const onboarding = () => import('@/features/onboarding/OnboardingPage');
 const notFound = () => import('./NotFoundPage');
 const integrations = () => import('@/features/integrations/pages/IntegrationsPage');
 const dashboard = () => import('@/features/dashboard/pages/DashboardPage');

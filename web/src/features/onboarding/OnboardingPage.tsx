@@ -1,6 +1,8 @@
-// /onboarding: the first-run checklist. Each step's state comes from real data (memberships,
-// seats in use, connected integrations, whether the extension answers), so the list shows what
-// is left to do and links straight to it.
+// /onboarding: for a signed-in person first the questionnaire (team size, CRMs, main goal; saved
+// answers prefilled, Skip moves on), then the guided tour of the frame (taken, or resumed at the
+// step it stopped), then the first-run checklist. Each checklist step's state comes from real
+// data (memberships, seats in use, connected integrations, whether the extension answers), so
+// the list shows what is left to do and links straight to it.
 import { Anchor, Badge, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +15,7 @@ import type { ResultEnvelope, SeatAvailability } from '@/generated/contract';
 import { apiFetch } from '@/lib/api';
 import { sendToExtension } from '@/lib/extension';
 import { useWorkspace } from '@/stores/workspace';
+import { OnboardingIntro } from './OnboardingIntro';
 
 interface Step {
   key: 'step_account' | 'step_extension' | 'step_organisation' | 'step_team' | 'step_crm';
@@ -64,6 +67,7 @@ export default function OnboardingPage() {
       <Title order={1} size="h2">
         {t('onboarding_title')}
       </Title>
+      {status === 'authenticated' && <OnboardingIntro />}
       <Text c="dimmed">{left === 0 ? t('onboarding_all_done') : t('onboarding_left', { count: left })}</Text>
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {steps.map((step) => (
