@@ -2,7 +2,7 @@
 // and filters, what the add form refuses before sending, what an import reports, and the team,
 // assignment and removal calls the page makes.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setupSuite } from '@/testing/harness';
+import { setupSuite, userExistence } from '@/testing/harness';
 import { useOrganization } from './stores/organization';
 import { chooseOrganisation, filterEmployees } from './logic';
 import {
@@ -175,6 +175,29 @@ describe('adding an employee', () => {
     fireEvent.blur(form.getByLabelText('WhatsApp number'));
     expect(await form.findByText('Invalid phone number')).toBeInTheDocument();
     expect(posted(calls, '/employees')).toHaveLength(0);
+  });
+
+  it("says at once when the number is already a member's, and not when the check fails", async () => {
+    let answer: 'member' | 'error' = 'member';
+    const { calls } = fakeServer((c) =>
+      c.url.pathname.endsWith('/checkuserexistance') && c.url.searchParams.get('user_mobile')
+        ? answer === 'member'
+          ? { body: { result: true, data: userExistence(null, { callyzer_user_mappings: [mapping({ role_id: 3 })] }) } }
+          : { status: 404, body: { error: { code: 'not_found', message: 'no' } } }
+        : undefined,
+    );
+    const form = await openForm();
+    fireEvent.change(form.getByLabelText('WhatsApp number'), { target: { value: '+91 98123 45678' } });
+    fireEvent.blur(form.getByLabelText('WhatsApp number'));
+    expect(await form.findByText('This person is already an employee of the organisation')).toBeInTheDocument();
+    const check = calls.find((c) => c.url.pathname.endsWith('/checkuserexistance'));
+    expect(check?.url.searchParams.get('user_mobile')).toBe('+919812345678');
+
+    answer = 'error';
+    fireEvent.change(form.getByLabelText('WhatsApp number'), { target: { value: '+91 98123 45679' } });
+    fireEvent.blur(form.getByLabelText('WhatsApp number'));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/checkuserexistance'))).toHaveLength(2));
+    expect(form.queryByText('This person is already an employee of the organisation')).toBeNull();
   });
 
   it('asks for a number or an e-mail when both are empty', async () => {

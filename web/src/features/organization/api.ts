@@ -1,7 +1,7 @@
 // The organisation screen's calls (docs/API.md: organisations, teams, employees). Every shape
 // is the generated contract type (src/generated/contract.ts), never a hand-written twin.
 import { apiFetch, ApiError, apiUpload, queryString, resultData } from '@/lib/api';
-import type { Ack, AddedEmployees, AddEmployees, AssignTeam, ColorPalette, CreateTeam, CreditHistory, ImportReport, OrgMapping, Employee, Organization, OrgActivity, Page, ResendInvitation, ResultEnvelope, SeatAvailability, Team, TypeEnvelope, UpdateEmployee, UpdateOrganization, UpdateTeam } from '@/generated/contract';
+import type { Ack, AddedEmployees, AddEmployees, AssignTeam, ColorPalette, CreateTeam, CreditHistory, ImportReport, OrgMapping, Employee, Organization, OrgActivity, Page, ResendInvitation, ResultEnvelope, SeatAvailability, Team, TypeEnvelope, UpdateEmployee, UpdateOrganization, UpdateTeam, UserExistence } from '@/generated/contract';
 
 const V1 = '/api/v1/whatzapp';
 
@@ -94,4 +94,16 @@ export async function importEmployees(
     signal: options.signal,
   });
   return answer.data;
+}
+
+/** Whether the person with this mobile is already a member of `orgId`, as far as the caller may
+ * see (`checkuserexistance?user_mobile`: an admin sees their organisations' members); any failure
+ * counts as not (001 §8 'a failed mobile check is treated as not existing'). */
+export async function memberWithMobile(mobile: string, orgId: number): Promise<boolean> {
+  try {
+    const found = await resultData<UserExistence>(`${V1}/checkuserexistance${queryString({ user_mobile: mobile })}`);
+    return found.callyzer_user_mappings.some((m) => m.org_id === orgId);
+  } catch {
+    return false;
+  }
 }

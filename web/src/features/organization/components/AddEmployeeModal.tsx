@@ -49,6 +49,14 @@ export function AddEmployeeModal({ opened, onClose, onAdded }: Props) {
     if (!phone.trim()) return;
     const verdict = rule('phone_number', { phone });
     setErrors((e) => ({ ...e, number: verdict.err === undefined ? undefined : text(verdict.err) }));
+    if (verdict.ok === undefined || !mapping) return;
+    // 001 §7 the mobile's existence: someone already in this organisation is said at once. The
+    // call answers only what the caller may see; a failed check counts as not existing (001 §8),
+    // and the server refuses a member again when the form is sent.
+    const asked = verdict.ok;
+    void api.memberWithMobile(asked, mapping.org_id).then((member) => {
+      if (member) setErrors((e) => ({ ...e, number: text('employee_exists') }));
+    });
   }
 
   async function submit(e: FormEvent) {
