@@ -62,7 +62,9 @@ fn choice(list: &[&str], raw: &str) -> Option<String> {
 pub fn team_size(raw: Option<&str>) -> Result<Option<String>, RuleError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(v) => choice(TEAM_SIZES, v).map(Some).ok_or(RuleError::ValueInvalid),
+        Some(v) => choice(TEAM_SIZES, v)
+            .map(Some)
+            .ok_or(RuleError::ValueInvalid),
     }
 }
 

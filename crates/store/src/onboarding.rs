@@ -20,7 +20,9 @@ pub struct Change {
 
 /// The person's row, if they ever saved one.
 pub async fn of_user(store: &Store, user_id: i64) -> Result<Option<answers::Model>, StoreError> {
-    Ok(answers::Entity::find_by_id(user_id).one(store.conn()).await?)
+    Ok(answers::Entity::find_by_id(user_id)
+        .one(store.conn())
+        .await?)
 }
 
 /// The rows of `user_ids`.

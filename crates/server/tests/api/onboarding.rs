@@ -43,10 +43,18 @@ db_test!(
         assert_eq!(saved["tour_status"], "not_started");
 
         // The tour moves on without touching the answers, and is read back where it stopped.
-        app.put_ok(PATH, &me, json!({ "tour_status": "in_progress", "tour_step": 2 }))
-            .await;
-        app.put_ok(PATH, &me, json!({ "tour_status": "skipped", "tour_step": 2 }))
-            .await;
+        app.put_ok(
+            PATH,
+            &me,
+            json!({ "tour_status": "in_progress", "tour_step": 2 }),
+        )
+        .await;
+        app.put_ok(
+            PATH,
+            &me,
+            json!({ "tour_status": "skipped", "tour_step": 2 }),
+        )
+        .await;
         let read = app.get_ok(PATH, &me).await;
         assert_eq!(
             (&read["tour_status"], &read["tour_step"], &read["team_size"]),
@@ -109,12 +117,25 @@ db_test!(
             .await;
         assert_eq!(none_and_more["error"]["fields"]["crms"], "value_invalid");
         let half_tour = app
-            .expect(422, Method::PUT, PATH, Some(&me), Some(json!({ "tour_step": 1 })))
+            .expect(
+                422,
+                Method::PUT,
+                PATH,
+                Some(&me),
+                Some(json!({ "tour_step": 1 })),
+            )
             .await;
-        assert_eq!(half_tour["error"]["fields"]["tour_status"], "fields_required");
+        assert_eq!(
+            half_tour["error"]["fields"]["tour_status"],
+            "fields_required"
+        );
         // 500 characters are fine; a field it does not know is refused.
-        app.put_ok(PATH, &me, json!({ "goal": "other", "goal_text": "é".repeat(500) }))
-            .await;
+        app.put_ok(
+            PATH,
+            &me,
+            json!({ "goal": "other", "goal_text": "é".repeat(500) }),
+        )
+        .await;
         app.expect(
             400,
             Method::PUT,
@@ -153,8 +174,12 @@ db_test!(
             json!({ "team_size": "2_10", "crms": ["bitrix24", "google_sheets"], "goal": "more_sales" }),
         )
         .await;
-        app.put_ok(PATH, &me, json!({ "tour_status": "finished", "tour_step": 4 }))
-            .await;
+        app.put_ok(
+            PATH,
+            &me,
+            json!({ "tour_status": "finished", "tour_step": 4 }),
+        )
+        .await;
 
         let (status, leads) =
             crate::admin::as_admin(&app, &token, Method::GET, "/api/admin/leads", None).await;
