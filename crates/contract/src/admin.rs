@@ -102,6 +102,8 @@ pub struct AdminUserDetail {
     pub user: AdminUser,
     pub memberships: Vec<AdminMembership>,
     pub live_sessions: u64,
+    /// Their onboarding questionnaire, `null` until they saved any.
+    pub onboarding: Option<crate::accounts::OnboardingAnswers>,
 }
 
 /// A page of results.

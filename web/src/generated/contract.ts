@@ -157,7 +157,11 @@ plan_id: number, created_at: string, };
 /**
  * User Info: a user with their memberships (plan and seats of each organisation) and sessions.
  */
-export type AdminUserDetail = { user: AdminUser, memberships: Array<AdminMembership>, live_sessions: number, };
+export type AdminUserDetail = { user: AdminUser, memberships: Array<AdminMembership>, live_sessions: number, 
+/**
+ * Their onboarding questionnaire, `null` until they saved any.
+ */
+onboarding: OnboardingAnswers | null, };
 
 /**
  * The dashboards' filter (000 §3): an organisation, a period, a team or one employee.

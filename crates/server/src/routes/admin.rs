@@ -292,10 +292,14 @@ pub async fn user_detail(
             is_default_org: m.is_default_org,
         });
     }
+    let onboarding = store::onboarding::of_user(&state.store, u.id)
+        .await?
+        .map(|a| super::onboarding::answers_view(&a));
     Ok(Json(AdminUserDetail {
         user: admin_user(&u),
         memberships: out,
         live_sessions,
+        onboarding,
     }))
 }
 

@@ -203,6 +203,32 @@ db_test!(
         assert_eq!(answered["onboarding"]["tour_status"], "finished");
         assert!(lead(quiet)["onboarding"].is_null());
 
+        // User Info shows them too.
+        let (status, users) = crate::admin::as_admin(
+            &app,
+            &token,
+            Method::GET,
+            "/api/admin/users?q=newlead%40example.com",
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{users}");
+        let user_id = users["items"][0]["id"].as_i64().unwrap();
+        let (status, detail) = crate::admin::as_admin(
+            &app,
+            &token,
+            Method::GET,
+            &format!("/api/admin/users/{user_id}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{detail}");
+        assert_eq!(detail["onboarding"]["goal"], "more_sales");
+        assert_eq!(
+            detail["onboarding"]["crms"],
+            json!(["bitrix24", "google_sheets"])
+        );
+
         // A person's session is not the operator's.
         app.expect(401, Method::GET, "/api/admin/leads", Some(&me), None)
             .await;

@@ -76,6 +76,7 @@ const detail: AdminUserDetail = {
     { org: org(9, { org_name: 'Beta Ltd', plan_id: 1, standing: 'free', is_trial: false, validity: null }), role_id: 3, user_status: 1, is_default_org: false },
   ],
   live_sessions: 2,
+  onboarding: { team_size: '2_10', crms: ['hubspot', 'zoho'], goal: 'more_sales', goal_text: null, answered_at: '2026-11-29T01:00:00Z', tour_status: 'skipped' },
 };
 
 test('users are searched and paged; a user opens User Info with memberships, personal plan and sessions', async () => {
@@ -99,6 +100,9 @@ test('users are searched and paged; a user opens User Info with memberships, per
   // Plans are named as the catalogue sells them, with their billing period.
   await waitFor(() => expect(screen.getByTestId('personal-plan')).toHaveTextContent('Pro Plus, monthly'));
   expect(screen.getByTestId('live-sessions')).toHaveTextContent('2');
+  // The person's onboarding questionnaire, as answered.
+  expect(screen.getByTestId('user-onboarding')).toHaveTextContent('Team: 2_10');
+  expect(screen.getByTestId('user-onboarding')).toHaveTextContent('CRM: hubspot, zoho');
   const rows = screen.getAllByTestId('membership-row');
   expect(rows[0]).toHaveTextContent('Acme Traders');
   expect(rows[0]).toHaveTextContent('ACME2345');

@@ -50,7 +50,7 @@ export function UnassignedLeads({ reloadKey = 0 }: { reloadKey?: number }) {
                 </Badge>
               </Table.Td>
               <Table.Td data-testid="lead-onboarding">
-                <Answers answers={l.onboarding} />
+                <LeadAnswers answers={l.onboarding} />
               </Table.Td>
               <Table.Td>{formatDateTime(l.created_at, i18n.language)}</Table.Td>
             </Table.Tr>
@@ -60,8 +60,8 @@ export function UnassignedLeads({ reloadKey = 0 }: { reloadKey?: number }) {
   );
 }
 
-/** The questionnaire's codes as answered (the operator reads them as stored). */
-function Answers({ answers }: { answers: LeadView['onboarding'] }) {
+/** The questionnaire's codes as answered (the operator reads them as stored); User Info too. */
+export function LeadAnswers({ answers }: { answers: LeadView['onboarding'] }) {
   const { t } = useTranslation('admin');
   if (!answers?.answered_at) {
     return (

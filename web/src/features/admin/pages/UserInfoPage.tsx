@@ -13,6 +13,7 @@ import type { AdminOrg } from '@/generated/contract';
 import { fetchUser } from '../api';
 import { useLabels } from '../components/Labels';
 import { PlanChangeModal } from '../components/PlanChangeModal';
+import { LeadAnswers } from '../components/UnassignedLeads';
 import { UsersList } from '../components/UsersList';
 import { formatDate, formatNumber } from '../logic';
 import { ADMIN_PATHS } from '../paths';
@@ -105,6 +106,12 @@ function UserDetail({ userId }: { userId: number }) {
           <Fact label={t('user.joined')} value={formatDate(user.created_at, lang)} />
           <Fact label={t('user.live_sessions')} value={formatNumber(live_sessions, lang)} testId="live-sessions" />
         </SimpleGrid>
+        <Stack gap={2} mt="md" data-testid="user-onboarding">
+          <Text size="sm" c="dimmed">
+            {t('leads.onboarding')}
+          </Text>
+          <LeadAnswers answers={detail.onboarding} />
+        </Stack>
       </Card>
       <Stack gap="sm" component="section" aria-labelledby="memberships-title">
         <Title order={2} size="h3" id="memberships-title">
