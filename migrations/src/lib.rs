@@ -36,6 +36,7 @@ mod m20261128_000024_inbox_search_terms;
 mod m20261129_000025_follow_up_reminders;
 mod m20261129_000030_my_account;
 mod m20261129_000035_join_by_code;
+mod m20261129_000045_referrals;
 mod m20261129_000050_onboarding;
 mod m20261130_000040_feedback;
 
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000025_follow_up_reminders::Migration),
             Box::new(m20261129_000030_my_account::Migration),
             Box::new(m20261129_000035_join_by_code::Migration),
+            Box::new(m20261129_000045_referrals::Migration),
             Box::new(m20261129_000050_onboarding::Migration),
             Box::new(m20261130_000040_feedback::Migration),
         ]

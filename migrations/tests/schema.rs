@@ -295,6 +295,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261129_000025_follow_up_reminders",
             "m20261129_000030_my_account",
             "m20261129_000035_join_by_code",
+            "m20261129_000045_referrals",
             "m20261129_000050_onboarding",
             "m20261130_000040_feedback",
         ]

@@ -102,7 +102,6 @@ pub fn feedback_email() -> utoipa::openapi::Object {
     o
 }
 
-
 /// The feedback form's optional WhatsApp number: [`phone_number`]'s pattern, at most 40
 /// characters as typed.
 pub fn feedback_whatsapp() -> utoipa::openapi::Object {

@@ -66,6 +66,11 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::OnboardingChange>();
     c.visit::<accounts::OnboardingAnswers>();
     c.visit::<accounts::SettingsChange>();
+    // Refer and Earn.
+    c.visit::<accounts::ReferralReport>();
+    c.visit::<accounts::ReferralInvites>();
+    c.visit::<accounts::ReferralInvitesSent>();
+    c.visit::<accounts::GrantCredit>();
     // Joining an organisation by its code.
     c.visit::<accounts::JoinCodeRequest>();
     c.visit::<accounts::JoinCodeSent>();

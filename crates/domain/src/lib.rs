@@ -36,6 +36,7 @@ pub mod onboarding;
 pub mod plans;
 pub mod providers;
 pub mod recurrence;
+pub mod referrals;
 pub mod registry;
 pub mod retry;
 pub mod roles;

@@ -141,7 +141,11 @@ fn join_code_texts(lang: Language) -> CodeTexts {
 
 /// The e-mail with the one-time code that lets its reader join `org` by the organisation's code.
 pub fn join_code(lang: Language, code: &str, org: &str) -> Mail {
-    code_mail(lang, &join_code_texts(lang), &[("code", code), ("org", org)])
+    code_mail(
+        lang,
+        &join_code_texts(lang),
+        &[("code", code), ("org", org)],
+    )
 }
 
 /// A one-time code's e-mail: the line with the code set apart (every value escaped), then the
@@ -151,7 +155,11 @@ fn code_mail(lang: Language, t: &CodeTexts, values: &[(&str, &str)]) -> Mail {
         .iter()
         .find(|(k, _)| *k == "code")
         .map_or("", |(_, v)| *v);
-    let others: Vec<(&str, &str)> = values.iter().copied().filter(|(k, _)| *k != "code").collect();
+    let others: Vec<(&str, &str)> = values
+        .iter()
+        .copied()
+        .filter(|(k, _)| *k != "code")
+        .collect();
     let text = format!("{}\n\n{}\n", fill(t.line, values), t.expiry);
     let line = fill_html(t.line, &others).replace(
         "{code}",
@@ -165,6 +173,56 @@ fn code_mail(lang: Language, t: &CodeTexts, values: &[(&str, &str)]) -> Mail {
         escape_html(t.expiry)
     );
     let subject = fill(t.subject, &others);
+    Mail {
+        html: page(lang, &subject, &inner),
+        subject,
+        text,
+    }
+}
+
+/// The invitation a person sends a friend from Refer and Earn: `{from}` and the link `{link}`.
+pub fn referral_invite(lang: Language, from: &str, link: &str) -> Mail {
+    let (subject, line, cta) = match lang {
+        Language::En => (
+            "{from} invites you to Switchboard",
+            "{from} uses Switchboard for their team's WhatsApp chats and calls, and invites you to try it. Sign up with this link and get a month of Pro Plus free:",
+            "Sign up",
+        ),
+        Language::Es => (
+            "{from} te invita a Switchboard",
+            "{from} usa Switchboard para los chats y llamadas de WhatsApp de su equipo y te invita a probarlo. Regístrate con este enlace y obtén un mes de Pro Plus gratis:",
+            "Registrarme",
+        ),
+        Language::Hi => (
+            "{from} आपको Switchboard पर आमंत्रित कर रहे हैं",
+            "{from} अपनी टीम की WhatsApp चैट और कॉल के लिए Switchboard इस्तेमाल करते हैं और आपको इसे आज़माने के लिए बुला रहे हैं। इस लिंक से साइन अप करें और एक महीने का Pro Plus मुफ़्त पाएँ:",
+            "साइन अप करें",
+        ),
+        Language::Id => (
+            "{from} mengundang Anda ke Switchboard",
+            "{from} memakai Switchboard untuk chat dan panggilan WhatsApp timnya dan mengundang Anda mencobanya. Daftar dengan tautan ini dan dapatkan Pro Plus gratis selama sebulan:",
+            "Daftar",
+        ),
+        Language::PtBr => (
+            "{from} convida você para o Switchboard",
+            "{from} usa o Switchboard para os chats e chamadas de WhatsApp da equipe e convida você a experimentar. Cadastre-se com este link e ganhe um mês de Pro Plus grátis:",
+            "Cadastrar-me",
+        ),
+        Language::PtPt => (
+            "{from} convida-o para o Switchboard",
+            "{from} usa o Switchboard para as conversas e chamadas de WhatsApp da equipa e convida-o a experimentar. Registe-se com esta ligação e ganhe um mês de Pro Plus grátis:",
+            "Registar-me",
+        ),
+    };
+    let values = [("from", from)];
+    let subject = fill(subject, &values);
+    let text = format!("{}\n\n{link}\n", fill(line, &values));
+    let inner = format!(
+        "<p style=\"margin:0 0 16px;font-size:16px\">{}</p>\n<p style=\"margin:0\"><a href=\"{}\" style=\"color:#0b7a75\">{}</a></p>",
+        fill_html(line, &values),
+        escape_html(link),
+        escape_html(cta)
+    );
     Mail {
         html: page(lang, &subject, &inner),
         subject,

@@ -7,8 +7,7 @@ use crate::{EpochMs, Store, StoreError};
 use domain::accounts::{ACTIVE_USER_STATUS, INVITED_USER_STATUS};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set, TransactionTrait,
 };
 
 /// The role a person who joins by code gets: employee (000 §6 role 3); an admin may change it.
@@ -54,8 +53,14 @@ pub async fn join(
         Some(m) if m.user_status == ACTIVE_USER_STATUS => return Ok(JoinOutcome::AlreadyMember),
         Some(m) if m.user_status == INVITED_USER_STATUS => {
             membership::Entity::update_many()
-                .col_expr(membership::Column::UserStatus, Expr::value(ACTIVE_USER_STATUS))
-                .col_expr(membership::Column::InvitationStatus, Expr::value("accepted"))
+                .col_expr(
+                    membership::Column::UserStatus,
+                    Expr::value(ACTIVE_USER_STATUS),
+                )
+                .col_expr(
+                    membership::Column::InvitationStatus,
+                    Expr::value("accepted"),
+                )
                 .col_expr(membership::Column::JoinedAt, Expr::value(now))
                 .col_expr(membership::Column::UpdatedAt, Expr::value(now))
                 .filter(membership::Column::Id.eq(m.id))

@@ -700,6 +700,20 @@ team_name: string,
 team_color?: number | null, };
 
 /**
+ * One credit of the person: earned by referrals (`referral`) or granted by the operator
+ * (`store_review`).
+ */
+export type CreditEntry = { amount_minor: number, currency: string, source: string, note: string | null, 
+/**
+ * RFC 3339 UTC.
+ */
+created_at: string, 
+/**
+ * Whether it has been taken off an invoice.
+ */
+applied: boolean, };
+
+/**
  * 001 §3 credit history: `seat_issued`; for an organisation also `validity` and `is_trial`.
  */
 export type CreditHistory = { org_id: number | null, plan_id: number, seat_issued: number, 
@@ -1172,6 +1186,15 @@ waiting_replies: number, };
  * sheet, and tokens never pass through the browser.
  */
 export type GoogleSheetLink = { workspace_id: number, code: string, state: string, label_name?: string | null, redirect_uri?: string | null, sheet_id?: string | null, sub_sheet_name?: string | null, file_name?: string | null, access_token?: string | null, refresh_token?: string | null, expires_in: unknown, };
+
+/**
+ * `POST /api/admin/users/{id}/credits`: the operator grants a credit (a store review, 001 §9).
+ */
+export type GrantCredit = { 
+/**
+ * Cents; 100 (1 USD) when absent.
+ */
+amount_minor: number | null, note?: string | null, };
 
 export type Health = { 
 /**
@@ -2166,6 +2189,45 @@ event_id: string, };
 export type Recurrence = "none" | "daily" | "weekly" | "monthly" | "annually";
 
 /**
+ * `POST /api/referrals/invites`: friends' addresses (1 to 10).
+ */
+export type ReferralInvites = { emails: Array<string>, };
+
+/**
+ * How many invitations went out.
+ */
+export type ReferralInvitesSent = { sent: number, };
+
+/**
+ * `GET /api/referrals`: the person's link and report.
+ */
+export type ReferralReport = { code: string, 
+/**
+ * `<public_url>/workspace/signup?ref=<code>`.
+ */
+link: string, invites_sent: number, 
+/**
+ * Friends who signed up through the link.
+ */
+signed_up: number, 
+/**
+ * Of those, the ones that earn (not the person themself, not a throwaway address).
+ */
+earning: number, 
+/**
+ * Earning sign-ups still needed for the next credit (1 or 2).
+ */
+next_credit_in: number, credits_earned_minor: number, 
+/**
+ * Credits not yet taken off an invoice.
+ */
+balance_minor: number, 
+/**
+ * Newest first.
+ */
+credits: Array<CreditEntry>, };
+
+/**
  * Remove user: `?user_id&org_id` (admins).
  */
 export type RemoveUserQuery = { user_id: number, org_id: number, };
@@ -2790,7 +2852,12 @@ email: string,
 /**
  * `domain::accounts::OtpCode`: six digits (spaces ignored).
  */
-code: string, };
+code: string, 
+/**
+ * The code of the link the person came by (`/workspace/signup?ref=`): a first sign-up is
+ * recorded as the referrer's friend. Ignored when malformed or unknown.
+ */
+referral_code?: string | null, };
 
 /**
  * The visitor's currency (001 §7 item 9), from the configured geolocation database.

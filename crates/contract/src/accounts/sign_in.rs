@@ -30,7 +30,7 @@ pub struct CodeSent {
 }
 
 /// `POST /api/auth/verify`: sign in (or sign up) with the code.
-#[crate::wire]
+#[crate::wire(OptionalFields)]
 pub struct VerifyRequest {
     /// `domain::inputs::Email`: one `@`, text before it, a dot inside the text after it.
     #[schema(schema_with = crate::schemas::email)]
@@ -38,6 +38,11 @@ pub struct VerifyRequest {
     /// `domain::accounts::OtpCode`: six digits (spaces ignored).
     #[schema(pattern = r"^\s*([0-9]\s*){6}$")]
     pub code: String,
+    /// The code of the link the person came by (`/workspace/signup?ref=`): a first sign-up is
+    /// recorded as the referrer's friend. Ignored when malformed or unknown.
+    #[serde(default)]
+    #[schema(max_length = 16)]
+    pub referral_code: Option<String>,
 }
 
 /// Signed in: the session's user (as `GET /api/auth/session` gives it). The session itself is the

@@ -195,6 +195,8 @@ pub async fn verify_code(
         let country = crate::geo::country_of(&state, client);
         let region = domain::lead_routing::region_of_country(country.as_deref());
         crate::leads::on_stage(&state, &user, OnboardingStage::LinkedinAds, region).await;
+        // Came by a friend's link: Refer and Earn.
+        super::referrals::on_sign_up(&state, &user, req.referral_code.as_deref()).await;
     }
     Ok((
         jar.add(cookie),

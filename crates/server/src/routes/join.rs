@@ -94,11 +94,7 @@ fn email_of(user: &user::Model) -> Result<String, AppError> {
 }
 
 /// Already an active member: 409 `conflict`.
-async fn not_yet_member(
-    state: &AppState,
-    user: &user::Model,
-    org_id: i64,
-) -> Result<(), AppError> {
+async fn not_yet_member(state: &AppState, user: &user::Model, org_id: i64) -> Result<(), AppError> {
     match store::orgs::membership(&state.store, org_id, user.id).await? {
         Some(m) if m.user_status == domain::accounts::ACTIVE_USER_STATUS => Err(AppError::new(
             ErrorCode::Conflict,

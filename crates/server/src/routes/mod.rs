@@ -37,6 +37,7 @@ pub mod onboarding;
 pub mod org_activity;
 pub mod orgs;
 pub mod planner;
+pub mod referrals;
 pub mod sync;
 pub mod teams;
 
@@ -161,6 +162,7 @@ fn declarations() -> Routes {
         employees::routes(),
         invitations::routes(),
         join::routes(),
+        referrals::routes(),
         events::routes(),
         analytics::routes(),
         integrations::routes(),

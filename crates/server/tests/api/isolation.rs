@@ -420,10 +420,9 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             ),
             json!({ "title": format!("Renamed {n}") }),
         ),
-        ("PUT", "/organizations/join-by-code") => json_to(
-            json!({ "org_id": org.org_id, "enabled": true }),
-            false,
-        ),
+        ("PUT", "/organizations/join-by-code") => {
+            json_to(json!({ "org_id": org.org_id, "enabled": true }), false)
+        }
         ("GET", "/account/settings") => query(format!("?org_id={}", org.org_id), false),
         // The organisation pays: the signature may be turned off.
         ("PUT", "/account/settings") => (

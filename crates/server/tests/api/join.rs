@@ -57,14 +57,25 @@ db_test!(
         for bad in ["x", "ZZZZ9999", " "] {
             let (status, body) = send_code(&app, &bo, bad).await;
             assert_eq!(status, 422, "{bad}: {body}");
-            assert_eq!(body["error"]["fields"]["organization_code"], "organisation_code_invalid");
+            assert_eq!(
+                body["error"]["fields"]["organization_code"],
+                "organisation_code_invalid"
+            );
         }
 
         // The right code, in any case: the name and where the code went, nothing else.
         let (status, sent) = send_code(&app, &bo, &org.code.to_lowercase()).await;
         assert_eq!(status, 200, "{sent}");
-        let keys: Vec<&str> = sent.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, ["email", "expires_in_ms", "org_name", "resend_after_ms"]);
+        let keys: Vec<&str> = sent
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            ["email", "expires_in_ms", "org_name", "resend_after_ms"]
+        );
         assert_eq!(sent["email"], "bo@solo.test");
         assert_eq!(sent["expires_in_ms"], 600_000);
         let first = app.latest_code("bo@solo.test").await.unwrap();
@@ -73,7 +84,11 @@ db_test!(
         assert_eq!(status, 429);
 
         // Wrong, then expired.
-        let wrong = if first == "000000" { "111111" } else { "000000" };
+        let wrong = if first == "000000" {
+            "111111"
+        } else {
+            "000000"
+        };
         let (status, body) = join(&app, &bo, &org.code, wrong).await;
         assert_eq!(status, 422, "{body}");
         assert_eq!(body["error"]["fields"]["code"], "otp_invalid");
@@ -91,7 +106,11 @@ db_test!(
         assert_eq!(joined["org_id"], org.org_id);
         assert_eq!(joined["message"], "Successfully joined organisation");
         let m = mapping(&app, &bo, "bo@solo.test", org.org_id).await;
-        assert_eq!((m["role_id"].as_i64(), m["is_default_org"].as_i64()), (Some(3), Some(1)), "{m}");
+        assert_eq!(
+            (m["role_id"].as_i64(), m["is_default_org"].as_i64()),
+            (Some(3), Some(1)),
+            "{m}"
+        );
         assert_eq!(m["user_status"], 2);
         let (status, _) = join(&app, &bo, &org.code, &second).await;
         assert_eq!(status, 422, "a used code is refused");
@@ -100,7 +119,13 @@ db_test!(
 
         // The admins see who joined this way.
         let log = app
-            .get_ok(&format!("/api/v1/whatzapp/organizations/activity?org_id={}", org.org_id), &org.admin)
+            .get_ok(
+                &format!(
+                    "/api/v1/whatzapp/organizations/activity?org_id={}",
+                    org.org_id
+                ),
+                &org.admin,
+            )
             .await;
         assert_eq!(log["items"][0]["action"], "member_joined_by_code", "{log}");
         assert_eq!(log["items"][0]["actor"], "bo@solo.test");
@@ -125,23 +150,42 @@ db_test!(
         let (status, body) = join(&app, &cy, &org.code, &code).await;
         assert_eq!(status, 409, "{body}");
         assert_eq!(body["error"]["code"], "seats_exhausted");
-        assert!(mapping(&app, &cy, "cy@solo.test", org.org_id).await.is_null());
+        assert!(mapping(&app, &cy, "cy@solo.test", org.org_id)
+            .await
+            .is_null());
 
         // Only an admin closes joining by code; closed, the code is as good as unknown.
         let off = json!({ "org_id": org.org_id, "enabled": false });
         let (status, _) = app
-            .call_as(Method::PUT, "/api/organizations/join-by-code", &bo, Some(off.clone()))
+            .call_as(
+                Method::PUT,
+                "/api/organizations/join-by-code",
+                &bo,
+                Some(off.clone()),
+            )
             .await;
         assert_eq!(status, 403);
-        app.ok(Method::PUT, "/api/organizations/join-by-code", &org.admin, Some(off)).await;
+        app.ok(
+            Method::PUT,
+            "/api/organizations/join-by-code",
+            &org.admin,
+            Some(off),
+        )
+        .await;
         app.set_seats(org.org_id, 10).await.unwrap();
         app.clock.advance(61 * 1000);
         let (status, body) = send_code(&app, &cy, &org.code).await;
         assert_eq!(status, 422, "{body}");
-        assert_eq!(body["error"]["fields"]["organization_code"], "organisation_code_invalid");
+        assert_eq!(
+            body["error"]["fields"]["organization_code"],
+            "organisation_code_invalid"
+        );
         let details = app
             .get_body(
-                &format!("/api/v1/whatzapp/getOrganizationDetails?organization_code={}", org.code),
+                &format!(
+                    "/api/v1/whatzapp/getOrganizationDetails?organization_code={}",
+                    org.code
+                ),
                 &org.admin,
             )
             .await;

@@ -29,7 +29,11 @@ db_test!(
 
         // Manager-level: the owner (in no team) creates a team and renames any team.
         let made = app
-            .post_ok("/api/v1/whatzapp/teams", &owner.session, json!({ "org_id": org.org_id, "team_name": "Inside Sales" }))
+            .post_ok(
+                "/api/v1/whatzapp/teams",
+                &owner.session,
+                json!({ "org_id": org.org_id, "team_name": "Inside Sales" }),
+            )
             .await;
         assert_eq!(made["data"]["team_name"], "Inside Sales", "{made}");
         let (status, body) = app
@@ -44,9 +48,17 @@ db_test!(
 
         // Everyone, as an admin sees them: Ana, the owner and Sam.
         let list = app
-            .get_ok(&format!("/api/v1/whatzapp/employees?org_id={}", org.org_id), &owner.session)
+            .get_ok(
+                &format!("/api/v1/whatzapp/employees?org_id={}", org.org_id),
+                &owner.session,
+            )
             .await;
-        let mut seen: Vec<i64> = list["data"].as_array().unwrap().iter().map(|e| e["user_id"].as_i64().unwrap()).collect();
+        let mut seen: Vec<i64> = list["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["user_id"].as_i64().unwrap())
+            .collect();
         seen.sort_unstable();
         let mut all = vec![org.workspace_id, owner.user_id, seller.user_id];
         all.sort_unstable();
@@ -56,7 +68,10 @@ db_test!(
         let (status, _) = app
             .call_as(
                 Method::POST,
-                &format!("/api/v1/whatzapp/organizations/remove-user?user_id={}&org_id={}", seller.user_id, org.org_id),
+                &format!(
+                    "/api/v1/whatzapp/organizations/remove-user?user_id={}&org_id={}",
+                    seller.user_id, org.org_id
+                ),
                 &owner.session,
                 None,
             )
@@ -74,7 +89,10 @@ db_test!(
         let (status, _) = app
             .call_as(
                 Method::GET,
-                &format!("/api/v1/whatzapp/organizations/activity?org_id={}", org.org_id),
+                &format!(
+                    "/api/v1/whatzapp/organizations/activity?org_id={}",
+                    org.org_id
+                ),
                 &owner.session,
                 None,
             )

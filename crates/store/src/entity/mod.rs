@@ -40,6 +40,7 @@ pub mod onboarding;
 pub mod operator;
 pub mod org_audit;
 pub mod organisation;
+pub mod referral;
 pub mod session;
 pub mod stored_file;
 pub mod team;

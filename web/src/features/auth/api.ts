@@ -9,6 +9,7 @@ export function requestCode(email: string): Promise<CodeSent> {
   return apiFetch<CodeSent>('/api/auth/code', { method: 'POST', body: { email } });
 }
 
-export function verifyCode(email: string, code: string): Promise<VerifyAnswer> {
-  return apiFetch('/api/auth/verify', { method: 'POST', body: { email, code } });
+/** `referral` is the code of the friend's link the person came by (`?ref=`), if any. */
+export function verifyCode(email: string, code: string, referral?: string | null): Promise<VerifyAnswer> {
+  return apiFetch('/api/auth/verify', { method: 'POST', body: referral ? { email, code, referral_code: referral } : { email, code } });
 }

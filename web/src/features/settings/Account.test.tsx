@@ -223,3 +223,41 @@ test('the section is in the address: an unknown one opens My Account, a tab chan
   await waitFor(() => expect(router.state.location.pathname).toBe('/settings/preferences'));
   expect(await screen.findByTestId('pref-blur_contacts')).toBeInTheDocument();
 });
+
+test('Refer and Earn shows the link and report, names the bad addresses and sends the good ones', async () => {
+  const report = {
+    code: 'ABCD2345',
+    link: 'http://localhost/workspace/signup?ref=ABCD2345',
+    invites_sent: 3,
+    signed_up: 3,
+    earning: 2,
+    next_credit_in: 2,
+    credits_earned_minor: 100,
+    balance_minor: 100,
+    credits: [{ amount_minor: 100, currency: 'USD', source: 'referral', note: null, created_at: '2026-11-20T10:00:00Z', applied: false }],
+  };
+  const calls = server((call) => {
+    if (call.url.pathname === '/api/referrals') return { body: report };
+    if (call.url.pathname === '/api/referrals/invites') {
+      const emails = (call.body as { emails: string[] }).emails;
+      return emails.includes('nope')
+        ? { status: 422, body: errorBody('validation_failed', { 'emails[1]': 'email_invalid' }) }
+        : { body: { sent: emails.length } };
+    }
+    return undefined;
+  });
+  stubImages();
+  renderAt('/settings/refer');
+  expect(await screen.findByTestId('referral-link')).toHaveValue(report.link);
+  expect(screen.getByTestId('referral-earned')).toHaveTextContent('$1.00');
+  expect(screen.getByText('2 more friends for your next credit.')).toBeInTheDocument();
+  expect(screen.getByTestId('credit-history')).toHaveTextContent('Two friends signed up');
+
+  fireEvent.change(screen.getByTestId('referral-emails'), { target: { value: 'bo@friends.test, nope' } });
+  fireEvent.click(screen.getByTestId('referral-invite'));
+  expect(await screen.findByText('Not valid e-mail addresses: nope')).toBeInTheDocument();
+  fireEvent.change(screen.getByTestId('referral-emails'), { target: { value: 'bo@friends.test\ncy@friends.test' } });
+  fireEvent.click(screen.getByTestId('referral-invite'));
+  expect(await screen.findByText('2 invitations sent')).toBeInTheDocument();
+  expect(calls.filter((c) => c.url.pathname === '/api/referrals/invites').at(-1)?.body).toEqual({ emails: ['bo@friends.test', 'cy@friends.test'] });
+});

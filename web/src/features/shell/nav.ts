@@ -22,6 +22,7 @@ export type NavIcon =
   | 'billing'
   | 'failed_payments'
   | 'getting_started'
+  | 'refer'
   | 'tutorials'
   | 'roadmap'
   | 'changelog';
@@ -156,6 +157,8 @@ const SIDE: Array<{ key: NavGroup['key']; entries: Candidate[] }> = [
 export const ACCOUNT_MENU: NavEntry[] = [
   entry('my_account', '/settings', 'my_account', ['/settings', '/settings/:id']),
   entry('getting_started', '/onboarding', 'getting_started'),
+  // Refer and Earn (001 §1–§3) is a section of the settings page.
+  entry('refer', '/settings/refer', 'refer', ['/settings/:id']),
 ];
 
 /** The side navigation (and phone menu) for a context: only what the person may use. */

@@ -125,7 +125,7 @@ export default function SignupPage() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await verifyCode(email.trim(), value);
+      const answer = await verifyCode(email.trim(), value, params.get('ref'));
       writeStored('userEmail', answer.user.email);
       writeStored('workspaceId', String(answer.user.id));
       signedInHere.current = true;

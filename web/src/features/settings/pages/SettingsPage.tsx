@@ -1,5 +1,6 @@
 // /settings and /settings/:id (000 §2: My Account links here). The account's settings, one
-// section per tab: My Account, the settings of 001 §2 and the browser extension's access. The
+// section per tab: My Account, the settings of 001 §2, Refer and Earn and the browser extension's
+// access. The
 // section is in the address (`/settings/preferences`), so it can be linked and survives a
 // reload; an unknown one opens My Account.
 import { Container, Loader, Stack, Tabs, Title } from '@mantine/core';
@@ -10,8 +11,9 @@ import { useNamespace } from '@/lib/i18nLazy';
 import { ExtensionAccess } from '../components/ExtensionAccess';
 import { MyAccount } from '../components/MyAccount';
 import { Preferences } from '../components/Preferences';
+import { ReferAndEarn } from '../components/ReferAndEarn';
 
-export const SETTINGS_SECTIONS = ['account', 'preferences', 'extension'] as const;
+export const SETTINGS_SECTIONS = ['account', 'preferences', 'refer', 'extension'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export function sectionOf(id: string | undefined): SettingsSection {
@@ -48,6 +50,9 @@ export default function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="preferences">
             <Preferences />
+          </Tabs.Panel>
+          <Tabs.Panel value="refer">
+            <ReferAndEarn />
           </Tabs.Panel>
           <Tabs.Panel value="extension">
             <ExtensionAccess />

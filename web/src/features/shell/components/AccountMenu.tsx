@@ -4,6 +4,7 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingPlus,
   IconCheck,
+  IconGift,
   IconHeadset,
   IconListCheck,
   IconLogout,
@@ -25,6 +26,7 @@ const JoinOrganisationModal = lazy(() => import('./JoinOrganisationModal'));
 const MENU_ICONS: Partial<Record<string, typeof IconUserCircle>> = {
   my_account: IconUserCircle,
   getting_started: IconListCheck,
+  refer: IconGift,
 };
 
 /** Where "Contact us" goes when the extension does not answer: the server's `client.support_url` with the greeting prefilled. */
