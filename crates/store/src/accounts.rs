@@ -188,7 +188,9 @@ pub async fn check_code(
     if let Err(rule) = take_code(store, email, code_hash, now).await? {
         return Ok(CodeCheck::Refused(rule));
     }
-    let txn = store.conn().begin().await?;
+    // Read, then maybe write: SQLite's write lock up front, so a concurrent writer cannot make
+    // the upgrade fail (busy) halfway.
+    let txn = store.begin_write().await?;
     let (user, signed_up) = match user::Entity::find()
         .filter(user::Column::Email.eq(email))
         .one(&txn)

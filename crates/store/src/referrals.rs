@@ -5,7 +5,6 @@ use crate::entity::user;
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 
 /// The person's referral code, made (from `fresh`) the first time it is asked for. A code
@@ -76,7 +75,9 @@ pub async fn record_sign_up(
     credit_minor: i64,
     now: EpochMs,
 ) -> Result<Option<Recorded>, StoreError> {
-    let txn = store.conn().begin().await?;
+    // Read, then write: SQLite's write lock up front (a deferred transaction's upgrade can fail
+    // busy under a concurrent writer).
+    let txn = store.begin_write().await?;
     let exists = referral::Entity::find()
         .filter(referral::Column::ReferredId.eq(referred_id))
         .count(&txn)
