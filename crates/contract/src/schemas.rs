@@ -105,9 +105,58 @@ pub fn feedback_email() -> utoipa::openapi::Object {
 /// The feedback form's optional WhatsApp number: [`phone_number`]'s pattern, at most 40
 /// characters as typed.
 pub fn feedback_whatsapp() -> utoipa::openapi::Object {
-    let mut o = phone_number();
+    // Blank is "none" (the form's field is optional), like My Account's number.
+    let mut o = phone_blank_or_null();
     o.max_length = Some(crate::feedback::WHATSAPP_CHARS);
     o
+}
+
+/// An optional interface language: one of the six (`domain::language::Language`), or null.
+pub fn language_or_null() -> utoipa::openapi::Object {
+    let mut tags: Vec<serde_json::Value> = domain::language::Language::ALL
+        .iter()
+        .map(|l| serde_json::Value::from(l.tag()))
+        .collect();
+    tags.push(serde_json::Value::Null);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(tags))
+        .build()
+}
+
+/// An optional country: an ISO 3166-1 alpha-2 code `domain::accounts::COUNTRY_CODES` holds,
+/// `""` to clear it, or null to keep it.
+pub fn country_or_null() -> utoipa::openapi::Object {
+    let mut codes: Vec<serde_json::Value> = std::iter::once("")
+        .chain(domain::accounts::COUNTRY_CODES)
+        .map(serde_json::Value::from)
+        .collect();
+    codes.push(serde_json::Value::Null);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(codes))
+        .build()
+}
+
+/// An optional phone number with its country code ([`phone_number`]), blank to clear it, or null.
+pub fn phone_blank_or_null() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .pattern(Some(format!(
+            r"^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$|{}",
+            domain::accounts::PHONE_PATTERN
+        )))
+        .build()
+}
+
+/// The friends' addresses of one invitation: 1 to 10 e-mail addresses ([`email`]).
+pub fn invite_emails() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::ArrayBuilder;
+    ArrayBuilder::new()
+        .items(email())
+        .min_items(Some(1))
+        .max_items(Some(domain::referrals::MAX_INVITES_AT_ONCE))
+        .build()
 }
 
 #[cfg(test)]

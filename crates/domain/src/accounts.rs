@@ -30,7 +30,7 @@ pub const MAX_IMPORT_ROWS: usize = 5_000;
 
 mod country;
 mod phone;
-pub use country::{country_code, COUNTRY_CODES};
+pub use country::COUNTRY_CODES;
 pub use phone::{PhoneNumber, PHONE_PATTERN};
 
 /// A one-time sign-in code as typed: exactly six digits (spaces between them are ignored).

@@ -1192,9 +1192,13 @@ export type GoogleSheetLink = { workspace_id: number, code: string, state: strin
  */
 export type GrantCredit = { 
 /**
- * Cents; 100 (1 USD) when absent.
+ * Cents, 1 to 10 000; 100 (1 USD) when absent.
  */
-amount_minor: number | null, note?: string | null, };
+amount_minor: number | null, 
+/**
+ * Cut to 200 characters.
+ */
+note?: string | null, };
 
 export type Health = { 
 /**
@@ -1461,7 +1465,11 @@ status: string, hosted_url: string | null, created_at: string, };
  * `POST /api/organizations/join/code`: the organisation's code; a one-time code goes to the
  * caller's own e-mail.
  */
-export type JoinCodeRequest = { organization_code: string, };
+export type JoinCodeRequest = { 
+/**
+ * `domain::accounts::OrganisationCode`: 4 to 32 letters, digits or inner hyphens (any case).
+ */
+organization_code: string, };
 
 /**
  * The one-time code was sent. Only the organisation's name is told to someone not yet in it.
@@ -1479,7 +1487,11 @@ resend_after_ms: number, };
 /**
  * `POST /api/organizations/join`: the organisation's code and the one-time code.
  */
-export type JoinRequest = { organization_code: string, code: string, };
+export type JoinRequest = { organization_code: string, 
+/**
+ * Six digits (spaces ignored).
+ */
+code: string, };
 
 /**
  * `PUT /api/organizations/join-by-code`: whether people may join the organisation by its code.
@@ -2075,7 +2087,11 @@ export type Priority = "none" | "very_low" | "low" | "medium" | "high" | "very_h
  * `whatsapp_no` clears it. A field it does not know is refused (a misspelt one would otherwise
  * change nothing, silently).
  */
-export type ProfileChange = { name?: string | null, preferred_language?: string | null, country?: string | null, whatsapp_no?: string | null, };
+export type ProfileChange = { 
+/**
+ * Not blank, at most 120 characters, no control characters.
+ */
+name?: string | null, preferred_language?: string | null, country?: string | null, whatsapp_no?: string | null, };
 
 /**
  * `GET /api/account/profile?workspace_id&org_id`: 001 §7 'GET all user profile data'. The

@@ -7,6 +7,8 @@
 #[crate::wire]
 #[serde(deny_unknown_fields)]
 pub struct JoinCodeRequest {
+    /// `domain::accounts::OrganisationCode`: 4 to 32 letters, digits or inner hyphens (any case).
+    #[schema(pattern = r"^\s*[A-Za-z0-9][A-Za-z0-9-]{2,30}[A-Za-z0-9]\s*$")]
     pub organization_code: String,
 }
 
@@ -25,7 +27,10 @@ pub struct JoinCodeSent {
 #[crate::wire]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
+    #[schema(pattern = r"^\s*[A-Za-z0-9][A-Za-z0-9-]{2,30}[A-Za-z0-9]\s*$")]
     pub organization_code: String,
+    /// Six digits (spaces ignored).
+    #[schema(pattern = r"^\s*([0-9]\s*){6}$")]
     pub code: String,
 }
 

@@ -38,9 +38,17 @@ pub struct AccountProfile {
 #[crate::wire(OptionalFields)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileChange {
+    /// Not blank, at most 120 characters, no control characters.
+    #[schema(
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*\S[^\x00-\x1f\x7f-\x9f]*$",
+        max_length = 120
+    )]
     pub name: Option<String>,
+    #[schema(schema_with = crate::schemas::language_or_null)]
     pub preferred_language: Option<String>,
+    #[schema(schema_with = crate::schemas::country_or_null)]
     pub country: Option<String>,
+    #[schema(schema_with = crate::schemas::phone_blank_or_null)]
     pub whatsapp_no: Option<String>,
 }
 

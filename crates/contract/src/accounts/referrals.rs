@@ -39,6 +39,7 @@ pub struct ReferralReport {
 #[crate::wire]
 #[serde(deny_unknown_fields)]
 pub struct ReferralInvites {
+    #[schema(schema_with = crate::schemas::invite_emails)]
     pub emails: Vec<String>,
 }
 
@@ -52,7 +53,9 @@ pub struct ReferralInvitesSent {
 #[crate::wire(OptionalFields)]
 #[serde(deny_unknown_fields)]
 pub struct GrantCredit {
-    /// Cents; 100 (1 USD) when absent.
+    /// Cents, 1 to 10 000; 100 (1 USD) when absent.
+    #[schema(minimum = 1, maximum = 10000)]
     pub amount_minor: Option<i64>,
+    /// Cut to 200 characters.
     pub note: Option<String>,
 }

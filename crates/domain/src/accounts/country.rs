@@ -21,15 +21,6 @@ pub const COUNTRY_CODES: [&str; 249] = [
     "VN", "VU", "WF", "WS", "YE", "YT", "ZA", "ZM", "ZW",
 ];
 
-/// The code of a country named by `raw` (any case, spaces around), if it is one.
-pub fn country_code(raw: &str) -> Option<&'static str> {
-    let upper = raw.trim().to_ascii_uppercase();
-    COUNTRY_CODES
-        .binary_search(&upper.as_str())
-        .ok()
-        .map(|i| COUNTRY_CODES[i])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,14 +46,5 @@ mod tests {
             .filter(|s| s.len() == 2 && s.bytes().all(|b| b.is_ascii_uppercase()))
             .collect();
         assert_eq!(web, COUNTRY_CODES);
-    }
-
-    #[test]
-    fn a_country_is_read_in_any_case_and_unknown_ones_are_none() {
-        assert_eq!(country_code(" in "), Some("IN"));
-        assert_eq!(country_code("pt"), Some("PT"));
-        assert_eq!(country_code("XX"), None);
-        assert_eq!(country_code("IND"), None);
-        assert_eq!(country_code(""), None);
     }
 }

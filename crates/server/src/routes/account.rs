@@ -22,7 +22,7 @@ use contract::accounts::{
     AccountProfile, AccountSettings, ProfileChange, ProfileQuery, SettingsChange, SettingsQuery,
 };
 use contract::ErrorCode;
-use domain::accounts::{country_code, PhoneNumber};
+use domain::accounts::{PhoneNumber, COUNTRY_CODES};
 use domain::language::Language;
 use domain::RuleError;
 use store::entity::user;
@@ -156,19 +156,21 @@ fn profile_fields(req: ProfileChange) -> Result<ProfileFields, Vec<(&'static str
             fields.name = Some(name.to_owned());
         }
     }
+    // The language and the country are picked from lists, so they are taken exactly as the
+    // document's enums state them.
     if let Some(tag) = req.preferred_language {
-        match Language::from_tag(tag.trim()) {
+        match Language::ALL.iter().find(|l| l.tag() == tag) {
             Some(lang) => fields.language = Some(lang.tag().to_owned()),
             None => broken.push(("preferred_language", RuleError::ValueInvalid)),
         }
     }
     if let Some(raw) = req.country {
-        if raw.trim().is_empty() {
+        if raw.is_empty() {
             fields.country = Some(None);
         } else {
-            match country_code(&raw) {
-                Some(code) => fields.country = Some(Some(code.to_owned())),
-                None => broken.push(("country", RuleError::ValueInvalid)),
+            match COUNTRY_CODES.binary_search(&raw.as_str()) {
+                Ok(i) => fields.country = Some(Some(COUNTRY_CODES[i].to_owned())),
+                Err(_) => broken.push(("country", RuleError::ValueInvalid)),
             }
         }
     }
@@ -459,7 +461,7 @@ mod tests {
         let f = profile_fields(change(
             Some(" Asha "),
             Some("pt-BR"),
-            Some("in"),
+            Some("IN"),
             Some("+91 98123 45678"),
         ))
         .unwrap();

@@ -88,13 +88,15 @@ fn checked(topic: &str, req: FeedbackRequest) -> Result<NewFeedback, AppError> {
             }
         }
     };
-    let whatsapp_no = match req.whatsapp.as_deref().map(str::trim) {
-        None | Some("") => None,
+    // The length is the field's as sent (the document's `maxLength`), blanks included.
+    let whatsapp_no = match req.whatsapp.as_deref() {
         Some(raw) if raw.chars().count() > WHATSAPP_CHARS => {
             broken.insert("whatsapp".into(), RuleError::ValueInvalid.code().into());
             None
         }
-        Some(raw) => match PhoneNumber::parse(raw) {
+        None => None,
+        Some(raw) if raw.trim().is_empty() => None,
+        Some(raw) => match PhoneNumber::parse(raw.trim()) {
             Ok(n) => Some(n.as_str().to_owned()),
             Err(rule) => {
                 broken.insert("whatsapp".into(), rule.code().into());

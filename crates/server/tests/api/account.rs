@@ -107,7 +107,7 @@ db_test!(
                 Method::PATCH,
                 "/api/account/profile",
                 &admin,
-                Some(json!({ "name": " Asha Rao ", "preferred_language": "pt-BR", "country": "in", "whatsapp_no": "+91 98123-45678" })),
+                Some(json!({ "name": " Asha Rao ", "preferred_language": "pt-BR", "country": "IN", "whatsapp_no": "+91 98123-45678" })),
             )
             .await;
         assert_eq!(p["name"], "Asha Rao");
