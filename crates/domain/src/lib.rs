@@ -36,6 +36,9 @@ pub mod onboarding;
 pub mod plans;
 pub mod providers;
 pub mod recurrence;
+// Refer and Earn is decided on the server alone; kept out of the browser's module, whose
+// budget it would otherwise spend (docs/BENCHMARKS.md).
+#[cfg(not(target_arch = "wasm32"))]
 pub mod referrals;
 pub mod registry;
 pub mod retry;
