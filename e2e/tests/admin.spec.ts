@@ -78,7 +78,8 @@ test('the operator signs in, shares leads among three members, keeps the total a
   await active(page).getByRole('button', { name: 'Edit Lucia Moreno' }).click();
   await row.getByRole('textbox', { name: 'Target %' }).fill('60');
   await expect(total(page)).toHaveText('Total: 110% (Exceeds 100%)');
-  await expect(total(page)).toHaveCSS('color', 'rgb(250, 82, 82)');
+  // Red at shade 7, the theme's AA-contrast shade on white (issue #28).
+  await expect(total(page)).toHaveCSS('color', 'rgb(240, 62, 62)');
   await expect(page.getByTestId('assignment-total-issue')).toHaveText('Total percentage cannot exceed 100%. Current total is 110%');
   await expect(row.getByText('Total percentage cannot exceed 100%. Other members use 50%')).toBeVisible();
   const save = active(page).getByRole('button', { name: 'Save Lucia Moreno' });
