@@ -309,6 +309,36 @@ impl Stripe {
             .ok_or_else(|| ConnectorError::Upstream("subscription: unreadable answer".into()))
     }
 
+    /// Credits `customer`'s balance with `amount_minor` of `currency` (a customer balance
+    /// transaction of minus that amount): the provider takes it off the customer's next invoice
+    /// in that currency when it is finalised. The same `idempotency_key` credits once. Answers
+    /// the transaction's id.
+    pub async fn credit_balance(
+        &self,
+        customer: &str,
+        amount_minor: i64,
+        currency: &str,
+        description: &str,
+        idempotency_key: &str,
+    ) -> Result<String, ConnectorError> {
+        let body = self
+            .call(
+                reqwest::Method::POST,
+                &format!("/v1/customers/{customer}/balance_transactions"),
+                &[
+                    ("amount".to_owned(), (-amount_minor.abs()).to_string()),
+                    ("currency".to_owned(), currency.to_ascii_lowercase()),
+                    ("description".to_owned(), description.to_owned()),
+                ],
+                Some(idempotency_key),
+            )
+            .await?;
+        body.get("id")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or_else(|| ConnectorError::Upstream("balance transaction: no id".into()))
+    }
+
     /// A customer portal session (manage payment methods, invoices, cancel): its URL.
     pub async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ConnectorError> {
         let body = self

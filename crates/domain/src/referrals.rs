@@ -121,6 +121,35 @@ pub fn parse_referral_code(raw: &str) -> Option<String> {
     ((4..=16).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(s)
 }
 
+/// Currencies the payment provider counts in whole units (no minor unit): an amount of these is
+/// sent as is, not in hundredths.
+pub const ZERO_DECIMAL_CURRENCIES: [&str; 16] = [
+    "bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv",
+    "xaf", "xof", "xpf",
+];
+
+/// A credit of `usd_minor` US cents in `currency`'s smallest unit, at `usd_rate` units of that
+/// currency per dollar, rounded to the nearest unit. `None` when the rate is unusable or the
+/// credit would round to nothing.
+pub fn credit_in_currency(usd_minor: i64, currency: &str, usd_rate: f64) -> Option<i64> {
+    let currency = currency.to_ascii_lowercase();
+    if currency == "usd" {
+        return (usd_minor > 0).then_some(usd_minor);
+    }
+    if !usd_rate.is_finite() || usd_rate <= 0.0 || usd_minor <= 0 {
+        return None;
+    }
+    let dollars = usd_minor as f64 / 100.0;
+    let units = dollars * usd_rate;
+    let minor = if ZERO_DECIMAL_CURRENCIES.contains(&currency.as_str()) {
+        units
+    } else {
+        units * 100.0
+    };
+    let rounded = minor.round();
+    (1.0..1e15).contains(&rounded).then_some(rounded as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +202,19 @@ mod tests {
         );
         assert_eq!(parse_referral_code("AB"), None);
         assert_eq!(parse_referral_code("ABCD-123"), None);
+    }
+
+    #[test]
+    fn a_dollar_credit_is_converted_into_the_invoice_currency_smallest_unit() {
+        assert_eq!(credit_in_currency(100, "usd", 0.0), Some(100));
+        assert_eq!(credit_in_currency(100, "USD", 1.0), Some(100));
+        assert_eq!(credit_in_currency(100, "inr", 83.12), Some(8312));
+        assert_eq!(credit_in_currency(100, "eur", 0.9184), Some(92));
+        assert_eq!(credit_in_currency(100, "jpy", 151.4), Some(151));
+        assert_eq!(credit_in_currency(100, "inr", 0.0), None);
+        assert_eq!(credit_in_currency(100, "inr", f64::NAN), None);
+        assert_eq!(credit_in_currency(100, "inr", -2.0), None);
+        assert_eq!(credit_in_currency(0, "usd", 1.0), None);
+        assert_eq!(credit_in_currency(1, "kwd", 0.001), None);
     }
 }

@@ -306,6 +306,12 @@ pub async fn apply_event(state: &AppState, event: &Event) -> Result<bool, AppErr
         _ => {}
     }
     txn.commit().await.map_err(store::StoreError::from)?;
+    // The payer's billing moved: credits earned before they paid, or not sent for a provider
+    // error, are tried again (without holding up the provider's delivery).
+    if let Some(payer) = sub_state.map(|s| s.payer).or(invoice.map(|i| i.payer)) {
+        let state = state.clone();
+        tokio::spawn(async move { crate::credits::apply_for_payer(&state, payer).await });
+    }
     Ok(true)
 }
 

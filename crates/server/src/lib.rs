@@ -8,6 +8,7 @@ pub mod billing;
 pub mod client;
 pub mod clock;
 pub mod config;
+pub mod credits;
 pub mod error;
 pub mod error_text;
 pub mod extract;

@@ -229,3 +229,107 @@ pub async fn give_friend_plan(
         .await?;
     Ok(())
 }
+
+/// The person's credits not yet handed to the payment provider, oldest first.
+pub async fn pending_credits(
+    store: &Store,
+    user_id: i64,
+) -> Result<Vec<credit::Model>, StoreError> {
+    Ok(credit::Entity::find()
+        .filter(credit::Column::UserId.eq(user_id))
+        .filter(credit::Column::AppliedAt.is_null())
+        .order_by_asc(credit::Column::Id)
+        .all(store.conn())
+        .await?)
+}
+
+/// Marks a credit handed to the payment provider. False when it was marked already (another
+/// replica did it: the provider's idempotency key made both one transaction).
+pub async fn mark_applied(store: &Store, credit_id: i64, now: EpochMs) -> Result<bool, StoreError> {
+    use sea_orm::sea_query::Expr;
+    let done = credit::Entity::update_many()
+        .col_expr(credit::Column::AppliedAt, Expr::value(now))
+        .filter(credit::Column::Id.eq(credit_id))
+        .filter(credit::Column::AppliedAt.is_null())
+        .exec(store.conn())
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Who among `user_ids` holds credits not yet applied.
+pub async fn with_pending_credits(store: &Store, user_ids: &[i64]) -> Result<Vec<i64>, StoreError> {
+    use sea_orm::QuerySelect;
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(credit::Entity::find()
+        .select_only()
+        .column(credit::Column::UserId)
+        .distinct()
+        .filter(credit::Column::UserId.is_in(user_ids.iter().copied()))
+        .filter(credit::Column::AppliedAt.is_null())
+        .into_tuple::<i64>()
+        .all(store.conn())
+        .await?)
+}
+
+/// Where a person's credits go: the payment provider's customer (and the currency its invoices
+/// are in) of their own subscription, else of the subscription of the lowest-numbered
+/// organisation they administer. The newest subscription with a customer counts, running or
+/// not (a customer whose subscription ended may subscribe again and use the credit then).
+pub async fn credit_customer(
+    store: &Store,
+    user_id: i64,
+) -> Result<Option<(String, String)>, StoreError> {
+    use crate::entity::billing::subscription;
+    use crate::entity::membership;
+    use sea_orm::QuerySelect;
+    let customer_of = |s: subscription::Model| s.customer_id.map(|c| (c, s.currency));
+    let own = subscription::Entity::find()
+        .filter(subscription::Column::UserId.eq(user_id))
+        .filter(subscription::Column::OrgId.is_null())
+        .filter(subscription::Column::CustomerId.is_not_null())
+        .order_by_desc(subscription::Column::Id)
+        .one(store.conn())
+        .await?;
+    if let Some(found) = own.and_then(customer_of) {
+        return Ok(Some(found));
+    }
+    let administered: Vec<i64> = membership::Entity::find()
+        .select_only()
+        .column(membership::Column::OrgId)
+        .filter(membership::Column::UserId.eq(user_id))
+        .filter(membership::Column::RoleId.eq(domain::roles::ADMIN_ROLE_ID as i16))
+        .filter(membership::Column::UserStatus.eq(domain::roles::ACTIVE_USER_STATUS as i16))
+        .order_by_asc(membership::Column::OrgId)
+        .into_tuple::<i64>()
+        .all(store.conn())
+        .await?;
+    for org_id in administered {
+        let sub = subscription::Entity::find()
+            .filter(subscription::Column::OrgId.eq(org_id))
+            .filter(subscription::Column::CustomerId.is_not_null())
+            .order_by_desc(subscription::Column::Id)
+            .one(store.conn())
+            .await?;
+        if let Some(found) = sub.and_then(customer_of) {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// The active administrators of `org_id`.
+pub async fn admins_of(store: &Store, org_id: i64) -> Result<Vec<i64>, StoreError> {
+    use crate::entity::membership;
+    use sea_orm::QuerySelect;
+    Ok(membership::Entity::find()
+        .select_only()
+        .column(membership::Column::UserId)
+        .filter(membership::Column::OrgId.eq(org_id))
+        .filter(membership::Column::RoleId.eq(domain::roles::ADMIN_ROLE_ID as i16))
+        .filter(membership::Column::UserStatus.eq(domain::roles::ACTIVE_USER_STATUS as i16))
+        .into_tuple::<i64>()
+        .all(store.conn())
+        .await?)
+}

@@ -477,6 +477,30 @@ impl FakeProviders {
         Some(stripe::send(&self.state, "invoice.payment_failed", invoice).await)
     }
 
+    /// Renews subscription `id` for another period: its invoice takes the customer's credit in
+    /// its currency off what is due, is paid, and `invoice.paid` is sent. Answers the event.
+    pub async fn stripe_renew(&self, id: &str) -> Option<Value> {
+        let sub = self.stripe_subscription(id)?;
+        let invoice = stripe::invoice_of(&self.state, &sub, "paid");
+        Some(stripe::send(&self.state, "invoice.paid", invoice).await)
+    }
+
+    /// The credit balance of `customer` in `currency` (negative: credit the customer holds).
+    pub fn stripe_balance(&self, customer: &str, currency: &str) -> i64 {
+        self.state
+            .0
+            .lock()
+            .map(|i| i.stripe.balance(customer, currency))
+            .unwrap_or(0)
+    }
+
+    /// Makes balance transactions fail with a server error, or succeed again.
+    pub fn stripe_refuse_balance(&self, refuse: bool) {
+        if let Ok(mut i) = self.state.0.lock() {
+            i.stripe.refuse_balance = refuse;
+        }
+    }
+
     /// Pays the open invoice `invoice` (as a retried charge would): sends `invoice.paid`.
     pub async fn stripe_pay_invoice(&self, invoice: &Value) -> Value {
         let mut paid = invoice.clone();

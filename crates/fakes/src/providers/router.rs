@@ -107,6 +107,10 @@ pub(super) fn router(state: FakeState) -> Router {
             "/stripe/v1/billing_portal/sessions",
             post(stripe::portal_session),
         )
+        .route(
+            "/stripe/v1/customers/{id}/balance_transactions",
+            post(stripe::create_balance_transaction),
+        )
         .route("/stripe/pay/{id}", get(stripe::pay_page).post(stripe::pay))
         .route("/rates/latest/{base}", get(stripe::rates_latest))
         .route("/ai-handler", post(ai_handler))

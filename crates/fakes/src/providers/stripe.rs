@@ -33,6 +33,28 @@ pub(super) struct Stripe {
     pub(super) sessions_created: usize,
     /// Calls of the exchange-rate endpoint.
     pub(super) rate_calls: usize,
+    /// Customer balance transactions by customer, oldest first.
+    pub(super) balance_transactions: HashMap<String, Vec<Value>>,
+    /// Idempotency key → the balance transaction it created.
+    balance_idempotency: HashMap<String, Value>,
+    /// Answer balance transactions with a server error (a provider having a bad minute).
+    pub(super) refuse_balance: bool,
+}
+
+impl Stripe {
+    /// The customer's credit balance in `currency` (negative: owed to the customer), as the
+    /// provider keeps one per currency (`invoice_credit_balance`).
+    pub(super) fn balance(&self, customer: &str, currency: &str) -> i64 {
+        self.balance_transactions
+            .get(customer)
+            .map(|all| {
+                all.iter()
+                    .filter(|t| t["currency"] == json!(currency))
+                    .map(|t| t["amount"].as_i64().unwrap_or(0))
+                    .sum()
+            })
+            .unwrap_or(0)
+    }
 }
 
 fn now_s() -> i64 {
@@ -325,13 +347,43 @@ pub(super) fn invoice_of(state: &FakeState, sub: &Value, status: &str) -> Value 
                 .sum()
         })
         .unwrap_or(0);
+    // The customer's credit in the invoice's currency comes off what is due, and is used up by
+    // as much (the provider does this when it finalises the invoice).
+    let currency = item["price"]["currency"]
+        .as_str()
+        .unwrap_or("usd")
+        .to_owned();
+    let customer = sub["customer"].as_str().unwrap_or_default().to_owned();
+    let (starting, due) = {
+        let mut i = state
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let starting = i.stripe.balance(&customer, &currency);
+        let used = (-starting).clamp(0, amount);
+        if used > 0 {
+            i.stripe
+                .balance_transactions
+                .entry(customer.clone())
+                .or_default()
+                .push(
+                    json!({"object": "customer_balance_transaction", "amount": used,
+                             "currency": currency, "customer": customer,
+                             "ending_balance": starting + used, "type": "applied_to_invoice"}),
+                );
+        }
+        (starting, amount - used)
+    };
     json!({
         "id": next_id(state, "in"),
         "object": "invoice",
         "customer": sub["customer"],
         "status": status,
-        "amount_due": amount,
-        "amount_paid": if status == "paid" { amount } else { 0 },
+        "total": amount,
+        "starting_balance": starting,
+        "ending_balance": starting + (amount - due),
+        "amount_due": due,
+        "amount_paid": if status == "paid" { due } else { 0 },
         "currency": item["price"]["currency"],
         "hosted_invoice_url": "https://invoice.example.test/i",
         "created": now_s(),
@@ -498,6 +550,96 @@ pub(super) async fn portal_session(
         "url": format!("https://portal.example.test/{customer}?return_url={back}"),
     }))
     .into_response()
+}
+
+/// `POST /v1/customers/{id}/balance_transactions`: `amount` (negative credits the customer) in
+/// `currency`; the same `Idempotency-Key` answers the same transaction. An unknown customer is a
+/// 404, as the provider answers.
+pub(super) async fn create_balance_transaction(
+    State(state): State<FakeState>,
+    Path(customer): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    state.record(
+        "POST",
+        format!("/stripe/v1/customers/{customer}/balance_transactions"),
+        &headers,
+        json!(form),
+    );
+    if !authorised(&headers) {
+        return refuse();
+    }
+    let id = next_id(&state, "cbtxn");
+    let mut i = state
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if i.stripe.refuse_balance {
+        return (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Json(json!({"error": {"type": "api_error", "message": "An unknown error occurred"}})),
+        )
+            .into_response();
+    }
+    let key = headers
+        .get("idempotency-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    if let Some(done) = key
+        .as_ref()
+        .and_then(|k| i.stripe.balance_idempotency.get(k))
+    {
+        return Json(done.clone()).into_response();
+    }
+    let known = i
+        .stripe
+        .subscriptions
+        .values()
+        .any(|s| s["customer"] == json!(customer));
+    let (Some(amount), Some(currency)) = (
+        form.get("amount").and_then(|a| a.parse::<i64>().ok()),
+        form.get("currency")
+            .filter(|c| c.len() == 3 && *c == &c.to_ascii_lowercase()),
+    ) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": {"type": "invalid_request_error", "message": "amount and currency are required"}})),
+        )
+            .into_response();
+    };
+    if !known {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({"error": {"type": "invalid_request_error", "message": format!("No such customer: '{customer}'")}})),
+        )
+            .into_response();
+    }
+    let ending = i.stripe.balance(&customer, currency) + amount;
+    let txn = json!({
+        "id": id,
+        "object": "customer_balance_transaction",
+        "amount": amount,
+        "created": now_s(),
+        "credit_note": null,
+        "currency": currency,
+        "customer": customer,
+        "description": form.get("description"),
+        "ending_balance": ending,
+        "invoice": null,
+        "livemode": false,
+        "metadata": {},
+        "type": "adjustment",
+    });
+    i.stripe
+        .balance_transactions
+        .entry(customer)
+        .or_default()
+        .push(txn.clone());
+    if let Some(k) = key {
+        i.stripe.balance_idempotency.insert(k, txn.clone());
+    }
+    Json(txn).into_response()
 }
 
 /// The exchange-rate provider: USD to a few currencies.

@@ -212,6 +212,11 @@ async fn record(state: &AppState, friend: &user::Model, code: &str) -> Result<()
         store::referrals::give_friend_plan(&state.store, friend.id, FRIEND_PLAN_ID, until, now)
             .await?;
     }
+    if recorded.is_some_and(|r| referrals::completes_pair(r.earning)) {
+        // The friend's sign-up does not wait for the payment provider.
+        let (state, referrer_id) = (state.clone(), referrer.id);
+        tokio::spawn(async move { crate::credits::apply_pending(&state, referrer_id).await });
+    }
     Ok(())
 }
 
@@ -275,12 +280,18 @@ pub async fn grant_credit(
         serde_json::json!({ "amount_minor": amount, "source": "store_review" }),
     )
     .await?;
+    // Sent to the provider now when the person pays for something; else kept until they do.
+    crate::credits::apply_pending(&state, id).await;
+    let applied = !store::referrals::pending_credits(&state.store, id)
+        .await?
+        .iter()
+        .any(|p| p.id == c.id);
     Ok(Json(CreditEntry {
         amount_minor: c.amount_minor,
         currency: c.currency,
         source: c.source,
         note: c.note,
         created_at: rfc3339(c.created_at).unwrap_or_default(),
-        applied: false,
+        applied,
     }))
 }

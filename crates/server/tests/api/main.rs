@@ -39,6 +39,7 @@ mod onboarding;
 mod org_activity;
 mod owner;
 mod quotas;
+mod referral_credits;
 mod referrals;
 mod sync;
 mod sync_crm;

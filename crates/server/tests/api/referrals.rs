@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use testkit::{db_test, TestApp};
 
 /// Signs `email` up as a person does, having come by `code`'s link; answers the session.
-async fn sign_up_with(app: &TestApp, email: &str, code: &str) -> String {
+pub(crate) async fn sign_up_with(app: &TestApp, email: &str, code: &str) -> String {
     let (status, body) = app
         .call(
             Method::POST,
@@ -33,7 +33,7 @@ async fn sign_up_with(app: &TestApp, email: &str, code: &str) -> String {
     testkit::session_cookie(res.headers()).unwrap()
 }
 
-async fn report(app: &TestApp, session: &str) -> Value {
+pub(crate) async fn report(app: &TestApp, session: &str) -> Value {
     app.get_ok("/api/referrals", session).await
 }
 
