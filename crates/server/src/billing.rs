@@ -224,9 +224,7 @@ pub async fn apply_answer(state: &AppState, s: &Subscription) -> Result<(), AppE
         return Ok(());
     };
     let now = state.clock.now_ms();
-    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
-        .await
-        .map_err(store::StoreError::from)?;
+    let txn = state.store.begin_write().await?;
     store::billing::apply_subscription(&txn, &sub, now, now).await?;
     txn.commit().await.map_err(store::StoreError::from)?;
     Ok(())

@@ -8,7 +8,7 @@ use domain::RuleError;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set, TransactionTrait,
+    QueryOrder, Set,
 };
 
 /// The user with this e-mail (stored in lower case).
@@ -71,7 +71,7 @@ pub async fn issue_code(
     day_start: EpochMs,
     per_day: u64,
 ) -> Result<bool, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     if store.kind() == crate::DbKind::Postgres {
         // One issuer per address at a time, until this transaction ends.
         txn.execute(sea_orm::Statement::from_sql_and_values(

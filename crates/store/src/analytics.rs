@@ -13,7 +13,7 @@ use domain::events::{CallEvent, MessageEvent};
 use sea_orm::sea_query::{
     Alias, Expr, Func, OnConflict, Order, Query, SelectStatement, SimpleExpr,
 };
-use sea_orm::{ConnectionTrait, DeriveIden, FromQueryResult, TransactionTrait};
+use sea_orm::{ConnectionTrait, DeriveIden, FromQueryResult};
 
 mod rollups;
 pub use rollups::rollup_drift;
@@ -72,7 +72,7 @@ pub async fn insert_calls(
     events: &[CallEvent],
     now: EpochMs,
 ) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let backend = txn.get_database_backend();
     let mut inserted = Vec::with_capacity(events.len());
     for chunk in events.chunks(INSERT_CHUNK) {
@@ -146,7 +146,7 @@ pub async fn insert_messages_with_jobs(
     now: EpochMs,
     jobs_for: impl Fn(&MessageEvent) -> Vec<crate::sync::NewJob>,
 ) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let mut stored = 0;
     let mut jobs = Vec::new();
     for chunk in events.chunks(INSERT_CHUNK) {
@@ -567,7 +567,7 @@ pub async fn insert_usage(
     events: &[domain::events::UsageEvent],
     now: EpochMs,
 ) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let mut stored = 0;
     for chunk in events.chunks(INSERT_CHUNK) {
         let mut q = Query::insert();

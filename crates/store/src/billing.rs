@@ -12,7 +12,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
 };
 
 /// Whose plan: an organisation, or a person's own workspace.
@@ -235,7 +235,7 @@ pub async fn begin_event(
     kind: &str,
     now: EpochMs,
 ) -> Result<Option<DatabaseTransaction>, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let row = event::ActiveModel {
         event_id: Set(event_id.to_owned()),
         kind: Set(kind.to_owned()),

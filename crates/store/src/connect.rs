@@ -116,7 +116,8 @@ impl Store {
         &self.db
     }
 
-    /// A transaction that reads before it writes. On SQLite it takes the write lock first (a
+    /// The transaction every write uses (a plain `begin()` is for reads only). On SQLite it
+    /// takes the write lock first (a
     /// write that changes nothing): a transaction that read a snapshot and then finds another
     /// writer committed since cannot write at all (`SQLITE_BUSY_SNAPSHOT`, which the busy timeout
     /// does not wait out), whereas waiting for the lock up front always succeeds.

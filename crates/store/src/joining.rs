@@ -6,9 +6,7 @@ use crate::entity::{membership, organisation};
 use crate::{EpochMs, Store, StoreError};
 use domain::accounts::{ACTIVE_USER_STATUS, INVITED_USER_STATUS};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
 /// The role a person who joins by code gets: employee (000 §6 role 3); an admin may change it.
 pub const JOINED_ROLE: i16 = 3;
@@ -34,7 +32,7 @@ pub async fn join(
     seat_limit: u32,
     now: EpochMs,
 ) -> Result<JoinOutcome, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     // A no-op write takes the row lock on PostgreSQL (and the write lock on SQLite).
     organisation::Entity::update_many()
         .col_expr(

@@ -15,7 +15,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Select, Set, TransactionTrait,
+    QuerySelect, Select, Set,
 };
 
 // A person's own conversations with the knowledge base, most recently used first.
@@ -232,7 +232,7 @@ pub async fn delete_conversation(
     user_id: i64,
     id: i64,
 ) -> Result<bool, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let Some(c) = conversation::Entity::find_by_id(id)
         .filter(conversation::Column::OrgId.eq(org_id))
         .filter(conversation::Column::UserId.eq(user_id))
@@ -332,7 +332,7 @@ pub async fn take_ai_reply(
     day: &str,
     limit: u32,
 ) -> Result<Option<u32>, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let found = ai_usage::Entity::find()
         .filter(ai_usage::Column::UserId.eq(user_id))
         .filter(ai_usage::Column::Day.eq(day))

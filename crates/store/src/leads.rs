@@ -8,7 +8,7 @@ use crate::{DbKind, EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set,
 };
 
 /// Every member, oldest first.
@@ -155,7 +155,7 @@ pub async fn assign(
     now: EpochMs,
     decide: impl FnOnce(&lead::Model, &[assignment_member::Model]) -> Option<Decision>,
 ) -> Result<Option<lead_assignment::Model>, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let mut q = assignment_member::Entity::find().order_by_asc(assignment_member::Column::Id);
     if store.kind() == DbKind::Postgres {
         q = q.lock_exclusive();

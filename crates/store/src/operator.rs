@@ -9,7 +9,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, SqlErr, TransactionTrait,
+    QuerySelect, Set, SqlErr,
 };
 
 /// Adds an operator admin, or sets a new password for an existing address.
@@ -99,7 +99,7 @@ pub async fn set_admin_password(
     password_hash: &str,
     now: EpochMs,
 ) -> Result<(operator_admin::Model, bool, u64), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let found = operator_admin::Entity::find()
         .filter(operator_admin::Column::Email.eq(email))
         .one(&txn)

@@ -9,7 +9,7 @@ use domain::roles::ADMIN_ROLE_ID;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr,
 };
 use std::collections::HashMap;
 
@@ -127,7 +127,7 @@ pub async fn create_organisation(
     new: NewOrganisation,
     now: EpochMs,
 ) -> Result<organisation::Model, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let org = organisation::ActiveModel {
         name: Set(new.name),
         organization_code: Set(new.code),
@@ -226,7 +226,7 @@ pub async fn set_default_org(
     org_id: Option<i64>,
     now: EpochMs,
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     if let Some(org_id) = org_id {
         membership::Entity::find()
             .filter(membership::Column::OrgId.eq(org_id))
@@ -260,7 +260,7 @@ async fn admin_count(txn: &DatabaseTransaction, org_id: i64) -> Result<u64, Stor
 /// Removes a member from the organisation. The last active admin cannot be removed
 /// (`Conflict("last_admin")`); a user who is not a member is `NotFound`.
 pub async fn remove_member(store: &Store, org_id: i64, user_id: i64) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let m = membership::Entity::find()
         .filter(membership::Column::OrgId.eq(org_id))
         .filter(membership::Column::UserId.eq(user_id))
@@ -471,7 +471,7 @@ pub async fn add_employees(
     seat_limit: u32,
     now: EpochMs,
 ) -> Result<AddReport, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     // A no-op write takes the row lock on PostgreSQL (and the write lock on SQLite).
     organisation::Entity::update_many()
         .col_expr(
@@ -617,7 +617,7 @@ pub async fn update_employee(
     changes: EmployeeChanges,
     now: EpochMs,
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let m = membership::Entity::find()
         .filter(membership::Column::OrgId.eq(org_id))
         .filter(membership::Column::UserId.eq(user_id))
@@ -671,7 +671,7 @@ pub async fn assign_team(
     user_ids: &[i64],
     now: EpochMs,
 ) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     team::Entity::find_by_id(team_id)
         .filter(team::Column::OrgId.eq(org_id))
         .one(&txn)

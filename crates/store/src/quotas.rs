@@ -12,7 +12,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, TransactionTrait,
+    QuerySelect,
 };
 
 /// Which quota a file would pass.
@@ -61,7 +61,7 @@ pub async fn reserve_file(
     org_limit: i64,
     now: EpochMs,
 ) -> Result<Result<(), StorageHit>, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     // No-op writes take the rows' locks (PostgreSQL) and the write lock (SQLite) before counting.
     user::Entity::update_many()
         .col_expr(

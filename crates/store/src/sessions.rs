@@ -9,7 +9,6 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 
 /// The user of a live session (not revoked, not expired at `now`).
@@ -149,7 +148,7 @@ pub async fn renew_extension_token(
     // The transaction starts with its write (so SQLite takes the write lock first, and never has
     // to upgrade a read), under the same conditions: a renewal that ran meanwhile, or a
     // revocation, leaves nothing to mark.
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let marked = extension_token::Entity::update_many()
         .col_expr(extension_token::Column::RenewedAt, Expr::value(now))
         .col_expr(

@@ -159,7 +159,7 @@ pub async fn enqueue(
     jobs: &[NewJob],
     now: EpochMs,
 ) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let n = enqueue_in(&txn, org_id, jobs, now).await?;
     txn.commit().await?;
     Ok(n)
@@ -332,7 +332,7 @@ pub async fn finish_many(
     if done.is_empty() {
         return Ok(());
     }
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     relaxed_commit(store, &txn).await?;
     let backend = txn.get_database_backend();
     let mut log = Query::insert();
@@ -676,7 +676,7 @@ pub async fn set_label_rules(
     rules: &[CrmLabelSync],
     now: EpochMs,
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let backend = txn.get_database_backend();
     let del = Query::delete()
         .from_table(CrmLabelRules::Table)

@@ -353,9 +353,7 @@ pub async fn change_plan(
         Some(days) => Some(now + i64::from(days) * 86_400_000),
         None => org.validity,
     };
-    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
-        .await
-        .map_err(store::StoreError::from)?;
+    let txn = state.store.begin_write().await?;
     store::billing::set_plan(
         &txn,
         store::billing::Payer::Org(id),
@@ -543,9 +541,7 @@ pub async fn save_assignment_member(
     let owner = req.owner_id.trim().to_owned();
     // The check of everyone's targets, the change and its audit row in one transaction: two
     // operators saving at once cannot pass 100% together, and no change goes unaudited.
-    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
-        .await
-        .map_err(store::StoreError::from)?;
+    let txn = state.store.begin_write().await?;
     let saved = store::leads::members_for_change(&txn).await?;
     let others: u32 = saved
         .iter()
@@ -604,9 +600,7 @@ pub async fn delete_assignment_member(
     OperatorAdmin(admin): OperatorAdmin,
     Query(q): Query<OwnerQuery>,
 ) -> Result<Json<DynamicAssignment>, AppError> {
-    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
-        .await
-        .map_err(store::StoreError::from)?;
+    let txn = state.store.begin_write().await?;
     if !store::leads::delete_member(&txn, &q.owner_id).await? {
         return Err(AppError::not_found());
     }

@@ -43,9 +43,7 @@ pub async fn grant_knowledge_base(
     let org = store::orgs::organisation(&state.store, id)
         .await?
         .ok_or_else(AppError::not_found)?;
-    let txn = store::sea_orm::TransactionTrait::begin(state.store.conn())
-        .await
-        .map_err(store::StoreError::from)?;
+    let txn = state.store.begin_write().await?;
     store::orgs::set_knowledge_base_grant(&txn, id, req.granted).await?;
     store::operator::audit(
         &txn,

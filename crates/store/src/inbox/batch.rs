@@ -11,7 +11,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::{OnConflict, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    QueryOrder, QuerySelect,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -53,7 +53,7 @@ pub async fn record_announced(
             "a batch holds at most MAX_BATCH messages, each with its source id".into(),
         )));
     }
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let made = insert_conversations(&txn, items, now).await?;
     let assigned = assign_new(&txn, items, &made).await?;
     let conversations = lock_conversations(&txn, items).await?;

@@ -7,7 +7,7 @@ use domain::inbox::Ack;
 use sea_orm::sea_query::{InsertStatement, OnConflict, Query, SimpleExpr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 
 use super::MESSAGE;
@@ -132,7 +132,7 @@ pub async fn record(
     msg: &Incoming<'_>,
     now: EpochMs,
 ) -> Result<Recorded, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let recorded = record_in(&txn, chat, msg, now).await?;
     txn.commit().await?;
     Ok(recorded)
@@ -436,7 +436,7 @@ pub async fn apply_ack(
 /// The conversation of `chat`, made (at the top of the list) when there is none: a chat opened
 /// by number before anyone wrote.
 pub async fn open(store: &Store, chat: &Chat<'_>, now: EpochMs) -> Result<i64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let (conv, made) = conversation_of(&txn, chat, now).await?;
     if made {
         conversation::Entity::update_many()
@@ -460,7 +460,7 @@ pub async fn note(
     now: EpochMs,
 ) -> Result<message::Model, StoreError> {
     use crate::entity::inbox::mention;
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let row = message::ActiveModel {
         org_id: Set(org_id),
         conversation_id: Set(conversation_id),

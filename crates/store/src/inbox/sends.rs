@@ -22,7 +22,7 @@ pub async fn queue_reply(
     reply: &Incoming<'_>,
     now: EpochMs,
 ) -> Result<Recorded, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let recorded = record_in(&txn, chat, reply, now).await?;
     if let Some(message_id) = recorded.message_id {
         send::ActiveModel {
@@ -124,7 +124,7 @@ pub async fn sent(
     message_id: i64,
     source_id: Option<&str>,
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     // The write first: on SQLite it takes the write lock before the read, so the read cannot
     // be of a snapshot another writer has moved past (which fails the transaction as busy).
     send::Entity::delete_by_id(send_id).exec(&txn).await?;
@@ -167,7 +167,7 @@ pub async fn give_up(
     message_id: i64,
     error: &str,
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     message::Entity::update_many()
         .col_expr(message::Column::Ack, Ack::Failed.code().into())
         .col_expr(message::Column::Error, truncate(error).into())

@@ -12,7 +12,7 @@ use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 use std::collections::HashMap;
 
@@ -64,7 +64,7 @@ pub async fn reserve_document(
     quota: Quota,
     now: EpochMs,
 ) -> Result<Reserved, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let backend = txn.get_database_backend();
     let ensure = Query::insert()
         .into_table(stats::Entity)
@@ -146,7 +146,7 @@ pub async fn add_passages(
     doc: &document::Model,
     passages: Vec<NewPassage>,
 ) -> Result<(i64, i64), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let added = passages.len() as i64;
     let mut length = 0i64;
     for (page, text, terms) in passages {
@@ -191,7 +191,7 @@ pub async fn finish_document(
     passages: i64,
     length: i64,
 ) -> Result<bool, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let flipped = document::Entity::update_many()
         .col_expr(document::Column::State, Expr::value(READY))
         .filter(document::Column::Id.eq(doc.id))
@@ -242,7 +242,7 @@ pub async fn delete_document(
     org_id: i64,
     id: i64,
 ) -> Result<Option<document::Model>, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let hidden = document::Entity::update_many()
         .col_expr(document::Column::State, Expr::value(STAGING))
         .filter(document::Column::Id.eq(id))
@@ -274,7 +274,7 @@ pub async fn delete_document(
 /// passages and terms, a batch of passages per transaction, the document row last.
 pub async fn discard_document(store: &Store, doc: &document::Model) -> Result<(), StoreError> {
     loop {
-        let txn = store.conn().begin().await?;
+        let txn = store.begin_write().await?;
         let ids: Vec<i64> = passage::Entity::find()
             .select_only()
             .column(passage::Column::Id)

@@ -6,13 +6,11 @@ use crate::{EpochMs, Store, StoreError};
 
 // The organisation's, whoever made them.
 scoped!(property, owner: CreatedBy);
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 /// Deletes a property and every contact's value of it.
 pub async fn delete_property(store: &Store, org_id: i64, id: i64) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     property_value::Entity::delete_many()
         .filter(property_value::Column::OrgId.eq(org_id))
         .filter(property_value::Column::PropertyId.eq(id))
@@ -50,7 +48,7 @@ pub async fn set_contact_values(
     user_id: i64,
     now: EpochMs,
 ) -> Result<(), StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     for (property_id, value) in values {
         property_value::Entity::delete_many()
             .filter(property_value::Column::OrgId.eq(org_id))

@@ -11,7 +11,7 @@ scoped!(schedule, owner: OwnerId, order: |q: Select<schedule::Entity>| q
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
-    QueryOrder, QuerySelect, Select, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Select, Set,
 };
 
 /// Stores a schedule with its first send, in one transaction.
@@ -20,7 +20,7 @@ pub async fn insert_schedule(
     row: schedule::Model,
     first_due: EpochMs,
 ) -> Result<schedule::Model, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let mut am = row.into_active_model().reset_all();
     am.id = sea_orm::ActiveValue::NotSet;
     let saved = am.insert(&txn).await?;
@@ -118,7 +118,7 @@ pub async fn delete_schedule(
     owner_id: i64,
     id: i64,
 ) -> Result<u64, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let n = schedule::Entity::delete_many()
         .filter(schedule::Column::OrgId.eq(org_id))
         .filter(schedule::Column::OwnerId.eq(owner_id))
@@ -142,7 +142,7 @@ pub async fn reschedule(
     row: schedule::Model,
     due_at: EpochMs,
 ) -> Result<schedule::Model, StoreError> {
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     send::Entity::delete_many()
         .filter(send::Column::ScheduleId.eq(row.id))
         .filter(send::Column::Status.is_in(["due", "claimed"]))

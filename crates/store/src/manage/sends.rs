@@ -9,7 +9,7 @@ use domain::accounts::ACTIVE_USER_STATUS;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Statement,
-    TransactionTrait, Value,
+    Value,
 };
 
 /// The `org_id` of a person's own workspace.
@@ -123,7 +123,7 @@ pub async fn claim_sends(
                 ],
             ),
         };
-    let txn = store.conn().begin().await?;
+    let txn = store.begin_write().await?;
     let rows = txn
         .query_all(Statement::from_sql_and_values(
             txn.get_database_backend(),
