@@ -320,3 +320,16 @@ pub struct SalesforceRecordTypeQuery {
     #[param(pattern = "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$")]
     pub id: String,
 }
+
+/// `GET integrations/members?org_id` (001 §7 'GET user integrations, query org_id'): one
+/// member's links, for each member of the organisation the caller may see (001 §6).
+#[crate::wire]
+pub struct MemberIntegrations {
+    pub user_id: i64,
+    /// Per provider: a usable link in the member's own workspace (`webhooks`: the
+    /// organisation's endpoint is switched on, the same for everyone).
+    pub integrations: crate::accounts::IntegrationFlags,
+    /// The keys (as in `integrations`) of links the provider no longer accepts: the member must
+    /// connect again.
+    pub needs_reconnect: Vec<String>,
+}

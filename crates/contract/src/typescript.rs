@@ -112,6 +112,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::ImportReport>();
     // Integrations.
     c.visit::<integrations::LinkStatus>();
+    c.visit::<integrations::MemberIntegrations>();
     c.visit::<integrations::FreshdeskCheckQuery>();
     c.visit::<integrations::FreshdeskLink>();
     c.visit::<integrations::LeadsquaredLink>();

@@ -1710,6 +1710,22 @@ kind: string,
 editable: boolean, };
 
 /**
+ * `GET integrations/members?org_id` (001 §7 'GET user integrations, query org_id'): one
+ * member's links, for each member of the organisation the caller may see (001 §6).
+ */
+export type MemberIntegrations = { user_id: number, 
+/**
+ * Per provider: a usable link in the member's own workspace (`webhooks`: the
+ * organisation's endpoint is switched on, the same for everyone).
+ */
+integrations: IntegrationFlags, 
+/**
+ * The keys (as in `integrations`) of links the provider no longer accepts: the member must
+ * connect again.
+ */
+needs_reconnect: Array<string>, };
+
+/**
  * One chat-message event (000 §3 'Webhook sample payload fields').
  */
 export type MessageEventInput = { MessageId?: Id | null, Message?: string | null, Chatid?: Id | null, File?: string | null, FileName?: string | null, Ack?: LooseNumber | null, Datetime?: TimeValue | null, 

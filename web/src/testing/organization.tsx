@@ -7,6 +7,7 @@ import type {
   Employee,
   EmployeeList,
   ImportReport,
+  MemberIntegrations,
   OrgMapping,
   Organization,
   SeatAvailability,
@@ -158,6 +159,18 @@ export function fakeServer(...handlers: Handler[]) {
       };
       return { status: 200, body: list };
     }
+    if (p === '/integrations/members')
+      return ok(
+        members
+          .filter((m) => m.user_status === 2)
+          .map(
+            (m): MemberIntegrations => ({
+              user_id: m.user_id,
+              integrations: m.user_id === 8 ? { hubspot: true, freshdesk: false, webhooks: true } : {},
+              needs_reconnect: m.user_id === 8 ? ['zoho'] : [],
+            }),
+          ),
+      );
     return { status: 404, body: errorBody('not_found') };
   };
 

@@ -327,7 +327,8 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             query(format!("?workspace_id={}", org.workspace_id), false)
         }
         ("GET", "/v1/whatzapp/webhook/deliveries")
-        | ("GET", "/v1/whatzapp/integrations/lastsync") => {
+        | ("GET", "/v1/whatzapp/integrations/lastsync")
+        | ("GET", "/v1/whatzapp/integrations/members") => {
             query(format!("?org_id={}", org.org_id), false)
         }
         ("GET", "/v1/whatzapp/webhook/deliveries/{id}/attempts") => (

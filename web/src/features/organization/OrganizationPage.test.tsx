@@ -74,6 +74,25 @@ describe('the organisation page', () => {
     expect(screen.getByText('Showing 4 of 5')).toBeInTheDocument();
   });
 
+  it("shows each member's connected integrations, and the list without them when they fail", async () => {
+    fakeServer();
+    renderPage();
+    await table();
+    const priya = await rowOf('Priya Sharma');
+    expect(await within(priya).findByText('HubSpot')).toBeInTheDocument();
+    expect(within(priya).getByText('Zoho: reconnect')).toBeInTheDocument();
+    // The webhook is the organisation's, not repeated per member.
+    expect(within(priya).queryByText(/webhook/i)).not.toBeInTheDocument();
+    expect(within(await rowOf('+5511987654321')).getByText('None')).toBeInTheDocument();
+
+    useOrganization.setState({ memberLinks: null });
+    fakeServer((c) => (c.url.pathname.endsWith('/integrations/members') ? { status: 500, body: { error: { code: 'internal', message: 'x', fields: null } } } : undefined));
+    await act(() => useOrganization.getState().refreshMembers());
+    const again = await rowOf('Priya Sharma');
+    expect(within(again).queryByText('HubSpot')).not.toBeInTheDocument();
+    expect(within(again).getByLabelText('Not available')).toBeInTheDocument();
+  });
+
   it("shows the organisation's own employee ID, or a dash, never a database id", async () => {
     fakeServer((c) =>
       c.url.pathname.endsWith('/employees/invited')

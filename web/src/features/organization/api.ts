@@ -1,7 +1,7 @@
 // The organisation screen's calls (docs/API.md: organisations, teams, employees). Every shape
 // is the generated contract type (src/generated/contract.ts), never a hand-written twin.
 import { apiFetch, ApiError, apiUpload, queryString, resultData } from '@/lib/api';
-import type { Ack, AddedEmployees, AddEmployees, AssignTeam, ColorPalette, CreateTeam, CreditHistory, ImportReport, OrgMapping, Employee, Organization, OrgActivity, Page, ResendInvitation, ResultEnvelope, SeatAvailability, Team, TypeEnvelope, UpdateEmployee, UpdateOrganization, UpdateTeam, UserExistence } from '@/generated/contract';
+import type { Ack, AddedEmployees, MemberIntegrations, AddEmployees, AssignTeam, ColorPalette, CreateTeam, CreditHistory, ImportReport, OrgMapping, Employee, Organization, OrgActivity, Page, ResendInvitation, ResultEnvelope, SeatAvailability, Team, TypeEnvelope, UpdateEmployee, UpdateOrganization, UpdateTeam, UserExistence } from '@/generated/contract';
 
 const V1 = '/api/v1/whatzapp';
 
@@ -107,3 +107,7 @@ export async function memberWithMobile(mobile: string, orgId: number): Promise<b
     return false;
   }
 }
+
+/** 001 §7 'GET user integrations, query org_id': the links of the members the caller may see. */
+export const fetchMemberIntegrations = (orgId: number, signal?: AbortSignal) =>
+  data<MemberIntegrations[]>(`${V1}/integrations/members${query({ org_id: orgId })}`, { signal });

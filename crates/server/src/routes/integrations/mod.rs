@@ -1,6 +1,7 @@
 //! The Integrations screen's calls (000 §7), split by concern: links made with keys
 //! (`keys.rs`), on a consent page (`consent.rs`), the spreadsheet (`sheet.rs`), Salesforce's
-//! panel and record types (`salesforce.rs`) and the organisation's webhook (`webhook.rs`).
+//! panel and record types (`salesforce.rs`), the organisation's webhook (`webhook.rs`) and the
+//! members' links as their organisation sees them (`members.rs`).
 //!
 //! Status and unlink are the same for every provider of the registry, so they are written once
 //! here: the generic `integrations/{provider}/link` routes, and the spec's per-provider paths
@@ -9,6 +10,7 @@
 
 mod consent;
 mod keys;
+mod members;
 mod salesforce;
 mod sheet;
 mod webhook;
@@ -49,6 +51,7 @@ pub fn routes() -> Routes {
         .add_extension(Access::SignedIn, routes!(get_salesforce))
         .add(Access::SignedIn, routes!(delete_salesforce))
         .merge(keys::routes())
+        .merge(members::routes())
         .merge(webhook::routes())
         .merge(consent::routes())
         .merge(sheet::routes())

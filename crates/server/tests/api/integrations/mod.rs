@@ -19,6 +19,7 @@ use testkit::WithSession;
 use testkit::{db_test, TestApp};
 
 /// A signed-in person driving the API; every answer body is kept so a test can scan them all.
+mod members;
 mod oauth;
 mod salesforce;
 

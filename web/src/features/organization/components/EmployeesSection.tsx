@@ -1,7 +1,7 @@
 // The employee list (001 §2 'Employee list'): filters by status (everyone by default, so people
 // just invited are listed), team and manager; a table with the organisation's own employee ID
 // (never a database id), name, role, e-mail, WhatsApp number, team, invitation, sync and
-// extension status; and the actions — add (send invites), add with excel, download the sample
+// extension status, the member's connected integrations; and the actions — add (send invites), add with excel, download the sample
 // csv, assign to a team, send an invitation again (managers and admins), edit (role, team,
 // employee ID) and remove (admins). Who is listed is the server's decision (001 §6).
 import {
@@ -46,6 +46,7 @@ import { AddEmployeeModal } from './AddEmployeeModal';
 import { AssignTeamModal } from './AssignTeamModal';
 import { EditMemberModal } from './EditMemberModal';
 import { ImportModal } from './ImportModal';
+import { MemberLinks } from './MemberLinks';
 import { RemoveUserModal } from './RemoveUserModal';
 import { TeamBadge } from './TeamBadge';
 import { useErrorText } from './useErrorText';
@@ -84,6 +85,7 @@ export function EmployeesSection() {
   const phase = useOrganization((s) => s.membersPhase);
   const members = useOrganization((s) => s.members);
   const syncList = useOrganization((s) => s.syncList);
+  const memberLinks = useOrganization((s) => s.memberLinks);
   const teams = useOrganization((s) => s.teams);
   const palette = useOrganization((s) => s.palette);
   const mapping = useOrganization((s) => s.mapping);
@@ -293,6 +295,7 @@ export function EmployeesSection() {
                     <Table.Th scope="col">{t('employees.col_invitation')}</Table.Th>
                     <Table.Th scope="col">{t('employees.col_sync')}</Table.Th>
                     <Table.Th scope="col">{t('employees.col_extension')}</Table.Th>
+                    <Table.Th scope="col">{t('employees.col_integrations')}</Table.Th>
                     {canAdd && <Table.Th scope="col">{t('employees.col_actions')}</Table.Th>}
                   </>
                 }
@@ -338,6 +341,9 @@ export function EmployeesSection() {
                         </Badge>
                       </Table.Td>
                       <Table.Td>{installed ? t('employees.yes') : t('employees.no')}</Table.Td>
+                      <Table.Td>
+                        <MemberLinks links={memberLinks?.[e.user_id]} />
+                      </Table.Td>
                       {canAdd && (
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">

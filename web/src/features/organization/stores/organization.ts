@@ -7,6 +7,7 @@ import type {
   ColorEntry,
   CreditHistory,
   Employee,
+  MemberIntegrations,
   OrgMapping,
   Organization,
   SeatAvailability,
@@ -38,6 +39,9 @@ interface OrganizationState {
   membersPhase: Phase;
   members: Employee[];
   syncList: SyncEntry[];
+  /** Each visible member's connected integrations by user id; null while unknown (loading, or
+   * the call failed: the column then shows a dash rather than hiding the list). */
+  memberLinks: Record<number, MemberIntegrations> | null;
   filters: EmployeeFilters;
   load: (workspaceId: number, routeId: string | undefined) => Promise<void>;
   /** Reloads a section; with `showLoading` (a retry) its loading state shows meanwhile. */
@@ -92,13 +96,22 @@ export const useOrganization = create<OrganizationState>((set, get) => {
       () => set({ teamsPhase: 'error' }),
     );
 
+  // The links load beside the list, not before it: the list never waits for them.
   const loadMembers = (gen: number, orgId: number, workspaceId: number) =>
-    guarded(
-      gen,
-      () => api.fetchMembers(orgId, workspaceId),
-      (list) => set({ members: list.data, syncList: list.sync_list, membersPhase: 'ready' }),
-      () => set({ membersPhase: 'error' }),
-    );
+    Promise.all([
+      guarded(
+        gen,
+        () => api.fetchMembers(orgId, workspaceId),
+        (list) => set({ members: list.data, syncList: list.sync_list, membersPhase: 'ready' }),
+        () => set({ membersPhase: 'error' }),
+      ),
+      guarded(
+        gen,
+        () => api.fetchMemberIntegrations(orgId),
+        (links) => set({ memberLinks: Object.fromEntries(links.map((l) => [l.user_id, l])) }),
+        () => set({ memberLinks: null }),
+      ),
+    ]);
 
   return {
     phase: 'loading',
@@ -115,6 +128,7 @@ export const useOrganization = create<OrganizationState>((set, get) => {
     membersPhase: 'loading',
     members: [],
     syncList: [],
+    memberLinks: null,
     filters: initialFilters(),
 
     async load(workspaceId, routeId) {
@@ -128,6 +142,7 @@ export const useOrganization = create<OrganizationState>((set, get) => {
         summaryPhase: 'loading',
         teamsPhase: 'loading',
         membersPhase: 'loading',
+        memberLinks: null,
         members: [],
         teams: [],
         filters: initialFilters(),
