@@ -4,7 +4,8 @@
 // right one opens the Dashboard; three members are added at 50, 30 and 20; one edited past 100
 // turns the total red with '(Exceeds 100%)' and disables its save with 'Fix percentage errors
 // first'; fixed and saved, it survives a reload; User Info and the Admin Panel open from the
-// sidebar; Sign out returns to the sign-in, and the panel is closed again.
+// sidebar, and a visitor's feedback shows in its tab; Sign out returns to the sign-in, and the
+// panel is closed again.
 import { expect, test, type Page } from './fixtures';
 
 const EMAIL = process.env.SWITCHBOARD_E2E_ADMIN_EMAIL!;
@@ -123,6 +124,16 @@ test('the operator signs in, shares leads among three members, keeps the total a
   await page.getByRole('tab', { name: 'Failed Transactions' }).click();
   await expect(page).toHaveURL(/\/switchboard\/admin\/panel\/failed-transactions$/);
   await expect(page.getByTestId('failed-transactions').or(page.getByTestId('failed-empty'))).toBeVisible();
+
+  // A visitor's message through the public feedback form reaches the Feedback tab.
+  const note = `Please add Telegram too (${Date.now()})`;
+  const sent = await page.request.post('/api/feedback/contact', {
+    data: { name: 'Rhea Kapoor', email: 'rhea@shop.test', message: note },
+  });
+  expect(sent.ok()).toBeTruthy();
+  await page.getByRole('tab', { name: 'Feedback' }).click();
+  await expect(page).toHaveURL(/\/switchboard\/admin\/panel\/feedback$/);
+  await expect(page.getByTestId('feedback-row').filter({ hasText: note })).toContainText('rhea@shop.test');
 
   // Sign out: back at the sign-in, and the panel is closed again.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -92,7 +92,7 @@ export const protectedRoutes: RouteObject[] = [
  */
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/panel/secure', lazy: lazyPage(adminDashboard, 'default') },
-  ...['', '/users', '/audit', '/failed-transactions'].map((section) => ({
+  ...['', '/users', '/audit', '/failed-transactions', '/feedback'].map((section) => ({
     path: `/${PRODUCT}/admin/panel${section}`,
     lazy: lazyPage(adminPanel, 'default'),
   })),

@@ -236,6 +236,36 @@ test('empty lists say so and what fills them', async () => {
   expect(screen.queryByRole('button', { name: 'Clear the search' })).toBeNull();
 });
 
+test("the visitors' feedback lists who wrote, on what, and the message as typed", async () => {
+  fakeServer({
+    signedIn: true,
+    feedback: [
+      {
+        id: 2,
+        topic: 'billing',
+        name: 'Rhea Kapoor',
+        email: 'rhea@shop.test',
+        whatsapp: '+919812345678',
+        message: 'Two lines:\n<b>not bold</b>',
+        created_at: '2026-11-28T09:30:00Z',
+      },
+    ],
+  });
+  renderAdmin(ADMIN_PATHS.feedback);
+  const row = await screen.findByTestId('feedback-row');
+  expect(row).toHaveTextContent('billing');
+  expect(row).toHaveTextContent('+919812345678');
+  expect(within(row).getByRole('link', { name: 'rhea@shop.test' })).toHaveAttribute('href', 'mailto:rhea@shop.test');
+  expect(within(row).getByText(/<b>not bold<\/b>/)).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Feedback' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('no feedback says what fills the list', async () => {
+  fakeServer({ signedIn: true });
+  renderAdmin(ADMIN_PATHS.feedback);
+  expect(await screen.findByText('No feedback yet.')).toBeInTheDocument();
+});
+
 test('a search that matches nothing says so, and clearing it lists everyone again', async () => {
   fakeServer({ signedIn: true, orgs: [org(7, { org_name: 'Acme Traders' })] });
   renderAdmin(ADMIN_PATHS.organisations);

@@ -5,7 +5,7 @@
 // them means that session ended, and the session store hears about it.
 import { apiFetch, ApiError, queryString } from '@/lib/api';
 import type { PageQuery } from '@/lib/useLoad';
-import type { AdminMe, AdminOrg, AdminPlan, AdminSignIn, AdminUser, AdminUserDetail, AssignmentRequest, AuditEntry, DynamicAssignment, FailedTransaction, LeadView, Page, KnowledgeBaseGrant, PlanChange, ResultEnvelope, ShareRow } from '@/generated/contract';
+import type { AdminMe, AdminOrg, AdminPlan, AdminSignIn, AdminUser, AdminUserDetail, AssignmentRequest, AuditEntry, DynamicAssignment, FailedTransaction, FeedbackEntry, LeadView, Page, KnowledgeBaseGrant, PlanChange, ResultEnvelope, ShareRow } from '@/generated/contract';
 
 
 export const SESSION = '/api/admin/session';
@@ -86,6 +86,9 @@ export const fetchFailedTransactions = async (query: PageQuery, signal?: AbortSi
       { signal },
     )
   ).data;
+
+export const fetchFeedback = (query: PageQuery, signal?: AbortSignal) =>
+  adminFetch<Page<FeedbackEntry>>(`/api/admin/feedback${pageQuery(query)}`, { signal });
 
 // Dynamic assignment --------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ export const ADMIN_PATHS = {
   users: `${PANEL_PATH}/users`,
   audit: `${PANEL_PATH}/audit`,
   failedTransactions: `${PANEL_PATH}/failed-transactions`,
+  feedback: `${PANEL_PATH}/feedback`,
   userInfo: `${PANEL_PATH}/user-info`,
 } as const;
 

@@ -12,6 +12,7 @@ import type {
   AssignmentRequest,
   AuditEntry,
   FailedTransaction,
+  FeedbackEntry,
   LeadView,
   ShareRow,
 } from '@/generated/contract';
@@ -83,6 +84,7 @@ export interface FakeState {
   details: Record<number, AdminUserDetail>;
   audit: AuditEntry[];
   failed: FailedTransaction[];
+  feedback: FeedbackEntry[];
   report: ShareRow[];
   leads: LeadView[];
 }
@@ -113,6 +115,7 @@ export function fakeServer(initial: Partial<FakeState> = {}, ...handlers: Handle
     details: {},
     audit: [],
     failed: [],
+    feedback: [],
     report: [],
     leads: [],
     ...initial,
@@ -177,6 +180,7 @@ export function fakeServer(initial: Partial<FakeState> = {}, ...handlers: Handle
       return { status: 200, body: after };
     }
     if (p === '/api/admin/audit') return { status: 200, body: page(state.audit, url, () => true) };
+    if (p === '/api/admin/feedback') return { status: 200, body: page(state.feedback, url, () => true) };
     if (p === '/api/admin/failed-transactions') {
       const pg = page(state.failed, url, () => true);
       return { status: 200, body: { result: true, data: pg.items } };
@@ -243,6 +247,7 @@ export const routes: RouteObject[] = [
       { path: ADMIN_PATHS.users, element: <AdminPanelPage /> },
       { path: ADMIN_PATHS.audit, element: <AdminPanelPage /> },
       { path: ADMIN_PATHS.failedTransactions, element: <AdminPanelPage /> },
+      { path: ADMIN_PATHS.feedback, element: <AdminPanelPage /> },
       { path: ADMIN_PATHS.userInfo, element: <UserInfoPage /> },
       { path: `${ADMIN_PATHS.userInfo}/:id`, element: <UserInfoPage /> },
     ],

@@ -1,5 +1,6 @@
 // Admin Panel (000 §2, at /{product}/admin/panel): organisations and users with search and
-// paging, the audit log and failed transactions across the installation, one tab each, each
+// paging, the audit log, failed transactions across the installation and the visitors' feedback,
+// one tab each, each
 // tab its own address so it can be linked and reloaded.
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect } from 'react';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AuditLog } from '../components/AuditLog';
 import { FailedTransactionsList } from '../components/FailedTransactionsList';
+import { FeedbackList } from '../components/FeedbackList';
 import { OrganisationsList } from '../components/OrganisationsList';
 import { UsersList } from '../components/UsersList';
 import { ADMIN_PATHS } from '../paths';
@@ -17,6 +19,7 @@ const TABS = [
   ['users', ADMIN_PATHS.users, UsersList],
   ['audit', ADMIN_PATHS.audit, AuditLog],
   ['failed', ADMIN_PATHS.failedTransactions, FailedTransactionsList],
+  ['feedback', ADMIN_PATHS.feedback, FeedbackList],
 ] as const;
 
 type Tab = (typeof TABS)[number][0];
