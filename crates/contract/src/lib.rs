@@ -8,6 +8,7 @@ pub mod analytics;
 pub mod auth;
 pub mod billing;
 pub mod client_error;
+pub mod contacts;
 pub mod error;
 pub mod feedback;
 pub mod health;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{TypeVisitor, TS};
 
-use crate::{accounts, auth, client_error, error, health, integrations, sync};
+use crate::{accounts, auth, client_error, contacts, error, health, integrations, sync};
 
 /// Collects one declaration per TypeScript name, with every type it depends on.
 struct Collect {
@@ -100,6 +100,12 @@ fn visit_all(c: &mut Collect) {
     c.visit::<accounts::AssignTeam>();
     c.visit::<accounts::TeamsListQuery>();
     c.visit::<accounts::TeamListEntry>();
+    // Contacts (issue #29).
+    c.visit::<contacts::ContactsQuery>();
+    c.visit::<contacts::Contact>();
+    c.visit::<contacts::NewContact>();
+    c.visit::<contacts::ContactUpdate>();
+    c.visit::<contacts::ContactChange>();
     // Employees.
     c.visit::<accounts::EmployeesQuery>();
     c.visit::<accounts::EmployeeList>();

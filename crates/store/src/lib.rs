@@ -9,6 +9,7 @@ pub mod analytics;
 pub mod billing;
 mod bulk;
 mod connect;
+pub mod contacts;
 pub mod entity;
 pub mod error;
 pub mod feedback;

@@ -581,6 +581,48 @@ export type ComparisonAnswer = { range: AnalyticsRange, previous_range: Analytic
 chats: ChangeValue, current_days: Array<DayTotals>, previous_days: Array<DayTotals>, };
 
 /**
+ * One contact.
+ */
+export type Contact = { id: number, org_id: number, 
+/**
+ * The key its chats, notes and tags share: a person's number's digits.
+ */
+contact: string, 
+/**
+ * The number in international form (`+` and digits), when the key is one.
+ */
+phone: string | null, 
+/**
+ * The name shown: the name, else first and last name; none shows the number.
+ */
+display_name: string | null, name: string | null, first_name: string | null, last_name: string | null, email: string | null, address: string | null, company: string | null, job_title: string | null, lifecycle_stage: string | null, lead_status: string | null, owner_id: number | null, 
+/**
+ * `member`, `chat`, `import` or `crm`.
+ */
+source: string, 
+/**
+ * RFC 3339, UTC.
+ */
+created_at: string, updated_at: string, };
+
+/**
+ * One changed field in a contact's history.
+ */
+export type ContactChange = { field: string, old_value: string | null, new_value: string | null, 
+/**
+ * `member`, `chat`, `import` or `crm`.
+ */
+origin: string, 
+/**
+ * Who changed it (none for a CRM pull, or a person since removed).
+ */
+actor_id: number | null, 
+/**
+ * RFC 3339, UTC.
+ */
+at: string, };
+
+/**
  * A contact's property values (the user-profile panel).
  */
 export type ContactProfile = { contact: string, values: Array<PropertyValueEntry>, };
@@ -616,6 +658,49 @@ export type ContactTags = {
  * The chat id or phone number.
  */
 contact: string, tags: Array<string>, updated_at: string, };
+
+/**
+ * `PATCH /api/contacts/{id}`: the fields to change; a field left out stays, a blank one is
+ * cleared; `owner_id` 0 is nobody.
+ */
+export type ContactUpdate = { org_id: number, name?: string | null, first_name?: string | null, last_name?: string | null, email?: string | null, address?: string | null, company?: string | null, job_title?: string | null, lifecycle_stage?: string | null, lead_status?: string | null, owner_id: number | null, };
+
+/**
+ * `GET /api/contacts`: the organisation's contacts the caller may see.
+ */
+export type ContactsQuery = { org_id: number, 
+/**
+ * Words found in the name, number, e-mail or company.
+ */
+q?: string | null, 
+/**
+ * A lifecycle stage key (`customer`, …).
+ */
+lifecycle_stage?: string | null, 
+/**
+ * A lead status key (`NEW`, …).
+ */
+lead_status?: string | null, 
+/**
+ * An owner's user id; 0 for contacts nobody owns.
+ */
+owner_id: number | null, 
+/**
+ * `updated` (default), `created` or `name`.
+ */
+sort?: string | null, 
+/**
+ * `desc` (default) or `asc`.
+ */
+dir?: string | null, 
+/**
+ * From 0.
+ */
+page: number | null, 
+/**
+ * 1 to 100; 50 by default.
+ */
+per_page: number | null, };
 
 /**
  * A row of the chatter list (000 §2: `Name`, `CreatedByUser`).
@@ -1780,6 +1865,20 @@ token: string, info: ExtensionTokenInfo, };
  * `GET /api/v1/analytics/new-calls`: calls per local half-day, on `createdAt`.
  */
 export type NewCallsAnswer = { range: AnalyticsRange, buckets: Array<BucketCount>, };
+
+/**
+ * `POST /api/contacts`: a contact by its number, with any fields. Blank is none; an unknown
+ * field is refused.
+ */
+export type NewContact = { org_id: number, 
+/**
+ * With its country code.
+ */
+phone: string, name?: string | null, first_name?: string | null, last_name?: string | null, email?: string | null, address?: string | null, company?: string | null, job_title?: string | null, lifecycle_stage?: string | null, lead_status?: string | null, 
+/**
+ * A member's user id; none (or 0) for nobody.
+ */
+owner_id: number | null, };
 
 /**
  * One person to add.

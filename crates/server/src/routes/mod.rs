@@ -19,6 +19,7 @@ pub mod answers;
 pub mod auth;
 pub mod billing;
 pub mod client_errors;
+pub mod contacts;
 pub mod dev;
 pub mod employees;
 pub mod events;
@@ -162,6 +163,7 @@ fn declarations() -> Routes {
         employees::routes(),
         invitations::routes(),
         join::routes(),
+        contacts::routes(),
         referrals::routes(),
         events::routes(),
         analytics::routes(),

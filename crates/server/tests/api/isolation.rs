@@ -47,6 +47,8 @@ pub(crate) struct Target {
     inbox_task: i64,
     /// A message of `inbox_conversation` with media kept in the file store.
     inbox_media: i64,
+    /// A contact of the organisation (issue #29), owned by nobody.
+    contact_id: i64,
 }
 
 /// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
@@ -389,6 +391,24 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
                 "org_id": org.org_id, "conversation_id": inner.conversation_id, "question": "refund days"
             }),
             true,
+        ),
+        ("GET", "/contacts") => query(format!("?org_id={}", org.org_id), false),
+        ("POST", "/contacts") => json_to(
+            json!({ "org_id": org.org_id, "phone": format!("+4477009{:05}", n % 100_000) }),
+            false,
+        ),
+        ("GET", "/contacts/{id}") | ("GET", "/contacts/{id}/history") => (
+            format!(
+                "/api{}?org_id={}",
+                path.replace("{id}", &inner.contact_id.to_string()),
+                org.org_id
+            ),
+            None,
+            true,
+        ),
+        ("PATCH", "/contacts/{id}") => json_at(
+            format!("/api/contacts/{}", inner.contact_id),
+            json!({ "org_id": org.org_id, "company": format!("Co {n}") }),
         ),
         ("GET", "/kb/documents/{id}/file") | ("DELETE", "/kb/documents/{id}") => (
             format!(
@@ -1022,7 +1042,17 @@ pub(crate) async fn organisation_with(
     .await["id"]
         .as_i64()
         .unwrap();
+    let contact_id = post(
+        app,
+        &admin,
+        "/api/contacts",
+        json!({ "org_id": org_id, "phone": "+44 7700 900456", "name": "Isolated Customer" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     let target = Target {
+        contact_id,
         inbox_task,
         inbox_media,
         inbox_gateway,

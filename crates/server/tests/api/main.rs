@@ -13,6 +13,7 @@ mod billing_bound;
 mod billing_history;
 mod chat_sets_migration;
 mod cli;
+mod contacts;
 mod extension_scope;
 mod feedback;
 mod follow_up_reminders;

@@ -26,6 +26,7 @@ macro_rules! table {
 }
 
 pub mod billing;
+pub mod contact;
 pub mod dev_mail;
 pub mod extension_token;
 pub mod feedback;

@@ -1,0 +1,396 @@
+//! The organisation's contacts (issue #29, `/leads`): list, create, read, change, history. Who
+//! sees which contacts follows 001 §6 as the employee list does: an admin or owner all of them,
+//! a manager those their team owns, an employee their own — and everyone the ones nobody owns
+//! yet (a new customer is everyone's to take). Changing the owner is a manager's, to a member
+//! they see; an employee may take a contact for themselves.
+
+use super::{Access, Routes};
+use crate::access::{member, visible};
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::extract::{Json, Path, Query};
+use crate::paging::Paging;
+use crate::state::AppState;
+use crate::views::rfc3339;
+use axum::extract::State;
+use axum::http::StatusCode;
+use contract::admin::Page;
+use contract::contacts::{Contact, ContactChange, ContactUpdate, ContactsQuery, NewContact};
+use contract::sync::OrgBody;
+use domain::contacts as rules;
+use domain::inbox::chat::ChatRef;
+use domain::roles::{is_manager_level, sees_whole_organisation};
+use domain::RuleError;
+use std::collections::BTreeMap;
+use store::contacts::{Filter, Seen, Sort};
+use store::entity::{contact::contact, membership, user};
+use utoipa_axum::routes;
+
+/// Rows a page holds at most.
+const MAX_PER_PAGE: u64 = 100;
+/// History rows answered.
+const HISTORY_ROWS: u64 = 200;
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add(Access::Scoped, routes!(list_contacts, create_contact))
+        .add(Access::Scoped, routes!(get_contact, update_contact))
+        .add(Access::Scoped, routes!(contact_history))
+}
+
+pub(crate) fn view(c: contact::Model) -> Contact {
+    let phone = c
+        .contact
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| format!("+{}", c.contact));
+    Contact {
+        display_name: rules::display_name(
+            c.name.as_deref(),
+            c.first_name.as_deref(),
+            c.last_name.as_deref(),
+        ),
+        id: c.id,
+        org_id: c.org_id,
+        phone,
+        contact: c.contact,
+        name: c.name,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        email: c.email,
+        address: c.address,
+        company: c.company,
+        job_title: c.job_title,
+        lifecycle_stage: c.lifecycle_stage,
+        lead_status: c.lead_status,
+        owner_id: c.owner_id,
+        source: c.source,
+        created_at: rfc3339(c.created_at).unwrap_or_default(),
+        updated_at: rfc3339(c.updated_at).unwrap_or_default(),
+    }
+}
+
+/// The caller's membership, which contacts they see, and the members they see (owners they
+/// may name).
+async fn scope(
+    state: &AppState,
+    user: &user::Model,
+    org_id: i64,
+) -> Result<(membership::Model, Seen, Vec<i64>), AppError> {
+    let me = member(state, user, org_id).await?;
+    let all = store::orgs::employees(
+        &state.store,
+        org_id,
+        Some(domain::accounts::ACTIVE_USER_STATUS),
+    )
+    .await?;
+    let people: Vec<i64> = visible(&me, user, all, true)
+        .iter()
+        .map(|r| r.user.id)
+        .collect();
+    let seen = if sees_whole_organisation(Some(i64::from(me.role_id))) {
+        Seen::All
+    } else {
+        Seen::OwnedBy(people.clone())
+    };
+    Ok((me, seen, people))
+}
+
+fn sees(seen: &Seen, c: &contact::Model) -> bool {
+    match (seen, c.owner_id) {
+        (Seen::All, _) | (_, None) => true,
+        (Seen::OwnedBy(ids), Some(o)) => ids.contains(&o),
+    }
+}
+
+/// The owner a caller may set: nobody (0 or none), themselves, or — for a manager — a member
+/// they see. Anything else is `fields.owner_id` = `value_invalid`.
+fn owner_allowed(
+    me: &membership::Model,
+    caller: i64,
+    people: &[i64],
+    owner: Option<i64>,
+) -> Result<Option<i64>, AppError> {
+    match owner.filter(|o| *o != 0) {
+        None => Ok(None),
+        Some(o) if o == caller => Ok(Some(o)),
+        Some(o) if is_manager_level(Some(i64::from(me.role_id))) && people.contains(&o) => {
+            Ok(Some(o))
+        }
+        Some(_) => Err(AppError::invalid_field("owner_id", RuleError::ValueInvalid)),
+    }
+}
+
+/// The text fields of a request, cleaned, with every refusal named at once.
+fn text_fields(
+    given: [(&'static str, Option<&str>); 7],
+    stage: Option<&str>,
+    status: Option<&str>,
+) -> Result<Vec<(&'static str, Option<String>)>, AppError> {
+    let mut out = Vec::new();
+    let mut bad = BTreeMap::new();
+    for (field, raw) in given {
+        if raw.is_none() {
+            continue;
+        }
+        match rules::clean_field(field, raw) {
+            Ok(v) => out.push((field, v)),
+            Err(e) => {
+                bad.insert(field.to_owned(), e.code().to_owned());
+            }
+        }
+    }
+    if stage.is_some() {
+        match rules::lifecycle_stage(stage) {
+            Ok(v) => out.push(("lifecycle_stage", v.map(str::to_owned))),
+            Err(e) => {
+                bad.insert("lifecycle_stage".into(), e.code().to_owned());
+            }
+        }
+    }
+    if status.is_some() {
+        match rules::lead_status(status) {
+            Ok(v) => out.push(("lead_status", v.map(str::to_owned))),
+            Err(e) => {
+                bad.insert("lead_status".into(), e.code().to_owned());
+            }
+        }
+    }
+    if bad.is_empty() {
+        Ok(out)
+    } else {
+        Err(AppError::invalid_fields(bad))
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/contacts",
+    tag = "contacts",
+    params(ContactsQuery),
+    responses(
+        (status = 200, description = "One page of the contacts the caller sees", body = Page<Contact>),
+        (status = 404, description = "Not a member of the organisation", body = contract::ErrorBody),
+        (status = 422, description = "`fields.lifecycle_stage` / `fields.lead_status` / `fields.sort` / `fields.dir` = `value_invalid`", body = contract::ErrorBody),
+    )
+)]
+pub async fn list_contacts(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<ContactsQuery>,
+) -> Result<Json<Page<Contact>>, AppError> {
+    let (_, seen, _) = scope(&state, &user, q.org_id).await?;
+    let stage = rules::lifecycle_stage(q.lifecycle_stage.as_deref())
+        .map_err(|e| AppError::invalid_field("lifecycle_stage", e))?;
+    let status = rules::lead_status(q.lead_status.as_deref())
+        .map_err(|e| AppError::invalid_field("lead_status", e))?;
+    let sort = match q.sort.as_deref().unwrap_or("updated") {
+        "updated" => Sort::Updated,
+        "created" => Sort::Created,
+        "name" => Sort::Name,
+        _ => return Err(AppError::invalid_field("sort", RuleError::ValueInvalid)),
+    };
+    let descending = match q.dir.as_deref().unwrap_or("desc") {
+        "desc" => true,
+        "asc" => false,
+        _ => return Err(AppError::invalid_field("dir", RuleError::ValueInvalid)),
+    };
+    let filter = Filter {
+        sort,
+        descending,
+        // A search is a few words: anything past 100 characters is not part of it.
+        q: q.q
+            .map(|s| s.chars().take(100).collect::<String>())
+            .filter(|s| !s.trim().is_empty()),
+        lifecycle_stage: stage.map(str::to_owned),
+        lead_status: status.map(str::to_owned),
+        owner_id: q.owner_id.map(|o| (o != 0).then_some(o)),
+    };
+    let paging = Paging::new(q.page, q.per_page, 50, MAX_PER_PAGE);
+    let (rows, total) = store::contacts::list(
+        &state.store,
+        q.org_id,
+        &seen,
+        &filter,
+        paging.offset(),
+        paging.per_page,
+    )
+    .await?;
+    Ok(Json(
+        paging.answer(rows.into_iter().map(view).collect(), total),
+    ))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/contacts",
+    tag = "contacts",
+    request_body = NewContact,
+    responses(
+        (status = 201, description = "The contact", body = Contact),
+        (status = 404, description = "Not a member of the organisation", body = contract::ErrorBody),
+        (status = 409, description = "`conflict`: the organisation has this number already", body = contract::ErrorBody),
+        (status = 422, description = "`fields.phone` = `phone_invalid`…; a field too long or not one line = `value_invalid`; `fields.email` = `email_invalid`; `fields.owner_id` = `value_invalid`", body = contract::ErrorBody),
+    )
+)]
+pub async fn create_contact(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<NewContact>,
+) -> Result<(StatusCode, Json<Contact>), AppError> {
+    let (me, _, people) = scope(&state, &user, req.org_id).await?;
+    let chat = ChatRef::from_number(&req.phone).map_err(|e| AppError::invalid_field("phone", e))?;
+    let fields = text_fields(
+        [
+            ("name", req.name.as_deref()),
+            ("first_name", req.first_name.as_deref()),
+            ("last_name", req.last_name.as_deref()),
+            ("email", req.email.as_deref()),
+            ("address", req.address.as_deref()),
+            ("company", req.company.as_deref()),
+            ("job_title", req.job_title.as_deref()),
+        ],
+        req.lifecycle_stage.as_deref(),
+        req.lead_status.as_deref(),
+    )?;
+    let owner = owner_allowed(&me, user.id, &people, req.owner_id)?;
+    let (mut text, mut stage, mut status) = (Vec::new(), None, None);
+    for (f, v) in fields {
+        match f {
+            "lifecycle_stage" => stage = v,
+            "lead_status" => status = v,
+            _ => text.push((f, v)),
+        }
+    }
+    let made = store::contacts::create(
+        &state.store,
+        req.org_id,
+        store::contacts::NewContact {
+            contact: chat.contact,
+            fields: text,
+            lifecycle_stage: stage,
+            lead_status: status,
+            owner_id: owner,
+            source: "member",
+        },
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(view(made))))
+}
+
+/// The contact `id` of the organisation, when the caller sees it (404 otherwise).
+async fn seen_contact(
+    state: &AppState,
+    seen: &Seen,
+    org_id: i64,
+    id: i64,
+) -> Result<contact::Model, AppError> {
+    store::contacts::get(&state.store, org_id, id)
+        .await?
+        .filter(|c| sees(seen, c))
+        .ok_or_else(AppError::not_found)
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/contacts/{id}",
+    tag = "contacts",
+    params(("id" = i64, Path, description = "The contact"), OrgBody),
+    responses(
+        (status = 200, description = "The contact", body = Contact),
+        (status = 404, description = "No such contact the caller sees", body = contract::ErrorBody),
+    )
+)]
+pub async fn get_contact(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<OrgBody>,
+) -> Result<Json<Contact>, AppError> {
+    let (_, seen, _) = scope(&state, &user, q.org_id).await?;
+    Ok(Json(view(seen_contact(&state, &seen, q.org_id, id).await?)))
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/contacts/{id}",
+    tag = "contacts",
+    params(("id" = i64, Path, description = "The contact")),
+    request_body = ContactUpdate,
+    responses(
+        (status = 200, description = "The contact after the change; each changed field is in its history", body = Contact),
+        (status = 404, description = "No such contact the caller sees", body = contract::ErrorBody),
+        (status = 422, description = "As for creating; every refused field named at once", body = contract::ErrorBody),
+    )
+)]
+pub async fn update_contact(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<ContactUpdate>,
+) -> Result<Json<Contact>, AppError> {
+    let (me, seen, people) = scope(&state, &user, req.org_id).await?;
+    seen_contact(&state, &seen, req.org_id, id).await?;
+    let mut changes = text_fields(
+        [
+            ("name", req.name.as_deref()),
+            ("first_name", req.first_name.as_deref()),
+            ("last_name", req.last_name.as_deref()),
+            ("email", req.email.as_deref()),
+            ("address", req.address.as_deref()),
+            ("company", req.company.as_deref()),
+            ("job_title", req.job_title.as_deref()),
+        ],
+        req.lifecycle_stage.as_deref(),
+        req.lead_status.as_deref(),
+    )?;
+    if req.owner_id.is_some() {
+        let owner = owner_allowed(&me, user.id, &people, req.owner_id)?;
+        changes.push(("owner_id", owner.map(|o| o.to_string())));
+    }
+    let after = store::contacts::update(
+        &state.store,
+        req.org_id,
+        id,
+        &changes,
+        Some(user.id),
+        "member",
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(Json(view(after)))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/contacts/{id}/history",
+    tag = "contacts",
+    params(("id" = i64, Path, description = "The contact"), OrgBody),
+    responses(
+        (status = 200, description = "The newest 200 changes, newest first", body = Vec<ContactChange>),
+        (status = 404, description = "No such contact the caller sees", body = contract::ErrorBody),
+    )
+)]
+pub async fn contact_history(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<OrgBody>,
+) -> Result<Json<Vec<ContactChange>>, AppError> {
+    let (_, seen, _) = scope(&state, &user, q.org_id).await?;
+    seen_contact(&state, &seen, q.org_id, id).await?;
+    let rows = store::contacts::history(&state.store, q.org_id, id, HISTORY_ROWS).await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|c| ContactChange {
+                field: c.field,
+                old_value: c.old_value,
+                new_value: c.new_value,
+                origin: c.origin,
+                actor_id: c.actor_id,
+                at: rfc3339(c.at).unwrap_or_default(),
+            })
+            .collect(),
+    ))
+}

@@ -1,0 +1,273 @@
+//! The organisation's contacts (issue #29): list with filters and paging, create, read, change
+//! field by field with a history row per changed field. Every query names the organisation.
+
+use crate::entity::contact::{change, contact};
+use crate::{EpochMs, Store, StoreError};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, SqlErr,
+};
+
+/// Whose contacts a caller sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seen {
+    /// The whole organisation's.
+    All,
+    /// Those owned by one of these people, and those nobody owns.
+    OwnedBy(Vec<i64>),
+}
+
+/// How the list is ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Updated,
+    Created,
+    Name,
+}
+
+/// What the list is narrowed to, and its order.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub sort: Sort,
+    pub descending: bool,
+    /// Words matched anywhere in the name, number, e-mail or company (case-insensitive).
+    pub q: Option<String>,
+    pub lifecycle_stage: Option<String>,
+    pub lead_status: Option<String>,
+    /// `Some(None)`: nobody's.
+    pub owner_id: Option<Option<i64>>,
+}
+
+fn seen_condition(seen: &Seen) -> Condition {
+    match seen {
+        Seen::All => Condition::all(),
+        Seen::OwnedBy(ids) => Condition::any()
+            .add(contact::Column::OwnerId.is_null())
+            .add(contact::Column::OwnerId.is_in(ids.iter().copied())),
+    }
+}
+
+/// One page of the organisation's contacts as `seen`, and how many match.
+pub async fn list(
+    store: &Store,
+    org_id: i64,
+    seen: &Seen,
+    filter: &Filter,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<contact::Model>, u64), StoreError> {
+    let mut cond = Condition::all()
+        .add(contact::Column::OrgId.eq(org_id))
+        .add(seen_condition(seen));
+    if let Some(s) = &filter.lifecycle_stage {
+        cond = cond.add(contact::Column::LifecycleStage.eq(s.as_str()));
+    }
+    if let Some(s) = &filter.lead_status {
+        cond = cond.add(contact::Column::LeadStatus.eq(s.as_str()));
+    }
+    match filter.owner_id {
+        Some(Some(o)) => cond = cond.add(contact::Column::OwnerId.eq(o)),
+        Some(None) => cond = cond.add(contact::Column::OwnerId.is_null()),
+        None => {}
+    }
+    if let Some(q) = filter.q.as_deref() {
+        for word in q.split_whitespace().take(5) {
+            let like = format!("%{}%", word.to_lowercase().replace(['%', '_', '\\'], ""));
+            let lower =
+                |c: contact::Column| Expr::expr(sea_orm::sea_query::Func::lower(Expr::col(c)));
+            cond = cond.add(
+                Condition::any()
+                    .add(lower(contact::Column::Name).like(&like))
+                    .add(lower(contact::Column::FirstName).like(&like))
+                    .add(lower(contact::Column::LastName).like(&like))
+                    .add(lower(contact::Column::Email).like(&like))
+                    .add(lower(contact::Column::Company).like(&like))
+                    .add(contact::Column::Contact.like(&like)),
+            );
+        }
+    }
+    let total = contact::Entity::find()
+        .filter(cond.clone())
+        .count(store.conn())
+        .await?;
+    let order = if filter.descending {
+        sea_orm::Order::Desc
+    } else {
+        sea_orm::Order::Asc
+    };
+    let mut query = contact::Entity::find().filter(cond);
+    query = match filter.sort {
+        Sort::Updated => query.order_by(contact::Column::UpdatedAt, order.clone()),
+        Sort::Created => query.order_by(contact::Column::CreatedAt, order.clone()),
+        Sort::Name => query
+            .order_by(
+                Expr::expr(sea_orm::sea_query::Func::lower(Expr::col(
+                    contact::Column::Name,
+                ))),
+                order.clone(),
+            )
+            .order_by(contact::Column::Contact, order.clone()),
+    };
+    let rows = query
+        .order_by(contact::Column::Id, order)
+        .offset(offset)
+        .limit(limit)
+        .all(store.conn())
+        .await?;
+    Ok((rows, total))
+}
+
+/// The organisation's contact `id`, if any.
+pub async fn get(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+) -> Result<Option<contact::Model>, StoreError> {
+    Ok(contact::Entity::find_by_id(id)
+        .filter(contact::Column::OrgId.eq(org_id))
+        .one(store.conn())
+        .await?)
+}
+
+/// A new contact's values.
+#[derive(Debug, Clone, Default)]
+pub struct NewContact {
+    pub contact: String,
+    /// Field name → value, as `domain::contacts::clean_field` left them.
+    pub fields: Vec<(&'static str, Option<String>)>,
+    pub lifecycle_stage: Option<String>,
+    pub lead_status: Option<String>,
+    pub owner_id: Option<i64>,
+    pub source: &'static str,
+}
+
+/// Creates the contact; `Conflict("contact_exists")` when the organisation has it already.
+pub async fn create(
+    store: &Store,
+    org_id: i64,
+    new: NewContact,
+    now: EpochMs,
+) -> Result<contact::Model, StoreError> {
+    let mut row = contact::ActiveModel {
+        org_id: Set(org_id),
+        contact: Set(new.contact),
+        lifecycle_stage: Set(new.lifecycle_stage),
+        lead_status: Set(new.lead_status),
+        owner_id: Set(new.owner_id),
+        source: Set(new.source.to_owned()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    for (field, value) in new.fields {
+        set_field(&mut row, field, value);
+    }
+    match row.insert(store.conn()).await {
+        Ok(m) => Ok(m),
+        Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+            Err(StoreError::Conflict("contact_exists".into()))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn set_field(row: &mut contact::ActiveModel, field: &str, value: Option<String>) {
+    match field {
+        "name" => row.name = Set(value),
+        "first_name" => row.first_name = Set(value),
+        "last_name" => row.last_name = Set(value),
+        "email" => row.email = Set(value),
+        "address" => row.address = Set(value),
+        "company" => row.company = Set(value),
+        "job_title" => row.job_title = Set(value),
+        "lifecycle_stage" => row.lifecycle_stage = Set(value),
+        "lead_status" => row.lead_status = Set(value),
+        "owner_id" => row.owner_id = Set(value.and_then(|v| v.parse().ok())),
+        _ => {}
+    }
+}
+
+fn value_of(m: &contact::Model, field: &str) -> Option<String> {
+    match field {
+        "name" => m.name.clone(),
+        "first_name" => m.first_name.clone(),
+        "last_name" => m.last_name.clone(),
+        "email" => m.email.clone(),
+        "address" => m.address.clone(),
+        "company" => m.company.clone(),
+        "job_title" => m.job_title.clone(),
+        "lifecycle_stage" => m.lifecycle_stage.clone(),
+        "lead_status" => m.lead_status.clone(),
+        "owner_id" => m.owner_id.map(|o| o.to_string()),
+        _ => None,
+    }
+}
+
+/// Changes the fields named in `changes` (field name → new value; the owner as its id in
+/// text) and records each that changed, in one transaction. `NotFound` for no such contact.
+pub async fn update(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+    changes: &[(&'static str, Option<String>)],
+    actor_id: Option<i64>,
+    origin: &'static str,
+    now: EpochMs,
+) -> Result<contact::Model, StoreError> {
+    let txn = store.begin_write().await?;
+    let before = contact::Entity::find_by_id(id)
+        .filter(contact::Column::OrgId.eq(org_id))
+        .one(&txn)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let mut row = contact::ActiveModel::from(before.clone());
+    let mut changed = false;
+    for (field, value) in changes {
+        let old = value_of(&before, field);
+        if old == *value {
+            continue;
+        }
+        changed = true;
+        set_field(&mut row, field, value.clone());
+        change::ActiveModel {
+            org_id: Set(org_id),
+            contact_id: Set(id),
+            actor_id: Set(actor_id),
+            origin: Set(origin.to_owned()),
+            field: Set((*field).to_owned()),
+            old_value: Set(old),
+            new_value: Set(value.clone()),
+            at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    let after = if changed {
+        row.updated_at = Set(now);
+        row.update(&txn).await?
+    } else {
+        before
+    };
+    txn.commit().await?;
+    Ok(after)
+}
+
+/// The newest `limit` changes of contact `id`, newest first.
+pub async fn history(
+    store: &Store,
+    org_id: i64,
+    id: i64,
+    limit: u64,
+) -> Result<Vec<change::Model>, StoreError> {
+    Ok(change::Entity::find()
+        .filter(change::Column::OrgId.eq(org_id))
+        .filter(change::Column::ContactId.eq(id))
+        .order_by_desc(change::Column::At)
+        .order_by_desc(change::Column::Id)
+        .limit(limit)
+        .all(store.conn())
+        .await?)
+}

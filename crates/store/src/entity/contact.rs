@@ -1,0 +1,38 @@
+//! The organisation's contacts and their history (migration 000055, issue #29).
+
+table!(
+    /// One customer of an organisation, keyed by `contact` (a person's number's digits).
+    contact, "contacts", {
+        org_id: i64,
+        contact: String,
+        name: Option<String>,
+        first_name: Option<String>,
+        last_name: Option<String>,
+        email: Option<String>,
+        address: Option<String>,
+        company: Option<String>,
+        job_title: Option<String>,
+        lifecycle_stage: Option<String>,
+        lead_status: Option<String>,
+        owner_id: Option<i64>,
+        /// `member`, `chat`, `import` or `crm`.
+        source: String,
+        created_at: i64,
+        updated_at: i64,
+    }
+);
+
+table!(
+    /// One field of a contact changed: by whom (`actor_id`, none for a CRM pull), from where
+    /// (`origin`), from what to what.
+    change, "contact_changes", {
+        org_id: i64,
+        contact_id: i64,
+        actor_id: Option<i64>,
+        origin: String,
+        field: String,
+        old_value: Option<String>,
+        new_value: Option<String>,
+        at: i64,
+    }
+);
