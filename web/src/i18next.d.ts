@@ -12,6 +12,7 @@ import type errors from '../../locales/en/errors.json';
 import type inbox from '../../locales/en/inbox.json';
 import type integrations from '../../locales/en/integrations.json';
 import type kb from '../../locales/en/kb.json';
+import type leads from '../../locales/en/leads.json';
 import type manage from '../../locales/en/manage.json';
 import type nav from '../../locales/en/nav.json';
 import type organization from '../../locales/en/organization.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       inbox: typeof inbox;
       integrations: typeof integrations;
       kb: typeof kb;
+      leads: typeof leads;
       manage: typeof manage;
       nav: typeof nav;
       organization: typeof organization;

@@ -14,6 +14,7 @@ const lazyPage = (load: Loader, name: string) => async () => {
 };
 
 const sections = () => import('@/features/shell/pages/sections');
+const leads = () => import('@/features/leads/pages/LeadsPage');
 const publicPages = () => import('@/features/public/pages/PublicPage');
 const signup = () => import('@/features/auth/pages/SignupPage');
 const organization = () => import('@/features/organization/pages/OrganizationPage');
@@ -74,13 +75,13 @@ export const protectedRoutes: RouteObject[] = [
   })),
   { path: '/quick-replies/analytics', lazy: lazyPage(quickReplyAnalytics, 'default') },
   { path: '/team-inbox', lazy: lazyPage(teamInbox, 'default') },
+  { path: '/leads', lazy: lazyPage(leads, 'default') },
   // The product's texts (web/content): tutorials, roadmap, changelog.
   { path: '/tutorials', lazy: lazyPage(publicPages, 'TutorialsPage') },
   { path: '/roadmap', lazy: lazyPage(publicPages, 'RoadmapPage') },
   { path: '/changelog', lazy: lazyPage(publicPages, 'ChangelogPage') },
   // Sections whose screens arrive with their own feature folders.
   ...[
-  ['/leads', 'LeadsPage'],
   ['/leadcrm', 'LeadCrmPage'],
   ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),
 ];

@@ -10,7 +10,7 @@ export const LANGUAGES: readonly LanguageTag[] = ['en', 'es', 'hi', 'id', 'pt-BR
 /** The namespaces in every language's boot chunk (src/locales/<lang>.ts). */
 export const NAMESPACES = ['common', 'nav', 'auth', 'pages', 'errors', 'shell', 'integrations', 'dashboard', 'billing', 'kb'] as const;
 /** The namespaces a screen loads when it opens (src/lib/i18nLazy.ts), kept off the first load. */
-export const LAZY_NAMESPACES = ['manage', 'planner', 'admin', 'organization', 'inbox', 'settings', 'public'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['manage', 'planner', 'admin', 'organization', 'inbox', 'settings', 'leads', 'public'] as const satisfies readonly LazyNamespace[];
 /** Every catalogue of a language: the boot ones and the lazy ones. */
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 

@@ -1,5 +1,5 @@
 // The namespaces a screen brings with it (`manage`, `planner`, `organization`, `inbox`,
-// `settings`, the operator's `admin`): their catalogues are not in the language's boot chunk (src/locales/<lang>.ts leaves
+// `settings`, `leads`, the operator's `admin`): their catalogues are not in the language's boot chunk (src/locales/<lang>.ts leaves
 // them out), so the sign-up page's first load does not carry those screens' strings. A screen calls `useNamespace(ns)` and renders
 // once it answers true; the catalogue of the current language is fetched once (one small chunk
 // per language and namespace) and added to i18next. A language switch (lib/i18n.ts) loads the
@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 
 // `public` (the public pages' texts) is loaded by those pages themselves
 // (src/features/public/content.ts), so this map on the first load does not grow.
-export type LazyNamespace = 'manage' | 'planner' | 'admin' | 'organization' | 'inbox' | 'settings' | 'public';
+export type LazyNamespace = 'manage' | 'planner' | 'admin' | 'organization' | 'inbox' | 'settings' | 'leads' | 'public';
 
 // Keys relative to the catalogues' folder ('./es/manage.json') and whole modules (`.default` read
 // below): this map is on the first load, and kept small enough to stay inside its chunk.
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./*/{manage,planner,admin,organization,inbox,settings}.json', {
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./*/{manage,planner,admin,organization,inbox,settings,leads}.json', {
   base: '../../../locales',
 });
 

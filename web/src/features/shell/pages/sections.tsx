@@ -9,5 +9,4 @@ const page = (titleKey: ParseKeys<'pages'>) => {
   return Page;
 };
 
-export const LeadsPage = page('leads');
 export const LeadCrmPage = page('lead_crm');

@@ -1,0 +1,149 @@
+// One contact: its number and fields to change (only what changed is sent; a cleared field is
+// sent blank, which the server clears) and the history of its changes — who, when, what, from
+// where — newest first.
+import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact, ContactUpdate } from '@/generated/contract';
+import { ApiError } from '@/lib/api';
+import { useCodeText } from '@/lib/errorText';
+import { useLoad } from '@/lib/useLoad';
+import { toast } from '@/lib/toast';
+import { fetchHistory, updateContact } from '../api';
+import { isStage, isStatus, stageColor } from '../logic';
+import { ContactFields, emptyValues, type FieldValues } from './ContactFields';
+
+const valuesOf = (c: Contact): FieldValues => {
+  const v = emptyValues();
+  for (const k of Object.keys(v) as (keyof FieldValues)[]) v[k] = (c[k] as string | null) ?? '';
+  return v;
+};
+
+export function ContactDrawer({
+  orgId,
+  contact,
+  onClose,
+  onSaved,
+  ownerName,
+}: {
+  orgId: number;
+  contact: Contact | null;
+  onClose: () => void;
+  onSaved: (c: Contact) => void;
+  ownerName: (id: number | null | undefined) => string;
+}) {
+  const { t, i18n } = useTranslation('leads');
+  const codeText = useCodeText();
+  const [values, setValues] = useState<FieldValues>(emptyValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [saves, setSaves] = useState(0);
+  const id = contact?.id ?? null;
+  const history = useLoad(id === null ? null : (signal) => fetchHistory(orgId, id, signal), [orgId, id, saves]);
+
+  useEffect(() => {
+    if (contact) setValues(valuesOf(contact));
+    setErrors({});
+  }, [contact]);
+
+  const valueText = (field: string, v: string | null | undefined) => {
+    if (!v) return t('none');
+    if (field === 'lifecycle_stage' && isStage(v)) return t(`stage.${v}`);
+    if (field === 'lead_status' && isStatus(v)) return t(`status.${v}`);
+    if (field === 'owner_id') return ownerName(Number(v));
+    return v;
+  };
+  const fieldName = (f: string) => (f === 'owner_id' ? t('field.owner') : i18n.exists(`field.${f}`, { ns: 'leads' }) ? t(`field.${f}` as 'field.name') : f);
+
+  async function save() {
+    if (!contact) return;
+    const before = valuesOf(contact);
+    const changed = Object.fromEntries(
+      (Object.keys(values) as (keyof FieldValues)[]).filter((k) => values[k].trim() !== before[k].trim()).map((k) => [k, values[k]]),
+    );
+    if (Object.keys(changed).length === 0) {
+      toast.info(t('nothing_changed'));
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const saved = await updateContact(contact.id, { org_id: orgId, owner_id: null, ...changed } as ContactUpdate);
+      toast.success(t('updated'));
+      setSaves((n) => n + 1);
+      onSaved(saved);
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length > 0) {
+        setErrors(Object.fromEntries(Object.entries(e.fields).map(([f, c]) => [f, codeText(c)])));
+      } else {
+        toast.error(codeText(e instanceof ApiError ? e.code : 'internal'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Drawer opened={contact !== null} onClose={onClose} position="right" size="lg" title={contact?.display_name ?? contact?.phone ?? ''}>
+      {contact && (
+        <Stack>
+          <Group gap="xs">
+            <Text c="dimmed">{contact.phone ?? contact.contact}</Text>
+            {contact.lifecycle_stage && (
+              <Badge color={stageColor(contact.lifecycle_stage)} variant="light" tt="none">
+                {valueText('lifecycle_stage', contact.lifecycle_stage)}
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              {t('owned_by', { name: ownerName(contact.owner_id) })}
+            </Text>
+          </Group>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <Stack>
+              <ContactFields values={values} onChange={setValues} errors={errors} />
+              <Group justify="flex-end">
+                <Button type="submit" loading={busy}>
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          <Title order={3} size="h5">
+            {t('history')}
+          </Title>
+          {history.phase === 'loading' && <Loader size="sm" aria-label={t('history_loading')} />}
+          {history.phase === 'error' && (
+            <Text c="red.7" size="sm">
+              {t('history_failed')}
+            </Text>
+          )}
+          {history.phase === 'ready' && history.data?.length === 0 && (
+            <Text c="dimmed" size="sm">
+              {t('history_empty')}
+            </Text>
+          )}
+          {history.phase === 'ready' && !!history.data?.length && (
+            <Timeline bulletSize={12} lineWidth={2} data-testid="contact-history">
+              {history.data.map((h, i) => (
+                <Timeline.Item key={i} title={fieldName(h.field)}>
+                  <Text size="sm">
+                    {t('changed', { from: valueText(h.field, h.old_value), to: valueText(h.field, h.new_value) })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`origin.${h.origin as 'member'}`, { defaultValue: h.origin })} · {ownerName(h.actor_id)} ·{' '}
+                    {new Date(h.at).toLocaleString(i18n.language)}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
