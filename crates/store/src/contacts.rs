@@ -271,3 +271,58 @@ pub async fn history(
         .all(store.conn())
         .await?)
 }
+
+/// Makes the organisation's contact for a chat's `contact` when it has none (a chat's first
+/// message, on the shared number or a member's synced WhatsApp), in the chat's transaction: the
+/// name the chat shows, owned by the member whose chat it is (none on the shared number), from
+/// `chat`. A contact that exists is left as it is, so the same customer met on two members'
+/// numbers stays one contact, its first owner kept.
+pub async fn ensure_for_chat(
+    txn: &impl sea_orm::ConnectionTrait,
+    org_id: i64,
+    contact_key: &str,
+    name: Option<&str>,
+    owner_id: Option<i64>,
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    use contact::Column as C;
+    use sea_orm::sea_query::{OnConflict, Query};
+    let name = name
+        .map(|n| {
+            n.trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(120)
+                .collect::<String>()
+        })
+        .filter(|n| !n.is_empty());
+    let insert = Query::insert()
+        .into_table(contact::Entity)
+        .columns([
+            C::OrgId,
+            C::Contact,
+            C::Name,
+            C::OwnerId,
+            C::Source,
+            C::CreatedAt,
+            C::UpdatedAt,
+        ])
+        .values_panic([
+            org_id.into(),
+            contact_key.into(),
+            name.into(),
+            owner_id.into(),
+            "chat".into(),
+            now.into(),
+            now.into(),
+        ])
+        .on_conflict(
+            OnConflict::columns([C::OrgId, C::Contact])
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned();
+    txn.execute(txn.get_database_backend().build(&insert))
+        .await?;
+    Ok(())
+}

@@ -397,3 +397,48 @@ db_test!(
         assert_eq!(only_nobodys["total"], 0);
     }
 );
+
+db_test!(
+    a_customer_met_on_two_members_numbers_is_one_contact,
+    |app| async move {
+        let org = app.organisation("ana@acme.test").await;
+        app.set_seats(org.org_id, 10).await.unwrap();
+        let priya = app.member(&org, "priya@acme.test", 3).await;
+        let joao = app.member(&org, "joao@acme.test", 3).await;
+        let now = app.clock.now_ms();
+        for (who, id, name) in [(&priya, "p-1", "Rhea K"), (&joao, "j-1", "Rhea Kapoor")] {
+            let batch = json!({"org_id": org.org_id, "events": [{
+                "MessageId": id, "Message": "Do you ship to Pune?", "Chatid": "919822223333@c.us",
+                "Ack": 2, "Datetime": now, "Direction": "INCOMING",
+                "CreatedByUser": who.user_id.to_string(), "senderName": name, "ChannelName": name}]});
+            let stored = app
+                .post_ok("/api/v2/events/messages", &who.session, batch)
+                .await;
+            assert_eq!(stored["data"]["stored"], 1, "{stored}");
+        }
+        // A group chat is not a contact.
+        let group = json!({"org_id": org.org_id, "events": [{
+            "MessageId": "g-1", "Message": "Hello all", "Chatid": "120363000000000001@g.us",
+            "Ack": 2, "Datetime": now, "Direction": "INCOMING",
+            "CreatedByUser": priya.user_id.to_string(), "senderName": "Group", "ChannelName": "Group"}]});
+        app.post_ok("/api/v2/events/messages", &priya.session, group)
+            .await;
+
+        let all = list(&app, &org.admin, &org, "").await;
+        assert_eq!(all["total"], 1, "{all}");
+        let c = &all["items"][0];
+        assert_eq!(c["contact"], "919822223333");
+        assert_eq!(c["source"], "chat");
+        // The first member's chat made it: theirs, under the name their chat showed.
+        assert_eq!(c["owner_id"], priya.user_id);
+        assert_eq!(c["name"], "Rhea K");
+        // A person typing the number finds the contact exists.
+        let (status, _) = create(
+            &app,
+            &org.admin,
+            json!({ "org_id": org.org_id, "phone": "+91 98222 23333" }),
+        )
+        .await;
+        assert_eq!(status, 409);
+    }
+);

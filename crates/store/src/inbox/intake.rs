@@ -111,6 +111,19 @@ async fn conversation_of(
         )
         .to_owned();
     let made = txn.execute(backend.build(&insert)).await?.rows_affected() > 0;
+    // A person's first chat with the organisation makes them one of its contacts (`/leads`).
+    let person = !chat.is_group && chat.contact.bytes().all(|b| b.is_ascii_digit());
+    if made && person && chat.org_id > 0 {
+        crate::contacts::ensure_for_chat(
+            txn,
+            chat.org_id,
+            chat.contact,
+            chat.name,
+            chat.owner_id,
+            now,
+        )
+        .await?;
+    }
     let mut find = conversation::Entity::find()
         .filter(C::ChannelId.eq(chat.channel_id))
         .filter(C::ChatId.eq(chat.chat_id));
