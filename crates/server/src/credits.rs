@@ -94,7 +94,9 @@ async fn try_apply(state: &AppState, user_id: i64) -> Result<Applied, String> {
             "referral" => "Switchboard referral credit",
             _ => "Switchboard credit",
         };
-        let key = format!("credit-{}", credit.id);
+        // Keys are the provider account's, shared by every installation using it: the customer makes
+        // the key ours alone.
+        let key = format!("switchboard-credit-{customer}-{}", credit.id);
         match stripe
             .credit_balance(&customer, amount, &currency, description, &key)
             .await
