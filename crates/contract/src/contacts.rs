@@ -108,3 +108,68 @@ pub struct ContactChange {
     /// RFC 3339, UTC.
     pub at: String,
 }
+
+/// `POST /api/contacts/import`: the file is the request's body (CSV or XLSX, told apart by its
+/// bytes). Without `commit` it is a dry run: nothing is written.
+#[crate::wire(IntoParams, OptionalFields)]
+pub struct ContactImportQuery {
+    pub org_id: i64,
+    /// The field each column fills, comma-separated in the columns' order, blank for a column
+    /// left out (`phone,name,,email`); the fields are `phone`, `name`, `first_name`,
+    /// `last_name`, `email`, `address`, `company`, `job_title`, `lifecycle_stage`,
+    /// `lead_status`. Without it the headers are read for a guess.
+    pub mapping: Option<String>,
+    /// `true` writes the rows, all or none: a file with any bad row writes nothing.
+    pub commit: Option<bool>,
+}
+
+/// One column of an import file.
+#[crate::wire]
+pub struct ImportColumn {
+    /// The header's text.
+    pub header: String,
+    /// The field it fills under the mapping used; none when left out.
+    pub field: Option<String>,
+    /// The first few values under it.
+    pub samples: Vec<String>,
+}
+
+/// What an import found, or did.
+#[crate::wire]
+pub struct ContactImportReport {
+    pub columns: Vec<ImportColumn>,
+    /// Rows under the header that hold anything.
+    pub rows: u64,
+    /// Rows that make a new contact.
+    pub created: u64,
+    /// Rows that change a contact the organisation has.
+    pub updated: u64,
+    /// Rows that match a contact and change nothing.
+    pub unchanged: u64,
+    /// Rows with at least one refusal.
+    pub error_rows: u64,
+    /// The first 500 refusals, by line (the header is line 1).
+    pub errors: Vec<crate::accounts::ImportRowError>,
+    /// Whether the rows were written (a commit with no refusal).
+    pub committed: bool,
+}
+
+/// `POST /api/contacts/bulk`: one change to many contacts — the stage, the status, the owner —
+/// recorded in each one's history.
+#[crate::wire(OptionalFields)]
+#[serde(deny_unknown_fields)]
+pub struct ContactsBulkUpdate {
+    pub org_id: i64,
+    /// 1 to 500 contacts the caller sees.
+    pub ids: Vec<i64>,
+    pub lifecycle_stage: Option<String>,
+    pub lead_status: Option<String>,
+    /// A member's user id; 0 for nobody.
+    pub owner_id: Option<i64>,
+}
+
+/// How many contacts a bulk change changed.
+#[crate::wire]
+pub struct ContactsBulkResult {
+    pub updated: u64,
+}

@@ -106,6 +106,10 @@ fn visit_all(c: &mut Collect) {
     c.visit::<contacts::NewContact>();
     c.visit::<contacts::ContactUpdate>();
     c.visit::<contacts::ContactChange>();
+    c.visit::<contacts::ContactImportQuery>();
+    c.visit::<contacts::ContactImportReport>();
+    c.visit::<contacts::ContactsBulkUpdate>();
+    c.visit::<contacts::ContactsBulkResult>();
     // Employees.
     c.visit::<accounts::EmployeesQuery>();
     c.visit::<accounts::EmployeeList>();

@@ -151,6 +151,8 @@ rule_errors! {
     EmployeeExists => "employee_exists",
     /// An earlier row of the same import has this number or e-mail.
     ImportRowDuplicate => "import_row_duplicate",
+    /// An import row names a contact owned by someone the importer does not see.
+    ContactNotYours => "contact_not_yours",
     /// 001 §5: 'File should be an Excel file' (or a CSV file) that can be read.
     ImportFileUnreadable => "import_file_unreadable",
     /// The import file has no column named number.

@@ -1,4 +1,4 @@
-//! Reading an employee import file into rows of text: CSV (UTF-8, any delimiter the `csv` crate
+//! Reading an import file (employees, contacts) into rows of text: CSV (UTF-8, any delimiter the `csv` crate
 //! reads with commas) or an XLSX workbook (first sheet), told apart by their first bytes rather
 //! than by a name or a content type the browser may get wrong.
 //!
@@ -19,18 +19,48 @@ use std::io::{Cursor, Read};
 
 /// Entries an XLSX may hold (a plain workbook has about ten).
 pub const MAX_ZIP_ENTRIES: usize = 1_000;
-/// Bytes all of an XLSX's entries may inflate to, together.
-pub const MAX_INFLATED_BYTES: u64 = 50 * 1024 * 1024;
+/// What one import reads at most: rows, text, and what an XLSX may inflate to, each with the
+/// words a refusal says.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Rows past the header.
+    pub rows: usize,
+    /// Bytes of cell text, all cells together.
+    pub text_bytes: usize,
+    pub text_refusal: &'static str,
+    /// Bytes all of an XLSX's entries may inflate to, together.
+    pub inflated_bytes: u64,
+    pub inflated_refusal: &'static str,
+}
+
+impl Limits {
+    /// An employee import (001 §5).
+    pub const EMPLOYEES: Limits = Limits {
+        rows: MAX_IMPORT_ROWS,
+        text_bytes: 10_000_000,
+        text_refusal: "the sheet holds more than 10 MB of text",
+        inflated_bytes: 50 * 1024 * 1024,
+        inflated_refusal: "the file inflates to more than 50 MB",
+    };
+
+    /// A contacts import (issue #29): 100 000 rows of the ten fields.
+    pub const CONTACTS: Limits = Limits {
+        rows: 100_000,
+        text_bytes: 40_000_000,
+        text_refusal: "the sheet holds more than 40 MB of text",
+        inflated_bytes: 200 * 1024 * 1024,
+        inflated_refusal: "the file inflates to more than 200 MB",
+    };
+}
+
 /// How much larger than its compressed form an entry over [`RATIO_FLOOR_BYTES`] may inflate.
 pub const MAX_RATIO: u64 = 100;
 /// Entries smaller than this inflated are not held to [`MAX_RATIO`] (tiny XML compresses well).
 pub const RATIO_FLOOR_BYTES: u64 = 1024 * 1024;
-/// Columns a row may use (the import reads four).
+/// Columns a row may use (an employee import reads four, a contacts import ten).
 pub const MAX_COLUMNS: usize = 50;
 /// Characters one cell may hold.
 pub const MAX_CELL_CHARS: usize = 1_000;
-/// Characters all the cells read may hold together.
-pub const MAX_TEXT_CHARS: usize = 10_000_000;
 
 /// Why a file is refused: a rule of the import (422 with `fields.file`), or a limit of what the
 /// server reads (413 `file_too_large`, with what was too large).
@@ -52,17 +82,17 @@ pub type Row = (usize, Vec<String>);
 
 /// The file's non-blank rows, header first. An unreadable file is `import_file_unreadable`; more
 /// than one header and [`MAX_IMPORT_ROWS`] rows `import_too_many_rows`.
-pub fn read_rows(bytes: &[u8]) -> Result<Vec<Row>, Refusal> {
+pub fn read_rows(bytes: &[u8], limits: Limits) -> Result<Vec<Row>, Refusal> {
     if bytes.is_empty() {
         return Err(RuleError::ImportFileUnreadable.into());
     }
     if bytes.starts_with(b"PK\x03\x04") {
-        read_xlsx(bytes)
+        read_xlsx(bytes, limits)
     } else if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
         // XLS (and any other OLE file): not read, see the module's comment.
         Err(RuleError::ImportFileUnreadable.into())
     } else {
-        read_csv(bytes)
+        read_csv(bytes, limits)
     }
 }
 
@@ -70,13 +100,15 @@ pub fn read_rows(bytes: &[u8]) -> Result<Vec<Row>, Refusal> {
 struct Sheet {
     rows: BTreeMap<usize, Vec<String>>,
     chars: usize,
+    limits: Limits,
 }
 
 impl Sheet {
-    fn new() -> Sheet {
+    fn new(limits: Limits) -> Sheet {
         Sheet {
             rows: BTreeMap::new(),
             chars: 0,
+            limits,
         }
     }
 
@@ -89,8 +121,8 @@ impl Sheet {
         if text.len() > MAX_CELL_CHARS && text.chars().count() > MAX_CELL_CHARS {
             return Err(Refusal::TooLarge("a cell holds more than 1 000 characters"));
         }
-        if self.chars + text.len() > MAX_TEXT_CHARS {
-            return Err(Refusal::TooLarge("the sheet holds more than 10 MB of text"));
+        if self.chars + text.len() > self.limits.text_bytes {
+            return Err(Refusal::TooLarge(self.limits.text_refusal));
         }
         Ok(())
     }
@@ -101,7 +133,7 @@ impl Sheet {
             return Ok(());
         }
         self.check(col, text)?;
-        if !self.rows.contains_key(&line) && self.rows.len() > MAX_IMPORT_ROWS {
+        if !self.rows.contains_key(&line) && self.rows.len() > self.limits.rows {
             return Err(RuleError::ImportTooManyRows.into());
         }
         self.chars += text.len();
@@ -118,7 +150,7 @@ impl Sheet {
     }
 }
 
-fn read_csv(bytes: &[u8]) -> Result<Vec<Row>, Refusal> {
+fn read_csv(bytes: &[u8], limits: Limits) -> Result<Vec<Row>, Refusal> {
     let text = std::str::from_utf8(bytes).map_err(|_| RuleError::ImportFileUnreadable)?;
     if text.contains('\0') {
         return Err(RuleError::ImportFileUnreadable.into());
@@ -127,7 +159,7 @@ fn read_csv(bytes: &[u8]) -> Result<Vec<Row>, Refusal> {
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
-    let mut sheet = Sheet::new();
+    let mut sheet = Sheet::new(limits);
     for (i, record) in reader.records().enumerate() {
         let record = record.map_err(|_| RuleError::ImportFileUnreadable)?;
         for (col, cell) in record.iter().enumerate() {
@@ -160,7 +192,7 @@ fn normalized(name: &str) -> String {
 /// ratio, then each entry inflated through a counter that stops past its declared size (a lying
 /// header is caught here, not in calamine), and the shared strings' declared count. Anything but
 /// an XLSX workbook (ODS, XLSB, any other zip) is unreadable.
-fn check_zip(bytes: &[u8]) -> Result<(), Refusal> {
+fn check_zip(bytes: &[u8], limits: Limits) -> Result<(), Refusal> {
     let unreadable = || Refusal::Rule(RuleError::ImportFileUnreadable);
     match declared_entries(bytes) {
         None => return Err(unreadable()),
@@ -179,8 +211,8 @@ fn check_zip(bytes: &[u8]) -> Result<(), Refusal> {
         let entry = zip.by_index_raw(i).map_err(|_| unreadable())?;
         let size = entry.size();
         declared_total = declared_total.saturating_add(size);
-        if declared_total > MAX_INFLATED_BYTES {
-            return Err(Refusal::TooLarge("the file inflates to more than 50 MB"));
+        if declared_total > limits.inflated_bytes {
+            return Err(Refusal::TooLarge(limits.inflated_refusal));
         }
         if size > RATIO_FLOOR_BYTES && size / entry.compressed_size().max(1) > MAX_RATIO {
             return Err(Refusal::TooLarge(
@@ -254,17 +286,17 @@ fn declared_strings(part: impl Read) -> Result<usize, quick_xml::Error> {
     }
 }
 
-fn read_xlsx(bytes: &[u8]) -> Result<Vec<Row>, Refusal> {
+fn read_xlsx(bytes: &[u8], limits: Limits) -> Result<Vec<Row>, Refusal> {
     use calamine::{DataRef, Reader};
     let unreadable = || Refusal::Rule(RuleError::ImportFileUnreadable);
-    check_zip(bytes)?;
+    check_zip(bytes, limits)?;
     let mut book: calamine::Xlsx<_> =
         calamine::Xlsx::new(Cursor::new(bytes)).map_err(|_| unreadable())?;
     let first = book.sheet_names().first().cloned().ok_or_else(unreadable)?;
     let mut cells = book
         .worksheet_cells_reader(&first)
         .map_err(|_| unreadable())?;
-    let mut sheet = Sheet::new();
+    let mut sheet = Sheet::new(limits);
     while let Some(cell) = cells.next_cell().map_err(|_| unreadable())? {
         let (row, col) = cell.get_position();
         let (line, col) = (row as usize + 1, col as usize);
@@ -295,8 +327,11 @@ mod tests {
 
     #[test]
     fn a_csv_with_quotes_and_a_byte_order_mark_is_read() {
-        let rows =
-            read_rows("\u{feff}number,name\n+919812345678,\"Sharma, Priya\"\n".as_bytes()).unwrap();
+        let rows = read_rows(
+            "\u{feff}number,name\n+919812345678,\"Sharma, Priya\"\n".as_bytes(),
+            Limits::EMPLOYEES,
+        )
+        .unwrap();
         assert_eq!(cells(&rows)[1], ["+919812345678", "Sharma, Priya"]);
         assert_eq!(rows[1].0, 2);
     }
@@ -304,16 +339,25 @@ mod tests {
     #[test]
     fn binary_or_broken_files_are_unreadable() {
         let unreadable = Err(Refusal::Rule(RuleError::ImportFileUnreadable));
-        assert_eq!(read_rows(b""), unreadable);
-        assert_eq!(read_rows(&[0xff, 0xfe, 0x00, 0x41]), unreadable);
-        assert_eq!(read_rows(b"PK\x03\x04 this is not a zip"), unreadable);
-        assert_eq!(read_rows(b"number\0\n1"), unreadable);
-        assert_eq!(read_rows(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1]), unreadable);
+        assert_eq!(read_rows(b"", Limits::EMPLOYEES), unreadable);
+        assert_eq!(
+            read_rows(&[0xff, 0xfe, 0x00, 0x41], Limits::EMPLOYEES),
+            unreadable
+        );
+        assert_eq!(
+            read_rows(b"PK\x03\x04 this is not a zip", Limits::EMPLOYEES),
+            unreadable
+        );
+        assert_eq!(read_rows(b"number\0\n1", Limits::EMPLOYEES), unreadable);
+        assert_eq!(
+            read_rows(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1], Limits::EMPLOYEES),
+            unreadable
+        );
     }
 
     #[test]
     fn an_unclosed_quote_reads_as_one_cell_that_the_row_rules_then_refuse() {
-        let rows = read_rows(b"number\n\"+91981234,unclosed").unwrap();
+        let rows = read_rows(b"number\n\"+91981234,unclosed", Limits::EMPLOYEES).unwrap();
         assert_eq!(cells(&rows)[1], ["+91981234,unclosed"]);
     }
 
@@ -321,22 +365,24 @@ mod tests {
     fn a_csv_past_the_limits_is_refused() {
         let wide = format!("{}\n", vec!["a"; MAX_COLUMNS + 1].join(","));
         assert!(matches!(
-            read_rows(wide.as_bytes()),
+            read_rows(wide.as_bytes(), Limits::EMPLOYEES),
             Err(Refusal::TooLarge(_))
         ));
         let long = format!("number\n{}\n", "x".repeat(MAX_CELL_CHARS + 1));
         assert!(matches!(
-            read_rows(long.as_bytes()),
+            read_rows(long.as_bytes(), Limits::EMPLOYEES),
             Err(Refusal::TooLarge(_))
         ));
         let many = "1\n".repeat(MAX_IMPORT_ROWS + 2);
         assert_eq!(
-            read_rows(many.as_bytes()),
+            read_rows(many.as_bytes(), Limits::EMPLOYEES),
             Err(Refusal::Rule(RuleError::ImportTooManyRows))
         );
         let enough = "1\n".repeat(MAX_IMPORT_ROWS + 1);
         assert_eq!(
-            read_rows(enough.as_bytes()).unwrap().len(),
+            read_rows(enough.as_bytes(), Limits::EMPLOYEES)
+                .unwrap()
+                .len(),
             MAX_IMPORT_ROWS + 1
         );
     }

@@ -623,6 +623,56 @@ actor_id: number | null,
 at: string, };
 
 /**
+ * `POST /api/contacts/import`: the file is the request's body (CSV or XLSX, told apart by its
+ * bytes). Without `commit` it is a dry run: nothing is written.
+ */
+export type ContactImportQuery = { org_id: number, 
+/**
+ * The field each column fills, comma-separated in the columns' order, blank for a column
+ * left out (`phone,name,,email`); the fields are `phone`, `name`, `first_name`,
+ * `last_name`, `email`, `address`, `company`, `job_title`, `lifecycle_stage`,
+ * `lead_status`. Without it the headers are read for a guess.
+ */
+mapping?: string | null, 
+/**
+ * `true` writes the rows, all or none: a file with any bad row writes nothing.
+ */
+commit?: boolean | null, };
+
+/**
+ * What an import found, or did.
+ */
+export type ContactImportReport = { columns: Array<ImportColumn>, 
+/**
+ * Rows under the header that hold anything.
+ */
+rows: number, 
+/**
+ * Rows that make a new contact.
+ */
+created: number, 
+/**
+ * Rows that change a contact the organisation has.
+ */
+updated: number, 
+/**
+ * Rows that match a contact and change nothing.
+ */
+unchanged: number, 
+/**
+ * Rows with at least one refusal.
+ */
+error_rows: number, 
+/**
+ * The first 500 refusals, by line (the header is line 1).
+ */
+errors: Array<ImportRowError>, 
+/**
+ * Whether the rows were written (a commit with no refusal).
+ */
+committed: boolean, };
+
+/**
  * A contact's property values (the user-profile panel).
  */
 export type ContactProfile = { contact: string, values: Array<PropertyValueEntry>, };
@@ -664,6 +714,25 @@ contact: string, tags: Array<string>, updated_at: string, };
  * cleared; `owner_id` 0 is nobody.
  */
 export type ContactUpdate = { org_id: number, name?: string | null, first_name?: string | null, last_name?: string | null, email?: string | null, address?: string | null, company?: string | null, job_title?: string | null, lifecycle_stage?: string | null, lead_status?: string | null, owner_id: number | null, };
+
+/**
+ * How many contacts a bulk change changed.
+ */
+export type ContactsBulkResult = { updated: number, };
+
+/**
+ * `POST /api/contacts/bulk`: one change to many contacts — the stage, the status, the owner —
+ * recorded in each one's history.
+ */
+export type ContactsBulkUpdate = { org_id: number, 
+/**
+ * 1 to 500 contacts the caller sees.
+ */
+ids: number[], lifecycle_stage?: string | null, lead_status?: string | null, 
+/**
+ * A member's user id; 0 for nobody.
+ */
+owner_id: number | null, };
 
 /**
  * `GET /api/contacts`: the organisation's contacts the caller may see.
@@ -1379,6 +1448,23 @@ per_page: number | null, };
  * number). Always held as text; numbers are written in decimal.
  */
 export type Id = string;
+
+/**
+ * One column of an import file.
+ */
+export type ImportColumn = { 
+/**
+ * The header's text.
+ */
+header: string, 
+/**
+ * The field it fills under the mapping used; none when left out.
+ */
+field: string | null, 
+/**
+ * The first few values under it.
+ */
+samples: Array<string>, };
 
 /**
  * `employees/import?org_id&role_id&team_id`.

@@ -480,13 +480,15 @@ pub async fn import_employees(
     let adder = member_at(&state, &user, q.org_id, AccessLevel::Manager).await?;
     let (role, team) = placement(&adder, q.role_id, q.team_id)?;
     let bytes = upload_bytes(&state, req).await?;
-    let rows = tokio::task::spawn_blocking(move || crate::import::read_rows(&bytes))
-        .await
-        .map_err(AppError::internal)?
-        .map_err(|refusal| match refusal {
-            crate::import::Refusal::Rule(rule) => AppError::invalid_field("file", rule),
-            crate::import::Refusal::TooLarge(what) => AppError::new(ErrorCode::FileTooLarge, what),
-        })?;
+    let rows = tokio::task::spawn_blocking(move || {
+        crate::import::read_rows(&bytes, crate::import::Limits::EMPLOYEES)
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(|refusal| match refusal {
+        crate::import::Refusal::Rule(rule) => AppError::invalid_field("file", rule),
+        crate::import::Refusal::TooLarge(what) => AppError::new(ErrorCode::FileTooLarge, what),
+    })?;
     let mut rows = rows.into_iter();
     let Some((_, header)) = rows.next() else {
         return Err(AppError::invalid_field(

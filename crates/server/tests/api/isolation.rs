@@ -406,6 +406,23 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             true,
         ),
+        ("POST", "/contacts/bulk") => json_to(
+            json!({ "org_id": org.org_id, "ids": [inner.contact_id], "lead_status": "OPEN" }),
+            true,
+        ),
+        ("POST", "/contacts/import") => (
+            p(format!("?org_id={}&commit=true", org.org_id)),
+            Some(Body::Csv(format!(
+                "phone,name\n+4477008{:05},Imported\n",
+                n % 100_000
+            ))),
+            false,
+        ),
+        ("GET", "/contacts/export/{format}") => (
+            format!("/api/contacts/export/csv?org_id={}", org.org_id),
+            None,
+            false,
+        ),
         ("PATCH", "/contacts/{id}") => json_at(
             format!("/api/contacts/{}", inner.contact_id),
             json!({ "org_id": org.org_id, "company": format!("Co {n}") }),

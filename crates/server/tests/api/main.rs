@@ -14,6 +14,7 @@ mod billing_history;
 mod chat_sets_migration;
 mod cli;
 mod contacts;
+mod contacts_transfer;
 mod extension_scope;
 mod feedback;
 mod follow_up_reminders;

@@ -1,64 +1,16 @@
 // The leads screen against a fake server: the table with translated stages and owners, the
-// filters sent as the server's keys, a new contact (a number the organisation has is said so
-// under the number), a contact's change sending only what changed, its history, and the
-// Personal workspace's explanation.
+// filters sent as the server's keys (the owner filter's "Nobody" as owner_id=0), the export
+// links carrying the view without its page, a new contact (a number the organisation has is
+// said so under the number), a contact's change sending only what changed, its history, and
+// the Personal workspace's explanation.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import type { Contact, ContactChange, Page } from '@/generated/contract';
 import { useWorkspace } from '@/stores/workspace';
-import { errorBody, renderRoutes, setupSuite, signInAs, stubServer, userExistence, type Answer, type Call } from '@/testing/harness';
-import { mapping, members, ORG } from '@/testing/organization';
-import LeadsPage from './pages/LeadsPage';
+import { errorBody, setupSuite, signInAs, userExistence } from '@/testing/harness';
+import { exportUrl } from './api';
+import { contact, listCalls, ORG, renderLeads as render, server, signedIn } from './testing';
 
 setupSuite({ toasts: true, before: () => useWorkspace.getState().reset() });
-
-const contact = (over: Partial<Contact>): Contact => ({
-  id: 1,
-  org_id: ORG,
-  contact: '919876543210',
-  phone: '+919876543210',
-  display_name: 'Rhea Kapoor',
-  name: 'Rhea Kapoor',
-  first_name: null,
-  last_name: null,
-  email: null,
-  address: null,
-  company: 'Kapoor Textiles',
-  job_title: null,
-  lifecycle_stage: 'salesqualifiedlead',
-  lead_status: 'IN_PROGRESS',
-  owner_id: 8,
-  source: 'member',
-  created_at: '2026-11-28T09:00:00Z',
-  updated_at: '2026-11-28T10:00:00Z',
-  ...over,
-});
-
-function server(contacts: Contact[], history: ContactChange[] = [], extra?: (c: Call) => Answer | undefined) {
-  const calls: Call[] = [];
-  stubServer(calls, (call) => {
-    const own = extra?.(call);
-    if (own) return own;
-    const p = call.url.pathname;
-    if (p === '/api/contacts' && call.method === 'GET') {
-      const page: Page<Contact> = { items: contacts, total: contacts.length, page: 0, per_page: 50 };
-      return { status: 200, body: page };
-    }
-    if (p.endsWith('/history')) return { status: 200, body: history };
-    if (p === '/api/v1/whatzapp/employees/invited') {
-      return { status: 200, body: { result: true, data: members, sync_list: [], mapping_details: mapping() } };
-    }
-    return { status: 404, body: errorBody('not_found') };
-  });
-  return calls;
-}
-
-function signedIn() {
-  const current = mapping({ role_id: 1 });
-  signInAs(current, { name: 'Owner', workspace: { me: userExistence(current, { name: 'Owner' }) } });
-}
-
-const render = () => renderRoutes([{ path: '/leads', element: <LeadsPage /> }], '/leads');
 
 test('lists the contacts with their stage, status and owner, and filters by the server keys', async () => {
   signedIn();
@@ -77,6 +29,57 @@ test('lists the contacts with their stage, status and owner, and filters by the 
     expect(last.url.searchParams.get('lifecycle_stage')).toBe('customer');
     expect(last.url.searchParams.get('org_id')).toBe(String(ORG));
   });
+});
+
+test('the owner filter sends owner_id=0 for Nobody, a member for a member, and none for Anyone', async () => {
+  signedIn();
+  const calls = server([contact({})]);
+  render();
+  await screen.findByTestId('lead-row');
+  expect(listCalls(calls).at(-1)!.url.searchParams.has('owner_id')).toBe(false);
+  const owner = screen.getByLabelText('Owner');
+  await waitFor(() => expect(within(owner).getByRole('option', { name: 'Priya Sharma' })).toBeInTheDocument());
+  expect(within(owner).getAllByRole('option').slice(0, 2).map((o) => o.textContent)).toEqual(['Anyone', 'Nobody']);
+
+  fireEvent.change(owner, { target: { value: '0' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('owner_id')).toBe('0'));
+  fireEvent.change(owner, { target: { value: '8' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('owner_id')).toBe('8'));
+  fireEvent.change(owner, { target: { value: '' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.has('owner_id')).toBe(false));
+  expect(listCalls(calls).at(-1)!.url.searchParams.get('page')).toBe('0');
+});
+
+test('the export links carry the current search, filters and order, and no page', async () => {
+  signedIn();
+  const calls = server([contact({})]);
+  render();
+  await screen.findByTestId('lead-row');
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' Kapoor ' } });
+  fireEvent.change(screen.getByLabelText('Lifecycle stage'), { target: { value: 'customer' } });
+  fireEvent.change(screen.getByLabelText('Owner'), { target: { value: '0' } });
+  fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('q')).toBe('Kapoor'));
+
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  // jsdom lays nothing out, so the dropdown's detached-target check may hide it: the links are
+  // read whether shown or not.
+  const csv = await screen.findByRole('menuitem', { name: 'CSV', hidden: true });
+  const xlsx = screen.getByRole('menuitem', { name: 'Excel (XLSX)', hidden: true });
+  const wanted = 'org_id=42&q=Kapoor&lifecycle_stage=customer&owner_id=0&sort=name&dir=asc';
+  expect(csv).toHaveAttribute('href', `/api/contacts/export/csv?${wanted}`);
+  expect(xlsx).toHaveAttribute('href', `/api/contacts/export/xlsx?${wanted}`);
+  expect(csv).toHaveAttribute('download');
+  // The same query the table reads, less its page.
+  const listed = new URLSearchParams(listCalls(calls).at(-1)!.url.search);
+  listed.delete('page');
+  listed.delete('per_page');
+  expect(new URL(csv.getAttribute('href')!, 'http://localhost').searchParams.toString()).toBe(listed.toString());
+});
+
+test('exportUrl leaves out what is not filtered, and never sends a page', () => {
+  const url = exportUrl(ORG, { q: '  ', lifecycleStage: null, leadStatus: 'NEW', ownerId: null, sort: 'updated' }, 'xlsx');
+  expect(url).toBe('/api/contacts/export/xlsx?org_id=42&lead_status=NEW&sort=updated&dir=desc');
 });
 
 test('says no contacts found for a filter, with a way back', async () => {

@@ -1,30 +1,52 @@
 // The contacts' calls (docs/API.md "Contacts"). Every shape is the generated contract type.
-import type { Contact, ContactChange, ContactUpdate, NewContact, Page } from '@/generated/contract';
-import { apiFetch, queryString } from '@/lib/api';
+import type {
+  Contact,
+  ContactChange,
+  ContactImportReport,
+  ContactsBulkResult,
+  ContactsBulkUpdate,
+  ContactUpdate,
+  NewContact,
+  Page,
+} from '@/generated/contract';
+import { apiFetch, apiUpload, queryString } from '@/lib/api';
+import { mappingParam } from './logic';
 
-export interface ContactsFilter {
+/** What the table shows: the search, the filters and the order (the same for an export). */
+export interface ContactsView {
   q: string;
   lifecycleStage: string | null;
   leadStatus: string | null;
+  /** An owner's user id; 0 for contacts nobody owns; null for anyone's. */
+  ownerId: number | null;
   sort: 'updated' | 'created' | 'name';
+}
+
+/** The view and the page of it. */
+export interface ContactsFilter extends ContactsView {
   page: number;
   perPage: number;
 }
 
+const viewQuery = (orgId: number, f: ContactsView) => ({
+  org_id: orgId,
+  q: f.q.trim() || null,
+  lifecycle_stage: f.lifecycleStage,
+  lead_status: f.leadStatus,
+  owner_id: f.ownerId,
+  sort: f.sort,
+  dir: f.sort === 'name' ? 'asc' : 'desc',
+});
+
 export const fetchContacts = (orgId: number, f: ContactsFilter, signal?: AbortSignal) =>
-  apiFetch<Page<Contact>>(
-    `/api/contacts${queryString({
-      org_id: orgId,
-      q: f.q.trim() || null,
-      lifecycle_stage: f.lifecycleStage,
-      lead_status: f.leadStatus,
-      sort: f.sort,
-      dir: f.sort === 'name' ? 'asc' : 'desc',
-      page: f.page,
-      per_page: f.perPage,
-    })}`,
-    { signal },
-  );
+  apiFetch<Page<Contact>>(`/api/contacts${queryString({ ...viewQuery(orgId, f), page: f.page, per_page: f.perPage })}`, { signal });
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The download of every contact of the view (no page: all of them), as a same-origin link;
+ * the server answers it as an attachment. */
+export const exportUrl = (orgId: number, view: ContactsView, format: ExportFormat) =>
+  `/api/contacts/export/${format}${queryString(viewQuery(orgId, view))}`;
 
 export const createContact = (body: NewContact) => apiFetch<Contact>('/api/contacts', { method: 'POST', body });
 
@@ -33,3 +55,29 @@ export const updateContact = (id: number, body: ContactUpdate) =>
 
 export const fetchHistory = (orgId: number, id: number, signal?: AbortSignal) =>
   apiFetch<ContactChange[]>(`/api/contacts/${id}/history${queryString({ org_id: orgId })}`, { signal });
+
+export interface ImportOptions {
+  /** The field of each column in order (null: left out); none lets the server guess from the
+   * headers. */
+  mapping?: readonly (string | null)[] | null;
+  /** Writes the rows (all or none); otherwise a dry run. */
+  commit?: boolean;
+  onProgress?: (percent: number) => void;
+  /** Every byte sent: the server reads the file now. */
+  onSent?: () => void;
+  signal?: AbortSignal;
+}
+
+/** Sends the file itself as the body (CSV or XLSX, told apart by the server from its bytes). */
+export const importContacts = (orgId: number, file: File, { mapping, commit, onProgress, onSent, signal }: ImportOptions = {}) =>
+  apiUpload<ContactImportReport>(
+    `/api/contacts/import${queryString({ org_id: orgId, mapping: mapping ? mappingParam(mapping) : null, commit: commit ? 'true' : null })}`,
+    file,
+    { contentType: 'application/octet-stream', onProgress, onSent, signal },
+  );
+
+/** What a bulk change sets: only the fields given (owner 0 is nobody). */
+export type BulkChange = Partial<Pick<ContactsBulkUpdate, 'lifecycle_stage' | 'lead_status'>> & { owner_id?: number };
+
+export const bulkUpdateContacts = (orgId: number, ids: number[], change: BulkChange) =>
+  apiFetch<ContactsBulkResult>('/api/contacts/bulk', { method: 'POST', body: { org_id: orgId, ids, ...change } });

@@ -52,3 +52,30 @@ export function stageColor(stage: string | null | undefined): string {
       return 'gray';
   }
 }
+
+/** The fields an import column may fill (`ContactImportQuery.mapping`), in the form's order. */
+export const IMPORT_FIELDS = ['phone', 'name', 'first_name', 'last_name', 'email', 'address', 'company', 'job_title', 'lifecycle_stage', 'lead_status'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const isImportField = (v: string | null | undefined): v is ImportField => (IMPORT_FIELDS as readonly string[]).includes(v ?? '');
+
+/** The files an import reads, and its bounds as the server sets them. */
+export const IMPORT_ACCEPT = '.csv,.xlsx';
+export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_MAX_MB = 20;
+/** The refusal of a mapping (or a guess) with no column for the number. */
+export const NUMBER_COLUMN_MISSING = 'import_number_column_missing';
+
+/** Whether a file's name says CSV or XLSX (the server reads its bytes all the same). */
+export const importableFile = (file: File): boolean => /\.(csv|xlsx)$/i.test(file.name);
+
+/** `phone,name,,email`: the field of each column in order, blank for a column left out. */
+export const mappingParam = (fields: readonly (string | null)[]): string => fields.map((f) => f ?? '').join(',');
+
+/** The mapping with column `index` set to `field` (null: left out); a field fills one column, so
+ * another column that had it loses it. */
+export function remap(fields: readonly (string | null)[], index: number, field: string | null): (string | null)[] {
+  return fields.map((f, i) => (i === index ? field : field !== null && f === field ? null : f));
+}
+
+/** The most contacts one bulk change takes. */
+export const BULK_MAX = 500;

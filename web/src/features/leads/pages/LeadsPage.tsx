@@ -1,26 +1,36 @@
 // /leads (000 §2 "Leads"; issue #29): the organisation's contacts as a table — search, lifecycle
-// stage and lead status filters, sort, pages — a new contact from its number, and a contact's
-// drawer to change its fields and read its history. Who sees which contact is the server's
+// stage, lead status and owner filters, sort, pages — a new contact from its number, and a
+// contact's drawer to change its fields and read its history. The contacts shown can be exported
+// (CSV or Excel), a file of contacts imported (managers, admins and owners), and the rows chosen
+// in the table changed together (stage, status, owner). Who sees which contact is the server's
 // decision (the employee-list rule through the owner). In the Personal workspace there is no
 // organisation to keep contacts for, and the page says how to get one.
-import { Badge, Button, Container, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Checkbox, Container, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { fetchMembers } from '@/api/teams';
 import { EmptyState } from '@/components/EmptyState';
 import { PagedTable } from '@/components/PagedTable';
 import type { Contact } from '@/generated/contract';
+import { rule } from '@/lib/domain';
 import { useNamespace } from '@/lib/i18nLazy';
 import { SEARCH_DEBOUNCE_MS, useLoad } from '@/lib/useLoad';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
-import { fetchContacts, type ContactsFilter } from '../api';
+import { fetchContacts, type ContactsView } from '../api';
+import { BulkBar } from '../components/BulkBar';
 import { ContactDrawer } from '../components/ContactDrawer';
+import { ContactFilters, type OwnerOption } from '../components/ContactFilters';
+import { ExportMenu } from '../components/ExportMenu';
+import { ImportContactsModal } from '../components/ImportContactsModal';
 import { NewContactModal } from '../components/NewContactModal';
-import { LEAD_STATUSES, LIFECYCLE_STAGES, isStage, isStatus, stageColor } from '../logic';
+import { isStage, isStatus, stageColor } from '../logic';
+
+type Filters = Omit<ContactsView, 'q'>;
+const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, sort: 'updated' };
 
 export const LEADS_PER_PAGE = 50;
 
@@ -37,29 +47,35 @@ export function LeadsPage() {
       </Container>
     );
   }
-  return <Leads orgId={current?.org_id ?? null} workspaceId={workspaceId} />;
+  // Importing is for managers, admins and owners (the server refuses the others).
+  const mayImport = !rule('access_check', { level: 'manager', roleId: current?.role_id ?? null }).err;
+  return <Leads orgId={current?.org_id ?? null} workspaceId={workspaceId} mayImport={mayImport} />;
 }
 
-function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: number | null }) {
+function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; workspaceId: number | null; mayImport: boolean }) {
   const { t, i18n } = useTranslation('leads');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [stage, setStage] = useState<string | null>(null);
-  const [leadStatus, setLeadStatus] = useState<string | null>(null);
-  const [sort, setSort] = useState<ContactsFilter['sort']>('updated');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(0);
   const [reloads, setReloads] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [open, setOpen] = useState<Contact | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { lifecycleStage, leadStatus, ownerId, sort } = filters;
+  const view: ContactsView = { q, ...filters };
 
   useEffect(() => {
     document.title = `${t('title')} · Switchboard`;
   }, [t]);
-  useEffect(() => setPage(0), [q, stage, leadStatus, sort]);
+  useEffect(() => setPage(0), [q, lifecycleStage, leadStatus, ownerId, sort]);
+  // The selection is of the rows shown: another view or page starts without one.
+  useEffect(() => setSelected(new Set()), [q, lifecycleStage, leadStatus, ownerId, sort, page]);
 
   const list = useLoad(
-    orgId === null ? null : (signal) => fetchContacts(orgId, { q, lifecycleStage: stage, leadStatus, sort, page, perPage: LEADS_PER_PAGE }, signal),
-    [orgId, q, stage, leadStatus, sort, page, reloads],
+    orgId === null ? null : (signal) => fetchContacts(orgId, { ...view, page, perPage: LEADS_PER_PAGE }, signal),
+    [orgId, q, lifecycleStage, leadStatus, ownerId, sort, page, reloads],
   );
   const members = useLoad(
     orgId === null || workspaceId === null ? null : (signal) => fetchMembers(orgId, workspaceId, signal),
@@ -70,7 +86,15 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
     for (const e of members.data?.data ?? []) m.set(e.user_id, e.whatzapp_basic_info.name ?? e.email ?? `#${e.user_id}`);
     return m;
   }, [members.data]);
+  const owners = useMemo<OwnerOption[]>(
+    () =>
+      [...names]
+        .map(([id, name]) => ({ value: String(id), label: name }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    [names, i18n.language],
+  );
   const ownerName = (id: number | null | undefined) => (id ? (names.get(id) ?? `#${id}`) : t('nobody'));
+  const reload = () => setReloads((n) => n + 1);
 
   if (orgId === null) {
     return (
@@ -85,45 +109,48 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
     );
   }
 
-  const filtered = q.trim() !== '' || stage !== null || leadStatus !== null;
+  const rows = list.data?.items ?? [];
+  const shownSelected = rows.filter((c) => selected.has(c.id));
+  const allSelected = rows.length > 0 && shownSelected.length === rows.length;
+  const toggle = (id: number, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const filtered = q.trim() !== '' || lifecycleStage !== null || leadStatus !== null || ownerId !== null;
+  const contactName = (c: Contact) => c.display_name ?? c.phone ?? c.contact;
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
-        <Group justify="space-between">
+        <Group justify="space-between" wrap="wrap">
           <Title order={1}>{t('title')}</Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            {t('new')}
-          </Button>
+          <Group gap="sm">
+            <ExportMenu orgId={orgId} view={view} />
+            {mayImport && (
+              <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+                {t('import.button')}
+              </Button>
+            )}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t('new')}
+            </Button>
+          </Group>
         </Group>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('search')}
-            placeholder={t('search_placeholder')}
-            leftSection={<IconSearch size={14} />}
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', sm: 280 }}
+        <ContactFilters search={search} onSearch={setSearch} view={filters} onView={(change) => setFilters((f) => ({ ...f, ...change }))} owners={owners} />
+        {selected.size > 0 && (
+          <BulkBar
+            orgId={orgId}
+            ids={[...selected]}
+            owners={owners}
+            onClear={() => setSelected(new Set())}
+            onDone={() => {
+              setSelected(new Set());
+              reload();
+            }}
           />
-          <NativeSelect
-            label={t('field.lifecycle_stage')}
-            value={stage ?? ''}
-            onChange={(e) => setStage(e.currentTarget.value || null)}
-            data={[{ value: '', label: t('all') }, ...LIFECYCLE_STAGES.map((s) => ({ value: s, label: t(`stage.${s}`) }))]}
-          />
-          <NativeSelect
-            label={t('field.lead_status')}
-            value={leadStatus ?? ''}
-            onChange={(e) => setLeadStatus(e.currentTarget.value || null)}
-            data={[{ value: '', label: t('all') }, ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
-          />
-          <NativeSelect
-            label={t('sort')}
-            value={sort}
-            onChange={(e) => setSort(e.currentTarget.value as ContactsFilter['sort'])}
-            data={(['updated', 'created', 'name'] as const).map((s) => ({ value: s, label: t(`sort_by.${s}`) }))}
-          />
-        </Group>
+        )}
         <PagedTable
           rows={list.data?.items}
           state={list}
@@ -138,8 +165,7 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
                     variant="light"
                     onClick={() => {
                       setSearch('');
-                      setStage(null);
-                      setLeadStatus(null);
+                      setFilters((f) => ({ ...NO_FILTERS, sort: f.sort }));
                     }}
                   >
                     {t('clear_filters')}
@@ -153,12 +179,30 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
               </EmptyState>
             )
           }
-          minWidth={820}
+          minWidth={860}
           data-testid="leads-table"
           striped
           paging={{ page, perPage: LEADS_PER_PAGE, total: list.data?.total ?? 0, onPage: setPage }}
           head={
             <>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('select.page')}
+                  checked={allSelected}
+                  indeterminate={shownSelected.length > 0 && !allSelected}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setSelected((old) => {
+                      const next = new Set(old);
+                      for (const c of rows) {
+                        if (on) next.add(c.id);
+                        else next.delete(c.id);
+                      }
+                      return next;
+                    });
+                  }}
+                />
+              </Table.Th>
               <Table.Th>{t('field.name')}</Table.Th>
               <Table.Th>{t('field.phone')}</Table.Th>
               <Table.Th>{t('field.company')}</Table.Th>
@@ -169,11 +213,18 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
             </>
           }
           row={(c) => (
-            <Table.Tr key={c.id} data-testid="lead-row">
+            <Table.Tr key={c.id} data-testid="lead-row" bg={selected.has(c.id) ? 'var(--mantine-color-blue-light)' : undefined}>
               <Table.Td>
-                <UnstyledButton onClick={() => setOpen(c)} aria-label={t('open', { name: c.display_name ?? c.phone ?? c.contact })}>
+                <Checkbox
+                  aria-label={t('select.one', { name: contactName(c) })}
+                  checked={selected.has(c.id)}
+                  onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <UnstyledButton onClick={() => setOpen(c)} aria-label={t('open', { name: contactName(c) })}>
                   <Text fw={500} c="blue.8">
-                    {c.display_name ?? c.phone ?? c.contact}
+                    {contactName(c)}
                   </Text>
                 </UnstyledButton>
               </Table.Td>
@@ -201,10 +252,21 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
         onClose={() => setCreating(false)}
         onCreated={(c) => {
           setCreating(false);
-          setReloads((n) => n + 1);
+          reload();
           setOpen(c);
         }}
       />
+      {mayImport && (
+        <ImportContactsModal
+          orgId={orgId}
+          opened={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            reload();
+          }}
+        />
+      )}
       <ContactDrawer
         orgId={orgId}
         contact={open}
@@ -212,7 +274,7 @@ function Leads({ orgId, workspaceId }: { orgId: number | null; workspaceId: numb
         ownerName={ownerName}
         onSaved={(c) => {
           setOpen(c);
-          setReloads((n) => n + 1);
+          reload();
         }}
       />
     </Container>

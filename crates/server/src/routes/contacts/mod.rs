@@ -4,6 +4,9 @@
 //! yet (a new customer is everyone's to take). Changing the owner is a manager's, to a member
 //! they see; an employee may take a contact for themselves.
 
+mod bulk;
+mod transfer;
+
 use super::{Access, Routes};
 use crate::access::{member, visible};
 use crate::auth::CurrentUser;
@@ -36,6 +39,9 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(list_contacts, create_contact))
         .add(Access::Scoped, routes!(get_contact, update_contact))
         .add(Access::Scoped, routes!(contact_history))
+        .add(Access::Scoped, routes!(bulk::update_contacts))
+        .add(Access::Scoped, routes!(transfer::import_contacts))
+        .add(Access::Scoped, routes!(transfer::export_contacts))
 }
 
 pub(crate) fn view(c: contact::Model) -> Contact {
@@ -96,13 +102,6 @@ async fn scope(
     Ok((me, seen, people))
 }
 
-fn sees(seen: &Seen, c: &contact::Model) -> bool {
-    match (seen, c.owner_id) {
-        (Seen::All, _) | (_, None) => true,
-        (Seen::OwnedBy(ids), Some(o)) => ids.contains(&o),
-    }
-}
-
 /// The owner a caller may set: nobody (0 or none), themselves, or — for a manager — a member
 /// they see. Anything else is `fields.owner_id` = `value_invalid`.
 fn owner_allowed(
@@ -121,8 +120,32 @@ fn owner_allowed(
     }
 }
 
-/// The text fields of a request, cleaned, with every refusal named at once.
-fn text_fields(
+/// The seven text fields a request may carry, by name.
+trait TextFields {
+    fn text_fields(&self) -> [(&'static str, Option<&str>); 7];
+}
+
+macro_rules! text_fields {
+    ($($t:ty),*) => {$(
+        impl TextFields for $t {
+            fn text_fields(&self) -> [(&'static str, Option<&str>); 7] {
+                [
+                    ("name", self.name.as_deref()),
+                    ("first_name", self.first_name.as_deref()),
+                    ("last_name", self.last_name.as_deref()),
+                    ("email", self.email.as_deref()),
+                    ("address", self.address.as_deref()),
+                    ("company", self.company.as_deref()),
+                    ("job_title", self.job_title.as_deref()),
+                ]
+            }
+        }
+    )*};
+}
+text_fields!(NewContact, ContactUpdate);
+
+/// The fields of a request, cleaned, with every refusal named at once.
+fn cleaned_fields(
     given: [(&'static str, Option<&str>); 7],
     stage: Option<&str>,
     status: Option<&str>,
@@ -163,6 +186,37 @@ fn text_fields(
     }
 }
 
+/// The list's filter and order from its query; a bad value is named.
+fn filter_of(q: &ContactsQuery) -> Result<Filter, AppError> {
+    let stage = rules::lifecycle_stage(q.lifecycle_stage.as_deref())
+        .map_err(|e| AppError::invalid_field("lifecycle_stage", e))?;
+    let status = rules::lead_status(q.lead_status.as_deref())
+        .map_err(|e| AppError::invalid_field("lead_status", e))?;
+    let sort = match q.sort.as_deref().unwrap_or("updated") {
+        "updated" => Sort::Updated,
+        "created" => Sort::Created,
+        "name" => Sort::Name,
+        _ => return Err(AppError::invalid_field("sort", RuleError::ValueInvalid)),
+    };
+    let descending = match q.dir.as_deref().unwrap_or("desc") {
+        "desc" => true,
+        "asc" => false,
+        _ => return Err(AppError::invalid_field("dir", RuleError::ValueInvalid)),
+    };
+    Ok(Filter {
+        sort,
+        descending,
+        // A search is a few words: anything past 100 characters is not part of it.
+        q: q.q
+            .as_ref()
+            .map(|s| s.chars().take(100).collect::<String>())
+            .filter(|s| !s.trim().is_empty()),
+        lifecycle_stage: stage.map(str::to_owned),
+        lead_status: status.map(str::to_owned),
+        owner_id: q.owner_id.map(|o| (o != 0).then_some(o)),
+    })
+}
+
 #[utoipa::path(
     get,
     path = "/api/contacts",
@@ -180,32 +234,7 @@ pub async fn list_contacts(
     Query(q): Query<ContactsQuery>,
 ) -> Result<Json<Page<Contact>>, AppError> {
     let (_, seen, _) = scope(&state, &user, q.org_id).await?;
-    let stage = rules::lifecycle_stage(q.lifecycle_stage.as_deref())
-        .map_err(|e| AppError::invalid_field("lifecycle_stage", e))?;
-    let status = rules::lead_status(q.lead_status.as_deref())
-        .map_err(|e| AppError::invalid_field("lead_status", e))?;
-    let sort = match q.sort.as_deref().unwrap_or("updated") {
-        "updated" => Sort::Updated,
-        "created" => Sort::Created,
-        "name" => Sort::Name,
-        _ => return Err(AppError::invalid_field("sort", RuleError::ValueInvalid)),
-    };
-    let descending = match q.dir.as_deref().unwrap_or("desc") {
-        "desc" => true,
-        "asc" => false,
-        _ => return Err(AppError::invalid_field("dir", RuleError::ValueInvalid)),
-    };
-    let filter = Filter {
-        sort,
-        descending,
-        // A search is a few words: anything past 100 characters is not part of it.
-        q: q.q
-            .map(|s| s.chars().take(100).collect::<String>())
-            .filter(|s| !s.trim().is_empty()),
-        lifecycle_stage: stage.map(str::to_owned),
-        lead_status: status.map(str::to_owned),
-        owner_id: q.owner_id.map(|o| (o != 0).then_some(o)),
-    };
+    let filter = filter_of(&q)?;
     let paging = Paging::new(q.page, q.per_page, 50, MAX_PER_PAGE);
     let (rows, total) = store::contacts::list(
         &state.store,
@@ -240,16 +269,8 @@ pub async fn create_contact(
 ) -> Result<(StatusCode, Json<Contact>), AppError> {
     let (me, _, people) = scope(&state, &user, req.org_id).await?;
     let chat = ChatRef::from_number(&req.phone).map_err(|e| AppError::invalid_field("phone", e))?;
-    let fields = text_fields(
-        [
-            ("name", req.name.as_deref()),
-            ("first_name", req.first_name.as_deref()),
-            ("last_name", req.last_name.as_deref()),
-            ("email", req.email.as_deref()),
-            ("address", req.address.as_deref()),
-            ("company", req.company.as_deref()),
-            ("job_title", req.job_title.as_deref()),
-        ],
+    let fields = cleaned_fields(
+        req.text_fields(),
         req.lifecycle_stage.as_deref(),
         req.lead_status.as_deref(),
     )?;
@@ -288,7 +309,7 @@ async fn seen_contact(
 ) -> Result<contact::Model, AppError> {
     store::contacts::get(&state.store, org_id, id)
         .await?
-        .filter(|c| sees(seen, c))
+        .filter(|c| seen.sees(c.owner_id))
         .ok_or_else(AppError::not_found)
 }
 
@@ -332,16 +353,8 @@ pub async fn update_contact(
 ) -> Result<Json<Contact>, AppError> {
     let (me, seen, people) = scope(&state, &user, req.org_id).await?;
     seen_contact(&state, &seen, req.org_id, id).await?;
-    let mut changes = text_fields(
-        [
-            ("name", req.name.as_deref()),
-            ("first_name", req.first_name.as_deref()),
-            ("last_name", req.last_name.as_deref()),
-            ("email", req.email.as_deref()),
-            ("address", req.address.as_deref()),
-            ("company", req.company.as_deref()),
-            ("job_title", req.job_title.as_deref()),
-        ],
+    let mut changes = cleaned_fields(
+        req.text_fields(),
         req.lifecycle_stage.as_deref(),
         req.lead_status.as_deref(),
     )?;

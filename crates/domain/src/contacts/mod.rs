@@ -4,6 +4,8 @@
 //! stage and status keys are HubSpot's internal values, so a CRM pull or push maps them as is;
 //! the screens translate them.
 
+pub mod import;
+
 use crate::RuleError;
 
 /// 000 §3 lifecycle stages, in the funnel's order.

@@ -1,5 +1,9 @@
 //! The organisation's contacts (issue #29): list with filters and paging, create, read, change
 //! field by field with a history row per changed field. Every query names the organisation.
+//! `many` changes many at once: an import, a bulk edit.
+
+mod many;
+pub use many::{import, update_many, ImportOutcome};
 
 use crate::entity::contact::{change, contact};
 use crate::{EpochMs, Store, StoreError};
@@ -40,6 +44,16 @@ pub struct Filter {
     pub owner_id: Option<Option<i64>>,
 }
 
+impl Seen {
+    /// Whether a contact owned by `owner` is seen.
+    pub fn sees(&self, owner: Option<i64>) -> bool {
+        match (self, owner) {
+            (Seen::All, _) | (_, None) => true,
+            (Seen::OwnedBy(ids), Some(o)) => ids.contains(&o),
+        }
+    }
+}
+
 fn seen_condition(seen: &Seen) -> Condition {
     match seen {
         Seen::All => Condition::all(),
@@ -49,15 +63,8 @@ fn seen_condition(seen: &Seen) -> Condition {
     }
 }
 
-/// One page of the organisation's contacts as `seen`, and how many match.
-pub async fn list(
-    store: &Store,
-    org_id: i64,
-    seen: &Seen,
-    filter: &Filter,
-    offset: u64,
-    limit: u64,
-) -> Result<(Vec<contact::Model>, u64), StoreError> {
+/// What `filter` and `seen` leave of the organisation's contacts.
+fn condition(org_id: i64, seen: &Seen, filter: &Filter) -> Condition {
     let mut cond = Condition::all()
         .add(contact::Column::OrgId.eq(org_id))
         .add(seen_condition(seen));
@@ -88,17 +95,18 @@ pub async fn list(
             );
         }
     }
-    let total = contact::Entity::find()
-        .filter(cond.clone())
-        .count(store.conn())
-        .await?;
+    cond
+}
+
+/// The contacts `filter` and `seen` leave, in the filter's order.
+fn ordered(org_id: i64, seen: &Seen, filter: &Filter) -> sea_orm::Select<contact::Entity> {
     let order = if filter.descending {
         sea_orm::Order::Desc
     } else {
         sea_orm::Order::Asc
     };
-    let mut query = contact::Entity::find().filter(cond);
-    query = match filter.sort {
+    let query = contact::Entity::find().filter(condition(org_id, seen, filter));
+    let query = match filter.sort {
         Sort::Updated => query.order_by(contact::Column::UpdatedAt, order.clone()),
         Sort::Created => query.order_by(contact::Column::CreatedAt, order.clone()),
         Sort::Name => query
@@ -110,13 +118,44 @@ pub async fn list(
             )
             .order_by(contact::Column::Contact, order.clone()),
     };
-    let rows = query
-        .order_by(contact::Column::Id, order)
+    query.order_by(contact::Column::Id, order)
+}
+
+/// One page of the organisation's contacts as `seen`, and how many match.
+pub async fn list(
+    store: &Store,
+    org_id: i64,
+    seen: &Seen,
+    filter: &Filter,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<contact::Model>, u64), StoreError> {
+    let total = contact::Entity::find()
+        .filter(condition(org_id, seen, filter))
+        .count(store.conn())
+        .await?;
+    let rows = ordered(org_id, seen, filter)
         .offset(offset)
         .limit(limit)
         .all(store.conn())
         .await?;
     Ok((rows, total))
+}
+
+/// Every contact of the view, in its order — at most `max`, and `None` when there are more
+/// (an export too large to make).
+pub async fn list_all(
+    store: &Store,
+    org_id: i64,
+    seen: &Seen,
+    filter: &Filter,
+    max: u64,
+) -> Result<Option<Vec<contact::Model>>, StoreError> {
+    let rows = ordered(org_id, seen, filter)
+        .limit(max + 1)
+        .all(store.conn())
+        .await?;
+    Ok((rows.len() as u64 <= max).then_some(rows))
 }
 
 /// The organisation's contact `id`, if any.
@@ -173,7 +212,7 @@ pub async fn create(
     }
 }
 
-fn set_field(row: &mut contact::ActiveModel, field: &str, value: Option<String>) {
+pub(crate) fn set_field(row: &mut contact::ActiveModel, field: &str, value: Option<String>) {
     match field {
         "name" => row.name = Set(value),
         "first_name" => row.first_name = Set(value),
@@ -189,7 +228,7 @@ fn set_field(row: &mut contact::ActiveModel, field: &str, value: Option<String>)
     }
 }
 
-fn value_of(m: &contact::Model, field: &str) -> Option<String> {
+pub(crate) fn value_of(m: &contact::Model, field: &str) -> Option<String> {
     match field {
         "name" => m.name.clone(),
         "first_name" => m.first_name.clone(),
@@ -222,37 +261,63 @@ pub async fn update(
         .one(&txn)
         .await?
         .ok_or(StoreError::NotFound)?;
-    let mut row = contact::ActiveModel::from(before.clone());
-    let mut changed = false;
-    for (field, value) in changes {
-        let old = value_of(&before, field);
-        if old == *value {
-            continue;
-        }
-        changed = true;
-        set_field(&mut row, field, value.clone());
-        change::ActiveModel {
-            org_id: Set(org_id),
-            contact_id: Set(id),
-            actor_id: Set(actor_id),
-            origin: Set(origin.to_owned()),
-            field: Set((*field).to_owned()),
-            old_value: Set(old),
-            new_value: Set(value.clone()),
-            at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-    }
-    let after = if changed {
-        row.updated_at = Set(now);
-        row.update(&txn).await?
-    } else {
-        before
+    let mut history = Vec::new();
+    let change = Change {
+        actor_id,
+        origin,
+        now,
     };
+    let after = change.apply(&txn, before, changes, &mut history).await?;
+    many::insert_history(&txn, history).await?;
     txn.commit().await?;
     Ok(after)
+}
+
+/// Who changes contacts, from where, when.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Change {
+    pub actor_id: Option<i64>,
+    pub origin: &'static str,
+    pub now: EpochMs,
+}
+
+impl Change {
+    /// Writes the fields of `changes` that differ from `before` and adds a history row for
+    /// each to `history` (the caller inserts them together).
+    pub(crate) async fn apply(
+        &self,
+        txn: &impl sea_orm::ConnectionTrait,
+        before: contact::Model,
+        changes: &[(&'static str, Option<String>)],
+        history: &mut Vec<change::ActiveModel>,
+    ) -> Result<contact::Model, StoreError> {
+        let mut row = contact::ActiveModel::from(before.clone());
+        let mut changed = false;
+        for (field, value) in changes {
+            let old = value_of(&before, field);
+            if old == *value {
+                continue;
+            }
+            changed = true;
+            set_field(&mut row, field, value.clone());
+            history.push(change::ActiveModel {
+                org_id: Set(before.org_id),
+                contact_id: Set(before.id),
+                actor_id: Set(self.actor_id),
+                origin: Set(self.origin.to_owned()),
+                field: Set((*field).to_owned()),
+                old_value: Set(old),
+                new_value: Set(value.clone()),
+                at: Set(self.now),
+                ..Default::default()
+            });
+        }
+        if !changed {
+            return Ok(before);
+        }
+        row.updated_at = Set(self.now);
+        Ok(row.update(txn).await?)
+    }
 }
 
 /// The newest `limit` changes of contact `id`, newest first.

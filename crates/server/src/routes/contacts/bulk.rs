@@ -1,0 +1,64 @@
+//! One change to many contacts (`/leads`' bulk edit): the stage, the status, the owner.
+
+use super::{cleaned_fields, owner_allowed, scope};
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::extract::Json;
+use crate::state::AppState;
+use axum::extract::State;
+use contract::contacts::{ContactsBulkResult, ContactsBulkUpdate};
+use domain::RuleError;
+
+/// Contacts one bulk change names at most (a page of the table is 100).
+pub const MAX_BULK_IDS: usize = 500;
+
+#[utoipa::path(
+    post,
+    path = "/api/contacts/bulk",
+    tag = "contacts",
+    request_body = ContactsBulkUpdate,
+    responses(
+        (status = 200, description = "How many contacts changed; each change is in the contact's history", body = ContactsBulkResult),
+        (status = 404, description = "Not a member; or a contact named is not one the caller sees (nothing changed)", body = contract::ErrorBody),
+        (status = 422, description = "`fields.ids` = `value_invalid` (none, or more than 500); `fields.lifecycle_stage` / `fields.lead_status` / `fields.owner_id` = `value_invalid`", body = contract::ErrorBody),
+    )
+)]
+pub async fn update_contacts(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(req): Json<ContactsBulkUpdate>,
+) -> Result<Json<ContactsBulkResult>, AppError> {
+    let (me, seen, people) = scope(&state, &user, req.org_id).await?;
+    if req.ids.is_empty() || req.ids.len() > MAX_BULK_IDS {
+        return Err(AppError::invalid_field("ids", RuleError::ValueInvalid));
+    }
+    let no_text = [
+        ("name", None),
+        ("first_name", None),
+        ("last_name", None),
+        ("email", None),
+        ("address", None),
+        ("company", None),
+        ("job_title", None),
+    ];
+    let mut changes = cleaned_fields(
+        no_text,
+        req.lifecycle_stage.as_deref(),
+        req.lead_status.as_deref(),
+    )?;
+    if req.owner_id.is_some() {
+        let owner = owner_allowed(&me, user.id, &people, req.owner_id)?;
+        changes.push(("owner_id", owner.map(|o| o.to_string())));
+    }
+    let updated = store::contacts::update_many(
+        &state.store,
+        req.org_id,
+        &req.ids,
+        &seen,
+        &changes,
+        user.id,
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(Json(ContactsBulkResult { updated }))
+}
