@@ -40,6 +40,7 @@ mod m20261129_000045_referrals;
 mod m20261129_000050_onboarding;
 mod m20261130_000040_feedback;
 mod m20261130_000055_contacts;
+mod m20261130_000056_deals;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000050_onboarding::Migration),
             Box::new(m20261130_000040_feedback::Migration),
             Box::new(m20261130_000055_contacts::Migration),
+            Box::new(m20261130_000056_deals::Migration),
         ]
     }
 }

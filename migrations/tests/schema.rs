@@ -299,6 +299,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261129_000050_onboarding",
             "m20261130_000040_feedback",
             "m20261130_000055_contacts",
+            "m20261130_000056_deals",
         ]
     );
 }

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod billing;
 pub mod client_error;
 pub mod contacts;
+pub mod deals;
 pub mod error;
 pub mod feedback;
 pub mod health;

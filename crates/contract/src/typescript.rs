@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{TypeVisitor, TS};
 
-use crate::{accounts, auth, client_error, contacts, error, health, integrations, sync};
+use crate::{accounts, auth, client_error, contacts, deals, error, health, integrations, sync};
 
 /// Collects one declaration per TypeScript name, with every type it depends on.
 struct Collect {
@@ -110,6 +110,13 @@ fn visit_all(c: &mut Collect) {
     c.visit::<contacts::ContactImportReport>();
     c.visit::<contacts::ContactsBulkUpdate>();
     c.visit::<contacts::ContactsBulkResult>();
+    c.visit::<deals::BoardQuery>();
+    c.visit::<deals::BoardStage>();
+    c.visit::<deals::Board>();
+    c.visit::<deals::DealsQuery>();
+    c.visit::<deals::Deal>();
+    c.visit::<deals::NewDeal>();
+    c.visit::<deals::DealUpdate>();
     // Employees.
     c.visit::<accounts::EmployeesQuery>();
     c.visit::<accounts::EmployeeList>();

@@ -329,6 +329,45 @@ subscribed: boolean, manageBillingURL: string | null, };
 export type BitrixLink = { workspace_id: number, code: string, state: string, access_token?: string | null, refresh_token?: string | null, client_endpoint?: string | null, expires: unknown, };
 
 /**
+ * The board.
+ */
+export type Board = { stages: Array<BoardStage>, };
+
+/**
+ * `GET /api/deals/board`: the open and closed deals the caller sees, by stage.
+ */
+export type BoardQuery = { org_id: number, 
+/**
+ * An owner's user id; 0 for deals nobody owns.
+ */
+owner_id: number | null, 
+/**
+ * Words found in the deal's name or its contact's name or number.
+ */
+q?: string | null, };
+
+/**
+ * One column of the board.
+ */
+export type BoardStage = { 
+/**
+ * The stage key.
+ */
+stage: string, 
+/**
+ * Deals in it.
+ */
+count: number, 
+/**
+ * Their amounts added up, per currency (`{"USD": "1250.00"}`).
+ */
+totals: { [key in string]?: string }, 
+/**
+ * The most recently changed 200.
+ */
+deals: Array<Deal>, };
+
+/**
  * A count in one bucket.
  */
 export type BucketCount = { 
@@ -926,6 +965,38 @@ date: string, incoming: number, outgoing: number, missed: number, rejected: numb
  * Seconds, all directions.
  */
 duration: number, };
+
+/**
+ * One deal.
+ */
+export type Deal = { id: number, org_id: number, contact_id: number, 
+/**
+ * The contact's name as shown, or its number.
+ */
+contact_name: string, name: string, 
+/**
+ * A decimal in text; none when not known.
+ */
+amount: string | null, currency: string, stage: string, owner_id: number | null, 
+/**
+ * `YYYY-MM-DD`.
+ */
+close_date: string | null, description: string | null, 
+/**
+ * RFC 3339, UTC: when it moved into Closed Won or Closed Lost.
+ */
+closed_at: string | null, created_at: string, updated_at: string, };
+
+/**
+ * `PATCH /api/deals/{id}`: the fields to change; a field left out stays, a blank one is
+ * cleared; `owner_id` 0 is nobody.
+ */
+export type DealUpdate = { org_id: number, name?: string | null, amount?: string | null, currency?: string | null, stage?: string | null, owner_id: number | null, close_date?: string | null, description?: string | null, };
+
+/**
+ * `GET /api/deals`: one contact's deals.
+ */
+export type DealsQuery = { org_id: number, contact_id: number, };
 
 /**
  * One message's delivery to the endpoint.
@@ -1965,6 +2036,27 @@ phone: string, name?: string | null, first_name?: string | null, last_name?: str
  * A member's user id; none (or 0) for nobody.
  */
 owner_id: number | null, };
+
+/**
+ * `POST /api/deals`: a deal of a contact the caller sees.
+ */
+export type NewDeal = { org_id: number, contact_id: number, name: string, 
+/**
+ * A decimal (`1250.50`), not negative, at most two decimals.
+ */
+amount?: string | null, 
+/**
+ * Three letters; `USD` when left out.
+ */
+currency?: string | null, 
+/**
+ * A stage key; the pipeline's first when left out.
+ */
+stage?: string | null, 
+/**
+ * A member's user id; none (or 0) for nobody.
+ */
+owner_id: number | null, close_date?: string | null, description?: string | null, };
 
 /**
  * One person to add.

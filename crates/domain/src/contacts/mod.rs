@@ -4,6 +4,7 @@
 //! stage and status keys are HubSpot's internal values, so a CRM pull or push maps them as is;
 //! the screens translate them.
 
+pub mod deals;
 pub mod import;
 
 use crate::RuleError;

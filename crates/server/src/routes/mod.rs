@@ -20,6 +20,7 @@ pub mod auth;
 pub mod billing;
 pub mod client_errors;
 pub mod contacts;
+pub mod deals;
 pub mod dev;
 pub mod employees;
 pub mod events;
@@ -164,6 +165,7 @@ fn declarations() -> Routes {
         invitations::routes(),
         join::routes(),
         contacts::routes(),
+        deals::routes(),
         referrals::routes(),
         events::routes(),
         analytics::routes(),

@@ -47,8 +47,9 @@ pub(crate) struct Target {
     inbox_task: i64,
     /// A message of `inbox_conversation` with media kept in the file store.
     inbox_media: i64,
-    /// A contact of the organisation (issue #29), owned by nobody.
+    /// A contact of the organisation (issue #29), owned by nobody, and a deal of it.
     contact_id: i64,
+    deal_id: i64,
 }
 
 /// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
@@ -422,6 +423,24 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             format!("/api/contacts/export/csv?org_id={}", org.org_id),
             None,
             false,
+        ),
+        ("GET", "/deals/board") => query(format!("?org_id={}", org.org_id), false),
+        ("GET", "/deals") => query(
+            format!("?org_id={}&contact_id={}", org.org_id, inner.contact_id),
+            true,
+        ),
+        ("POST", "/deals") => json_to(
+            json!({ "org_id": org.org_id, "contact_id": inner.contact_id, "name": format!("Deal {n}") }),
+            true,
+        ),
+        ("GET", "/deals/{id}") | ("DELETE", "/deals/{id}") => (
+            format!("/api/deals/{}?org_id={}", inner.deal_id, org.org_id),
+            None,
+            true,
+        ),
+        ("PATCH", "/deals/{id}") => json_at(
+            format!("/api/deals/{}", inner.deal_id),
+            json!({ "org_id": org.org_id, "stage": "qualifiedtobuy" }),
         ),
         ("PATCH", "/contacts/{id}") => json_at(
             format!("/api/contacts/{}", inner.contact_id),
@@ -1068,8 +1087,18 @@ pub(crate) async fn organisation_with(
     .await["id"]
         .as_i64()
         .unwrap();
+    let deal_id = post(
+        app,
+        &admin,
+        "/api/deals",
+        json!({ "org_id": org_id, "contact_id": contact_id, "name": "Isolated deal", "amount": "100" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     let target = Target {
         contact_id,
+        deal_id,
         inbox_task,
         inbox_media,
         inbox_gateway,

@@ -15,6 +15,7 @@ mod chat_sets_migration;
 mod cli;
 mod contacts;
 mod contacts_transfer;
+mod deals;
 mod extension_scope;
 mod feedback;
 mod follow_up_reminders;

@@ -1,4 +1,5 @@
-//! The organisation's contacts and their history (migration 000055, issue #29).
+//! The organisation's contacts and their history (migration 000055, issue #29), and their deals
+//! (000056).
 
 table!(
     /// One customer of an organisation, keyed by `contact` (a person's number's digits).
@@ -34,5 +35,25 @@ table!(
         old_value: Option<String>,
         new_value: Option<String>,
         at: i64,
+    }
+);
+
+table!(
+    /// A deal of a contact, in a stage of the deal pipeline (migration 000056).
+    deal, "deals", {
+        org_id: i64,
+        contact_id: i64,
+        name: String,
+        /// In the currency's minor units (cents).
+        amount_minor: Option<i64>,
+        currency: String,
+        stage: String,
+        owner_id: Option<i64>,
+        /// `YYYY-MM-DD`.
+        close_date: Option<String>,
+        description: Option<String>,
+        closed_at: Option<i64>,
+        created_at: i64,
+        updated_at: i64,
     }
 );

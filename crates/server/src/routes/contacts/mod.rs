@@ -78,7 +78,7 @@ pub(crate) fn view(c: contact::Model) -> Contact {
 
 /// The caller's membership, which contacts they see, and the members they see (owners they
 /// may name).
-async fn scope(
+pub(crate) async fn scope(
     state: &AppState,
     user: &user::Model,
     org_id: i64,
@@ -104,7 +104,7 @@ async fn scope(
 
 /// The owner a caller may set: nobody (0 or none), themselves, or — for a manager — a member
 /// they see. Anything else is `fields.owner_id` = `value_invalid`.
-fn owner_allowed(
+pub(crate) fn owner_allowed(
     me: &membership::Model,
     caller: i64,
     people: &[i64],
@@ -301,7 +301,7 @@ pub async fn create_contact(
 }
 
 /// The contact `id` of the organisation, when the caller sees it (404 otherwise).
-async fn seen_contact(
+pub(crate) async fn seen_contact(
     state: &AppState,
     seen: &Seen,
     org_id: i64,
