@@ -14,6 +14,7 @@ pub mod freshdesk;
 pub mod google;
 pub mod guard;
 pub mod hubspot;
+pub mod hubspot_records;
 pub mod leadsquared;
 pub mod oauth;
 pub mod salesforce;

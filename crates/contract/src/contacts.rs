@@ -173,3 +173,53 @@ pub struct ContactsBulkUpdate {
 pub struct ContactsBulkResult {
     pub updated: u64,
 }
+
+/// A contact's link to a CRM record.
+#[crate::wire]
+pub struct ContactCrmLink {
+    /// `hubspot`.
+    pub provider: String,
+    /// The CRM's record id.
+    pub crm_id: String,
+    /// Whose integration the link goes through.
+    pub user_id: i64,
+    /// RFC 3339, UTC.
+    pub linked_at: String,
+    /// When the CRM last changed the record, as last read.
+    pub crm_modified_at: Option<String>,
+    /// A change made here has still to reach the CRM.
+    pub pending: bool,
+}
+
+/// A CRM record that may be this contact (found by number or e-mail).
+#[crate::wire]
+pub struct CrmMatch {
+    pub crm_id: String,
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub lifecycle_stage: Option<String>,
+}
+
+/// `POST /api/contacts/{id}/crm/{provider}/link`: the CRM record to link.
+#[crate::wire]
+#[serde(deny_unknown_fields)]
+pub struct CrmLinkRequest {
+    pub org_id: i64,
+    pub crm_id: String,
+}
+
+/// What a pull did.
+#[crate::wire]
+pub struct CrmPullReport {
+    /// CRM records read.
+    pub pulled: u64,
+    /// Contacts that took a change from the CRM.
+    pub updated: u64,
+    /// Contacts whose changes made here went to the CRM.
+    pub pushed: u64,
+    /// Fields where the later change made here won over the CRM's (kept in the history).
+    pub conflicts: u64,
+    /// Members whose link could not be read (to reconnect), by user id.
+    pub failed_members: Vec<i64>,
+}

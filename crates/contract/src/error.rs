@@ -109,6 +109,8 @@ error_codes! {
     /// The organisation's plan does not include this feature (`fields.feature` says which, e.g.
     /// `knowledge_base`): it comes with the Teams plan or is switched on by the operator.
     NotInPlan => "not_in_plan",
+    /// The caller has not connected the CRM in Integrations, or it asks to be connected again.
+    CrmNotConnected => "crm_not_connected",
     /// Something failed on the server; the details are in its log.
     Internal => "internal",
 }

@@ -110,6 +110,10 @@ fn visit_all(c: &mut Collect) {
     c.visit::<contacts::ContactImportReport>();
     c.visit::<contacts::ContactsBulkUpdate>();
     c.visit::<contacts::ContactsBulkResult>();
+    c.visit::<contacts::ContactCrmLink>();
+    c.visit::<contacts::CrmMatch>();
+    c.visit::<contacts::CrmLinkRequest>();
+    c.visit::<contacts::CrmPullReport>();
     c.visit::<deals::BoardQuery>();
     c.visit::<deals::BoardStage>();
     c.visit::<deals::Board>();

@@ -134,7 +134,8 @@ impl AppError {
             | ErrorCode::SeatsExhausted
             | ErrorCode::AlreadySubscribed
             | ErrorCode::SeatChangeScheduled
-            | ErrorCode::QuotaReached => StatusCode::CONFLICT,
+            | ErrorCode::QuotaReached
+            | ErrorCode::CrmNotConnected => StatusCode::CONFLICT,
             ErrorCode::SignatureInvalid => StatusCode::BAD_REQUEST,
             ErrorCode::BillingUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::RateLimited | ErrorCode::DailyLimitReached => StatusCode::TOO_MANY_REQUESTS,

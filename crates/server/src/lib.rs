@@ -9,6 +9,7 @@ pub mod client;
 pub mod clock;
 pub mod config;
 pub mod credits;
+pub mod crm_sync;
 pub mod error;
 pub mod error_text;
 pub mod extract;
@@ -206,6 +207,12 @@ pub async fn serve_state(
         .sync
         .worker
         .then(|| tokio::spawn(sync::worker(state.clone(), stopped.clone())));
+    // The hourly CRM pull runs beside the sync worker, on the same switch.
+    let crm_pull = state
+        .config
+        .sync
+        .worker
+        .then(|| tokio::spawn(crm_sync::hourly(state.clone(), stopped.clone())));
     let inbox_worker = state
         .config
         .inbox
@@ -223,6 +230,9 @@ pub async fn serve_state(
         let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
     }
     if let Some(w) = inbox_worker {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
+    }
+    if let Some(w) = crm_pull {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(15), w).await;
     }
     notify_listener.abort();

@@ -267,6 +267,8 @@ pub async fn create(
         close_date: Set(None),
         description: Set(None),
         closed_at: Set(None),
+        crm_provider: Set(None),
+        crm_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -307,5 +309,21 @@ pub async fn delete(store: &Store, org_id: i64, id: i64) -> Result<(), StoreErro
     if gone.rows_affected == 0 {
         return Err(StoreError::NotFound);
     }
+    Ok(())
+}
+
+/// Records the CRM record deal `id` is written to.
+pub async fn set_crm(
+    store: &Store,
+    id: i64,
+    provider: &str,
+    crm_id: &str,
+) -> Result<(), StoreError> {
+    deal::Entity::update_many()
+        .col_expr(deal::Column::CrmProvider, provider.into())
+        .col_expr(deal::Column::CrmId, crm_id.into())
+        .filter(deal::Column::Id.eq(id))
+        .exec(store.conn())
+        .await?;
     Ok(())
 }

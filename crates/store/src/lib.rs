@@ -10,6 +10,7 @@ pub mod billing;
 mod bulk;
 mod connect;
 pub mod contacts;
+pub mod crm_links;
 pub mod deals;
 pub mod entity;
 pub mod error;

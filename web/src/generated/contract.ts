@@ -662,6 +662,35 @@ actor_id: number | null,
 at: string, };
 
 /**
+ * A contact's link to a CRM record.
+ */
+export type ContactCrmLink = { 
+/**
+ * `hubspot`.
+ */
+provider: string, 
+/**
+ * The CRM's record id.
+ */
+crm_id: string, 
+/**
+ * Whose integration the link goes through.
+ */
+user_id: number, 
+/**
+ * RFC 3339, UTC.
+ */
+linked_at: string, 
+/**
+ * When the CRM last changed the record, as last read.
+ */
+crm_modified_at: string | null, 
+/**
+ * A change made here has still to reach the CRM.
+ */
+pending: boolean, };
+
+/**
  * `POST /api/contacts/import`: the file is the request's body (CSV or XLSX, told apart by its
  * bytes). Without `commit` it is a dry run: nothing is written.
  */
@@ -921,6 +950,41 @@ validity: string | null, is_trial: boolean, };
 export type CrmLabelSync = { crm_name: string, included_labels: Array<string>, excluded_labels: Array<string>, };
 
 /**
+ * `POST /api/contacts/{id}/crm/{provider}/link`: the CRM record to link.
+ */
+export type CrmLinkRequest = { org_id: number, crm_id: string, };
+
+/**
+ * A CRM record that may be this contact (found by number or e-mail).
+ */
+export type CrmMatch = { crm_id: string, name: string | null, email: string | null, phone: string | null, lifecycle_stage: string | null, };
+
+/**
+ * What a pull did.
+ */
+export type CrmPullReport = { 
+/**
+ * CRM records read.
+ */
+pulled: number, 
+/**
+ * Contacts that took a change from the CRM.
+ */
+updated: number, 
+/**
+ * Contacts whose changes made here went to the CRM.
+ */
+pushed: number, 
+/**
+ * Fields where the later change made here won over the CRM's (kept in the history).
+ */
+conflicts: number, 
+/**
+ * Members whose link could not be read (to reconnect), by user id.
+ */
+failed_members: number[], };
+
+/**
  * Where a plan stands (issue #15): trial, active, grace (features kept until `grace_until`)
  * or free.
  */
@@ -1134,7 +1198,7 @@ export type ErrorBody = { error: ErrorDetail, };
 /**
  * A failure the HTTP API reports. Serialised as its snake_case code.
  */
-export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "gateway_key_refused" | "gateway_unreachable" | "wrong_leadsquared_credentials" | "address_refused" | "host_not_found" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "seat_change_scheduled" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "internal";
+export type ErrorCode = "not_found" | "method_not_allowed" | "malformed_body" | "malformed_query" | "payload_too_large" | "validation_failed" | "unauthenticated" | "forbidden" | "cross_site_refused" | "conflict" | "rate_limited" | "upstream_failed" | "wrong_api_key_or_domain" | "gateway_key_refused" | "gateway_unreachable" | "wrong_leadsquared_credentials" | "address_refused" | "host_not_found" | "authentication_failed" | "seats_exhausted" | "signature_invalid" | "billing_unavailable" | "already_subscribed" | "seat_change_scheduled" | "pdf_unreadable" | "pdf_encrypted" | "pdf_no_text" | "invalid_login_credentials" | "plan_limit_reached" | "storage_quota_exceeded" | "daily_limit_reached" | "file_too_large" | "server_busy" | "extension_token_not_allowed" | "quota_reached" | "not_in_plan" | "crm_not_connected" | "internal";
 
 export type ErrorDetail = { code: ErrorCode, 
 /**

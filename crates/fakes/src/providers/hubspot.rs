@@ -1,5 +1,6 @@
 //! Fake HubSpot CRM API under `/hubspot-api`: contact search (`POST
-//! /crm/v3/objects/contacts/search`), contact creation (`POST /crm/v3/objects/contacts`) and note
+//! /crm/v3/objects/contacts/search`, in `hubspot_records` with the records' times and deals),
+//! contact creation (`POST /crm/v3/objects/contacts`) and note
 //! creation with a note-to-contact association (`POST /crm/v3/objects/notes`), each needing a live
 //! bearer token from the fake's HubSpot token endpoint (`/oauth/hubspot/token`).
 
@@ -20,44 +21,17 @@ fn hubspot_401() -> Reply {
     )
 }
 
-fn hubspot_gate(state: &FakeState, path: &str, headers: &HeaderMap, body: &Value) -> Option<Reply> {
+pub(super) fn hubspot_gate(
+    state: &FakeState,
+    path: &str,
+    headers: &HeaderMap,
+    body: &Value,
+) -> Option<Reply> {
     state.record("POST", format!("/hubspot-api{path}"), headers, body.clone());
     let presented = token_after(headers, "Bearer ");
     let ok =
         presented == Some(HUBSPOT_PRIVATE_APP_TOKEN) || live_token(state, "hubspot", presented);
     crm_gate(state, "hubspot", ok, hubspot_401)
-}
-
-/// HubSpot contact search: filter groups are ORed, a group's filters ANDed; `EQ` only.
-pub(super) async fn hubspot_search(
-    State(state): State<FakeState>,
-    headers: HeaderMap,
-    Json(body): Json<Value>,
-) -> Reply {
-    if let Some(r) = hubspot_gate(&state, "/crm/v3/objects/contacts/search", &headers, &body) {
-        return r;
-    }
-    let groups = body["filterGroups"].as_array().cloned().unwrap_or_default();
-    let matches = |c: &Value| {
-        groups.iter().any(|g| {
-            g["filters"].as_array().is_some_and(|fs| {
-                !fs.is_empty()
-                    && fs.iter().all(|f| {
-                        f["operator"] == "EQ"
-                            && f["propertyName"]
-                                .as_str()
-                                .is_some_and(|p| c["properties"][p] == f["value"])
-                    })
-            })
-        })
-    };
-    let results: Vec<Value> = with_crm(&state, "hubspot", |c, _| {
-        c.contacts.iter().filter(|x| matches(x)).cloned().collect()
-    });
-    reply(
-        StatusCode::OK,
-        json!({ "total": results.len(), "results": results }),
-    )
 }
 
 /// HubSpot contact creation.
@@ -75,11 +49,13 @@ pub(super) async fn hubspot_create_contact(
             json!({ "status": "error", "category": "VALIDATION_ERROR" }),
         );
     }
-    let contact = json!({ "properties": body["properties"] });
-    let id = add_contact(&state, "hubspot", contact, None, &[]);
+    let mut contact = json!({ "properties": body["properties"] });
+    super::hubspot_records::stamp(&mut contact, super::hubspot_records::now_ms());
+    let id = add_contact(&state, "hubspot", contact.clone(), None, &[]);
+    contact["id"] = json!(id);
     reply(
         StatusCode::CREATED,
-        json!({ "id": id, "properties": body["properties"] }),
+        super::hubspot_records::public(&contact),
     )
 }
 
@@ -162,10 +138,11 @@ pub(super) async fn hubspot_update_contact(
                 props.insert(k.clone(), v.clone());
             }
         }
+        super::hubspot_records::stamp(found, super::hubspot_records::now_ms());
         Some(found.clone())
     });
     match updated {
-        Some(c) => reply(StatusCode::OK, c),
+        Some(c) => reply(StatusCode::OK, super::hubspot_records::public(&c)),
         None => reply(
             StatusCode::NOT_FOUND,
             json!({ "status": "error", "category": "OBJECT_NOT_FOUND" }),

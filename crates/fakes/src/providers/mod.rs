@@ -28,6 +28,7 @@ mod crm;
 mod freshdesk;
 mod google;
 mod hubspot;
+mod hubspot_records;
 mod leadsquared;
 mod oauth;
 mod router;
@@ -165,6 +166,8 @@ struct Crm {
     activities: Vec<Value>,
     /// Freshdesk's tickets.
     tickets: Vec<Value>,
+    /// HubSpot's deals: each with its `id`, `properties` and the `contact_id` it belongs to.
+    deals: Vec<Value>,
     /// How many of the next calls answer 429.
     rate_limited: usize,
 }

@@ -7,8 +7,7 @@ use super::freshdesk::{
 };
 use super::google::{google_create_spreadsheet, google_values};
 use super::hubspot::{
-    hubspot_create_contact, hubspot_create_note, hubspot_owners, hubspot_search,
-    hubspot_update_contact,
+    hubspot_create_contact, hubspot_create_note, hubspot_owners, hubspot_update_contact,
 };
 use super::leadsquared::{
     leadsquared_by_phone, leadsquared_create_activity, leadsquared_create_lead, leadsquared_user,
@@ -54,7 +53,7 @@ pub(super) fn router(state: FakeState) -> Router {
         )
         .route(
             "/hubspot-api/crm/v3/objects/contacts/search",
-            post(hubspot_search),
+            post(super::hubspot_records::search),
         )
         .route(
             "/hubspot-api/crm/v3/objects/contacts",
@@ -63,7 +62,15 @@ pub(super) fn router(state: FakeState) -> Router {
         .route("/hubspot-api/crm/v3/owners", get(hubspot_owners))
         .route(
             "/hubspot-api/crm/v3/objects/contacts/{id}",
-            axum::routing::patch(hubspot_update_contact),
+            get(super::hubspot_records::get_contact).patch(hubspot_update_contact),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/deals",
+            post(super::hubspot_records::create_deal),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/deals/{id}",
+            axum::routing::patch(super::hubspot_records::update_deal),
         )
         .route(
             "/hubspot-api/crm/v3/objects/notes",

@@ -214,6 +214,7 @@ pub async fn create_deal(
         state.clock.now_ms(),
     )
     .await?;
+    crate::crm_sync::deal_changed(&state, &made).await;
     Ok((StatusCode::CREATED, Json(view(made, Some(person)))))
 }
 
@@ -284,6 +285,7 @@ pub async fn update_deal(
     }
     let after =
         store::deals::update(&state.store, req.org_id, id, values, state.clock.now_ms()).await?;
+    crate::crm_sync::deal_changed(&state, &after).await;
     Ok(Json(view(after, person)))
 }
 

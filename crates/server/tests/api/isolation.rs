@@ -50,6 +50,8 @@ pub(crate) struct Target {
     /// A contact of the organisation (issue #29), owned by nobody, and a deal of it.
     contact_id: i64,
     deal_id: i64,
+    /// A HubSpot record the admin (HubSpot connected) may link the contact to.
+    crm_record: String,
 }
 
 /// Ids of an organisation admin's quick reply, label, funnel, property, follow-up, note and
@@ -424,6 +426,33 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             None,
             false,
         ),
+        ("GET", "/contacts/{id}/crm") | ("GET", "/contacts/{id}/crm/{provider}/matches") => (
+            format!(
+                "/api{}?org_id={}",
+                path.replace("{id}", &inner.contact_id.to_string())
+                    .replace("{provider}", "hubspot"),
+                org.org_id
+            ),
+            None,
+            true,
+        ),
+        ("POST", "/contacts/{id}/crm/{provider}/link") => json_at(
+            format!("/api/contacts/{}/crm/hubspot/link", inner.contact_id),
+            json!({ "org_id": org.org_id, "crm_id": inner.crm_record }),
+        ),
+        ("POST", "/contacts/{id}/crm/{provider}/create") => json_at(
+            format!("/api/contacts/{}/crm/hubspot/create", inner.contact_id),
+            json!({ "org_id": org.org_id }),
+        ),
+        ("DELETE", "/contacts/{id}/crm/{provider}") => (
+            format!(
+                "/api/contacts/{}/crm/hubspot?org_id={}",
+                inner.contact_id, org.org_id
+            ),
+            None,
+            true,
+        ),
+        ("POST", "/contacts/crm/pull") => json_to(json!({ "org_id": org.org_id }), false),
         ("GET", "/deals/board") => query(format!("?org_id={}", org.org_id), false),
         ("GET", "/deals") => query(
             format!("?org_id={}&contact_id={}", org.org_id, inner.contact_id),
@@ -1096,9 +1125,27 @@ pub(crate) async fn organisation_with(
     .await["id"]
         .as_i64()
         .unwrap();
+    // The admin's HubSpot, for the contacts' CRM routes (they call it with the caller's link).
+    let q = oauth_consent(app, &admin, "hubspot", "").await;
+    let me = app.get_body("/api/auth/session", &admin).await;
+    post(
+        app,
+        &admin,
+        &format!(
+            "/api/v1/whatzapp/hubspotauthentication?workspace_id={}&grant_type=authorization_code&code={}&state={}&redirect_uri=x&client_id=x&client_secret=x",
+            me["user"]["id"], q["code"], q["state"]
+        ),
+        json!({}),
+    )
+    .await;
+    let crm_record = app.fake.seed_crm_contact(
+        "hubspot",
+        json!({ "properties": { "phone": format!("+4477009{:05}", org_id % 100_000) } }),
+    );
     let target = Target {
         contact_id,
         deal_id,
+        crm_record,
         inbox_task,
         inbox_media,
         inbox_gateway,

@@ -15,6 +15,7 @@ mod chat_sets_migration;
 mod cli;
 mod contacts;
 mod contacts_transfer;
+mod crm_link;
 mod deals;
 mod extension_scope;
 mod feedback;

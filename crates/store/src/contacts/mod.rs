@@ -3,6 +3,7 @@
 //! `many` changes many at once: an import, a bulk edit.
 
 mod many;
+pub(crate) use many::insert_history;
 pub use many::{import, update_many, ImportOutcome};
 
 use crate::entity::contact::{change, contact};
@@ -268,7 +269,7 @@ pub async fn update(
         now,
     };
     let after = change.apply(&txn, before, changes, &mut history).await?;
-    many::insert_history(&txn, history).await?;
+    insert_history(&txn, history).await?;
     txn.commit().await?;
     Ok(after)
 }

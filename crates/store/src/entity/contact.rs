@@ -53,7 +53,38 @@ table!(
         close_date: Option<String>,
         description: Option<String>,
         closed_at: Option<i64>,
+        crm_provider: Option<String>,
+        crm_id: Option<String>,
         created_at: i64,
         updated_at: i64,
+    }
+);
+
+table!(
+    /// A contact linked to a CRM's record through `user_id`'s link (migration 000056).
+    crm_link, "contact_crm_links", {
+        org_id: i64,
+        contact_id: i64,
+        provider: String,
+        user_id: i64,
+        crm_id: String,
+        /// The CRM's last change seen, epoch ms.
+        crm_modified_at: Option<i64>,
+        /// A change made here has still to reach the CRM.
+        dirty: bool,
+        linked_at: i64,
+    }
+);
+
+table!(
+    /// Where one member link's pull of changed CRM records stands.
+    crm_pull, "crm_pulls", {
+        org_id: i64,
+        provider: String,
+        user_id: i64,
+        cursor_ms: i64,
+        last_run_at: Option<i64>,
+        last_error: Option<String>,
+        pulled: i64,
     }
 );

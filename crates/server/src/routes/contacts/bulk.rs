@@ -53,12 +53,13 @@ pub async fn update_contacts(
     let updated = store::contacts::update_many(
         &state.store,
         req.org_id,
-        &req.ids,
+        &req.ids.clone(),
         &seen,
         &changes,
         user.id,
         state.clock.now_ms(),
     )
     .await?;
+    crate::crm_sync::many_changed_here(&state, req.org_id, req.ids);
     Ok(Json(ContactsBulkResult { updated }))
 }

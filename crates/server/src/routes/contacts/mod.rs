@@ -5,6 +5,7 @@
 //! they see; an employee may take a contact for themselves.
 
 mod bulk;
+mod crm;
 mod transfer;
 
 use super::{Access, Routes};
@@ -42,6 +43,13 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(bulk::update_contacts))
         .add(Access::Scoped, routes!(transfer::import_contacts))
         .add(Access::Scoped, routes!(transfer::export_contacts))
+        .add(Access::Scoped, routes!(crm::contact_crm_links))
+        .add(Access::Scoped, routes!(crm::crm_matches))
+        // In this order: the isolation walk links, unlinks, then creates the record anew.
+        .add(Access::Scoped, routes!(crm::link_crm))
+        .add(Access::Scoped, routes!(crm::unlink_crm))
+        .add(Access::Scoped, routes!(crm::create_in_crm))
+        .add(Access::Scoped, routes!(crm::pull_crm))
 }
 
 pub(crate) fn view(c: contact::Model) -> Contact {
@@ -372,6 +380,7 @@ pub async fn update_contact(
         state.clock.now_ms(),
     )
     .await?;
+    crate::crm_sync::changed_here(&state, req.org_id, &[id]).await;
     Ok(Json(view(after)))
 }
 
