@@ -138,6 +138,14 @@ bench-scheduler:
 bench-sync:
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_sync
 
+# Lead CRM over 100 000 contacts and 20 000 deals, SQLite and PostgreSQL: XLSX import (dry run
+# and commit, time and peak memory), the leads table p95 (first and 100th page, every filter),
+# the pipeline board p95, and an hourly pull of 10 000 HubSpot changes with 429s and a refused
+# token. Figures also go to target/bench/bench-crm.txt. BENCH_CONTACTS, BENCH_DEALS,
+# BENCH_CHANGED, BENCH_RUNS, BENCH_DB scale it.
+bench-crm:
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_crm
+
 # Team inbox over 20 000 conversations and 1 M messages, SQLite and PostgreSQL: chatter-list tabs
 # and search p50/p95, signed webhook intake per second (retries stored once), live-feed latency
 # to 200 feeds. Figures also go to target/bench/bench-inbox.txt as they come. BENCH_CONVERSATIONS,
