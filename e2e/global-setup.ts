@@ -71,6 +71,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The fake WhatsApp gateway (the team inbox's shared number): its address and API key.
   process.env.SWITCHBOARD_E2E_WAHA_URL = fakes.waha;
   process.env.SWITCHBOARD_E2E_WAHA_KEY = fakes.credentials.waha_api_key;
+  // The fake HubSpot's test controls (`/hubspot-api/__fake/…`: its records, a person's edit).
+  process.env.SWITCHBOARD_E2E_FAKES_URL = fakes.url;
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,

@@ -279,3 +279,45 @@ impl FakeProviders {
         })
     }
 }
+
+/// Test control (the end-to-end suite): HubSpot's contacts and deals as the API shows them.
+pub(super) async fn control_state(State(state): State<FakeState>) -> Json<Value> {
+    let (contacts, deals) = with_crm(&state, "hubspot", |c, _| {
+        (
+            c.contacts.iter().map(public).collect::<Vec<_>>(),
+            c.deals.iter().map(public).collect::<Vec<_>>(),
+        )
+    });
+    Json(json!({ "contacts": contacts, "deals": deals }))
+}
+
+/// Test control: a person changes contact `id`'s properties in HubSpot now.
+pub(super) async fn control_edit(
+    State(state): State<FakeState>,
+    Path(id): Path<String>,
+    Json(body): Json<Value>,
+) -> Reply {
+    let edited = with_crm(&state, "hubspot", |c, _| {
+        let found = c
+            .contacts
+            .iter_mut()
+            .find(|x| id_of(&x["id"]).as_deref() == Some(id.as_str()))?;
+        if let (Some(props), Some(new)) = (
+            found["properties"].as_object_mut(),
+            body["properties"].as_object(),
+        ) {
+            for (k, v) in new {
+                props.insert(k.clone(), v.clone());
+            }
+        }
+        stamp(found, now_ms());
+        Some(public(found))
+    });
+    match edited {
+        Some(c) => reply(StatusCode::OK, c),
+        None => reply(
+            StatusCode::NOT_FOUND,
+            json!({ "status": "error", "category": "OBJECT_NOT_FOUND" }),
+        ),
+    }
+}

@@ -65,6 +65,14 @@ pub(super) fn router(state: FakeState) -> Router {
             get(super::hubspot_records::get_contact).patch(hubspot_update_contact),
         )
         .route(
+            "/hubspot-api/__fake/state",
+            get(super::hubspot_records::control_state),
+        )
+        .route(
+            "/hubspot-api/__fake/contacts/{id}",
+            post(super::hubspot_records::control_edit),
+        )
+        .route(
             "/hubspot-api/crm/v3/objects/deals",
             post(super::hubspot_records::create_deal),
         )
