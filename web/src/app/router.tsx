@@ -13,8 +13,8 @@ const lazyPage = (load: Loader, name: string) => async () => {
   return { Component: mod[name] as React.ComponentType };
 };
 
-const sections = () => import('@/features/shell/pages/sections');
 const leads = () => import('@/features/leads/pages/LeadsPage');
+const leadCrm = () => import('@/features/leads/pages/LeadCrmPage');
 const publicPages = () => import('@/features/public/pages/PublicPage');
 const signup = () => import('@/features/auth/pages/SignupPage');
 const organization = () => import('@/features/organization/pages/OrganizationPage');
@@ -76,14 +76,11 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/quick-replies/analytics', lazy: lazyPage(quickReplyAnalytics, 'default') },
   { path: '/team-inbox', lazy: lazyPage(teamInbox, 'default') },
   { path: '/leads', lazy: lazyPage(leads, 'default') },
+  { path: '/leadcrm', lazy: lazyPage(leadCrm, 'default') },
   // The product's texts (web/content): tutorials, roadmap, changelog.
   { path: '/tutorials', lazy: lazyPage(publicPages, 'TutorialsPage') },
   { path: '/roadmap', lazy: lazyPage(publicPages, 'RoadmapPage') },
   { path: '/changelog', lazy: lazyPage(publicPages, 'ChangelogPage') },
-  // Sections whose screens arrive with their own feature folders.
-  ...[
-  ['/leadcrm', 'LeadCrmPage'],
-  ].map(([path, name]) => ({ path, lazy: lazyPage(sections, name!) })),
 ];
 
 /**

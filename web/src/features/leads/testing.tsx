@@ -1,9 +1,13 @@
-// The leads screen's test fixtures: a contact in the contract's shape, a fake server answering the
-// contacts' calls (the list, a history, the members) and whatever a test adds first, the caller
-// signed in to Acme Traders with a role, and the page rendered at /leads.
-import type { Contact, ContactChange, ContactImportReport, ImportColumn, Page } from '@/generated/contract';
+// The leads screens' test fixtures: a contact and a deal in the contract's shapes, a fake server
+// answering the contacts' calls (the list, a history, the members) and whatever a test adds
+// first, one answering the deals' calls too (the board built from its deals as the server builds
+// it, a contact's deals, a new deal, a change), the caller signed in to Acme Traders with a role,
+// and the pages rendered at /leads and /leadcrm.
+import type { Board, Contact, ContactChange, ContactImportReport, Deal, ImportColumn, Page } from '@/generated/contract';
 import { errorBody, renderRoutes, signInAs, stubServer, userExistence, type Answer, type Call, type UploadHolds } from '@/testing/harness';
 import { mapping, members, ORG } from '@/testing/organization';
+import { DEAL_STAGES, fromCents, toCents } from './dealsLogic';
+import LeadCrmPage from './pages/LeadCrmPage';
 import LeadsPage from './pages/LeadsPage';
 
 export { ORG };
@@ -34,21 +38,22 @@ export const contact = (over: Partial<Contact>): Contact => ({
  * every call made. */
 export function server(contacts: Contact[], history: ContactChange[] = [], extra?: (c: Call) => Answer | undefined, holds?: () => UploadHolds) {
   const calls: Call[] = [];
-  stubServer(calls, (call) => {
-    const own = extra?.(call);
-    if (own) return own;
-    const p = call.url.pathname;
-    if (p === '/api/contacts' && call.method === 'GET') {
-      const page: Page<Contact> = { items: contacts, total: contacts.length, page: 0, per_page: 50 };
-      return { status: 200, body: page };
-    }
-    if (p.endsWith('/history')) return { status: 200, body: history };
-    if (p === '/api/v1/whatzapp/employees/invited') {
-      return { status: 200, body: { result: true, data: members, sync_list: [], mapping_details: mapping() } };
-    }
-    return { status: 404, body: errorBody('not_found') };
-  }, holds);
+  stubServer(calls, (call) => extra?.(call) ?? contactsAnswer(contacts, history, call), holds);
   return calls;
+}
+
+/** The contacts' calls: the list (whatever the search), a history, the members; else not found. */
+function contactsAnswer(contacts: Contact[], history: ContactChange[], call: Call): Answer {
+  const p = call.url.pathname;
+  if (p === '/api/contacts' && call.method === 'GET') {
+    const page: Page<Contact> = { items: contacts, total: contacts.length, page: 0, per_page: 50 };
+    return { status: 200, body: page };
+  }
+  if (p.endsWith('/history')) return { status: 200, body: history };
+  if (p === '/api/v1/whatzapp/employees/invited') {
+    return { status: 200, body: { result: true, data: members, sync_list: [], mapping_details: mapping() } };
+  }
+  return { status: 404, body: errorBody('not_found') };
 }
 
 /** The list reads made so far. */
@@ -66,3 +71,97 @@ export const renderLeads = () => renderRoutes([{ path: '/leads', element: <Leads
 export function importReport(columns: ImportColumn[], over: Partial<ContactImportReport> = {}): ContactImportReport {
   return { columns, rows: 3, created: 2, updated: 1, unchanged: 0, error_rows: 0, errors: [], committed: false, ...over };
 }
+
+// Deals ------------------------------------------------------------------------------------------
+
+export const deal = (over: Partial<Deal>): Deal => ({
+  id: 101,
+  org_id: ORG,
+  contact_id: 1,
+  contact_name: 'Rhea Kapoor',
+  name: '500 linen shirts',
+  amount: '1250.50',
+  currency: 'USD',
+  stage: 'appointmentscheduled',
+  owner_id: 8,
+  close_date: '2026-12-20',
+  description: null,
+  closed_at: null,
+  created_at: '2026-11-28T09:00:00Z',
+  updated_at: '2026-11-28T10:00:00Z',
+  ...over,
+});
+
+/** The board of `deals` as the server builds it: every stage in order, each counted (or as
+ * `counts` says, for a column with more than it shows) and added up per currency. */
+export function boardOf(deals: Deal[], counts: Partial<Record<string, number>> = {}): Board {
+  return {
+    stages: DEAL_STAGES.map((stage) => {
+      const mine = deals.filter((d) => d.stage === stage);
+      const totals: Record<string, string> = {};
+      for (const d of mine) {
+        if (d.amount === null) continue;
+        totals[d.currency] = fromCents((toCents(totals[d.currency] ?? '0') ?? 0n) + (toCents(d.amount) ?? 0n));
+      }
+      return { stage, count: counts[stage] ?? mine.length, totals, deals: mine };
+    }),
+  };
+}
+
+/** The deals' calls against `deals` (changed by a PATCH, added to by a POST), then the contacts'
+ * calls; `extra` answers first. Returns every call made. */
+export function crmServer({
+  deals = [],
+  contacts = [contact({})],
+  counts = {},
+  extra,
+}: {
+  deals?: Deal[];
+  contacts?: Contact[];
+  counts?: Partial<Record<string, number>>;
+  /** Answers first; a promise of nothing lets the call go on to the answers below once it settles. */
+  extra?: (c: Call) => Answer | undefined | Promise<Answer | undefined>;
+} = {}) {
+  const kept = deals.map((d) => ({ ...d }));
+  const answer = async (c: Call): Promise<Answer | undefined> => {
+    const own = await extra?.(c);
+    if (own) return own;
+    const p = c.url.pathname;
+    if (p === '/api/deals/board') return { status: 200, body: boardOf(kept, counts) };
+    if (p === '/api/deals' && c.method === 'GET') {
+      const id = Number(c.url.searchParams.get('contact_id'));
+      return { status: 200, body: kept.filter((d) => d.contact_id === id) };
+    }
+    if (p === '/api/deals' && c.method === 'POST') {
+      const { org_id: _org, ...fields } = c.body as Partial<Deal>;
+      const made = deal({ id: 900 + kept.length, ...fields });
+      kept.push(made);
+      return { status: 201, body: made };
+    }
+    const one = /^\/api\/deals\/(\d+)$/.exec(p);
+    if (one) {
+      const i = kept.findIndex((d) => d.id === Number(one[1]));
+      if (i < 0) return { status: 404, body: errorBody('not_found') };
+      if (c.method === 'DELETE') {
+        kept.splice(i, 1);
+        return { status: 204 };
+      }
+      if (c.method === 'PATCH') {
+        const { org_id: _org, ...change } = c.body as Partial<Deal>;
+        kept[i] = { ...kept[i]!, ...change, updated_at: '2026-11-29T08:00:00Z' };
+        return { status: 200, body: kept[i] };
+      }
+      return { status: 200, body: kept[i] };
+    }
+    return undefined;
+  };
+  const calls: Call[] = [];
+  stubServer(calls, async (c) => (await answer(c)) ?? contactsAnswer(contacts, [], c));
+  return calls;
+}
+
+/** The deal calls made so far, by method and path. */
+export const dealCalls = (calls: Call[], method: string, path?: RegExp) =>
+  calls.filter((c) => c.method === method && c.url.pathname.startsWith('/api/deals') && (!path || path.test(c.url.pathname)));
+
+export const renderCrm = () => renderRoutes([{ path: '/leadcrm', element: <LeadCrmPage /> }], '/leadcrm');

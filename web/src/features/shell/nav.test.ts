@@ -12,7 +12,7 @@ const MANAGE = ['quick_replies', 'labels_funnels', 'follow_ups', 'scheduled'];
 describe('side navigation (001 §2, issue #25)', () => {
   it('gives admins every area: the main sections, every manage tool, and the account entries', () => {
     expect(keys(ctx(1, true))).toEqual([
-      'dashboard', 'team_inbox', 'organisation', 'integrations', 'knowledge_base',
+      'dashboard', 'team_inbox', 'organisation', 'integrations', 'knowledge_base', 'leads', 'lead_crm',
       'quick_replies', 'labels_funnels', 'user_properties', 'follow_ups', 'scheduled', 'quick_reply_analytics',
       'my_account', 'billing', 'failed_payments',
       'tutorials', 'roadmap', 'changelog',
@@ -31,7 +31,8 @@ describe('side navigation (001 §2, issue #25)', () => {
     expect(employee).not.toContain('organisation');
     expect(employee).toEqual(expect.arrayContaining([...MANAGE, 'user_properties', 'quick_reply_analytics']));
     const personal = keys(ctx(null, true));
-    expect(personal).toEqual(['dashboard', 'integrations', ...MANAGE, 'my_account', 'billing', 'tutorials', 'roadmap', 'changelog']);
+    // The leads screens explain there that contacts are an organisation's.
+    expect(personal).toEqual(['dashboard', 'integrations', 'leads', 'lead_crm', ...MANAGE, 'my_account', 'billing', 'tutorials', 'roadmap', 'changelog']);
   });
 
   it('shows the knowledge base only where the organisation has it on', () => {

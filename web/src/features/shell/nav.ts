@@ -12,6 +12,8 @@ export type NavIcon =
   | 'organisation'
   | 'integrations'
   | 'knowledge_base'
+  | 'leads'
+  | 'lead_crm'
   | 'quick_replies'
   | 'labels'
   | 'user_properties'
@@ -89,10 +91,7 @@ export const ROUTE_ACCESS: Record<string, (ctx: NavContext) => boolean> = {
  * Protected routes deliberately in no navigation, with the reason. docs/DECISIONS.md ("Navigation
  * and forms (issue #25)") lists the same paths; nav.test.ts fails when the two differ.
  */
-export const HIDDEN_ROUTES: Record<string, string> = {
-  '/leads': 'a section whose screens are not built yet (it says so); linked once it has them',
-  '/leadcrm': 'a section whose screens are not built yet (it says so); linked once it has them',
-};
+export const HIDDEN_ROUTES: Record<string, string> = {};
 
 export const DASHBOARD: NavEntry = {
   key: 'dashboard',
@@ -122,6 +121,8 @@ const SIDE: Array<{ key: NavGroup['key']; entries: Candidate[] }> = [
       when(allowed('/organization'), entry('organisation', '/organization', 'organisation', ['/organization', '/organization/:id'])),
       when(everyone, entry('integrations', '/integrations', 'integrations')),
       when(allowed('/knowledge-base'), entry('knowledge_base', '/knowledge-base', 'knowledge_base')),
+      when(allowed('/leads'), entry('leads', '/leads', 'leads')),
+      when(allowed('/leadcrm'), entry('lead_crm', '/leadcrm', 'lead_crm')),
     ],
   },
   {

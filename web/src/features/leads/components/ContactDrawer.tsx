@@ -1,6 +1,6 @@
 // One contact: its number and fields to change (only what changed is sent; a cleared field is
-// sent blank, which the server clears) and the history of its changes — who, when, what, from
-// where — newest first.
+// sent blank, which the server clears), its deals (and a new one), and the history of its
+// changes — who, when, what, from where — newest first.
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useLoad } from '@/lib/useLoad';
 import { toast } from '@/lib/toast';
 import { fetchHistory, updateContact } from '../api';
 import { isStage, isStatus, stageColor } from '../logic';
+import type { OwnerOption } from '../useOwners';
+import { ContactDeals } from './ContactDeals';
 import { ContactFields, emptyValues, type FieldValues } from './ContactFields';
 
 const valuesOf = (c: Contact): FieldValues => {
@@ -25,12 +27,15 @@ export function ContactDrawer({
   onClose,
   onSaved,
   ownerName,
+  owners,
 }: {
   orgId: number;
   contact: Contact | null;
   onClose: () => void;
   onSaved: (c: Contact) => void;
   ownerName: (id: number | null | undefined) => string;
+  /** The members a new deal of the contact may be owned by. */
+  owners: OwnerOption[];
 }) {
   const { t, i18n } = useTranslation('leads');
   const codeText = useCodeText();
@@ -113,6 +118,7 @@ export function ContactDrawer({
               </Group>
             </Stack>
           </form>
+          <ContactDeals orgId={orgId} contact={contact} owners={owners} ownerName={ownerName} />
           <Title order={3} size="h5">
             {t('history')}
           </Title>

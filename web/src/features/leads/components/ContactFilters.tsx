@@ -5,11 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { IconSearch } from '@tabler/icons-react';
 import type { ContactsView } from '../api';
 import { LEAD_STATUSES, LIFECYCLE_STAGES } from '../logic';
+import type { OwnerOption } from '../useOwners';
 
-export interface OwnerOption {
-  value: string;
-  label: string;
-}
+export type { OwnerOption };
 
 export function ContactFilters({
   search,

@@ -1,17 +1,16 @@
 // /leads (000 §2 "Leads"; issue #29): the organisation's contacts as a table — search, lifecycle
 // stage, lead status and owner filters, sort, pages — a new contact from its number, and a
-// contact's drawer to change its fields and read its history. The contacts shown can be exported
-// (CSV or Excel), a file of contacts imported (managers, admins and owners), and the rows chosen
-// in the table changed together (stage, status, owner). Who sees which contact is the server's
-// decision (the employee-list rule through the owner). In the Personal workspace there is no
-// organisation to keep contacts for, and the page says how to get one.
+// contact's drawer to change its fields, read its history and see (or start) its deals. The
+// contacts shown can be exported (CSV or Excel), a file of contacts imported (managers, admins
+// and owners), and the rows chosen in the table changed together (stage, status, owner). Who sees
+// which contact is the server's decision (the employee-list rule through the owner). In the
+// Personal workspace there is no organisation to keep contacts for, and the page says how to get
+// one.
 import { Badge, Button, Checkbox, Container, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { IconAddressBook, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
-import { fetchMembers } from '@/api/teams';
 import { EmptyState } from '@/components/EmptyState';
 import { PagedTable } from '@/components/PagedTable';
 import type { Contact } from '@/generated/contract';
@@ -23,11 +22,13 @@ import { useWorkspace } from '@/stores/workspace';
 import { fetchContacts, type ContactsView } from '../api';
 import { BulkBar } from '../components/BulkBar';
 import { ContactDrawer } from '../components/ContactDrawer';
-import { ContactFilters, type OwnerOption } from '../components/ContactFilters';
+import { ContactFilters } from '../components/ContactFilters';
 import { ExportMenu } from '../components/ExportMenu';
 import { ImportContactsModal } from '../components/ImportContactsModal';
 import { NewContactModal } from '../components/NewContactModal';
+import { PersonalNotice } from '../components/PersonalNotice';
 import { isStage, isStatus, stageColor } from '../logic';
+import { useOwners } from '../useOwners';
 
 type Filters = Omit<ContactsView, 'q'>;
 const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, sort: 'updated' };
@@ -77,37 +78,10 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
     orgId === null ? null : (signal) => fetchContacts(orgId, { ...view, page, perPage: LEADS_PER_PAGE }, signal),
     [orgId, q, lifecycleStage, leadStatus, ownerId, sort, page, reloads],
   );
-  const members = useLoad(
-    orgId === null || workspaceId === null ? null : (signal) => fetchMembers(orgId, workspaceId, signal),
-    [orgId, workspaceId],
-  );
-  const names = useMemo(() => {
-    const m = new Map<number, string>();
-    for (const e of members.data?.data ?? []) m.set(e.user_id, e.whatzapp_basic_info.name ?? e.email ?? `#${e.user_id}`);
-    return m;
-  }, [members.data]);
-  const owners = useMemo<OwnerOption[]>(
-    () =>
-      [...names]
-        .map(([id, name]) => ({ value: String(id), label: name }))
-        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
-    [names, i18n.language],
-  );
-  const ownerName = (id: number | null | undefined) => (id ? (names.get(id) ?? `#${id}`) : t('nobody'));
+  const { owners, ownerName } = useOwners(orgId, workspaceId);
   const reload = () => setReloads((n) => n + 1);
 
-  if (orgId === null) {
-    return (
-      <Container size="sm" py="xl">
-        <EmptyState icon={<IconAddressBook size={22} />} title={t('personal_title')} data-testid="leads-personal">
-          {t('personal_hint')}{' '}
-          <Text component={Link} to="/createorganization" c="blue.8" td="underline">
-            {t('create_org')}
-          </Text>
-        </EmptyState>
-      </Container>
-    );
-  }
+  if (orgId === null) return <PersonalNotice />;
 
   const rows = list.data?.items ?? [];
   const shownSelected = rows.filter((c) => selected.has(c.id));
@@ -272,6 +246,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
         contact={open}
         onClose={() => setOpen(null)}
         ownerName={ownerName}
+        owners={owners}
         onSaved={(c) => {
           setOpen(c);
           reload();

@@ -1,0 +1,114 @@
+// A new deal: the contact it is with (searched, or fixed when opened from a contact), its name
+// and any of its other fields. The amount is checked here first; the server checks everything
+// and each field it refuses is said under that field.
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Deal } from '@/generated/contract';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { createDeal, type DealDraft } from '../dealsApi';
+import { useDealOwners, type OwnerOption } from '../useOwners';
+import { ContactPicker, type ContactChoice } from './ContactPicker';
+import { checkDeal, DealFields, newDealValues, NOBODY, useDealRefusal, type DealValues } from './DealFields';
+
+export function NewDealModal({
+  orgId,
+  opened,
+  onClose,
+  onCreated,
+  contact = null,
+  owners,
+  ownerName,
+}: {
+  orgId: number;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (d: Deal) => void;
+  /** The contact the deal is with, fixed; none: chosen in the form. */
+  contact?: ContactChoice | null;
+  owners: OwnerOption[];
+  ownerName: (id: number) => string;
+}) {
+  const { t } = useTranslation('leads');
+  const refusal = useDealRefusal();
+  const { choices, me } = useDealOwners(owners);
+  const [chosen, setChosen] = useState<ContactChoice | null>(null);
+  const [values, setValues] = useState<DealValues>(newDealValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  // Each opening starts a blank form, owned by the caller when they are one of the members.
+  const mine = me !== null && choices.some((o) => o.value === String(me)) ? String(me) : NOBODY;
+  useEffect(() => {
+    if (!opened) return;
+    setChosen(null);
+    setValues(newDealValues(mine));
+    setErrors({});
+    // Only a new opening resets the form, not the members arriving while it is open.
+  }, [opened]);
+
+  const target = contact ?? chosen;
+
+  async function submit() {
+    const found = checkDeal(values, t);
+    if (!target) found.contact_id = t('deal.contact_required');
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !target) return;
+    setBusy(true);
+    try {
+      const draft: DealDraft = {
+        contact_id: target.id,
+        name: values.name.trim(),
+        currency: values.currency,
+        stage: values.stage,
+        owner_id: Number(values.owner),
+        ...(values.amount.trim() ? { amount: values.amount.trim() } : {}),
+        ...(values.close_date ? { close_date: values.close_date } : {}),
+        ...(values.description.trim() ? { description: values.description.trim() } : {}),
+      };
+      const made = await createDeal(orgId, draft);
+      toast.success(t('deal.created'));
+      onCreated(made);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'not_found') {
+        setErrors({ contact_id: t('deal.contact_missing') });
+        return;
+      }
+      const r = refusal(e);
+      if ('fields' in r) setErrors(r.fields);
+      else toast.error(r.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('deal.new_title')} size="lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {contact ? (
+            <TextInput label={t('deal.contact')} value={contact.name} readOnly variant="filled" error={errors.contact_id} />
+          ) : (
+            <ContactPicker orgId={orgId} value={chosen} onChange={setChosen} error={errors.contact_id} />
+          )}
+          <DealFields values={values} onChange={setValues} errors={errors} owners={choices} ownerName={ownerName} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t('deal.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
