@@ -301,22 +301,13 @@ async fn run(backend: Backend, contacts: usize, deals: usize, changed: usize, ru
             "hs_lead_status": domain::contacts::LEAD_STATUSES[i % 7],
         })
     });
-    for (i, crm_id) in crm_ids.iter().enumerate() {
-        let contact = store::contacts::list(
-            &app.store,
-            org.org_id,
-            &store::contacts::Seen::All,
-            &store::contacts::Filter {
-                q: Some(format!("9198{i:08}")),
-                ..Default::default()
-            },
-            0,
-            1,
-        )
+    let keys: Vec<String> = (0..changed).map(|i| format!("9198{i:08}")).collect();
+    let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let found = store::contacts::by_keys(&app.store, org.org_id, &refs)
         .await
-        .unwrap()
-        .0
-        .remove(0);
+        .unwrap();
+    for (i, crm_id) in crm_ids.iter().enumerate() {
+        let contact = &found[&keys[i]];
         store::crm_links::link(
             &app.store,
             org.org_id,

@@ -24,7 +24,7 @@ pub struct ImportOutcome {
 }
 
 /// The organisation's contacts among `keys`, by key.
-async fn by_keys(
+pub(crate) async fn by_keys(
     conn: &impl ConnectionTrait,
     org_id: i64,
     keys: &[&str],

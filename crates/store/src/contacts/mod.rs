@@ -159,6 +159,15 @@ pub async fn list_all(
     Ok((rows.len() as u64 <= max).then_some(rows))
 }
 
+/// The organisation's contacts with these keys (a person's number's digits), by key.
+pub async fn by_keys(
+    store: &Store,
+    org_id: i64,
+    keys: &[&str],
+) -> Result<std::collections::HashMap<String, contact::Model>, StoreError> {
+    many::by_keys(store.conn(), org_id, keys).await
+}
+
 /// The organisation's contact `id`, if any.
 pub async fn get(
     store: &Store,
