@@ -1,6 +1,7 @@
 // One contact: its number and fields to change (only what changed is sent; a cleared field is
-// sent blank, which the server clears), its deals (and a new one), and the history of its
-// changes — who, when, what, from where — newest first.
+// sent blank, which the server clears), its HubSpot record (linked, found, created or unlinked),
+// its deals (and a new one), and the history of its changes — who, when, what, from where —
+// newest first.
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { toast } from '@/lib/toast';
 import { fetchHistory, updateContact } from '../api';
 import { isStage, isStatus, stageColor } from '../logic';
 import type { OwnerOption } from '../useOwners';
+import { ContactCrm } from './ContactCrm';
 import { ContactDeals } from './ContactDeals';
 import { ContactFields, emptyValues, type FieldValues } from './ContactFields';
 
@@ -60,6 +62,13 @@ export function ContactDrawer({
   };
   const fieldName = (f: string) => (f === 'owner_id' ? t('field.owner') : i18n.exists(`field.${f}`, { ns: 'leads' }) ? t(`field.${f}` as 'field.name') : f);
 
+  /** The contact as the server now has it (saved here, or read again after a HubSpot link):
+   * the history reads again and the page takes it. */
+  function refreshed(c: Contact) {
+    setSaves((n) => n + 1);
+    onSaved(c);
+  }
+
   async function save() {
     if (!contact) return;
     const before = valuesOf(contact);
@@ -75,8 +84,7 @@ export function ContactDrawer({
     try {
       const saved = await updateContact(contact.id, { org_id: orgId, owner_id: null, ...changed } as ContactUpdate);
       toast.success(t('updated'));
-      setSaves((n) => n + 1);
-      onSaved(saved);
+      refreshed(saved);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length > 0) {
         setErrors(Object.fromEntries(Object.entries(e.fields).map(([f, c]) => [f, codeText(c)])));
@@ -118,6 +126,7 @@ export function ContactDrawer({
               </Group>
             </Stack>
           </form>
+          <ContactCrm key={contact.id} orgId={orgId} contact={contact} onContact={refreshed} />
           <ContactDeals orgId={orgId} contact={contact} owners={owners} ownerName={ownerName} />
           <Title order={3} size="h5">
             {t('history')}

@@ -2,7 +2,8 @@
 // stage, lead status and owner filters, sort, pages — a new contact from its number, and a
 // contact's drawer to change its fields, read its history and see (or start) its deals. The
 // contacts shown can be exported (CSV or Excel), a file of contacts imported (managers, admins
-// and owners), and the rows chosen in the table changed together (stage, status, owner). Who sees
+// and owners), the changes made in HubSpot pulled (the same), and the rows chosen in the table
+// changed together (stage, status, owner); a contact's drawer links it to HubSpot too. Who sees
 // which contact is the server's decision (the employee-list rule through the owner). In the
 // Personal workspace there is no organisation to keep contacts for, and the page says how to get
 // one.
@@ -21,7 +22,9 @@ import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { fetchContacts, type ContactsView } from '../api';
 import { BulkBar } from '../components/BulkBar';
+import { CrmNotConnected } from '../components/ContactCrm';
 import { ContactDrawer } from '../components/ContactDrawer';
+import { CrmPullButton } from '../components/CrmPullButton';
 import { ContactFilters } from '../components/ContactFilters';
 import { ExportMenu } from '../components/ExportMenu';
 import { ImportContactsModal } from '../components/ImportContactsModal';
@@ -48,7 +51,8 @@ export function LeadsPage() {
       </Container>
     );
   }
-  // Importing is for managers, admins and owners (the server refuses the others).
+  // Importing and pulling from the CRM are for managers, admins and owners (the server refuses
+  // the others).
   const mayImport = !rule('access_check', { level: 'manager', roleId: current?.role_id ?? null }).err;
   return <Leads orgId={current?.org_id ?? null} workspaceId={workspaceId} mayImport={mayImport} />;
 }
@@ -62,6 +66,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
   const [reloads, setReloads] = useState(0);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [crmNotConnected, setCrmNotConnected] = useState(false);
   const [open, setOpen] = useState<Contact | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const { lifecycleStage, leadStatus, ownerId, sort } = filters;
@@ -103,6 +108,16 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
           <Group gap="sm">
             <ExportMenu orgId={orgId} view={view} />
             {mayImport && (
+              <CrmPullButton
+                orgId={orgId}
+                onNotConnected={() => setCrmNotConnected(true)}
+                onPulled={() => {
+                  setCrmNotConnected(false);
+                  reload();
+                }}
+              />
+            )}
+            {mayImport && (
               <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
                 {t('import.button')}
               </Button>
@@ -112,6 +127,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
             </Button>
           </Group>
         </Group>
+        {crmNotConnected && <CrmNotConnected onClose={() => setCrmNotConnected(false)} />}
         <ContactFilters search={search} onSearch={setSearch} view={filters} onView={(change) => setFilters((f) => ({ ...f, ...change }))} owners={owners} />
         {selected.size > 0 && (
           <BulkBar
