@@ -18,7 +18,7 @@
 use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Instant;
-use testkit::{env_num, spawn_app, Backend, TestApp, WithSession};
+use testkit::{env_num, spawn_app_with, Backend, TestApp, WithSession};
 
 fn note(line: &str) {
     println!("{line}");
@@ -187,7 +187,10 @@ async fn connect_hubspot(app: &TestApp, session: &str, workspace: i64) {
 }
 
 async fn run(backend: Backend, contacts: usize, deals: usize, changed: usize, runs: usize) {
-    let app = spawn_app(backend).await.unwrap();
+    // No background workers: the hourly pull would take part of the measured pull's records.
+    let app = spawn_app_with(backend, |c| c.sync.worker = false)
+        .await
+        .unwrap();
     let org = app.organisation("bench@crm.test").await;
     let file = workbook(contacts);
     note(&format!(
