@@ -237,12 +237,25 @@ struct ChildAnswer {
 }
 
 /// `switchboard pdf-text --max-memory-mb N --max-pages P --max-text-chars C`: caps this
-/// process's address space at N MB, reads a PDF from standard input and writes its pages' text
+/// process's address space at N MB more than it has mapped at start, reads a PDF from standard input and writes its pages' text
 /// (or why not) as JSON to standard output. Running out of memory aborts the process, which the
 /// server reads as too large.
 pub fn child_main(max_memory_mb: u64, limits: TextLimits) -> std::process::ExitCode {
     use std::io::{Read, Write};
-    let limit = max_memory_mb.saturating_mul(1024 * 1024);
+    // N MB on top of what is mapped already (the binary, the runtime's threads): the budget is
+    // the reading's, whatever the build's size.
+    let mapped_kb = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmSize:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .unwrap_or(0);
+    let limit = mapped_kb
+        .saturating_mul(1024)
+        .saturating_add(max_memory_mb.saturating_mul(1024 * 1024));
     if nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_AS, limit, limit).is_err()
     {
         return std::process::ExitCode::from(3);
