@@ -81,10 +81,16 @@ async fn apply(
         visibility: req.visibility.as_deref(),
     })
     .map_err(|(field, rule)| AppError::invalid_field(field, rule))?;
-    let due_at = match req.due_at.as_deref() {
+    // A blank due date is none, as every blank field is.
+    let due_at = match req
+        .due_at
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+    {
         None => None,
         Some(raw) => Some(
-            chrono::DateTime::parse_from_rfc3339(raw.trim())
+            chrono::DateTime::parse_from_rfc3339(raw)
                 .map_err(|_| AppError::invalid_field("due_at", RuleError::DateInvalid))?
                 .timestamp_millis(),
         ),
