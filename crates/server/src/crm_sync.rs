@@ -265,6 +265,9 @@ async fn pull_member(
     let pull = store::crm_links::pull_state(&state.store, org_id, HUBSPOT, user_id, 0)
         .await
         .map_err(AppError::from)?;
+    store::crm_links::touch_pull(&state.store, pull.id, state.clock.now_ms())
+        .await
+        .map_err(AppError::from)?;
     let api = api(state);
     let allow = state.config.address_allow.clone();
     let mut since = pull.cursor_ms;

@@ -60,7 +60,10 @@ pub async fn link(
         ..Default::default()
     };
     match row.insert(store.conn()).await {
-        Ok(m) => Ok(m),
+        Ok(m) => {
+            first_read(store, org_id, provider, user_id, now).await?;
+            Ok(m)
+        }
         Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
             Err(StoreError::Conflict("contact_linked".into()))
         }
@@ -182,6 +185,52 @@ pub async fn linking_members(
     users.sort_unstable();
     users.dedup();
     Ok(users)
+}
+
+/// A member's first link is a read of the record: their pull is counted from then, so the
+/// hourly pull comes an hour later rather than racing the member's own first steps (an edit
+/// made there and pulled on demand minutes later). The cursor stays at the start, so that
+/// pull still reads every record changed before.
+async fn first_read(
+    store: &Store,
+    org_id: i64,
+    provider: &str,
+    user_id: i64,
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    crm_pull::Entity::insert(crm_pull::ActiveModel {
+        org_id: Set(org_id),
+        provider: Set(provider.to_owned()),
+        user_id: Set(user_id),
+        cursor_ms: Set(0),
+        last_run_at: Set(Some(now)),
+        last_error: Set(None),
+        pulled: Set(0),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::columns([
+            crm_pull::Column::OrgId,
+            crm_pull::Column::Provider,
+            crm_pull::Column::UserId,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .exec_without_returning(store.conn())
+    .await?;
+    Ok(())
+}
+
+/// Marks pull `id` as running now, so the hourly pull does not take it while a pull asked for
+/// on demand runs.
+pub async fn touch_pull(store: &Store, id: i64, now: EpochMs) -> Result<(), StoreError> {
+    crm_pull::Entity::update_many()
+        .col_expr(crm_pull::Column::LastRunAt, Some(now).into())
+        .filter(crm_pull::Column::Id.eq(id))
+        .exec(store.conn())
+        .await?;
+    Ok(())
 }
 
 /// Where `user_id`'s pull from `provider` stands (a fresh one starts at `start_ms`).

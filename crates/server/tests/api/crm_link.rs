@@ -253,6 +253,15 @@ db_test!(
         let id = c["id"].as_i64().unwrap();
         let link = create_in_hubspot(&app, &org, id).await;
         let crm_id = link["crm_id"].as_str().unwrap().to_owned();
+        // The first link is a read: the hourly pull is not due until an hour after it, so it
+        // does not race the member's own pull asked for minutes later.
+        let hour = server::crm_sync::PULL_EVERY_MS;
+        let due = |at: i64| store::crm_links::due(&app.store, "hubspot", at - hour);
+        assert_eq!(due(app.clock.now_ms()).await.unwrap(), vec![]);
+        assert_eq!(
+            due(app.clock.now_ms() + hour + 1).await.unwrap(),
+            vec![(org.org_id, org.workspace_id)]
+        );
 
         // HubSpot changes the company after the team last did: HubSpot's value comes back.
         app.clock.advance(60_000);
