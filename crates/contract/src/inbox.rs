@@ -100,11 +100,11 @@ pub struct ConversationPage {
     pub upgrade_to_see_all: bool,
 }
 
-/// One tab's count; none for the tabs that need the Lead CRM.
+/// One tab's count.
 #[crate::wire]
 pub struct TabCount {
     pub tab: String,
-    pub count: Option<u64>,
+    pub count: u64,
 }
 
 #[crate::wire]

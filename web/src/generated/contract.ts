@@ -3019,9 +3019,9 @@ sync_type: string, syncing_active: number, };
 export type SyncState = "STARTING" | "PROCESSING" | "READY" | "ERROR" | "FAILED" | "STOPPED";
 
 /**
- * One tab's count; none for the tabs that need the Lead CRM.
+ * One tab's count.
  */
-export type TabCount = { tab: string, count: number | null, };
+export type TabCount = { tab: string, count: number, };
 
 /**
  * Sets a contact's one or two tags.

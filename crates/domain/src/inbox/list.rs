@@ -69,12 +69,6 @@ impl Tab {
             .ok_or(RuleError::ValueInvalid)
     }
 
-    /// Whether the tab needs the Lead CRM's contact links, which the inbox does not hold: it
-    /// lists nothing and says so rather than showing a count it cannot know.
-    pub const fn needs_crm(self) -> bool {
-        matches!(self, Tab::HubContacts | Tab::HubLifecycle)
-    }
-
     /// 001 §9: 'upgrading is needed to see all mentions and unread messages' — the tabs the
     /// Free plan sees only in part.
     pub const fn limited_on_free(self) -> bool {

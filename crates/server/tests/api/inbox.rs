@@ -176,7 +176,12 @@ db_test!(
         assert_eq!(conv["preview"], "Hello, is the blue one in stock?");
         assert_eq!(count(&app, &org, &org.admin, "needs_reply").await, Some(1));
         assert_eq!(count(&app, &org, &org.admin, "unread").await, Some(1));
-        assert_eq!(count(&app, &org, &org.admin, "hub_contacts").await, None);
+        // The chat's contact is neither qualified nor linked to a CRM yet.
+        assert_eq!(
+            count(&app, &org, &org.admin, "hub_lifecycle").await,
+            Some(0)
+        );
+        assert_eq!(count(&app, &org, &org.admin, "hub_contacts").await, Some(0));
         let id = conv["id"].as_i64().unwrap();
         // Reading it clears unread for the reader.
         let read = app
@@ -305,7 +310,7 @@ db_test!(
         let forged = delivery
             .body
             .replace("first", "forged")
-            .replace(&CUSTOMER[..12], "447700900123");
+            .replace(&CUSTOMER[..12], "447700900123@c.us");
         for (body, hmac) in [
             (forged.clone(), header("x-webhook-hmac")),
             (
@@ -553,6 +558,73 @@ async fn next_event(res: &mut reqwest::Response, seen: &mut String, kind: &str) 
     }
     true
 }
+
+db_test!(
+    the_hub_tabs_list_chats_whose_contact_is_qualified_or_linked_to_a_crm,
+    config = fast,
+    |app| async move {
+        let org = app.organisation("hub@inbox.test").await;
+        let session = paired(&app, &org).await;
+        app.fake
+            .waha_inbound(&session, CUSTOMER, "Price list?")
+            .unwrap();
+        app.fake
+            .waha_inbound(&session, "447700900123@c.us", "Hi there")
+            .unwrap();
+        let conv = conversation_with(&app, &org, CUSTOMER).await;
+        conversation_with(&app, &org, "447700900123@c.us").await;
+        let ids = |page: Value| -> Vec<i64> {
+            page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["id"].as_i64().unwrap())
+                .collect()
+        };
+        // The chat's contact, made by its first message.
+        let contacts = app
+            .get_ok(
+                &format!("/api/contacts?org_id={}&q=919876543210", org.org_id),
+                &org.admin,
+            )
+            .await;
+        let contact_id = contacts["items"][0]["id"].as_i64().unwrap();
+        app.ok(
+            Method::PATCH,
+            &format!("/api/contacts/{contact_id}"),
+            &org.admin,
+            Some(json!({ "org_id": org.org_id, "lifecycle_stage": "salesqualifiedlead" })),
+        )
+        .await;
+        assert_eq!(
+            count(&app, &org, &org.admin, "hub_lifecycle").await,
+            Some(1)
+        );
+        assert_eq!(
+            ids(list(&app, &org, &org.admin, "hub_lifecycle").await),
+            vec![conv["id"].as_i64().unwrap()]
+        );
+        assert_eq!(count(&app, &org, &org.admin, "hub_contacts").await, Some(0));
+        store::crm_links::link(
+            &app.store,
+            org.org_id,
+            contact_id,
+            "hubspot",
+            org.workspace_id,
+            "901",
+            None,
+            app.clock.now_ms(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            ids(list(&app, &org, &org.admin, "hub_contacts").await),
+            vec![conv["id"].as_i64().unwrap()]
+        );
+        assert_eq!(count(&app, &org, &org.admin, "hub_contacts").await, Some(1));
+        assert_eq!(count(&app, &org, &org.admin, "all").await, Some(2));
+    }
+);
 
 db_test!(
     a_new_message_reaches_a_second_members_open_inbox_and_a_reconnect_misses_nothing,

@@ -55,6 +55,7 @@ pub async fn record_announced(
     }
     let txn = store.begin_write().await?;
     let made = insert_conversations(&txn, items, now).await?;
+    contacts_of_new(&txn, items, &made, now).await?;
     let assigned = assign_new(&txn, items, &made).await?;
     let conversations = lock_conversations(&txn, items).await?;
     let conv_of = |item: &Item<'_>| -> Result<&conversation::Model, StoreError> {
@@ -190,6 +191,41 @@ async fn insert_conversations(
         );
     }
     Ok(made)
+}
+
+/// A person's first chat with the organisation makes them one of its contacts, as
+/// [`super::intake::record`] does; in (organisation, number) order, so concurrent batches
+/// meeting the same people wait for each other rather than deadlock.
+async fn contacts_of_new(
+    txn: &DatabaseTransaction,
+    items: &[Item<'_>],
+    made: &BTreeMap<i64, (i64, String)>,
+    now: EpochMs,
+) -> Result<(), StoreError> {
+    let made: BTreeSet<(i64, &str)> = made
+        .values()
+        .map(|(channel, chat)| (*channel, chat.as_str()))
+        .collect();
+    let mut people: BTreeMap<(i64, &str), &Chat<'_>> = BTreeMap::new();
+    for item in items {
+        let chat = &item.chat;
+        let person = !chat.is_group && chat.contact.bytes().all(|b| b.is_ascii_digit());
+        if person && chat.org_id > 0 && made.contains(&(chat.channel_id, chat.chat_id)) {
+            people.entry((chat.org_id, chat.contact)).or_insert(chat);
+        }
+    }
+    for chat in people.values() {
+        crate::contacts::ensure_for_chat(
+            txn,
+            chat.org_id,
+            chat.contact,
+            chat.name,
+            chat.owner_id,
+            now,
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Assigns the conversations the batch made whose first message is the customer's, by channel

@@ -143,8 +143,17 @@ fn tab_condition(tab: Tab, v: &Viewer, now: EpochMs) -> Cond {
             ))
         }
         Tab::Open => Cond::all().add(open.eq(true)),
-        // The Lead CRM's links are not the inbox's to know: these tabs list nothing.
-        Tab::HubContacts | Tab::HubLifecycle => Cond::all().add(Expr::cust("1 = 0")),
+        // The chat's contact (one per person's number in the organisation, `/leads`) is
+        // linked to a CRM record.
+        Tab::HubContacts => Cond::all().add(Expr::cust(
+            "EXISTS (SELECT 1 FROM contacts k JOIN contact_crm_links l ON l.contact_id = k.id \
+             WHERE k.org_id = c.org_id AND k.contact = c.contact)",
+        )),
+        // The chat's contact has a lifecycle stage: the team is qualifying it.
+        Tab::HubLifecycle => Cond::all().add(Expr::cust(
+            "EXISTS (SELECT 1 FROM contacts k WHERE k.org_id = c.org_id \
+             AND k.contact = c.contact AND k.lifecycle_stage IS NOT NULL)",
+        )),
     }
 }
 

@@ -21,9 +21,6 @@ export const TABS = [
 ] as const;
 export type Tab = (typeof TABS)[number];
 
-/** The tabs that list something once the Lead CRM links contacts (until then they say so). */
-export const NEEDS_LEAD_CRM: readonly Tab[] = ['hub_contacts', 'hub_lifecycle'];
-
 export const isTab = (s: string | null | undefined): s is Tab => !!s && (TABS as readonly string[]).includes(s);
 
 /** A message's delivery, in the order it moves; `failed` stands apart. */

@@ -86,11 +86,12 @@ export function fakeServer(w: World, ...handlers: Handler[]) {
       const q = call.url.searchParams.get('q');
       let items = w.conversations;
       if (tab === 'unread') items = items.filter((c) => c.unread);
+      // Nobody in this world is qualified or linked to a CRM.
       if (tab === 'hub_contacts' || tab === 'hub_lifecycle') items = [];
       if (q) items = items.filter((c) => (w.messages[c.id] ?? []).some((x) => x.body?.toLowerCase().includes(q.toLowerCase())));
       return { body: { items, next_cursor: null, upgrade_to_see_all: w.upgrade && tab === 'unread' } };
     }
-    if (p === '/api/inbox/counts') return { body: { tabs: TABS.map((tab) => ({ tab, count: w.counts[tab] ?? null })) } };
+    if (p === '/api/inbox/counts') return { body: { tabs: TABS.map((tab) => ({ tab, count: w.counts[tab] ?? 0 })) } };
     if (p === '/api/inbox/gateway') return { body: { connected: false, name: null, base_url: null, state: null, number: null, waiting_replies: 0 } };
     if (p === '/api/inbox/settings') return { body: { org_id: ORG, agents: [], reply_minutes: null, escalation: 'alert', days: [0, 1, 2, 3, 4], start_min: 540, end_min: 1080 } };
     if (p === '/api/v2/ai/replies-left') return { body: { replies_left: 3, daily_limit: 10 } };

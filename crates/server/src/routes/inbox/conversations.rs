@@ -131,11 +131,7 @@ pub async fn inbox_counts(
     let now = state.clock.now_ms();
     let mut tabs = Vec::with_capacity(Tab::ALL.len());
     for tab in Tab::ALL {
-        let count = if tab.needs_crm() {
-            None
-        } else {
-            Some(store::inbox::list::count(&state.store, &v.list, tab, now).await?)
-        };
+        let count = store::inbox::list::count(&state.store, &v.list, tab, now).await?;
         tabs.push(TabCount {
             tab: tab.code().to_owned(),
             count,

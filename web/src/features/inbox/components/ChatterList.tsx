@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { Conversation } from '@/generated/contract';
 import { useCodeText } from '@/lib/errorText';
-import { NEEDS_LEAD_CRM, TABS, type Tab } from '../logic';
+import { TABS, type Tab } from '../logic';
 import { useInbox } from '../stores/inbox';
 import { StandingBadge, When } from './shared';
 
@@ -145,7 +145,7 @@ export function ChatterList({ names, mayUpgrade }: { names: Map<number, string>;
       )}
       {list.status === 'ready' && list.items.length === 0 && (
         <EmptyState
-          title={NEEDS_LEAD_CRM.includes(tab) ? t('needs_lead_crm') : query.trim() ? t('no_match') : t(`empty.${tab}`)}
+          title={query.trim() ? t('no_match') : t(`empty.${tab}`)}
           data-testid="chatter-empty"
         />
       )}
