@@ -28,16 +28,10 @@ pub const CONTACT_PROPERTIES: [(&str, &str); 9] = [
 const DEAL_TO_CONTACT: u32 = 3;
 /// Records one search page holds (HubSpot's most).
 pub const PAGE: usize = 100;
+/// Records one search reaches before the caller moves on (HubSpot stops at 10 000).
+pub const WINDOW: usize = 9_900;
 
-/// A HubSpot contact as Switchboard reads it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CrmContact {
-    pub id: String,
-    /// Switchboard's field name → the value (blank is none).
-    pub fields: Vec<(&'static str, Option<String>)>,
-    /// When HubSpot last changed it, epoch ms.
-    pub modified_ms: i64,
-}
+pub use crate::crm_records::CrmContact;
 
 fn api(api_url: &str) -> &str {
     api_url.trim_end_matches('/')

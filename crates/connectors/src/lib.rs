@@ -9,6 +9,7 @@
 pub mod activity;
 pub mod ai;
 pub mod bitrix;
+pub mod crm_records;
 pub mod exchange_rates;
 pub mod freshdesk;
 pub mod google;
@@ -22,6 +23,7 @@ pub mod stripe;
 pub mod waha;
 pub mod webhook;
 pub mod zoho;
+pub mod zoho_records;
 
 pub use guard::{guard_url, GuardError, GuardedUrl};
 

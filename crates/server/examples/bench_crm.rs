@@ -158,34 +158,6 @@ async fn p95(app: &TestApp, session: &str, path: &str, runs: usize) -> f64 {
     percentile(&times, 0.95)
 }
 
-async fn connect_hubspot(app: &TestApp, session: &str, workspace: i64) {
-    let v = app
-        .get_body(
-            &format!("/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={workspace}&redirect_uri=x"),
-            session,
-        )
-        .await;
-    let url = v["data"]["url"].as_str().unwrap().to_owned();
-    let res = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-        .get(&url)
-        .send()
-        .await
-        .unwrap();
-    let back = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let q: std::collections::HashMap<String, String> = back.query_pairs().into_owned().collect();
-    let path = format!(
-        "/api/v1/whatzapp/hubspotauthentication?workspace_id={workspace}&grant_type=authorization_code&code={}&state={}&redirect_uri=x&client_id=x&client_secret=x",
-        q["code"], q["state"]
-    );
-    let v = app
-        .ok(reqwest::Method::POST, &path, session, Some(json!({})))
-        .await;
-    assert_eq!(v["data"]["connected"], true);
-}
-
 async fn run(backend: Backend, contacts: usize, deals: usize, changed: usize, runs: usize) {
     // No background workers: the hourly pull would take part of the measured pull's records.
     let app = spawn_app_with(backend, |c| c.sync.worker = false)
@@ -291,7 +263,8 @@ async fn run(backend: Backend, contacts: usize, deals: usize, changed: usize, ru
     ));
 
     // The pull: `changed` linked contacts changed in HubSpot, with 429s and a refused token.
-    connect_hubspot(&app, &org.admin, org.workspace_id).await;
+    app.connect_crm(&org.admin, org.workspace_id, "hubspot")
+        .await;
     let at = app.clock.now_ms() - 7_200_000;
     // Linked records hold what the contacts hold (a pull then only brings the change).
     let crm_ids = app.fake.hubspot_seed_contacts(changed, at, |i| {

@@ -8,10 +8,10 @@
 //! Architecture invariant: a job is delivered at least once and, across replicas, never by two
 //! workers at the same time (see `store::sync`); the receiver deduplicates by `webhook-id`.
 
-use crate::links::{self, kinds, with_kind, LinkKind};
+use crate::links::{self, kinds};
 use crate::oauth;
 use crate::state::AppState;
-use connectors::activity::{ChatActivity, CrmLink, Outcome as CrmOutcome};
+use connectors::activity::{ChatActivity, Outcome as CrmOutcome};
 use connectors::ConnectorError;
 use domain::events::{MessageEvent, MESSAGE_OUTGOING};
 use domain::labels::{chat_syncs, CrmLabelSync};
@@ -359,21 +359,6 @@ async fn deliver_webhook(state: &AppState, job: &Job, link: &integration::Model)
     }
 }
 
-/// The provider client's view of `link`, with its current (refreshed) token.
-fn crm_link(state: &AppState, link: &integration::Model) -> Result<CrmLink, String> {
-    fn of_kind<K: LinkKind>(
-        state: &AppState,
-        link: &integration::Model,
-    ) -> Result<CrmLink, String> {
-        let settings = links::settings::<K>(link).map_err(|_| "unreadable settings".to_owned())?;
-        let secret = links::secret::<K>(state, link).map_err(|_| "unreadable secret".to_owned())?;
-        K::crm_link(&state.config, settings, secret)
-    }
-    let provider = Provider::from_key(&link.provider)
-        .ok_or_else(|| format!("no activity sync for {}", link.provider))?;
-    with_kind!(provider, K => of_kind::<K>(state, link))
-}
-
 /// What one provider call ended in, before the retry policy.
 enum Try {
     Done(Outcome),
@@ -389,7 +374,7 @@ async fn try_once(state: &AppState, job: &Job, link: &integration::Model) -> Try
         Ok(a) => a,
         Err(_) => return Try::Done(given_up("unreadable job")),
     };
-    let crm = match crm_link(state, link) {
+    let crm = match links::crm_client(state, link) {
         Ok(c) => c,
         Err(e) => return Try::Done(given_up(e)),
     };

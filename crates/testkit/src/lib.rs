@@ -2,6 +2,7 @@
 //! over HTTP. SQLite gets a temporary file; PostgreSQL gets a new database that is dropped when
 //! the test's `TestApp` is dropped.
 
+mod crm;
 pub mod process;
 mod setup;
 

@@ -38,6 +38,7 @@ mod stripe;
 mod waha;
 mod webhook;
 mod zoho;
+mod zoho_records;
 
 // The providers' modules reach the shared helpers as `super::…`.
 use crm::{

@@ -85,7 +85,22 @@ pub(super) fn router(state: FakeState) -> Router {
             post(hubspot_create_note),
         )
         .route("/zoho-api/crm/v2/Contacts/search", get(zoho_search))
-        .route("/zoho-api/crm/v2/Contacts", post(zoho_create_contact))
+        .route(
+            "/zoho-api/crm/v2/Contacts",
+            post(zoho_create_contact).get(super::zoho_records::list),
+        )
+        .route(
+            "/zoho-api/crm/v2/Contacts/{id}",
+            get(super::zoho_records::get_contact).put(super::zoho_records::update_contact),
+        )
+        .route(
+            "/zoho-api/__fake/state",
+            get(super::zoho_records::control_state),
+        )
+        .route(
+            "/zoho-api/__fake/contacts/{id}",
+            post(super::zoho_records::control_edit),
+        )
         .route("/zoho-api/crm/v2/Notes", post(zoho_create_note))
         .route(
             "/salesforce-instance/services/data/{version}/sobjects/{object}",

@@ -29,7 +29,7 @@ pub(super) async fn zoho_token(
     token_grant(&state, "zoho", &headers, &form)
 }
 
-fn zoho_gate(
+pub(super) fn zoho_gate(
     state: &FakeState,
     method: &str,
     path: &str,
@@ -55,21 +55,26 @@ pub(super) async fn zoho_search(
     if let Some(r) = zoho_gate(&state, "GET", "/crm/v2/Contacts/search", &headers, json!(q)) {
         return r;
     }
-    let Some(phone) = q.get("phone") else {
+    let (phone, email) = (q.get("phone"), q.get("email"));
+    if phone.is_none() && email.is_none() {
         return reply(
             StatusCode::BAD_REQUEST,
             json!({ "code": "REQUIRED_PARAM_MISSING", "status": "error" }),
         );
-    };
+    }
     let found: Vec<Value> = with_crm(&state, "zoho", |c, _| {
         c.contacts
             .iter()
-            .filter(|x| {
-                ["Phone", "Mobile"]
+            .filter(|x| match (phone, email) {
+                (Some(phone), _) => ["Phone", "Mobile"]
                     .iter()
-                    .any(|f| x[f].as_str().is_some_and(|p| same_phone(p, phone)))
+                    .any(|f| x[f].as_str().is_some_and(|p| same_phone(p, phone))),
+                (None, Some(email)) => x["Email"]
+                    .as_str()
+                    .is_some_and(|e| e.eq_ignore_ascii_case(email)),
+                (None, None) => false,
             })
-            .cloned()
+            .map(super::hubspot_records::public)
             .collect()
     });
     if found.is_empty() {
@@ -82,14 +87,19 @@ pub(super) async fn zoho_search(
     )
 }
 
-fn zoho_created(id: &str) -> Reply {
+fn zoho_created(id: &str, at: Option<&Value>) -> Reply {
+    let mut details = json!({ "id": id });
+    if let Some(at) = at {
+        details["Modified_Time"] = at.clone();
+        details["Created_Time"] = at.clone();
+    }
     reply(
         StatusCode::CREATED,
-        json!({ "data": [{ "code": "SUCCESS", "details": { "id": id }, "message": "record added", "status": "success" }] }),
+        json!({ "data": [{ "code": "SUCCESS", "details": details, "message": "record added", "status": "success" }] }),
     )
 }
 
-fn zoho_invalid(what: &str) -> Reply {
+pub(super) fn zoho_invalid(what: &str) -> Reply {
     reply(
         StatusCode::BAD_REQUEST,
         json!({ "data": [{ "code": "MANDATORY_NOT_FOUND", "details": { "api_name": what }, "message": "required field not found", "status": "error" }] }),
@@ -105,11 +115,16 @@ pub(super) async fn zoho_create_contact(
     if let Some(r) = zoho_gate(&state, "POST", "/crm/v2/Contacts", &headers, body.clone()) {
         return r;
     }
-    let record = body["data"][0].clone();
-    if !record["Last_Name"].is_string() {
+    let mut record = body["data"][0].clone();
+    if record["Last_Name"]
+        .as_str()
+        .is_none_or(|l| l.trim().is_empty())
+    {
         return zoho_invalid("Last_Name");
     }
-    zoho_created(&add_contact(&state, "zoho", record, None, &[]))
+    super::zoho_records::stamp(&mut record, super::hubspot_records::now_ms());
+    let at = record["Modified_Time"].clone();
+    zoho_created(&add_contact(&state, "zoho", record, None, &[]), Some(&at))
 }
 
 /// Zoho note creation on a contact that exists.
@@ -135,5 +150,5 @@ pub(super) async fn zoho_create_note(
         json!({ "contact_id": parent, "body": note["Note_Content"], "title": note["Note_Title"] }),
         None,
     );
-    zoho_created(&id)
+    zoho_created(&id, None)
 }

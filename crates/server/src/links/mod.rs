@@ -129,6 +129,24 @@ pub fn secret<K: LinkKind>(
     open_secret(state, row)
 }
 
+/// The provider client's view of `link`, with its current (refreshed) token.
+pub fn crm_client(
+    state: &AppState,
+    link: &integration::Model,
+) -> Result<connectors::activity::CrmLink, String> {
+    fn of_kind<K: LinkKind>(
+        state: &AppState,
+        link: &integration::Model,
+    ) -> Result<connectors::activity::CrmLink, String> {
+        let settings = settings::<K>(link).map_err(|_| "unreadable settings".to_owned())?;
+        let secret = secret::<K>(state, link).map_err(|_| "unreadable secret".to_owned())?;
+        K::crm_link(&state.config, settings, secret)
+    }
+    let provider = Provider::from_key(&link.provider)
+        .ok_or_else(|| format!("no CRM client for {}", link.provider))?;
+    with_kind!(provider, K => of_kind::<K>(state, link))
+}
+
 /// The tokens of a link of any OAuth kind (whose secret is [`kinds::TokenSecret`]).
 pub fn tokens(state: &AppState, row: &integration::Model) -> Result<kinds::TokenSecret, AppError> {
     open_secret(state, row)

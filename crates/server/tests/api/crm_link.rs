@@ -9,34 +9,7 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use testkit::{db_test, TestApp, TestOrg};
-
-/// Connects HubSpot for `session`'s workspace through the real consent flow.
-async fn connect_hubspot(app: &TestApp, session: &str, workspace: i64) {
-    let v = app
-        .ok(
-            Method::GET,
-            &format!("/api/v1/whatzapp/integrations/hubspot/authorize?workspace_id={workspace}&redirect_uri=https://evil.test/"),
-            session,
-            None,
-        )
-        .await;
-    let url = v["data"]["url"].as_str().unwrap().to_owned();
-    let no_redirects = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let res = no_redirects.get(&url).send().await.unwrap();
-    let back = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let q: HashMap<String, String> = back.query_pairs().into_owned().collect();
-    let path = format!(
-        "/api/v1/whatzapp/hubspotauthentication?workspace_id={workspace}&grant_type=authorization_code&code={}&state={}&redirect_uri=x&client_id=x&client_secret=x",
-        q["code"], q["state"]
-    );
-    let v = app.ok(Method::POST, &path, session, Some(json!({}))).await;
-    assert_eq!(v["data"]["connected"], true, "{v}");
-}
 
 async fn contact(app: &TestApp, org: &TestOrg, body: Value) -> Value {
     let mut body = body;
@@ -100,7 +73,8 @@ db_test!(
             (status, &body["error"]["code"]),
             (409, &json!("crm_not_connected"))
         );
-        connect_hubspot(&app, &org.admin, org.workspace_id).await;
+        app.connect_crm(&org.admin, org.workspace_id, "hubspot")
+            .await;
         let matches = app
             .get_ok(
                 &format!("{base}/hubspot/matches?org_id={}", org.org_id),
@@ -217,7 +191,7 @@ db_test!(
         let (status, _) = app
             .call(
                 Method::GET,
-                &format!("{base}/zoho/matches?org_id={}", org.org_id),
+                &format!("{base}/salesforce/matches?org_id={}", org.org_id),
                 Some(&org.admin),
                 None,
             )
@@ -243,7 +217,8 @@ db_test!(
     a_change_made_in_hubspot_comes_back_and_a_conflict_goes_to_the_later_writer,
     |app| async move {
         let org = app.organisation("ana@acme.test").await;
-        connect_hubspot(&app, &org.admin, org.workspace_id).await;
+        app.connect_crm(&org.admin, org.workspace_id, "hubspot")
+            .await;
         let c = contact(
             &app,
             &org,
@@ -361,7 +336,8 @@ db_test!(
     a_pull_cut_by_rate_limits_loses_nothing_and_a_refused_token_is_refreshed,
     |app| async move {
         let org = app.organisation("ana@acme.test").await;
-        connect_hubspot(&app, &org.admin, org.workspace_id).await;
+        app.connect_crm(&org.admin, org.workspace_id, "hubspot")
+            .await;
         // 120 contacts here and in HubSpot, linked: more than one page of changes.
         let mut csv = String::from("phone,name\n");
         for i in 0..120 {
@@ -467,7 +443,8 @@ db_test!(
     a_deal_of_a_linked_contact_is_written_to_hubspot_and_follows_its_stage,
     |app| async move {
         let org = app.organisation("ana@acme.test").await;
-        connect_hubspot(&app, &org.admin, org.workspace_id).await;
+        app.connect_crm(&org.admin, org.workspace_id, "hubspot")
+            .await;
         let c = contact(
             &app,
             &org,

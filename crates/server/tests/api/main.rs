@@ -16,6 +16,7 @@ mod cli;
 mod contacts;
 mod contacts_transfer;
 mod crm_link;
+mod crm_zoho;
 mod deals;
 mod extension_scope;
 mod feedback;

@@ -59,6 +59,20 @@ describe('the integrations grid', () => {
     expect(screen.queryByRole('article', { name: 'Team inbox' })).toBeNull();
   });
 
+  it('lists the leads section, with no settings, linking to Leads and Lead CRM, for every role', async () => {
+    fakeServer();
+    renderPage('/integrations', { roleId: 3 });
+    await screen.findByRole('heading', { level: 1, name: 'Integrations' });
+    const leads = within(screen.getByRole('region', { name: 'Leads' }));
+    expect(leads.getByRole('heading', { level: 3, name: 'Leads' })).toBeInTheDocument();
+    expect(leads.getByText(/kept in step with your CRM/)).toBeInTheDocument();
+    expect(leads.getByRole('link', { name: 'Open Leads' })).toHaveAttribute('href', '/leads');
+    expect(leads.getByRole('link', { name: 'Open Lead CRM' })).toHaveAttribute('href', '/leadcrm');
+    // Listed only: nothing to configure or connect.
+    expect(leads.queryAllByRole('button')).toEqual([]);
+    expect(leads.queryByTestId('connected-state')).toBeNull();
+  });
+
   it('keeps the spreadsheet card for admins: an employee is told so and stays on the grid', async () => {
     fakeServer();
     const { router } = renderPage('/integrations', { roleId: 3 });

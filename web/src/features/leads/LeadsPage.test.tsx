@@ -1,16 +1,28 @@
 // The leads screen against a fake server: the table with translated stages and owners, the
 // filters sent as the server's keys (the owner filter's "Nobody" as owner_id=0), the export
 // links carrying the view without its page, a new contact (a number the organisation has is
-// said so under the number), a contact's change sending only what changed, its history, and
-// the Personal workspace's explanation.
+// said so under the number), a contact's change sending only what changed, its history, the
+// columns chosen (hidden, shown again, remembered in the browser), and the Personal workspace's
+// explanation.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { useWorkspace } from '@/stores/workspace';
 import { errorBody, setupSuite, signInAs, userExistence } from '@/testing/harness';
 import { exportUrl } from './api';
+import { COLUMNS_STORAGE_KEY } from './columns';
 import { contact, listCalls, ORG, renderLeads as render, server, signedIn } from './testing';
 
-setupSuite({ toasts: true, before: () => useWorkspace.getState().reset() });
+setupSuite({
+  toasts: true,
+  before: () => {
+    useWorkspace.getState().reset();
+    localStorage.removeItem(COLUMNS_STORAGE_KEY);
+  },
+});
+
+/** The header's titles and a row's cells, by their column. */
+const headers = () => within(screen.getByTestId('leads-table')).getAllByRole('columnheader').map((th) => th.getAttribute('data-column'));
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((td) => td.getAttribute('data-column'));
 
 test('lists the contacts with their stage, status and owner, and filters by the server keys', async () => {
   signedIn();
@@ -139,6 +151,56 @@ test("a contact's change sends only what changed, and its history reads in words
   const patch = calls.find((c) => c.method === 'PATCH')!;
   expect(patch.url.pathname).toBe('/api/contacts/1');
   expect(patch.body).toEqual({ org_id: ORG, owner_id: null, company: 'Kapoor Silks' });
+});
+
+test('a column is hidden and shown again from the Columns button, the header and cells in step, and remembered', async () => {
+  signedIn();
+  server([contact({ email: 'rhea@kapoor.test' })]);
+  const first = render();
+  const row = await screen.findByTestId('lead-row');
+  const shown = ['name', 'phone', 'company', 'lifecycle_stage', 'lead_status', 'owner', 'updated'];
+  // The selection box's column first, then the default set.
+  expect(headers()).toEqual([null, ...shown]);
+  expect(cells(row)).toEqual([null, ...shown]);
+  expect(row).toHaveTextContent('Kapoor Textiles');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  const menu = await screen.findByRole('group', { name: 'Columns shown', hidden: true });
+  // The name and the number are always shown.
+  expect(within(menu).getByRole('checkbox', { name: 'Name', hidden: true })).toBeDisabled();
+  expect(within(menu).getByRole('checkbox', { name: 'WhatsApp number', hidden: true })).toBeChecked();
+
+  fireEvent.click(within(menu).getByRole('checkbox', { name: 'Company', hidden: true }));
+  await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull());
+  const without = shown.filter((c) => c !== 'company');
+  expect(headers()).toEqual([null, ...without]);
+  expect(cells(screen.getByTestId('lead-row'))).toEqual([null, ...without]);
+  expect(screen.getByTestId('lead-row')).not.toHaveTextContent('Kapoor Textiles');
+
+  fireEvent.click(within(menu).getByRole('checkbox', { name: 'E-mail', hidden: true }));
+  fireEvent.click(within(menu).getByRole('checkbox', { name: 'Company', hidden: true }));
+  await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Company' })).toBeInTheDocument());
+  const again = ['name', 'phone', 'email', 'company', 'lifecycle_stage', 'lead_status', 'owner', 'updated'];
+  expect(headers()).toEqual([null, ...again]);
+  expect(cells(screen.getByTestId('lead-row'))).toEqual([null, ...again]);
+  expect(screen.getByTestId('lead-row')).toHaveTextContent('rhea@kapoor.test');
+  expect(screen.getByTestId('lead-row')).toHaveTextContent('Kapoor Textiles');
+  expect(JSON.parse(localStorage.getItem(COLUMNS_STORAGE_KEY)!)).toEqual(again.slice(2));
+
+  // The next visit in this browser shows the same columns.
+  first.unmount();
+  render();
+  await screen.findByTestId('lead-row');
+  expect(headers()).toEqual([null, ...again]);
+});
+
+test('a saved choice that cannot be read shows the default columns', async () => {
+  localStorage.setItem(COLUMNS_STORAGE_KEY, '{not json');
+  signedIn();
+  server([contact({})]);
+  render();
+  await screen.findByTestId('lead-row');
+  expect(headers()).toEqual([null, 'name', 'phone', 'company', 'lifecycle_stage', 'lead_status', 'owner', 'updated']);
 });
 
 test('the Personal workspace explains that leads belong to an organisation', async () => {

@@ -34,6 +34,11 @@ export const isStage = (v: string | null | undefined): v is LifecycleStage =>
 export const isStatus = (v: string | null | undefined): v is LeadStatus =>
   (LEAD_STATUSES as readonly string[]).includes(v ?? '');
 
+/** Where a contact came from (`Contact.source`). */
+export const CONTACT_SOURCES = ['member', 'chat', 'import', 'crm'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+export const isSource = (v: string | null | undefined): v is ContactSource => (CONTACT_SOURCES as readonly string[]).includes(v ?? '');
+
 /** A stage's colour: cold to warm along the funnel, won in green, other grey. */
 export function stageColor(stage: string | null | undefined): string {
   switch (stage) {

@@ -2,12 +2,13 @@
 //! or update leads"): the records that may be it, found by number or e-mail ("No matched CRM
 //! contact" when none); linking one (its values settled against the contact by the later-writer
 //! rule); creating one from the contact ("Contact successfully created"); unlinking ("Contact
-//! unlinked"); and a pull of the changes made in the CRM, which also runs every hour. The calls
-//! go through the caller's own HubSpot link (Integrations), which the link then keeps using.
+//! unlinked"); and a pull of the changes made in the CRM, which also runs every hour. The CRMs
+//! are HubSpot and Zoho; the calls go through the caller's own link to it (Integrations),
+//! which the contact's link then keeps using.
 
 use super::{scope, seen_contact};
 use crate::auth::CurrentUser;
-use crate::crm_sync::{self, HUBSPOT};
+use crate::crm_sync;
 use crate::error::AppError;
 use crate::extract::{Json, Path, Query};
 use crate::state::AppState;
@@ -16,6 +17,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use contract::contacts::{ContactCrmLink, CrmLinkRequest, CrmMatch, CrmPullReport};
 use contract::sync::OrgBody;
+use domain::providers::Provider;
 use domain::roles::AccessLevel;
 use store::entity::contact::crm_link;
 
@@ -30,11 +32,9 @@ fn view(l: crm_link::Model) -> ContactCrmLink {
     }
 }
 
-/// Only HubSpot's records are linked for now; another provider is 404.
-fn provider(p: &str) -> Result<&'static str, AppError> {
-    (p == HUBSPOT)
-        .then_some(HUBSPOT)
-        .ok_or_else(AppError::not_found)
+/// The CRMs contacts are linked to (`hubspot`, `zoho`); another provider is 404.
+fn provider(p: &str) -> Result<Provider, AppError> {
+    crm_sync::linked(p).ok_or_else(AppError::not_found)
 }
 
 #[utoipa::path(
@@ -63,7 +63,7 @@ pub async fn contact_crm_links(
     get,
     path = "/api/contacts/{id}/crm/{provider}/matches",
     tag = "contacts",
-    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot`"), OrgBody),
+    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot` or `zoho`"), OrgBody),
     responses(
         (status = 200, description = "The CRM's records with the contact's number or e-mail (none: 'No matched CRM contact')", body = Vec<CrmMatch>),
         (status = 404, description = "No such contact the caller sees; another provider", body = contract::ErrorBody),
@@ -77,10 +77,10 @@ pub async fn crm_matches(
     Path((id, p)): Path<(i64, String)>,
     Query(q): Query<OrgBody>,
 ) -> Result<Json<Vec<CrmMatch>>, AppError> {
-    provider(&p)?;
+    let provider = provider(&p)?;
     let (_, seen, _) = scope(&state, &user, q.org_id).await?;
     let c = seen_contact(&state, &seen, q.org_id, id).await?;
-    let found = crm_sync::matches(&state, user.id, &c).await?;
+    let found = crm_sync::matches(&state, provider, user.id, &c).await?;
     Ok(Json(
         found
             .into_iter()
@@ -111,7 +111,7 @@ pub async fn crm_matches(
     post,
     path = "/api/contacts/{id}/crm/{provider}/link",
     tag = "contacts",
-    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot`")),
+    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot` or `zoho`")),
     request_body = CrmLinkRequest,
     responses(
         (status = 200, description = "Linked; the record's values settled against the contact (the later change wins, field by field; a losing CRM value is a `conflict` history row) and what won here sent to the CRM", body = ContactCrmLink),
@@ -130,14 +130,14 @@ pub async fn link_crm(
     let (_, seen, _) = scope(&state, &user, req.org_id).await?;
     seen_contact(&state, &seen, req.org_id, id).await?;
     let crm_id: String = req.crm_id.trim().chars().take(64).collect();
-    let record = crm_sync::record(&state, user.id, &crm_id)
+    let record = crm_sync::record(&state, provider, user.id, &crm_id)
         .await?
         .ok_or_else(AppError::not_found)?;
     let link = store::crm_links::link(
         &state.store,
         req.org_id,
         id,
-        provider,
+        provider.key(),
         user.id,
         &record.id,
         None,
@@ -148,7 +148,7 @@ pub async fn link_crm(
     let now = store::crm_links::of_contact(&state.store, req.org_id, id)
         .await?
         .into_iter()
-        .find(|l| l.provider == provider)
+        .find(|l| l.provider == provider.key())
         .ok_or_else(AppError::not_found)?;
     Ok(Json(view(now)))
 }
@@ -157,7 +157,7 @@ pub async fn link_crm(
     post,
     path = "/api/contacts/{id}/crm/{provider}/create",
     tag = "contacts",
-    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot`")),
+    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot` or `zoho`")),
     request_body = OrgBody,
     responses(
         (status = 201, description = "A CRM record made from the contact's fields, and linked ('Contact successfully created')", body = ContactCrmLink),
@@ -178,19 +178,19 @@ pub async fn create_in_crm(
     if store::crm_links::of_contact(&state.store, req.org_id, id)
         .await?
         .iter()
-        .any(|l| l.provider == provider)
+        .any(|l| l.provider == provider.key())
     {
         return Err(AppError::new(
             contract::ErrorCode::Conflict,
             "contact_linked",
         ));
     }
-    let made = crm_sync::create(&state, user.id, &c).await?;
+    let made = crm_sync::create(&state, provider, user.id, &c).await?;
     let link = store::crm_links::link(
         &state.store,
         req.org_id,
         id,
-        provider,
+        provider.key(),
         user.id,
         &made.id,
         Some(made.modified_ms),
@@ -204,7 +204,7 @@ pub async fn create_in_crm(
     delete,
     path = "/api/contacts/{id}/crm/{provider}",
     tag = "contacts",
-    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot`"), OrgBody),
+    params(("id" = i64, Path, description = "The contact"), ("provider" = String, Path, description = "`hubspot` or `zoho`"), OrgBody),
     responses(
         (status = 204, description = "Unlinked ('Contact unlinked'); the CRM's record is left as it is"),
         (status = 404, description = "No such contact the caller sees, or not linked", body = contract::ErrorBody),
@@ -219,7 +219,7 @@ pub async fn unlink_crm(
     let provider = provider(&p)?;
     let (_, seen, _) = scope(&state, &user, q.org_id).await?;
     seen_contact(&state, &seen, q.org_id, id).await?;
-    store::crm_links::unlink(&state.store, q.org_id, id, provider).await?;
+    store::crm_links::unlink(&state.store, q.org_id, id, provider.key()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,7 +1,9 @@
 // The card grid of 000 §2: each integration with its badge, Connected / Not connected, the
 // type label, a description and Configure. A card the viewer may not open (the spreadsheet for
-// non-admins, 000 §6 via the `card_access` rule) says so instead of opening.
-import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// non-admins, 000 §6 via the `card_access` rule) says so instead of opening. After the providers
+// come the team inbox (admins and managers) and the leads section, listed only.
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAddressBook } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getGateway } from '@/api/inbox';
@@ -126,6 +128,42 @@ function TeamInboxCard({ orgId }: { orgId: number }) {
   );
 }
 
+/**
+ * 000 §2 ends the sections with "a leads-integration section (listed only)": the organisation's
+ * contacts and deals (/leads, /leadcrm) kept in step with the CRM. It has no settings of its own,
+ * so its card says what it is and links to the two screens; a labelled section rather than an
+ * article, as it is no integration to connect.
+ */
+function LeadsCard() {
+  const { t } = useTranslation('integrations');
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={t('leads.title')} data-testid="card-leads">
+      <Stack gap="sm" h="100%">
+        <ThemeIcon aria-hidden size={48} radius={12} color="violet">
+          <IconAddressBook size={26} />
+        </ThemeIcon>
+        <div>
+          <Title order={3} size="h4">
+            {t('leads.title')}
+          </Title>
+          <Text size="xs" c="dimmed" data-testid="type-label">
+            {t('leads.type_label')}
+          </Text>
+        </div>
+        <Text size="sm" style={{ flex: 1 }}>
+          {t('leads.details')}
+        </Text>
+        <Button variant="light" component={Link} to="/leads">
+          {t('leads.open')}
+        </Button>
+        <Button variant="subtle" component={Link} to="/leadcrm">
+          {t('leads.open_crm')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export function IntegrationGrid({
   deniedFor,
   onOpen,
@@ -152,6 +190,7 @@ export function IntegrationGrid({
           <IntegrationCardView key={card.key} card={card} denied={deniedFor(card.key)} onOpen={() => onOpen(card)} />
         ))}
         {manager && orgId !== null && <TeamInboxCard orgId={orgId} />}
+        <LeadsCard />
       </SimpleGrid>
     </Stack>
   );

@@ -1,6 +1,8 @@
 // The table's search, filters and order: words, lifecycle stage, lead status, owner (anyone,
-// nobody or a member) and the sort. Each filter is sent to the server as its key.
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+// nobody or a member) and the sort. Each filter is sent to the server as its key. `children` (the
+// columns' button) close the row, wrapping with it on a narrow screen.
+import { Box, Group, NativeSelect, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '@tabler/icons-react';
 import type { ContactsView } from '../api';
@@ -15,6 +17,7 @@ export function ContactFilters({
   view,
   onView,
   owners,
+  children,
 }: {
   search: string;
   onSearch: (text: string) => void;
@@ -22,6 +25,7 @@ export function ContactFilters({
   onView: (change: Partial<Omit<ContactsView, 'q'>>) => void;
   /** The members a contact may be owned by. */
   owners: OwnerOption[];
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('leads');
   return (
@@ -59,6 +63,7 @@ export function ContactFilters({
         onChange={(e) => onView({ sort: e.currentTarget.value as ContactsView['sort'] })}
         data={(['updated', 'created', 'name'] as const).map((s) => ({ value: s, label: t(`sort_by.${s}`) }))}
       />
+      {children && <Box ml="auto">{children}</Box>}
     </Group>
   );
 }

@@ -6,8 +6,8 @@
 // changed together (stage, status, owner); a contact's drawer links it to HubSpot too. Who sees
 // which contact is the server's decision (the employee-list rule through the owner). In the
 // Personal workspace there is no organisation to keep contacts for, and the page says how to get
-// one.
-import { Badge, Button, Checkbox, Container, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+// one. Which columns the table shows is the person's choice, kept in this browser (`columns.ts`).
+import { Button, Checkbox, Container, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,18 +25,21 @@ import { BulkBar } from '../components/BulkBar';
 import { CrmNotConnected } from '../components/ContactCrm';
 import { ContactDrawer } from '../components/ContactDrawer';
 import { CrmPullButton } from '../components/CrmPullButton';
+import { ColumnsMenu, ContactCell, contactName, useColumnTitles } from '../components/ContactColumns';
 import { ContactFilters } from '../components/ContactFilters';
 import { ExportMenu } from '../components/ExportMenu';
 import { ImportContactsModal } from '../components/ImportContactsModal';
 import { NewContactModal } from '../components/NewContactModal';
 import { PersonalNotice } from '../components/PersonalNotice';
-import { isStage, isStatus, stageColor } from '../logic';
+import { readColumns, writeColumns, type LeadColumn } from '../columns';
 import { useOwners } from '../useOwners';
 
 type Filters = Omit<ContactsView, 'q'>;
 const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, sort: 'updated' };
 
 export const LEADS_PER_PAGE = 50;
+/** The table's width before it scrolls sideways: the selection box and so much per column. */
+const tableMinWidth = (columns: number) => 40 + 120 * columns;
 
 export function LeadsPage() {
   const ready = useNamespace('leads');
@@ -58,7 +61,8 @@ export function LeadsPage() {
 }
 
 function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; workspaceId: number | null; mayImport: boolean }) {
-  const { t, i18n } = useTranslation('leads');
+  const { t } = useTranslation('leads');
+  const titles = useColumnTitles();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -69,6 +73,11 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
   const [crmNotConnected, setCrmNotConnected] = useState(false);
   const [open, setOpen] = useState<Contact | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [columns, setColumns] = useState<LeadColumn[]>(readColumns);
+  const chooseColumns = (next: LeadColumn[]) => {
+    setColumns(next);
+    writeColumns(next);
+  };
   const { lifecycleStage, leadStatus, ownerId, sort } = filters;
   const view: ContactsView = { q, ...filters };
 
@@ -99,7 +108,6 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
       return next;
     });
   const filtered = q.trim() !== '' || lifecycleStage !== null || leadStatus !== null || ownerId !== null;
-  const contactName = (c: Contact) => c.display_name ?? c.phone ?? c.contact;
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
@@ -128,7 +136,9 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
           </Group>
         </Group>
         {crmNotConnected && <CrmNotConnected onClose={() => setCrmNotConnected(false)} />}
-        <ContactFilters search={search} onSearch={setSearch} view={filters} onView={(change) => setFilters((f) => ({ ...f, ...change }))} owners={owners} />
+        <ContactFilters search={search} onSearch={setSearch} view={filters} onView={(change) => setFilters((f) => ({ ...f, ...change }))} owners={owners}>
+          <ColumnsMenu shown={columns} onChange={chooseColumns} />
+        </ContactFilters>
         {selected.size > 0 && (
           <BulkBar
             orgId={orgId}
@@ -169,7 +179,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
               </EmptyState>
             )
           }
-          minWidth={860}
+          minWidth={tableMinWidth(columns.length)}
           data-testid="leads-table"
           striped
           paging={{ page, perPage: LEADS_PER_PAGE, total: list.data?.total ?? 0, onPage: setPage }}
@@ -193,13 +203,11 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
                   }}
                 />
               </Table.Th>
-              <Table.Th>{t('field.name')}</Table.Th>
-              <Table.Th>{t('field.phone')}</Table.Th>
-              <Table.Th>{t('field.company')}</Table.Th>
-              <Table.Th>{t('field.lifecycle_stage')}</Table.Th>
-              <Table.Th>{t('field.lead_status')}</Table.Th>
-              <Table.Th>{t('field.owner')}</Table.Th>
-              <Table.Th>{t('updated_at')}</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column} data-column={column}>
+                  {titles[column]}
+                </Table.Th>
+              ))}
             </>
           }
           row={(c) => (
@@ -211,27 +219,9 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
                   onChange={(e) => toggle(c.id, e.currentTarget.checked)}
                 />
               </Table.Td>
-              <Table.Td>
-                <UnstyledButton onClick={() => setOpen(c)} aria-label={t('open', { name: contactName(c) })}>
-                  <Text fw={500} c="blue.8">
-                    {contactName(c)}
-                  </Text>
-                </UnstyledButton>
-              </Table.Td>
-              <Table.Td>{c.phone ?? c.contact}</Table.Td>
-              <Table.Td>{c.company ?? '—'}</Table.Td>
-              <Table.Td>
-                {isStage(c.lifecycle_stage) ? (
-                  <Badge color={stageColor(c.lifecycle_stage)} variant="light" tt="none" miw="max-content">
-                    {t(`stage.${c.lifecycle_stage}`)}
-                  </Badge>
-                ) : (
-                  '—'
-                )}
-              </Table.Td>
-              <Table.Td>{isStatus(c.lead_status) ? t(`status.${c.lead_status}`) : '—'}</Table.Td>
-              <Table.Td>{ownerName(c.owner_id)}</Table.Td>
-              <Table.Td>{new Date(c.updated_at).toLocaleDateString(i18n.language)}</Table.Td>
+              {columns.map((column) => (
+                <ContactCell key={column} contact={c} column={column} ownerName={ownerName} onOpen={setOpen} />
+              ))}
             </Table.Tr>
           )}
         />
