@@ -41,6 +41,7 @@ mod m20261129_000050_onboarding;
 mod m20261130_000040_feedback;
 mod m20261130_000055_contacts;
 mod m20261130_000056_deals;
+mod m20261130_000057_contact_views;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000040_feedback::Migration),
             Box::new(m20261130_000055_contacts::Migration),
             Box::new(m20261130_000056_deals::Migration),
+            Box::new(m20261130_000057_contact_views::Migration),
         ]
     }
 }

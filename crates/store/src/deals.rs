@@ -54,18 +54,13 @@ fn condition(org_id: i64, seen: &Seen, filter: &BoardFilter) -> Condition {
     if let Some(q) = filter.q.as_deref() {
         for word in q.split_whitespace().take(5) {
             let like = format!("%{}%", word.to_lowercase().replace(['%', '_', '\\'], ""));
-            let lower = |c: contact::Column| Expr::expr(Func::lower(Expr::col(c)));
             let contacts = Query::select()
                 .column(contact::Column::Id)
                 .from(contact::Entity)
                 .cond_where(
-                    Condition::all().add(contact::Column::OrgId.eq(org_id)).add(
-                        Condition::any()
-                            .add(lower(contact::Column::Name).like(&like))
-                            .add(lower(contact::Column::FirstName).like(&like))
-                            .add(lower(contact::Column::LastName).like(&like))
-                            .add(contact::Column::Contact.like(&like)),
-                    ),
+                    Condition::all()
+                        .add(contact::Column::OrgId.eq(org_id))
+                        .add(contact::Column::SearchText.like(&like)),
                 )
                 .to_owned();
             cond = cond.add(

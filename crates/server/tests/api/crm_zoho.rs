@@ -68,7 +68,10 @@ db_test!(
                 None,
             )
             .await;
-        assert_eq!((status, &body["error"]["code"]), (409, &json!("crm_not_connected")));
+        assert_eq!(
+            (status, &body["error"]["code"]),
+            (409, &json!("crm_not_connected"))
+        );
         app.connect_crm(&org.admin, org.workspace_id, "zoho").await;
         let matches = app
             .get_ok(&format!("{base}/matches?org_id={}", org.org_id), &org.admin)

@@ -144,6 +144,7 @@ fn new_contact(org_id: i64, row: &ImportRow, now: EpochMs) -> contact::ActiveMod
     for (field, value) in &row.fields {
         set_field(&mut m, field, Some(value.clone()));
     }
+    super::refresh_search(&mut m);
     m
 }
 

@@ -83,17 +83,7 @@ fn condition(org_id: i64, seen: &Seen, filter: &Filter) -> Condition {
     if let Some(q) = filter.q.as_deref() {
         for word in q.split_whitespace().take(5) {
             let like = format!("%{}%", word.to_lowercase().replace(['%', '_', '\\'], ""));
-            let lower =
-                |c: contact::Column| Expr::expr(sea_orm::sea_query::Func::lower(Expr::col(c)));
-            cond = cond.add(
-                Condition::any()
-                    .add(lower(contact::Column::Name).like(&like))
-                    .add(lower(contact::Column::FirstName).like(&like))
-                    .add(lower(contact::Column::LastName).like(&like))
-                    .add(lower(contact::Column::Email).like(&like))
-                    .add(lower(contact::Column::Company).like(&like))
-                    .add(contact::Column::Contact.like(&like)),
-            );
+            cond = cond.add(contact::Column::SearchText.like(&like));
         }
     }
     cond
@@ -213,6 +203,7 @@ pub async fn create(
     for (field, value) in new.fields {
         set_field(&mut row, field, value);
     }
+    refresh_search(&mut row);
     match row.insert(store.conn()).await {
         Ok(m) => Ok(m),
         Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
@@ -236,6 +227,46 @@ pub(crate) fn set_field(row: &mut contact::ActiveModel, field: &str, value: Opti
         "owner_id" => row.owner_id = Set(value.and_then(|v| v.parse().ok())),
         _ => {}
     }
+}
+
+/// The text the search looks in: the searched fields, lower-cased, one space apart.
+pub fn search_text(
+    name: Option<&str>,
+    first: Option<&str>,
+    last: Option<&str>,
+    email: Option<&str>,
+    company: Option<&str>,
+    contact: &str,
+) -> String {
+    [name, first, last, email, company, Some(contact)]
+        .into_iter()
+        .flatten()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Sets the row's search text from its fields as they now are.
+pub(crate) fn refresh_search(row: &mut contact::ActiveModel) {
+    fn val(v: &sea_orm::ActiveValue<Option<String>>) -> Option<&str> {
+        match v {
+            sea_orm::ActiveValue::Set(v) | sea_orm::ActiveValue::Unchanged(v) => v.as_deref(),
+            sea_orm::ActiveValue::NotSet => None,
+        }
+    }
+    let key = match &row.contact {
+        sea_orm::ActiveValue::Set(k) | sea_orm::ActiveValue::Unchanged(k) => k.clone(),
+        sea_orm::ActiveValue::NotSet => String::new(),
+    };
+    let text = search_text(
+        val(&row.name),
+        val(&row.first_name),
+        val(&row.last_name),
+        val(&row.email),
+        val(&row.company),
+        &key,
+    );
+    row.search_text = Set(text);
 }
 
 pub(crate) fn value_of(m: &contact::Model, field: &str) -> Option<String> {
@@ -326,6 +357,7 @@ impl Change {
             return Ok(before);
         }
         row.updated_at = Set(self.now);
+        refresh_search(&mut row);
         Ok(row.update(txn).await?)
     }
 }
@@ -381,15 +413,17 @@ pub async fn ensure_for_chat(
             C::Source,
             C::CreatedAt,
             C::UpdatedAt,
+            C::SearchText,
         ])
         .values_panic([
             org_id.into(),
             contact_key.into(),
-            name.into(),
+            name.clone().into(),
             owner_id.into(),
             "chat".into(),
             now.into(),
             now.into(),
+            search_text(name.as_deref(), None, None, None, None, contact_key).into(),
         ])
         .on_conflict(
             OnConflict::columns([C::OrgId, C::Contact])

@@ -20,6 +20,9 @@ table!(
         source: String,
         created_at: i64,
         updated_at: i64,
+        /// The words the leads table's search looks in, lower-cased in one text: name, first
+        /// and last name, e-mail, company and number (`contacts::search_text`).
+        search_text: String,
     }
 );
 

@@ -1,7 +1,7 @@
 // One contact: its number and fields to change (only what changed is sent; a cleared field is
-// sent blank, which the server clears), its HubSpot record (linked, found, created or unlinked),
-// its deals (and a new one), and the history of its changes — who, when, what, from where —
-// newest first.
+// sent blank, which the server clears), its HubSpot and Zoho records (linked, found, created or
+// unlinked), its deals (and a new one), and the history of its changes — who, when, what, from
+// where — newest first.
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export function ContactDrawer({
   };
   const fieldName = (f: string) => (f === 'owner_id' ? t('field.owner') : i18n.exists(`field.${f}`, { ns: 'leads' }) ? t(`field.${f}` as 'field.name') : f);
 
-  /** The contact as the server now has it (saved here, or read again after a HubSpot link):
+  /** The contact as the server now has it (saved here, or read again after a CRM link):
    * the history reads again and the page takes it. */
   function refreshed(c: Contact) {
     setSaves((n) => n + 1);

@@ -1,7 +1,7 @@
-// "Pull from CRM" on /leads (managers, admins and owners): the changes made in HubSpot to the
+// "Pull from CRM" on /leads (managers, admins and owners): the changes made in the CRMs to the
 // organisation's linked contacts are read now. What it did is said in a toast — records read,
 // contacts updated, changes kept from here — with a warning when some members must connect
-// HubSpot again; then the table reads again. HubSpot not connected is said above the table with
+// their CRM again; then the table reads again. A CRM not connected is said above the table with
 // the way to Integrations.
 import { Button } from '@mantine/core';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import type { CrmPullReport } from '@/generated/contract';
 import { codeOf, useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import { pullFromCrm } from '../crmApi';
-import { CRM_NOT_CONNECTED } from './ContactCrm';
+import { CRM_NOT_CONNECTED } from './CrmNotices';
 
 export function CrmPullButton({
   orgId,
@@ -21,7 +21,7 @@ export function CrmPullButton({
   orgId: number;
   /** The pull is done: the table reads again. */
   onPulled: (report: CrmPullReport) => void;
-  /** HubSpot is not connected for the person (or must be connected again). */
+  /** A CRM is not connected for the person (or must be connected again). */
   onNotConnected: () => void;
 }) {
   const { t, i18n } = useTranslation('leads');

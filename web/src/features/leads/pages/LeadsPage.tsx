@@ -2,11 +2,12 @@
 // stage, lead status and owner filters, sort, pages — a new contact from its number, and a
 // contact's drawer to change its fields, read its history and see (or start) its deals. The
 // contacts shown can be exported (CSV or Excel), a file of contacts imported (managers, admins
-// and owners), the changes made in HubSpot pulled (the same), and the rows chosen in the table
-// changed together (stage, status, owner); a contact's drawer links it to HubSpot too. Who sees
-// which contact is the server's decision (the employee-list rule through the owner). In the
-// Personal workspace there is no organisation to keep contacts for, and the page says how to get
-// one. Which columns the table shows is the person's choice, kept in this browser (`columns.ts`).
+// and owners), the changes made in the CRMs pulled (the same), and the rows chosen in the table
+// changed together (stage, status, owner); a contact's drawer links it to HubSpot and Zoho too.
+// Who sees which contact is the server's decision (the employee-list rule through the owner). In
+// the Personal workspace there is no organisation to keep contacts for, and the page says how to
+// get one. Which columns the table shows is the person's choice, kept in this browser
+// (`columns.ts`).
 import { Button, Checkbox, Container, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -22,7 +23,7 @@ import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { fetchContacts, type ContactsView } from '../api';
 import { BulkBar } from '../components/BulkBar';
-import { CrmNotConnected } from '../components/ContactCrm';
+import { CrmNotConnected } from '../components/CrmNotices';
 import { ContactDrawer } from '../components/ContactDrawer';
 import { CrmPullButton } from '../components/CrmPullButton';
 import { ColumnsMenu, ContactCell, contactName, useColumnTitles } from '../components/ContactColumns';
@@ -32,6 +33,7 @@ import { ImportContactsModal } from '../components/ImportContactsModal';
 import { NewContactModal } from '../components/NewContactModal';
 import { PersonalNotice } from '../components/PersonalNotice';
 import { readColumns, writeColumns, type LeadColumn } from '../columns';
+import { CRMS } from '../crmApi';
 import { useOwners } from '../useOwners';
 
 type Filters = Omit<ContactsView, 'q'>;
@@ -135,7 +137,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
             </Button>
           </Group>
         </Group>
-        {crmNotConnected && <CrmNotConnected onClose={() => setCrmNotConnected(false)} />}
+        {crmNotConnected && <CrmNotConnected crms={CRMS} onClose={() => setCrmNotConnected(false)} />}
         <ContactFilters search={search} onSearch={setSearch} view={filters} onView={(change) => setFilters((f) => ({ ...f, ...change }))} owners={owners}>
           <ColumnsMenu shown={columns} onChange={chooseColumns} />
         </ContactFilters>
