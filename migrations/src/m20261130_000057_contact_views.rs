@@ -10,18 +10,25 @@ use sea_orm_migration::prelude::*;
 
 migration!();
 
-const UP: [&str; 7] = [
+const UP: [&str; 10] = [
     "ALTER TABLE contacts ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
-    "UPDATE contacts SET search_text = lower(coalesce(name || ' ', '') || coalesce(first_name || ' ', '') \
-     || coalesce(last_name || ' ', '') || coalesce(email || ' ', '') || coalesce(company || ' ', '') || contact)",
+    "UPDATE contacts SET search_text = substr(lower(coalesce(name || ' ', '') || coalesce(first_name || ' ', '') \
+     || coalesce(last_name || ' ', '') || coalesce(email || ' ', '') || coalesce(company || ' ', '')), 1, 470) || contact",
     "CREATE INDEX ix_contacts_org_stage_updated ON contacts (org_id, lifecycle_stage, updated_at, id)",
     "CREATE INDEX ix_contacts_org_status_updated ON contacts (org_id, lead_status, updated_at, id)",
     "CREATE INDEX ix_contacts_org_name ON contacts (org_id, lower(name), contact, id)",
     "DROP INDEX IF EXISTS idx_contacts_org_id_lifecycle_stage",
     "DROP INDEX IF EXISTS idx_contacts_org_id_lead_status",
+    // The default order with the search's text: a search's page is found in the index alone.
+    "CREATE INDEX ix_contacts_org_updated_search ON contacts (org_id, updated_at, id, search_text)",
+    "DROP INDEX IF EXISTS idx_contacts_org_id_updated_at",
+    "CREATE INDEX ix_contacts_org_created ON contacts (org_id, created_at, id)",
 ];
 
-const DOWN: [&str; 6] = [
+const DOWN: [&str; 9] = [
+    "DROP INDEX IF EXISTS ix_contacts_org_created",
+    "CREATE INDEX idx_contacts_org_id_updated_at ON contacts (org_id, updated_at)",
+    "DROP INDEX IF EXISTS ix_contacts_org_updated_search",
     "ALTER TABLE contacts DROP COLUMN search_text",
     "CREATE INDEX idx_contacts_org_id_lead_status ON contacts (org_id, lead_status)",
     "CREATE INDEX idx_contacts_org_id_lifecycle_stage ON contacts (org_id, lifecycle_stage)",
