@@ -324,6 +324,111 @@ pub async fn update_deal(
     Ok(())
 }
 
+/// The HubSpot objects written beside a contact, with the association type tying each to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attached {
+    Ticket,
+    Call,
+}
+
+impl Attached {
+    fn path(self) -> &'static str {
+        match self {
+            Attached::Ticket => "/crm/v3/objects/tickets",
+            Attached::Call => "/crm/v3/objects/calls",
+        }
+    }
+
+    /// HubSpot's defined association type ids: ticket to contact 16, call to contact 194.
+    fn to_contact(self) -> u32 {
+        match self {
+            Attached::Ticket => 16,
+            Attached::Call => 194,
+        }
+    }
+}
+
+/// A ticket's properties in HubSpot's default support pipeline (`0`); `stage` its stage id.
+pub fn ticket_properties(
+    name: &str,
+    description: Option<&str>,
+    stage: &str,
+    category: Option<&str>,
+) -> Value {
+    json!({
+        "subject": name,
+        "content": description.unwrap_or(""),
+        "hs_pipeline": "0",
+        "hs_pipeline_stage": stage,
+        "hs_ticket_category": category.map(str::to_ascii_uppercase).unwrap_or_default(),
+    })
+}
+
+/// A logged call's properties: when (epoch ms), how long (ms), its disposition id and notes.
+pub fn call_properties(
+    at_ms: i64,
+    duration_ms: i64,
+    disposition: &str,
+    body: Option<&str>,
+) -> Value {
+    json!({
+        "hs_timestamp": at_ms.to_string(),
+        "hs_call_duration": duration_ms.to_string(),
+        "hs_call_disposition": disposition,
+        "hs_call_body": body.unwrap_or(""),
+        "hs_call_status": "COMPLETED",
+        "hs_call_direction": "OUTBOUND",
+    })
+}
+
+/// Creates a ticket or call of contact `contact_id`; answers its id.
+pub async fn create_attached(
+    api_url: &str,
+    token: &str,
+    kind: Attached,
+    contact_id: &str,
+    properties: Value,
+    allow: &[SocketAddr],
+) -> Result<String, ConnectorError> {
+    let made = call(
+        api_url,
+        token,
+        Method::POST,
+        kind.path(),
+        Some(json!({
+            "properties": properties,
+            "associations": [{
+                "to": { "id": contact_id },
+                "types": [{ "associationCategory": "HUBSPOT_DEFINED", "associationTypeId": kind.to_contact() }],
+            }],
+        })),
+        allow,
+    )
+    .await?;
+    id_at(&made, "/id", "hubspot object creation")
+}
+
+/// Changes ticket or call `id`.
+pub async fn update_attached(
+    api_url: &str,
+    token: &str,
+    kind: Attached,
+    id: &str,
+    properties: Value,
+    allow: &[SocketAddr],
+) -> Result<(), ConnectorError> {
+    call(
+        api_url,
+        token,
+        Method::PATCH,
+        &format!("{}/{}", kind.path(), urlencoding(id)),
+        Some(json!({ "properties": properties })),
+        allow,
+    )
+    .await?;
+    Ok(())
+}
+
 /// An id as one path segment: HubSpot ids are digits; anything else is escaped.
 fn urlencoding(id: &str) -> String {
     id.bytes()

@@ -18,6 +18,7 @@ pub mod integrations;
 pub mod kb;
 pub mod manage;
 pub mod schemas;
+pub mod service;
 pub mod sync;
 #[cfg(feature = "ts")]
 pub mod typescript;

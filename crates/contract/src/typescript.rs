@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use ts_rs::{TypeVisitor, TS};
 
-use crate::{accounts, auth, client_error, contacts, deals, error, health, integrations, sync};
+use crate::{
+    accounts, auth, client_error, contacts, deals, error, health, integrations, service, sync,
+};
 
 /// Collects one declaration per TypeScript name, with every type it depends on.
 struct Collect {
@@ -121,6 +123,12 @@ fn visit_all(c: &mut Collect) {
     c.visit::<deals::Deal>();
     c.visit::<deals::NewDeal>();
     c.visit::<deals::DealUpdate>();
+    c.visit::<service::ContactRecordsQuery>();
+    c.visit::<service::Ticket>();
+    c.visit::<service::NewTicket>();
+    c.visit::<service::TicketUpdate>();
+    c.visit::<service::CallLog>();
+    c.visit::<service::NewCallLog>();
     // Employees.
     c.visit::<accounts::EmployeesQuery>();
     c.visit::<accounts::EmployeeList>();

@@ -32,6 +32,7 @@ pub mod scoped;
 pub mod seed;
 pub mod seed_events;
 pub mod seed_manage;
+pub mod service;
 pub mod sessions;
 pub mod sync;
 

@@ -411,6 +411,19 @@ export type CallEventsBatch = { org_id: number,
 events: Array<CallEventInput>, };
 
 /**
+ * One logged call.
+ */
+export type CallLog = { id: number, org_id: number, contact_id: number, 
+/**
+ * `busy`, `connected`, `left_live_message`, `left_voicemail`, `no_answer`, `wrong_number`.
+ */
+outcome: string, duration_secs: number, description: string | null, 
+/**
+ * RFC 3339, UTC.
+ */
+called_at: string, logged_by: number | null, crm_provider: string | null, created_at: string, };
+
+/**
  * Calls in one direction (or all): 001 §3 `totalCount`, `totalDuration` (s), `uniqueCalls`.
  */
 export type CallTotals = { total_count: number, total_duration: number, 
@@ -767,6 +780,11 @@ contact: string, };
  * One contact record type in the settings (000 §3).
  */
 export type ContactRecordType = { id: string, name: string, isSelected: boolean, selectedField: Array<SalesforceField>, };
+
+/**
+ * `GET /api/tickets`, `GET /api/calls`: one contact's.
+ */
+export type ContactRecordsQuery = { org_id: number, contact_id: number, };
 
 /**
  * A contact's tags (`getusertags` entries).
@@ -2083,6 +2101,19 @@ export type MintedExtensionToken = {
 token: string, info: ExtensionTokenInfo, };
 
 /**
+ * `POST /api/calls`: a call with a contact the caller sees.
+ */
+export type NewCallLog = { org_id: number, contact_id: number, outcome: string, 
+/**
+ * 0 to 86 400.
+ */
+duration_secs: number, description?: string | null, 
+/**
+ * RFC 3339; now when left out. Not in the future.
+ */
+called_at?: string | null, };
+
+/**
  * `GET /api/v1/analytics/new-calls`: calls per local half-day, on `createdAt`.
  */
 export type NewCallsAnswer = { range: AnalyticsRange, buckets: Array<BucketCount>, };
@@ -2144,6 +2175,15 @@ export type NewExtensionToken = {
  * extension'. At most 80 characters.
  */
 name?: string | null, };
+
+/**
+ * `POST /api/tickets`: a ticket of a contact the caller sees.
+ */
+export type NewTicket = { org_id: number, contact_id: number, name: string, description?: string | null, 
+/**
+ * A status key; `new` when left out.
+ */
+status?: string | null, ticket_type?: string | null, };
 
 /**
  * 001 §4 'Notifications can be switched on or off, with sound on or off'.
@@ -3096,6 +3136,37 @@ editors: string, };
  * organisation).
  */
 export type TeamsListQuery = { user_id: number, org_id?: number | null, };
+
+/**
+ * One ticket.
+ */
+export type Ticket = { id: number, org_id: number, contact_id: number, name: string, description: string | null, 
+/**
+ * `new`, `waiting_on_contact`, `waiting_on_us`, `closed`.
+ */
+status: string, 
+/**
+ * `support`.
+ */
+pipeline: string, 
+/**
+ * `product_issue`, `billing_issue`, `feature_request`, `general_inquiry`; none.
+ */
+ticket_type: string | null, created_by: number | null, 
+/**
+ * RFC 3339, UTC: when it was closed.
+ */
+closed_at: string | null, 
+/**
+ * The CRM it was written to (`hubspot`), once written.
+ */
+crm_provider: string | null, created_at: string, updated_at: string, };
+
+/**
+ * `PATCH /api/tickets/{id}`: the fields to change; a field left out stays, a blank one is
+ * cleared.
+ */
+export type TicketUpdate = { org_id: number, name?: string | null, description?: string | null, status?: string | null, ticket_type?: string | null, };
 
 /**
  * A point in time as the browser or the API gives it: UTC epoch milliseconds, or text (RFC 3339,

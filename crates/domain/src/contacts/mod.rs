@@ -6,6 +6,7 @@
 
 pub mod deals;
 pub mod import;
+pub mod service;
 
 use crate::RuleError;
 

@@ -280,15 +280,15 @@ impl FakeProviders {
     }
 }
 
-/// Test control (the end-to-end suite): HubSpot's contacts and deals as the API shows them.
+/// Test control (the end-to-end suite): HubSpot's contacts, deals, tickets and calls as the API
+/// shows them.
 pub(super) async fn control_state(State(state): State<FakeState>) -> Json<Value> {
-    let (contacts, deals) = with_crm(&state, "hubspot", |c, _| {
-        (
-            c.contacts.iter().map(public).collect::<Vec<_>>(),
-            c.deals.iter().map(public).collect::<Vec<_>>(),
-        )
+    let all = |list: &[Value]| list.iter().map(public).collect::<Vec<_>>();
+    let answer = with_crm(&state, "hubspot", |c, _| {
+        json!({ "contacts": all(&c.contacts), "deals": all(&c.deals),
+                "tickets": all(&c.tickets), "calls": all(&c.calls) })
     });
-    Json(json!({ "contacts": contacts, "deals": deals }))
+    Json(answer)
 }
 
 /// Test control: a person changes contact `id`'s properties in HubSpot now.

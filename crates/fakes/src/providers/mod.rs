@@ -28,6 +28,7 @@ mod crm;
 mod freshdesk;
 mod google;
 mod hubspot;
+mod hubspot_objects;
 mod hubspot_records;
 mod leadsquared;
 mod oauth;
@@ -165,8 +166,10 @@ struct Crm {
     contacts: Vec<Value>,
     /// Each with its `id`, the `contact_id` it is attached to and its `body`.
     activities: Vec<Value>,
-    /// Freshdesk's tickets.
+    /// Freshdesk's tickets; HubSpot's, each with its `properties` and `contact_id`.
     tickets: Vec<Value>,
+    /// HubSpot's calls: each with its `properties` and `contact_id`.
+    calls: Vec<Value>,
     /// HubSpot's deals: each with its `id`, `properties` and the `contact_id` it belongs to.
     deals: Vec<Value>,
     /// How many of the next calls answer 429.

@@ -77,6 +77,18 @@ pub(super) fn router(state: FakeState) -> Router {
             post(super::hubspot_records::create_deal),
         )
         .route(
+            "/hubspot-api/crm/v3/objects/tickets",
+            post(super::hubspot_objects::create_ticket),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/tickets/{id}",
+            axum::routing::patch(super::hubspot_objects::update_ticket),
+        )
+        .route(
+            "/hubspot-api/crm/v3/objects/calls",
+            post(super::hubspot_objects::create_call),
+        )
+        .route(
             "/hubspot-api/crm/v3/objects/deals/{id}",
             axum::routing::patch(super::hubspot_records::update_deal),
         )

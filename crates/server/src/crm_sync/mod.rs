@@ -7,13 +7,16 @@
 //! field), sends back what won here, then pushes the links still holding changes made here.
 //! The cursor is saved after every page, so a pull cut by a refused token, a rate limit or a
 //! crash starts again where it stopped and loses nothing. Deals of a HubSpot-linked contact
-//! are written to HubSpot's default pipeline (`deals.rs`).
+//! are written to HubSpot's default pipeline (`deals.rs`), its tickets and calls to HubSpot's
+//! own (`service.rs`).
 
 mod deals;
 mod pull;
+mod service;
 
 pub use deals::deal_changed;
 pub use pull::{hourly, pull_org, PULL_EVERY_MS};
+pub use service::{call_logged, ticket_changed};
 
 use crate::error::AppError;
 use crate::oauth;

@@ -40,6 +40,7 @@ pub mod org_activity;
 pub mod orgs;
 pub mod planner;
 pub mod referrals;
+pub mod service;
 pub mod sync;
 pub mod teams;
 
@@ -166,6 +167,7 @@ fn declarations() -> Routes {
         join::routes(),
         contacts::routes(),
         deals::routes(),
+        service::routes(),
         referrals::routes(),
         events::routes(),
         analytics::routes(),

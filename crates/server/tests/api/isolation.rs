@@ -50,6 +50,9 @@ pub(crate) struct Target {
     /// A contact of the organisation (issue #29), owned by nobody, and a deal of it.
     contact_id: i64,
     deal_id: i64,
+    /// A ticket and a logged call of the contact.
+    ticket_id: i64,
+    call_id: i64,
     /// A HubSpot record the admin (HubSpot connected) may link the contact to.
     crm_record: String,
 }
@@ -470,6 +473,32 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
         ("PATCH", "/deals/{id}") => json_at(
             format!("/api/deals/{}", inner.deal_id),
             json!({ "org_id": org.org_id, "stage": "qualifiedtobuy" }),
+        ),
+        ("GET", "/tickets") | ("GET", "/calls") => query(
+            format!("?org_id={}&contact_id={}", org.org_id, inner.contact_id),
+            true,
+        ),
+        ("POST", "/tickets") => json_to(
+            json!({ "org_id": org.org_id, "contact_id": inner.contact_id, "name": format!("Ticket {n}") }),
+            true,
+        ),
+        ("POST", "/calls") => json_to(
+            json!({ "org_id": org.org_id, "contact_id": inner.contact_id, "outcome": "connected", "duration_secs": n }),
+            true,
+        ),
+        ("PATCH", "/tickets/{id}") => json_at(
+            format!("/api/tickets/{}", inner.ticket_id),
+            json!({ "org_id": org.org_id, "status": "waiting_on_us" }),
+        ),
+        ("DELETE", "/tickets/{id}") => (
+            format!("/api/tickets/{}?org_id={}", inner.ticket_id, org.org_id),
+            None,
+            true,
+        ),
+        ("DELETE", "/calls/{id}") => (
+            format!("/api/calls/{}?org_id={}", inner.call_id, org.org_id),
+            None,
+            true,
         ),
         ("PATCH", "/contacts/{id}") => json_at(
             format!("/api/contacts/{}", inner.contact_id),
@@ -1125,6 +1154,24 @@ pub(crate) async fn organisation_with(
     .await["id"]
         .as_i64()
         .unwrap();
+    let ticket_id = post(
+        app,
+        &admin,
+        "/api/tickets",
+        json!({ "org_id": org_id, "contact_id": contact_id, "name": "Isolated ticket" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let call_id = post(
+        app,
+        &admin,
+        "/api/calls",
+        json!({ "org_id": org_id, "contact_id": contact_id, "outcome": "no_answer", "duration_secs": 0 }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     // The admin's HubSpot, for the contacts' CRM routes (they call it with the caller's link).
     let q = oauth_consent(app, &admin, "hubspot", "").await;
     let me = app.get_body("/api/auth/session", &admin).await;
@@ -1145,6 +1192,8 @@ pub(crate) async fn organisation_with(
     let target = Target {
         contact_id,
         deal_id,
+        ticket_id,
+        call_id,
         crm_record,
         inbox_task,
         inbox_media,

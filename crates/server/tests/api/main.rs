@@ -49,4 +49,5 @@ mod referrals;
 mod sync;
 mod sync_crm;
 mod sync_replicas;
+mod tickets_calls;
 mod upsell;

@@ -101,8 +101,24 @@ pub async fn import(
     }
     insert_history(&txn, history).await?;
     txn.commit().await?;
+    if store.kind() == crate::DbKind::Postgres && rows.len() >= FRESH_STATISTICS_FROM {
+        // Thousands of rows at once leave PostgreSQL's statistics and visibility map behind
+        // until autovacuum comes round: the table's plans and counts are slow until then.
+        // Refreshed now (reads and writes go on meanwhile); a failure only leaves it to
+        // autovacuum.
+        if let Err(e) = store
+            .conn()
+            .execute_unprepared("VACUUM (ANALYZE) contacts")
+            .await
+        {
+            tracing::info!(error = %e, "contacts not vacuumed after an import");
+        }
+    }
     Ok(found)
 }
+
+/// Rows an import commits from which PostgreSQL's statistics are refreshed at once.
+const FRESH_STATISTICS_FROM: usize = 5_000;
 
 fn outcome(
     rows: &[ImportRow],

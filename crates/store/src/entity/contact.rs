@@ -1,5 +1,5 @@
 //! The organisation's contacts and their history (migration 000055, issue #29), and their deals
-//! (000056).
+//! (000056), tickets and call logs (000058).
 
 table!(
     /// One customer of an organisation, keyed by `contact` (a person's number's digits).
@@ -89,5 +89,40 @@ table!(
         last_run_at: Option<i64>,
         last_error: Option<String>,
         pulled: i64,
+    }
+);
+
+table!(
+    /// A contact's support ticket in the ticket pipeline (migration 000058).
+    ticket, "tickets", {
+        org_id: i64,
+        contact_id: i64,
+        name: String,
+        description: Option<String>,
+        status: String,
+        pipeline: String,
+        ticket_type: Option<String>,
+        created_by: Option<i64>,
+        closed_at: Option<i64>,
+        crm_provider: Option<String>,
+        crm_id: Option<String>,
+        created_at: i64,
+        updated_at: i64,
+    }
+);
+
+table!(
+    /// A call with a contact, logged (migration 000058).
+    call_log, "call_logs", {
+        org_id: i64,
+        contact_id: i64,
+        outcome: String,
+        duration_secs: i32,
+        description: Option<String>,
+        called_at: i64,
+        logged_by: Option<i64>,
+        crm_provider: Option<String>,
+        crm_id: Option<String>,
+        created_at: i64,
     }
 );
