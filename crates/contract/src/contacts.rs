@@ -16,6 +16,12 @@ pub struct ContactsQuery {
     pub lead_status: Option<String>,
     /// An owner's user id; 0 for contacts nobody owns.
     pub owner_id: Option<i64>,
+    /// One of the organisation's contact tags (any case).
+    pub tag: Option<String>,
+    /// A user property: contacts with a value of it holding `property_value`'s words (any
+    /// value when that is left out).
+    pub property_id: Option<i64>,
+    pub property_value: Option<String>,
     /// `updated` (default), `created` or `name`.
     pub sort: Option<String>,
     /// `desc` (default) or `asc`.

@@ -841,6 +841,15 @@ lead_status?: string | null,
  */
 owner_id: number | null, 
 /**
+ * One of the organisation's contact tags (any case).
+ */
+tag?: string | null, 
+/**
+ * A user property: contacts with a value of it holding `property_value`'s words (any
+ * value when that is left out).
+ */
+property_id: number | null, property_value?: string | null, 
+/**
  * `updated` (default), `created` or `name`.
  */
 sort?: string | null, 

@@ -442,3 +442,93 @@ db_test!(
         assert_eq!(status, 409);
     }
 );
+
+db_test!(
+    the_list_filters_by_the_manage_tools_tags_and_user_properties,
+    |app| async move {
+        let org = app.organisation("ana@acme.test").await;
+        for (phone, name) in [
+            ("+919876543210", "Rhea Kapoor"),
+            ("+447700900123", "Arjun Mehta"),
+            ("+5511987654321", "Bea Souza"),
+        ] {
+            let (status, c) = create(
+                &app,
+                &org.admin,
+                json!({ "org_id": org.org_id, "phone": phone, "name": name }),
+            )
+            .await;
+            assert_eq!(status, 201, "{c}");
+        }
+        // Tags as the extension sets them: on the chat id, or on the number with a +.
+        for (contact, tags) in [
+            ("919876543210@c.us", json!(["VIP", "50%_off"])),
+            ("+447700900123", json!(["vip"])),
+            ("5511987654321@c.us", json!(["Cold"])),
+        ] {
+            app.ok(
+                Method::PUT,
+                &format!("/api/manage/contacts/{contact}/tags"),
+                &org.admin,
+                Some(json!({ "org_id": org.org_id, "tags": tags })),
+            )
+            .await;
+        }
+        let property = app
+            .call(
+                Method::POST,
+                "/api/manage/user-properties",
+                Some(&org.admin),
+                Some(json!({ "org_id": org.org_id, "name": "City", "kind": "text" })),
+            )
+            .await
+            .1["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "City")
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        for (contact, city) in [
+            ("919876543210@c.us", "New Delhi"),
+            ("5511987654321", "São Paulo"),
+        ] {
+            app.ok(
+                Method::PUT,
+                &format!("/api/manage/contacts/{contact}/properties"),
+                &org.admin,
+                Some(json!({ "org_id": org.org_id, "values": [{ "property_id": property, "value": city }] })),
+            )
+            .await;
+        }
+        let mut found = |query: String| {
+            let app = &app;
+            let org = &org;
+            async move {
+                let mut n = names(&list(app, &org.admin, org, &query).await);
+                n.sort();
+                n
+            }
+        };
+        assert_eq!(
+            found("&tag=vip".into()).await,
+            ["Arjun Mehta", "Rhea Kapoor"]
+        );
+        // A tag's own % and _ are taken as they are, and a part of a tag is not the tag.
+        assert_eq!(found("&tag=50%25_off".into()).await, ["Rhea Kapoor"]);
+        assert_eq!(found("&tag=50".into()).await, Vec::<String>::new());
+        assert_eq!(
+            found(format!("&property_id={property}&property_value=delhi")).await,
+            ["Rhea Kapoor"]
+        );
+        assert_eq!(
+            found(format!("&property_id={property}")).await,
+            ["Bea Souza", "Rhea Kapoor"]
+        );
+        assert_eq!(
+            found(format!("&property_id={property}&tag=cold&sort=name")).await,
+            ["Bea Souza"]
+        );
+    }
+);

@@ -8,7 +8,7 @@ pub use many::{import, update_many, ImportOutcome};
 
 use crate::entity::contact::{change, contact};
 use crate::{EpochMs, Store, StoreError};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Alias, Expr, Func, LikeExpr, Query, SimpleExpr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set, SqlErr,
@@ -43,6 +43,34 @@ pub struct Filter {
     pub lead_status: Option<String>,
     /// `Some(None)`: nobody's.
     pub owner_id: Option<Option<i64>>,
+    /// One of the organisation's tags on the contact (the manage tools' tags), any case.
+    pub tag: Option<String>,
+    /// A user property of the contact holding these words (any value when blank).
+    pub property: Option<(i64, String)>,
+}
+
+/// The manage tools' rows name a contact as its chat was named: the number's digits, with a
+/// `+`, or the chat id. `key` is the row's name for it.
+fn same_person(key: Expr) -> SimpleExpr {
+    key.is_in([
+        Expr::col((contact::Entity, contact::Column::Contact)).into(),
+        Expr::cust("'+' || \"contacts\".\"contact\""),
+        Expr::cust("\"contacts\".\"contact\" || '@c.us'"),
+    ])
+}
+
+/// `text` as a `LIKE` pattern found anywhere, its own `%`, `_` and `\` taken literally
+/// (`ESCAPE '\'`).
+fn anywhere(text: &str) -> String {
+    let mut out = String::from("%");
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
 }
 
 impl Seen {
@@ -80,6 +108,48 @@ fn condition(org_id: i64, seen: &Seen, filter: &Filter) -> Condition {
         Some(None) => cond = cond.add(contact::Column::OwnerId.is_null()),
         None => {}
     }
+    if let Some(tag) = filter.tag.as_deref() {
+        use crate::entity::manage::tags;
+        // Tags are kept as a JSON array: the tag is looked for as one of its strings.
+        let quoted = serde_json::to_string(&tag.to_lowercase()).unwrap_or_default();
+        let x = Alias::new("x");
+        cond = cond.add(Expr::exists(
+            Query::select()
+                .expr(Expr::val(1))
+                .from_as(tags::Entity, x.clone())
+                .and_where(
+                    Expr::col((x.clone(), tags::Column::OrgId))
+                        .equals((contact::Entity, contact::Column::OrgId)),
+                )
+                .and_where(Expr::col((x.clone(), tags::Column::OwnerId)).eq(0))
+                .and_where(same_person(Expr::col((x.clone(), tags::Column::Contact))))
+                .and_where(
+                    Expr::expr(Func::lower(Expr::col((x, tags::Column::Tags))))
+                        .like(LikeExpr::new(anywhere(&quoted)).escape('\\')),
+                )
+                .to_owned(),
+        ));
+    }
+    if let Some((property_id, words)) = &filter.property {
+        use crate::entity::manage::property_value as value;
+        let x = Alias::new("x");
+        cond = cond.add(Expr::exists(
+            Query::select()
+                .expr(Expr::val(1))
+                .from_as(value::Entity, x.clone())
+                .and_where(
+                    Expr::col((x.clone(), value::Column::OrgId))
+                        .equals((contact::Entity, contact::Column::OrgId)),
+                )
+                .and_where(Expr::col((x.clone(), value::Column::PropertyId)).eq(*property_id))
+                .and_where(same_person(Expr::col((x.clone(), value::Column::Contact))))
+                .and_where(
+                    Expr::expr(Func::lower(Expr::col((x, value::Column::Value))))
+                        .like(LikeExpr::new(anywhere(&words.trim().to_lowercase())).escape('\\')),
+                )
+                .to_owned(),
+        ));
+    }
     if let Some(q) = filter.q.as_deref() {
         for word in q.split_whitespace().take(5) {
             let like = format!("%{}%", word.to_lowercase().replace(['%', '_', '\\'], ""));
@@ -112,9 +182,7 @@ fn ordered(org_id: i64, seen: &Seen, filter: &Filter) -> sea_orm::Select<contact
             .order_by(contact::Column::Contact, order.clone()),
         Sort::Name => query
             .order_by(
-                Expr::expr(sea_orm::sea_query::Func::lower(Expr::col(
-                    contact::Column::Name,
-                ))),
+                Expr::expr(Func::lower(Expr::col(contact::Column::Name))),
                 order.clone(),
             )
             .order_by(contact::Column::Contact, order.clone()),
@@ -124,7 +192,11 @@ fn ordered(org_id: i64, seen: &Seen, filter: &Filter) -> sea_orm::Select<contact
 
 /// Whether the filter narrows the contacts by an indexed field or the search.
 fn narrowed(filter: &Filter) -> bool {
-    filter.lifecycle_stage.is_some() || filter.lead_status.is_some() || filter.q.is_some()
+    filter.lifecycle_stage.is_some()
+        || filter.lead_status.is_some()
+        || filter.q.is_some()
+        || filter.tag.is_some()
+        || filter.property.is_some()
 }
 
 /// One page of the organisation's contacts as `seen`, and how many match. The page's ids are

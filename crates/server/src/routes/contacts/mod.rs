@@ -222,6 +222,17 @@ fn filter_of(q: &ContactsQuery) -> Result<Filter, AppError> {
         lifecycle_stage: stage.map(str::to_owned),
         lead_status: status.map(str::to_owned),
         owner_id: q.owner_id.map(|o| (o != 0).then_some(o)),
+        // A tag is at most 10 characters, a value's words a short search.
+        tag: q
+            .tag
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| t.chars().take(50).collect()),
+        property: q.property_id.map(|id| {
+            let words = q.property_value.as_deref().unwrap_or_default();
+            (id, words.chars().take(100).collect())
+        }),
     })
 }
 
