@@ -1,9 +1,10 @@
-// The leads screens' test fixtures: a contact and a deal in the contract's shapes, a fake server
-// answering the contacts' calls (the list, a history, the members) and whatever a test adds
-// first, one answering the deals' calls too (the board built from its deals as the server builds
-// it, a contact's deals, a new deal, a change), the caller signed in to Acme Traders with a role,
-// and the pages rendered at /leads and /leadcrm.
-import type { Board, Contact, ContactChange, ContactImportReport, Deal, ImportColumn, Page } from '@/generated/contract';
+// The leads screens' test fixtures: a contact, a deal, a ticket and a logged call in the
+// contract's shapes, a fake server answering the contacts' calls (the list, a history, the
+// members, no tickets or calls) and whatever a test adds first, one answering the deals' calls too
+// (the board built from its deals as the server builds it, a contact's deals, a new deal, a
+// change), one answering a contact's tickets and calls as well (read, made, changed, removed),
+// the caller signed in to Acme Traders with a role, and the pages rendered at /leads and /leadcrm.
+import type { Board, CallLog, Contact, ContactChange, ContactImportReport, Deal, ImportColumn, Page, Ticket } from '@/generated/contract';
 import { errorBody, renderRoutes, signInAs, stubServer, userExistence, type Answer, type Call, type UploadHolds } from '@/testing/harness';
 import { mapping, members, ORG } from '@/testing/organization';
 import { DEAL_STAGES, fromCents, toCents } from './dealsLogic';
@@ -50,6 +51,7 @@ function contactsAnswer(contacts: Contact[], history: ContactChange[], call: Cal
     return { status: 200, body: page };
   }
   if (p.endsWith('/history')) return { status: 200, body: history };
+  if ((p === '/api/tickets' || p === '/api/calls') && call.method === 'GET') return { status: 200, body: [] };
   if (p === '/api/v1/whatzapp/employees/invited') {
     return { status: 200, body: { result: true, data: members, sync_list: [], mapping_details: mapping() } };
   }
@@ -165,3 +167,95 @@ export const dealCalls = (calls: Call[], method: string, path?: RegExp) =>
   calls.filter((c) => c.method === method && c.url.pathname.startsWith('/api/deals') && (!path || path.test(c.url.pathname)));
 
 export const renderCrm = () => renderRoutes([{ path: '/leadcrm', element: <LeadCrmPage /> }], '/leadcrm');
+
+// Tickets and calls -----------------------------------------------------------------------------
+
+export const ticket = (over: Partial<Ticket>): Ticket => ({
+  id: 301,
+  org_id: ORG,
+  contact_id: 1,
+  name: 'Printer jam',
+  description: null,
+  status: 'new',
+  pipeline: 'support',
+  ticket_type: 'product_issue',
+  created_by: 7,
+  closed_at: null,
+  crm_provider: null,
+  created_at: '2026-11-28T09:00:00Z',
+  updated_at: '2026-11-28T10:00:00Z',
+  ...over,
+});
+
+export const callLog = (over: Partial<CallLog>): CallLog => ({
+  id: 401,
+  org_id: ORG,
+  contact_id: 1,
+  outcome: 'connected',
+  duration_secs: 3723,
+  description: null,
+  called_at: '2026-11-28T09:30:00Z',
+  logged_by: 7,
+  crm_provider: null,
+  created_at: '2026-11-28T09:31:00Z',
+  ...over,
+});
+
+/** A contact's tickets and calls against `tickets` and `calls` (a POST adds one first, a PATCH
+ * changes a ticket and moves it first, a DELETE removes one), then the deals' and contacts'
+ * calls; `extra` answers first. Returns every call made. */
+export function serviceServer({
+  tickets = [],
+  calls = [],
+  extra,
+}: {
+  tickets?: Ticket[];
+  calls?: CallLog[];
+  extra?: (c: Call) => Answer | undefined;
+} = {}) {
+  const keptTickets = tickets.map((t) => ({ ...t }));
+  const keptCalls = calls.map((c) => ({ ...c }));
+  const now = '2026-11-29T08:00:00Z';
+  const answer = (c: Call): Answer | undefined => {
+    const own = extra?.(c);
+    if (own) return own;
+    const p = c.url.pathname;
+    const contactId = Number(c.url.searchParams.get('contact_id'));
+    if (p === '/api/tickets' && c.method === 'GET') return { body: keptTickets.filter((t) => t.contact_id === contactId) };
+    if (p === '/api/calls' && c.method === 'GET') return { body: keptCalls.filter((x) => x.contact_id === contactId) };
+    if (p === '/api/tickets' && c.method === 'POST') {
+      const { org_id: _org, ...fields } = c.body as Partial<Ticket>;
+      const made = ticket({ id: 500 + keptTickets.length, status: 'new', ticket_type: null, created_at: now, updated_at: now, ...fields });
+      keptTickets.unshift(made);
+      return { status: 201, body: made };
+    }
+    if (p === '/api/calls' && c.method === 'POST') {
+      const { org_id: _org, ...fields } = c.body as Partial<CallLog>;
+      const made = callLog({ id: 600 + keptCalls.length, called_at: now, created_at: now, ...fields });
+      keptCalls.unshift(made);
+      return { status: 201, body: made };
+    }
+    const [, kind, id] = /^\/api\/(tickets|calls)\/(\d+)$/.exec(p) ?? [];
+    if (!kind) return undefined;
+    const list: { id: number }[] = kind === 'tickets' ? keptTickets : keptCalls;
+    const i = list.findIndex((x) => x.id === Number(id));
+    if (i < 0) return { status: 404, body: errorBody('not_found') };
+    if (c.method === 'DELETE') {
+      list.splice(i, 1);
+      return { status: 204 };
+    }
+    if (c.method === 'PATCH' && kind === 'tickets') {
+      const { org_id: _org, ...change } = c.body as Partial<Ticket>;
+      const [before] = keptTickets.splice(i, 1);
+      const after = { ...before!, ...change, updated_at: now };
+      after.closed_at = after.status === 'closed' ? (before!.closed_at ?? now) : null;
+      keptTickets.unshift(after);
+      return { body: after };
+    }
+    return undefined;
+  };
+  return crmServer({ extra: answer });
+}
+
+/** The ticket or call requests made so far, by method and path. */
+export const serviceCalls = (calls: Call[], method: string, path: RegExp) => calls.filter((c) => c.method === method && path.test(c.url.pathname));

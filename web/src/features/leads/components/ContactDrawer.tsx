@@ -1,7 +1,8 @@
 // One contact: its number and fields to change (only what changed is sent; a cleared field is
 // sent blank, which the server clears), its HubSpot and Zoho records (linked, found, created or
-// unlinked), its deals (and a new one), and the history of its changes — who, when, what, from
-// where — newest first.
+// unlinked), its deals (and a new one), its tickets (a new one, a status changed, one removed) and
+// logged calls (a call to log, one removed), and the history of its changes — who, when, what,
+// from where — newest first.
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +14,11 @@ import { toast } from '@/lib/toast';
 import { fetchHistory, updateContact } from '../api';
 import { isStage, isStatus, stageColor } from '../logic';
 import type { OwnerOption } from '../useOwners';
+import { ContactCalls } from './ContactCalls';
 import { ContactCrm } from './ContactCrm';
 import { ContactDeals } from './ContactDeals';
 import { ContactFields, emptyValues, type FieldValues } from './ContactFields';
+import { ContactTickets } from './ContactTickets';
 
 const valuesOf = (c: Contact): FieldValues => {
   const v = emptyValues();
@@ -128,6 +131,8 @@ export function ContactDrawer({
           </form>
           <ContactCrm key={contact.id} orgId={orgId} contact={contact} onContact={refreshed} />
           <ContactDeals orgId={orgId} contact={contact} owners={owners} ownerName={ownerName} />
+          <ContactTickets key={`tickets-${contact.id}`} orgId={orgId} contactId={contact.id} />
+          <ContactCalls key={`calls-${contact.id}`} orgId={orgId} contactId={contact.id} />
           <Title order={3} size="h5">
             {t('history')}
           </Title>
