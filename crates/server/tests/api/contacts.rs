@@ -502,7 +502,7 @@ db_test!(
             )
             .await;
         }
-        let mut found = |query: String| {
+        let found = |query: String| {
             let app = &app;
             let org = &org;
             async move {
