@@ -90,8 +90,29 @@ test('the export links carry the current search, filters and order, and no page'
 });
 
 test('exportUrl leaves out what is not filtered, and never sends a page', () => {
-  const url = exportUrl(ORG, { q: '  ', lifecycleStage: null, leadStatus: 'NEW', ownerId: null, sort: 'updated' }, 'xlsx');
+  const none = { tag: ' ', propertyId: null, propertyValue: 'ignored without a property' };
+  const url = exportUrl(ORG, { q: '  ', lifecycleStage: null, leadStatus: 'NEW', ownerId: null, sort: 'updated', ...none }, 'xlsx');
   expect(url).toBe('/api/contacts/export/xlsx?org_id=42&lead_status=NEW&sort=updated&dir=desc');
+});
+
+test('the tag and a user property filter send the server keys once typing pauses', async () => {
+  signedIn();
+  const calls = server([contact({})], [], (c) =>
+    c.url.pathname === '/api/manage/user-properties'
+      ? { status: 200, body: { result: true, data: [{ id: 5, name: 'City', kind: 'text', options: [] }] } }
+      : undefined,
+  );
+  render();
+  await screen.findByTestId('leads-table');
+  expect(screen.queryByLabelText('Value')).toBeNull();
+  fireEvent.change(screen.getByLabelText('Tag'), { target: { value: 'VIP' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('tag')).toBe('VIP'));
+  fireEvent.change(await screen.findByLabelText('Property'), { target: { value: '5' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('property_id')).toBe('5'));
+  expect(listCalls(calls).at(-1)!.url.searchParams.has('property_value')).toBe(false);
+  fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'Delhi' } });
+  await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('property_value')).toBe('Delhi'));
+  expect(listCalls(calls).at(-1)!.url.searchParams.get('tag')).toBe('VIP');
 });
 
 test('says no contacts found for a filter, with a way back', async () => {

@@ -8,8 +8,9 @@ import type {
   ContactUpdate,
   NewContact,
   Page,
+  UserProperty,
 } from '@/generated/contract';
-import { apiFetch, apiUpload, queryString } from '@/lib/api';
+import { apiFetch, apiUpload, queryString, resultData } from '@/lib/api';
 import { mappingParam } from './logic';
 
 /** What the table shows: the search, the filters and the order (the same for an export). */
@@ -19,6 +20,11 @@ export interface ContactsView {
   leadStatus: string | null;
   /** An owner's user id; 0 for contacts nobody owns; null for anyone's. */
   ownerId: number | null;
+  /** One of the organisation's contact tags (blank: any). */
+  tag: string;
+  /** A user property the contact has a value of, holding `propertyValue` (blank: any value). */
+  propertyId: number | null;
+  propertyValue: string;
   sort: 'updated' | 'created' | 'name';
 }
 
@@ -34,12 +40,19 @@ const viewQuery = (orgId: number, f: ContactsView) => ({
   lifecycle_stage: f.lifecycleStage,
   lead_status: f.leadStatus,
   owner_id: f.ownerId,
+  tag: f.tag.trim() || null,
+  property_id: f.propertyId,
+  property_value: f.propertyId === null ? null : f.propertyValue.trim() || null,
   sort: f.sort,
   dir: f.sort === 'name' ? 'asc' : 'desc',
 });
 
 export const fetchContacts = (orgId: number, f: ContactsFilter, signal?: AbortSignal) =>
   apiFetch<Page<Contact>>(`/api/contacts${queryString({ ...viewQuery(orgId, f), page: f.page, per_page: f.perPage })}`, { signal });
+
+/** The organisation's user properties (the manage tools'), to filter by. */
+export const fetchUserProperties = (orgId: number) =>
+  resultData<UserProperty[]>(`/api/manage/user-properties${queryString({ org_id: orgId })}`);
 
 export type ExportFormat = 'csv' | 'xlsx';
 

@@ -1,42 +1,55 @@
 // The table's search, filters and order: words, lifecycle stage, lead status, owner (anyone,
-// nobody or a member) and the sort. Each filter is sent to the server as its key. `children` (the
-// columns' button) close the row, wrapping with it on a narrow screen.
+// nobody or a member), one of the organisation's contact tags, a user property's value (the
+// manage tools') and the sort. Each filter is sent to the server as its key; what is typed goes
+// once typing pauses (the page keeps it). `children` (the columns' button) close the row,
+// wrapping with it on a narrow screen.
 import { Box, Group, NativeSelect, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '@tabler/icons-react';
-import type { ContactsView } from '../api';
+import { useLoad } from '@/lib/useLoad';
+import { fetchUserProperties, type ContactsView } from '../api';
 import { LEAD_STATUSES, LIFECYCLE_STAGES } from '../logic';
 import type { OwnerOption } from '../useOwners';
 
 export type { OwnerOption };
 
+type Typed = Pick<ContactsView, 'q' | 'tag' | 'propertyValue'>;
+type Chosen = Omit<ContactsView, keyof Typed>;
+
+/** A contact tag is at most 10 characters (the manage tools' rule). */
+const TAG_CHARS = 10;
+
 export function ContactFilters({
-  search,
-  onSearch,
+  orgId,
+  typed,
+  onType,
   view,
   onView,
   owners,
   children,
 }: {
-  search: string;
-  onSearch: (text: string) => void;
-  view: Omit<ContactsView, 'q'>;
-  onView: (change: Partial<Omit<ContactsView, 'q'>>) => void;
+  orgId: number;
+  typed: Typed;
+  onType: (change: Partial<Typed>) => void;
+  view: Chosen;
+  onView: (change: Partial<Chosen>) => void;
   /** The members a contact may be owned by. */
   owners: OwnerOption[];
   children?: ReactNode;
 }) {
   const { t } = useTranslation('leads');
+  // Properties are optional: without them (none made, or not readable) the filter is not shown.
+  const properties = useLoad((_signal) => fetchUserProperties(orgId), [orgId]).data ?? [];
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
         label={t('search')}
         placeholder={t('search_placeholder')}
         leftSection={<IconSearch size={14} />}
-        value={search}
+        value={typed.q}
         maxLength={100}
-        onChange={(e) => onSearch(e.currentTarget.value)}
+        onChange={(e) => onType({ q: e.currentTarget.value })}
         w={{ base: '100%', sm: 280 }}
       />
       <NativeSelect
@@ -57,6 +70,32 @@ export function ContactFilters({
         onChange={(e) => onView({ ownerId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
         data={[{ value: '', label: t('anyone') }, { value: '0', label: t('nobody') }, ...owners]}
       />
+      <TextInput
+        label={t('filter.tag')}
+        placeholder={t('filter.tag_placeholder')}
+        value={typed.tag}
+        maxLength={TAG_CHARS}
+        onChange={(e) => onType({ tag: e.currentTarget.value })}
+        w={120}
+      />
+      {properties.length > 0 && (
+        <NativeSelect
+          label={t('filter.property')}
+          value={view.propertyId === null ? '' : String(view.propertyId)}
+          onChange={(e) => onView({ propertyId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+          data={[{ value: '', label: t('filter.any_property') }, ...properties.map((p) => ({ value: String(p.id), label: p.name }))]}
+        />
+      )}
+      {view.propertyId !== null && (
+        <TextInput
+          label={t('filter.property_value')}
+          placeholder={t('filter.property_value_placeholder')}
+          value={typed.propertyValue}
+          maxLength={100}
+          onChange={(e) => onType({ propertyValue: e.currentTarget.value })}
+          w={160}
+        />
+      )}
       <NativeSelect
         label={t('sort')}
         value={view.sort}

@@ -36,8 +36,11 @@ import { readColumns, writeColumns, type LeadColumn } from '../columns';
 import { CRMS } from '../crmApi';
 import { useOwners } from '../useOwners';
 
-type Filters = Omit<ContactsView, 'q'>;
-const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, sort: 'updated' };
+/** What is typed (sent once typing pauses). */
+type Typed = Pick<ContactsView, 'q' | 'tag' | 'propertyValue'>;
+const NOTHING_TYPED: Typed = { q: '', tag: '', propertyValue: '' };
+type Filters = Omit<ContactsView, keyof Typed>;
+const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, propertyId: null, sort: 'updated' };
 
 export const LEADS_PER_PAGE = 50;
 /** The table's width before it scrolls sideways: the selection box and so much per column. */
@@ -65,8 +68,9 @@ export function LeadsPage() {
 function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; workspaceId: number | null; mayImport: boolean }) {
   const { t } = useTranslation('leads');
   const titles = useColumnTitles();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [typing, setTyping] = useState<Typed>(NOTHING_TYPED);
+  const [typed] = useDebouncedValue(typing, SEARCH_DEBOUNCE_MS);
+  const { q, tag, propertyValue } = typed;
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(0);
   const [reloads, setReloads] = useState(0);
@@ -80,19 +84,22 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
     setColumns(next);
     writeColumns(next);
   };
-  const { lifecycleStage, leadStatus, ownerId, sort } = filters;
-  const view: ContactsView = { q, ...filters };
+  const { lifecycleStage, leadStatus, ownerId, propertyId, sort } = filters;
+  const view: ContactsView = { ...typed, ...filters };
 
   useEffect(() => {
     document.title = `${t('title')} · Switchboard`;
   }, [t]);
-  useEffect(() => setPage(0), [q, lifecycleStage, leadStatus, ownerId, sort]);
+  useEffect(() => setPage(0), [q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort]);
   // The selection is of the rows shown: another view or page starts without one.
-  useEffect(() => setSelected(new Set()), [q, lifecycleStage, leadStatus, ownerId, sort, page]);
+  useEffect(
+    () => setSelected(new Set()),
+    [q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort, page],
+  );
 
   const list = useLoad(
     orgId === null ? null : (signal) => fetchContacts(orgId, { ...view, page, perPage: LEADS_PER_PAGE }, signal),
-    [orgId, q, lifecycleStage, leadStatus, ownerId, sort, page, reloads],
+    [orgId, q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort, page, reloads],
   );
   const { owners, ownerName } = useOwners(orgId, workspaceId);
   const reload = () => setReloads((n) => n + 1);
@@ -109,7 +116,8 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
       else next.delete(id);
       return next;
     });
-  const filtered = q.trim() !== '' || lifecycleStage !== null || leadStatus !== null || ownerId !== null;
+  const filtered =
+    q.trim() !== '' || tag.trim() !== '' || lifecycleStage !== null || leadStatus !== null || ownerId !== null || propertyId !== null;
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
@@ -138,7 +146,14 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
           </Group>
         </Group>
         {crmNotConnected && <CrmNotConnected crms={CRMS} onClose={() => setCrmNotConnected(false)} />}
-        <ContactFilters search={search} onSearch={setSearch} view={filters} onView={(change) => setFilters((f) => ({ ...f, ...change }))} owners={owners}>
+        <ContactFilters
+          orgId={orgId}
+          typed={typing}
+          onType={(change) => setTyping((now) => ({ ...now, ...change }))}
+          view={filters}
+          onView={(change) => setFilters((f) => ({ ...f, ...change }))}
+          owners={owners}
+        >
           <ColumnsMenu shown={columns} onChange={chooseColumns} />
         </ContactFilters>
         {selected.size > 0 && (
@@ -166,7 +181,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
                   <Button
                     variant="light"
                     onClick={() => {
-                      setSearch('');
+                      setTyping(NOTHING_TYPED);
                       setFilters((f) => ({ ...NO_FILTERS, sort: f.sort }));
                     }}
                   >
