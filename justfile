@@ -144,6 +144,7 @@ bench-sync:
 # token. Figures also go to target/bench/bench-crm.txt. BENCH_CONTACTS, BENCH_DEALS,
 # BENCH_CHANGED, BENCH_RUNS, BENCH_DB scale it.
 bench-crm:
+    CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo build --release -p switchboard-server --bin switchboard
     CARGO_TARGET_DIR=target/bench CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_RELEASE_PANIC=unwind cargo run --release -p switchboard-server --example bench_crm
 
 # Team inbox over 20 000 conversations and 1 M messages, SQLite and PostgreSQL: chatter-list tabs

@@ -1,8 +1,9 @@
 //! Benchmark of the Lead CRM (issue #29), run by `just bench-crm`: on SQLite and PostgreSQL, one
 //! server process, one organisation.
 //! - Import of a `BENCH_CONTACTS`-row XLSX (default 100 000) through the API: the dry run and the
-//!   commit, each timed, with the process's peak resident memory over each (target: ≤ 30 s and
-//!   ≤ 300 MB each).
+//!   commit, each timed, with the peak resident memory over each (target: ≤ 30 s and ≤ 300 MB
+//!   each) — of `switchboard serve` alone in its own process (built beside the benchmark), and of
+//!   this process (server, fakes and client together) for comparison.
 //! - The leads table over those contacts: first and 100th page with each filter and sort, p95
 //!   through HTTP over `BENCH_RUNS` requests (target: ≤ 50 ms).
 //! - The pipeline board with `BENCH_DEALS` deals (default 20 000), 2 000 of them open (target:
@@ -149,6 +150,74 @@ async fn import(
     (secs, peak_mb(), before, report)
 }
 
+/// The peak resident memory of process `pid` (`VmHWM`), in MB.
+fn peak_of(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// The import as the target means it: `switchboard serve` alone, in its own process on a fresh
+/// database, sent the workbook over HTTP; its own peak over each import (reset before each).
+async fn import_alone(backend: Backend, file: &[u8], contacts: usize) {
+    use testkit::process::{ServerProcess, TestDatabase};
+    let started = async {
+        let db = TestDatabase::create(backend).await?;
+        let server = ServerProcess::start(db.url(), &[]).await?;
+        anyhow::Ok((db, server))
+    };
+    let (_db, server) = match started.await {
+        Ok(s) => s,
+        Err(e) => {
+            note(&format!("{backend:?}: the server alone not measured: {e}"));
+            return;
+        }
+    };
+    let pid = server.pid().unwrap();
+    let session = server.sign_in("alone@crm.test").await.unwrap();
+    let created = server
+        .post_ok(
+            &session,
+            "/api/v1/whatzapp/organizations",
+            json!({ "org_name": "Acme Traders" }),
+        )
+        .await;
+    let org = created["data"]["org_id"].as_i64().unwrap();
+    let client = reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(300))
+        .build()
+        .unwrap();
+    for commit in [false, true] {
+        let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+        let before = peak_of(pid);
+        let started = Instant::now();
+        let res = client
+            .post(server.url(&format!(
+                "/api/contacts/import?org_id={org}{}",
+                if commit { "&commit=true" } else { "" }
+            )))
+            .session(&session)
+            .header("content-type", "application/octet-stream")
+            .body(file.to_vec())
+            .send()
+            .await
+            .unwrap();
+        assert!(res.status().is_success(), "{}", res.status());
+        let report: Value = res.json().await.unwrap();
+        assert_eq!(report["rows"], contacts, "{report}");
+        note(&format!(
+            "{backend:?}: server alone, import {} of {contacts} rows: {:.2} s, peak memory {:.0} MB ({before:.0} MB before)",
+            if commit { "commit" } else { "dry run" },
+            started.elapsed().as_secs_f64(),
+            peak_of(pid),
+        ));
+    }
+}
+
 async fn p95(app: &TestApp, session: &str, path: &str, runs: usize) -> f64 {
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
@@ -182,6 +251,7 @@ async fn run(backend: Backend, contacts: usize, deals: usize, changed: usize, ru
 
     // The process (server, fakes and this client) already holds what came before, the
     // generated workbook included: the figure is the peak, beside what it started from.
+    import_alone(backend, &file, contacts).await;
     let (secs, mb, before, report) = import(&app, &org.admin, org.org_id, &file, false).await;
     assert_eq!(report["created"], contacts, "{report}");
     note(&format!(
