@@ -43,6 +43,7 @@ mod m20261130_000055_contacts;
 mod m20261130_000056_deals;
 mod m20261130_000057_contact_views;
 mod m20261130_000058_tickets_calls;
+mod m20261130_000059_contact_timeline;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000056_deals::Migration),
             Box::new(m20261130_000057_contact_views::Migration),
             Box::new(m20261130_000058_tickets_calls::Migration),
+            Box::new(m20261130_000059_contact_timeline::Migration),
         ]
     }
 }

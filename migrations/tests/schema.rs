@@ -302,6 +302,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261130_000056_deals",
             "m20261130_000057_contact_views",
             "m20261130_000058_tickets_calls",
+            "m20261130_000059_contact_timeline",
         ]
     );
 }

@@ -25,11 +25,33 @@ fn unsupported() -> ConnectorError {
     ConnectorError::Upstream("this CRM's contacts are not kept in step".into())
 }
 
+/// The CRMs kept in step.
+#[derive(Clone, Copy)]
+enum Crm {
+    HubSpot,
+    Zoho,
+}
+
+/// Which CRM a link is, with its API's base URL and token: the one place a link is told apart.
+fn endpoint(link: &CrmLink) -> Result<(Crm, &str, &str), ConnectorError> {
+    match link {
+        CrmLink::HubSpot {
+            api_url,
+            access_token,
+        } => Ok((Crm::HubSpot, api_url, access_token)),
+        CrmLink::Zoho {
+            api_url,
+            access_token,
+        } => Ok((Crm::Zoho, api_url, access_token)),
+        _ => Err(unsupported()),
+    }
+}
+
 /// Records one changed-since read reaches before the caller moves its start to the newest
 /// change it saw (HubSpot's search stops at 10 000 results, Zoho's paging at 2 000).
 pub fn window(link: &CrmLink) -> usize {
-    match link {
-        CrmLink::Zoho { .. } => zoho::WINDOW,
+    match endpoint(link) {
+        Ok((Crm::Zoho, ..)) => zoho::WINDOW,
         _ => hubspot::WINDOW,
     }
 }
@@ -41,16 +63,11 @@ pub async fn search_contacts(
     email: Option<&str>,
     allow: &[SocketAddr],
 ) -> Result<Vec<CrmContact>, ConnectorError> {
-    match link {
-        CrmLink::HubSpot {
-            api_url,
-            access_token,
-        } => hubspot::search_contacts(api_url, access_token, phone, email, allow).await,
-        CrmLink::Zoho {
-            api_url,
-            access_token,
-        } => zoho::search_contacts(api_url, access_token, phone, email, allow).await,
-        _ => Err(unsupported()),
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => {
+            hubspot::search_contacts(api, token, phone, email, allow).await
+        }
+        (Crm::Zoho, api, token) => zoho::search_contacts(api, token, phone, email, allow).await,
     }
 }
 
@@ -60,16 +77,9 @@ pub async fn get_contact(
     id: &str,
     allow: &[SocketAddr],
 ) -> Result<Option<CrmContact>, ConnectorError> {
-    match link {
-        CrmLink::HubSpot {
-            api_url,
-            access_token,
-        } => hubspot::get_contact(api_url, access_token, id, allow).await,
-        CrmLink::Zoho {
-            api_url,
-            access_token,
-        } => zoho::get_contact(api_url, access_token, id, allow).await,
-        _ => Err(unsupported()),
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => hubspot::get_contact(api, token, id, allow).await,
+        (Crm::Zoho, api, token) => zoho::get_contact(api, token, id, allow).await,
     }
 }
 
@@ -79,16 +89,9 @@ pub async fn create_contact(
     fields: &Fields,
     allow: &[SocketAddr],
 ) -> Result<CrmContact, ConnectorError> {
-    match link {
-        CrmLink::HubSpot {
-            api_url,
-            access_token,
-        } => hubspot::create_contact(api_url, access_token, fields, allow).await,
-        CrmLink::Zoho {
-            api_url,
-            access_token,
-        } => zoho::create_contact(api_url, access_token, fields, allow).await,
-        _ => Err(unsupported()),
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => hubspot::create_contact(api, token, fields, allow).await,
+        (Crm::Zoho, api, token) => zoho::create_contact(api, token, fields, allow).await,
     }
 }
 
@@ -99,16 +102,9 @@ pub async fn update_contact(
     fields: &Fields,
     allow: &[SocketAddr],
 ) -> Result<Option<CrmContact>, ConnectorError> {
-    match link {
-        CrmLink::HubSpot {
-            api_url,
-            access_token,
-        } => hubspot::update_contact(api_url, access_token, id, fields, allow).await,
-        CrmLink::Zoho {
-            api_url,
-            access_token,
-        } => zoho::update_contact(api_url, access_token, id, fields, allow).await,
-        _ => Err(unsupported()),
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => hubspot::update_contact(api, token, id, fields, allow).await,
+        (Crm::Zoho, api, token) => zoho::update_contact(api, token, id, fields, allow).await,
     }
 }
 
@@ -121,15 +117,60 @@ pub async fn changed_since(
     page: Option<&str>,
     allow: &[SocketAddr],
 ) -> Result<(Vec<CrmContact>, Option<String>), ConnectorError> {
-    match link {
-        CrmLink::HubSpot {
-            api_url,
-            access_token,
-        } => hubspot::changed_since(api_url, access_token, since_ms, page, allow).await,
-        CrmLink::Zoho {
-            api_url,
-            access_token,
-        } => zoho::changed_since(api_url, access_token, since_ms, page, allow).await,
-        _ => Err(unsupported()),
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => {
+            hubspot::changed_since(api, token, since_ms, page, allow).await
+        }
+        (Crm::Zoho, api, token) => zoho::changed_since(api, token, since_ms, page, allow).await,
+    }
+}
+
+/// A note on contact `id`, written at `at_ms`; answers the CRM's id of it. Zoho's notes have
+/// a title: the body's first line, cut to 120 characters.
+pub async fn add_note(
+    link: &CrmLink,
+    id: &str,
+    body: &str,
+    at_ms: i64,
+    allow: &[SocketAddr],
+) -> Result<String, ConnectorError> {
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => {
+            let properties = hubspot::note_properties(body, at_ms);
+            hubspot::create_attached(api, token, hubspot::Attached::Note, id, properties, allow)
+                .await
+        }
+        (Crm::Zoho, api, token) => {
+            let title: String = body
+                .lines()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(120)
+                .collect();
+            zoho::create_note(api, token, id, &title, body, allow).await
+        }
+    }
+}
+
+/// A task on contact `id` due at `due_ms` (`due_date` the same day in the task's zone, for a
+/// CRM whose tasks have a day); answers the CRM's id of it.
+pub async fn add_task(
+    link: &CrmLink,
+    id: &str,
+    subject: &str,
+    body: Option<&str>,
+    (due_ms, due_date): (i64, &str),
+    allow: &[SocketAddr],
+) -> Result<String, ConnectorError> {
+    match endpoint(link)? {
+        (Crm::HubSpot, api, token) => {
+            let properties = hubspot::task_properties(subject, body, due_ms);
+            hubspot::create_attached(api, token, hubspot::Attached::Task, id, properties, allow)
+                .await
+        }
+        (Crm::Zoho, api, token) => {
+            zoho::create_task(api, token, id, subject, body, due_date, allow).await
+        }
     }
 }

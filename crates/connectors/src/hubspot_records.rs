@@ -329,6 +329,8 @@ pub async fn update_deal(
 pub enum Attached {
     Ticket,
     Call,
+    Note,
+    Task,
 }
 
 impl Attached {
@@ -336,14 +338,19 @@ impl Attached {
         match self {
             Attached::Ticket => "/crm/v3/objects/tickets",
             Attached::Call => "/crm/v3/objects/calls",
+            Attached::Note => "/crm/v3/objects/notes",
+            Attached::Task => "/crm/v3/objects/tasks",
         }
     }
 
-    /// HubSpot's defined association type ids: ticket to contact 16, call to contact 194.
+    /// HubSpot's defined association type ids: ticket to contact 16, call 194, note 202,
+    /// task 204.
     fn to_contact(self) -> u32 {
         match self {
             Attached::Ticket => 16,
             Attached::Call => 194,
+            Attached::Note => 202,
+            Attached::Task => 204,
         }
     }
 }
@@ -381,7 +388,23 @@ pub fn call_properties(
     })
 }
 
-/// Creates a ticket or call of contact `contact_id`; answers its id.
+/// A note's properties: its body and when it was written (epoch ms).
+pub fn note_properties(body: &str, at_ms: i64) -> Value {
+    json!({ "hs_note_body": body, "hs_timestamp": at_ms.to_string() })
+}
+
+/// A task's properties: subject, body and due time (epoch ms), not started.
+pub fn task_properties(subject: &str, body: Option<&str>, due_ms: i64) -> Value {
+    json!({
+        "hs_task_subject": subject,
+        "hs_task_body": body.unwrap_or(""),
+        "hs_timestamp": due_ms.to_string(),
+        "hs_task_status": "NOT_STARTED",
+        "hs_task_type": "TODO",
+    })
+}
+
+/// Creates a ticket, call, note or task of contact `contact_id`; answers its id.
 pub async fn create_attached(
     api_url: &str,
     token: &str,

@@ -20,6 +20,7 @@ pub mod manage;
 pub mod schemas;
 pub mod service;
 pub mod sync;
+pub mod timeline;
 #[cfg(feature = "ts")]
 pub mod typescript;
 

@@ -8,6 +8,7 @@ use ts_rs::{TypeVisitor, TS};
 
 use crate::{
     accounts, auth, client_error, contacts, deals, error, health, integrations, service, sync,
+    timeline,
 };
 
 /// Collects one declaration per TypeScript name, with every type it depends on.
@@ -129,6 +130,11 @@ fn visit_all(c: &mut Collect) {
     c.visit::<service::TicketUpdate>();
     c.visit::<service::CallLog>();
     c.visit::<service::NewCallLog>();
+    c.visit::<timeline::TimelineQuery>();
+    c.visit::<timeline::Timeline>();
+    c.visit::<timeline::ContactNoteRequest>();
+    c.visit::<timeline::ContactTaskRequest>();
+    c.visit::<timeline::ContactActivity>();
     // Employees.
     c.visit::<accounts::EmployeesQuery>();
     c.visit::<accounts::EmployeeList>();

@@ -658,6 +658,24 @@ source: string,
 created_at: string, updated_at: string, };
 
 /**
+ * What a note or task made from a contact became.
+ */
+export type ContactActivity = { 
+/**
+ * The note's (`chat_notes`) or follow-up's id here.
+ */
+id: number, 
+/**
+ * Each linked CRM it was written to, by provider key (`hubspot`, `zoho`).
+ */
+written_to: Array<string>, 
+/**
+ * Each linked CRM that refused it, with the error code (`crm_unavailable`, …); the record
+ * here is kept.
+ */
+failed: Array<CrmFailure>, };
+
+/**
  * One changed field in a contact's history.
  */
 export type ContactChange = { field: string, old_value: string | null, new_value: string | null, 
@@ -754,6 +772,12 @@ errors: Array<ImportRowError>,
 committed: boolean, };
 
 /**
+ * `POST /api/contacts/{id}/notes`: a note on a contact — the caller's note of the chat,
+ * and a note on the record in each CRM the contact is linked to.
+ */
+export type ContactNoteRequest = { org_id: number, body: string, };
+
+/**
  * A contact's property values (the user-profile panel).
  */
 export type ContactProfile = { contact: string, values: Array<PropertyValueEntry>, };
@@ -794,6 +818,20 @@ export type ContactTags = {
  * The chat id or phone number.
  */
 contact: string, tags: Array<string>, updated_at: string, };
+
+/**
+ * `POST /api/contacts/{id}/tasks`: a task on a contact — the caller's follow-up of the chat,
+ * and a task on the record in each CRM the contact is linked to.
+ */
+export type ContactTaskRequest = { org_id: number, 
+/**
+ * Not blank, at most 120 characters (as a follow-up's).
+ */
+title: string, notes?: string | null, 
+/**
+ * `YYYY-MM-DDTHH:MM` in `time_zone`, not past.
+ */
+due: string, time_zone: string, };
 
 /**
  * `PATCH /api/contacts/{id}`: the fields to change; a field left out stays, a blank one is
@@ -970,6 +1008,11 @@ export type CreditHistory = { org_id: number | null, plan_id: number, seat_issue
  * RFC 3339 UTC; null on the free plan.
  */
 validity: string | null, is_trial: boolean, };
+
+/**
+ * A CRM that refused a write.
+ */
+export type CrmFailure = { provider: string, code: string, };
 
 /**
  * One CRM's entry of an employee's `crmLabelSyncData`.
@@ -3183,6 +3226,70 @@ export type TicketUpdate = { org_id: number, name?: string | null, description?:
  * digits read as epoch milliseconds).
  */
 export type TimeValue = number | string;
+
+/**
+ * One page of a contact's timeline.
+ */
+export type Timeline = { items: Array<TimelineItem>, 
+/**
+ * The cursor of the next (older) page; none at the end.
+ */
+next?: string | null, };
+
+/**
+ * One thing that happened with a contact.
+ */
+export type TimelineItem = { 
+/**
+ * `message` (a chat message, a member's own chat or the shared number's), `call`
+ * (a WhatsApp call the extension reported), `note`, `task` (a follow-up), `deal`,
+ * `ticket`, `call_log`.
+ */
+kind: string, 
+/**
+ * The record's id within its kind.
+ */
+id: number, 
+/**
+ * RFC 3339, UTC: when it happened (a message's or call's time; a record's creation; a
+ * task's due time).
+ */
+at: string, 
+/**
+ * The member it belongs to: who chatted, called, wrote or owns it.
+ */
+user_id: number | null, 
+/**
+ * A message or call: `incoming` or `outgoing`.
+ */
+direction?: string | null, 
+/**
+ * A note's, task's, deal's or ticket's title or name.
+ */
+title?: string | null, 
+/**
+ * A message's text (at most 500 characters), a note's body, a task's notes, a
+ * description.
+ */
+text?: string | null, 
+/**
+ * A deal's stage, a ticket's status, a logged call's outcome, `done` or `open` for a
+ * task.
+ */
+status?: string | null, 
+/**
+ * A call's or logged call's length in seconds.
+ */
+duration_s: number | null, };
+
+/**
+ * `GET /api/contacts/{id}/timeline`.
+ */
+export type TimelineQuery = { org_id: number, 
+/**
+ * The `next` of the previous page; the newest page without it.
+ */
+before?: string | null, };
 
 /**
  * The organisation-details answer (001 §7.5): `type` true on success, `data[0]` the

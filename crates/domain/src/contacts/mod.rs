@@ -7,6 +7,7 @@
 pub mod deals;
 pub mod import;
 pub mod service;
+pub mod timeline;
 
 use crate::RuleError;
 

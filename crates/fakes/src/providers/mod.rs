@@ -25,6 +25,7 @@ use std::sync::{Arc, Mutex};
 
 mod bitrix;
 mod crm;
+mod crm_tasks;
 mod freshdesk;
 mod google;
 mod hubspot;

@@ -96,6 +96,10 @@ pub(super) fn router(state: FakeState) -> Router {
             "/hubspot-api/crm/v3/objects/notes",
             post(hubspot_create_note),
         )
+        .route(
+            "/hubspot-api/crm/v3/objects/tasks",
+            post(super::crm_tasks::hubspot_create_task),
+        )
         .route("/zoho-api/crm/v2/Contacts/search", get(zoho_search))
         .route(
             "/zoho-api/crm/v2/Contacts",
@@ -114,6 +118,10 @@ pub(super) fn router(state: FakeState) -> Router {
             post(super::zoho_records::control_edit),
         )
         .route("/zoho-api/crm/v2/Notes", post(zoho_create_note))
+        .route(
+            "/zoho-api/crm/v2/Tasks",
+            post(super::crm_tasks::zoho_create_task),
+        )
         .route(
             "/salesforce-instance/services/data/{version}/sobjects/{object}",
             post(salesforce_create),

@@ -87,7 +87,7 @@ pub(super) async fn zoho_search(
     )
 }
 
-fn zoho_created(id: &str, at: Option<&Value>) -> Reply {
+pub(super) fn zoho_created(id: &str, at: Option<&Value>) -> Reply {
     let mut details = json!({ "id": id });
     if let Some(at) = at {
         details["Modified_Time"] = at.clone();

@@ -8,12 +8,15 @@
 //! The cursor is saved after every page, so a pull cut by a refused token, a rate limit or a
 //! crash starts again where it stopped and loses nothing. Deals of a HubSpot-linked contact
 //! are written to HubSpot's default pipeline (`deals.rs`), its tickets and calls to HubSpot's
-//! own (`service.rs`).
+//! own (`service.rs`); notes and tasks made from a contact to every CRM it is linked to
+//! (`activities.rs`).
 
+mod activities;
 mod deals;
 mod pull;
 mod service;
 
+pub use activities::{write_activity, Activity};
 pub use deals::deal_changed;
 pub use pull::{hourly, pull_org, PULL_EVERY_MS};
 pub use service::{call_logged, ticket_changed};

@@ -403,7 +403,9 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             json!({ "org_id": org.org_id, "phone": format!("+4477009{:05}", n % 100_000) }),
             false,
         ),
-        ("GET", "/contacts/{id}") | ("GET", "/contacts/{id}/history") => (
+        ("GET", "/contacts/{id}")
+        | ("GET", "/contacts/{id}/history")
+        | ("GET", "/contacts/{id}/timeline") => (
             format!(
                 "/api{}?org_id={}",
                 path.replace("{id}", &inner.contact_id.to_string()),
@@ -411,6 +413,15 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             ),
             None,
             true,
+        ),
+        ("POST", "/contacts/{id}/notes") => json_at(
+            format!("/api/contacts/{}/notes", inner.contact_id),
+            json!({ "org_id": org.org_id, "body": "Called about the invoice" }),
+        ),
+        ("POST", "/contacts/{id}/tasks") => json_at(
+            format!("/api/contacts/{}/tasks", inner.contact_id),
+            json!({ "org_id": org.org_id, "title": "Send the invoice", "due": "2031-01-01T10:00",
+                    "time_zone": "UTC" }),
         ),
         ("POST", "/contacts/bulk") => json_to(
             json!({ "org_id": org.org_id, "ids": [inner.contact_id], "lead_status": "OPEN" }),

@@ -3,6 +3,7 @@
 //! `many` changes many at once: an import, a bulk edit.
 
 mod many;
+pub mod timeline;
 pub(crate) use many::insert_history;
 pub use many::{import, update_many, ImportOutcome};
 

@@ -6,6 +6,7 @@
 
 mod bulk;
 mod crm;
+mod timeline;
 mod transfer;
 
 use super::{Access, Routes};
@@ -40,6 +41,9 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(list_contacts, create_contact))
         .add(Access::Scoped, routes!(get_contact, update_contact))
         .add(Access::Scoped, routes!(contact_history))
+        .add(Access::Scoped, routes!(timeline::contact_timeline))
+        .add(Access::Scoped, routes!(timeline::create_contact_note))
+        .add(Access::Scoped, routes!(timeline::create_contact_task))
         .add(Access::Scoped, routes!(bulk::update_contacts))
         .add(Access::Scoped, routes!(transfer::import_contacts))
         .add(Access::Scoped, routes!(transfer::export_contacts))

@@ -10,7 +10,7 @@ use domain::RuleError;
 use utoipa_axum::routes;
 
 mod labels;
-mod notes;
+pub(crate) mod notes;
 mod properties;
 mod quick_replies;
 mod tags;

@@ -91,25 +91,32 @@ pub async fn create_note(
     Json(req): Json<ChatNoteRequest>,
 ) -> Result<Json<ChatNote>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
-    let (contact, kind, title, body) = checked_note(&req)?;
+    Ok(Json(note_view(&insert_note(&state, &ws, &req).await?)))
+}
+
+/// Checks and stores a note or doc of the caller's (also a contact's note, `/leads`).
+pub(crate) async fn insert_note(
+    state: &AppState,
+    ws: &crate::workspace::Workspace,
+    req: &ChatNoteRequest,
+) -> Result<note::Model, AppError> {
+    let (contact, kind, title, body) = checked_note(req)?;
     let now = state.clock.now_ms();
-    let row = ws
-        .insert::<note::Entity>(
-            &state,
-            note::Model {
-                id: 0,
-                org_id: ws.org_id,
-                owner_id: ws.user_id,
-                contact,
-                kind,
-                title,
-                body,
-                created_at: now,
-                updated_at: now,
-            },
-        )
-        .await?;
-    Ok(Json(note_view(&row)))
+    ws.insert::<note::Entity>(
+        state,
+        note::Model {
+            id: 0,
+            org_id: ws.org_id,
+            owner_id: ws.user_id,
+            contact,
+            kind,
+            title,
+            body,
+            created_at: now,
+            updated_at: now,
+        },
+    )
+    .await
 }
 
 /// Changes one of the caller's notes or docs.

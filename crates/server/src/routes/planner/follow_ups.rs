@@ -180,16 +180,26 @@ pub async fn create_follow_up(
     Json(req): Json<FollowUpRequest>,
 ) -> Result<Json<FollowUpBoard>, AppError> {
     let ws = workspace(&state, &user, req.org_id).await?;
+    insert_follow_up(&state, &ws, &req).await?;
+    Ok(Json(follow_up_list(&state, &ws).await?))
+}
+
+/// Checks and stores a follow-up of the caller's (also a contact's task, `/leads`).
+pub(crate) async fn insert_follow_up(
+    state: &AppState,
+    ws: &Workspace,
+    req: &FollowUpRequest,
+) -> Result<follow_up::Model, AppError> {
     let now = state.clock.now_ms();
-    let draft = checked_follow_up(&req, now, true)?;
-    let extras = checked_extras(&req)?;
-    within_quota(&state, &ws, Kept::FollowUps).await?;
+    let draft = checked_follow_up(req, now, true)?;
+    let extras = checked_extras(req)?;
+    within_quota(state, ws, Kept::FollowUps).await?;
     let zone = domain::zones::time_zone(&domain::zones::TimeZoneInput {
         name: req.time_zone.clone(),
     })
     .map_err(|r| AppError::invalid_field("time_zone", r))?;
     ws.insert::<follow_up::Entity>(
-        &state,
+        state,
         follow_up::Model {
             id: 0,
             org_id: ws.org_id,
@@ -220,8 +230,7 @@ pub async fn create_follow_up(
             lead_minutes: extras.lead_minutes,
         },
     )
-    .await?;
-    Ok(Json(follow_up_list(&state, &ws).await?))
+    .await
 }
 
 /// Changes a follow-up (a new time must be in the future; an unchanged overdue one may stay).

@@ -12,7 +12,7 @@ use super::{Access, Routes};
 use chrono::{DateTime, Utc};
 use utoipa_axum::routes;
 
-mod follow_ups;
+pub(crate) mod follow_ups;
 mod schedules;
 mod sends;
 
