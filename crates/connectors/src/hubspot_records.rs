@@ -37,7 +37,7 @@ fn api(api_url: &str) -> &str {
     api_url.trim_end_matches('/')
 }
 
-async fn call(
+pub(crate) async fn call(
     api_url: &str,
     token: &str,
     method: Method,
@@ -259,7 +259,8 @@ pub struct CrmDeal<'a> {
     /// A decimal in text.
     pub amount: Option<&'a str>,
     pub currency: &'a str,
-    /// HubSpot's default pipeline's stage id.
+    /// The account's pipeline and stage ids (`domain::contacts::pipelines`).
+    pub pipeline: &'a str,
     pub stage: &'a str,
     /// `YYYY-MM-DD`.
     pub close_date: Option<&'a str>,
@@ -271,14 +272,14 @@ fn deal_properties(d: &CrmDeal<'_>) -> Value {
         "dealname": d.name,
         "amount": d.amount.unwrap_or(""),
         "deal_currency_code": d.currency,
-        "pipeline": "default",
+        "pipeline": d.pipeline,
         "dealstage": d.stage,
         "closedate": d.close_date.map(|c| format!("{c}T00:00:00.000Z")).unwrap_or_default(),
         "description": d.description.unwrap_or(""),
     })
 }
 
-/// Creates a deal of contact `contact_id` in the default pipeline; answers its id.
+/// Creates a deal of contact `contact_id` in its pipeline; answers its id.
 pub async fn create_deal(
     api_url: &str,
     token: &str,
@@ -355,17 +356,17 @@ impl Attached {
     }
 }
 
-/// A ticket's properties in HubSpot's default support pipeline (`0`); `stage` its stage id.
+/// A ticket's properties in the account's ticket pipeline and stage (ids).
 pub fn ticket_properties(
     name: &str,
     description: Option<&str>,
-    stage: &str,
+    (pipeline, stage): (&str, &str),
     category: Option<&str>,
 ) -> Value {
     json!({
         "subject": name,
         "content": description.unwrap_or(""),
-        "hs_pipeline": "0",
+        "hs_pipeline": pipeline,
         "hs_pipeline_stage": stage,
         "hs_ticket_category": category.map(str::to_ascii_uppercase).unwrap_or_default(),
     })

@@ -15,6 +15,7 @@ pub mod freshdesk;
 pub mod google;
 pub mod guard;
 pub mod hubspot;
+pub mod hubspot_pipelines;
 pub mod hubspot_records;
 pub mod leadsquared;
 pub mod oauth;

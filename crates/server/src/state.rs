@@ -54,6 +54,9 @@ pub struct AppState {
     /// Permits to read a PDF's text, `knowledge_base.max_concurrent_reads` of them: a bound on
     /// this process's readers (each may take `extract_memory_mb`), not shared truth.
     pub pdf_reads: Arc<tokio::sync::Semaphore>,
+    /// The HubSpot accounts' deal and ticket pipelines, per member link, read at most hourly
+    /// (a cache: each replica keeps its own).
+    pub hubspot_pipelines: crate::crm_sync::PipelineCache,
 }
 
 impl AppState {
@@ -100,6 +103,7 @@ impl AppState {
             join_limiter: crate::routes::join::limiter(),
             rates_failed_at: Arc::default(),
             pdf_reads,
+            hubspot_pipelines: Default::default(),
         })
     }
 }

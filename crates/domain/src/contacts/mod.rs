@@ -6,6 +6,7 @@
 
 pub mod deals;
 pub mod import;
+pub mod pipelines;
 pub mod service;
 pub mod timeline;
 

@@ -1,5 +1,5 @@
-//! The fake HubSpot's tickets and calls as its v3 API takes them: a ticket in the default
-//! support pipeline (`0`, stages `1`–`4`) and a call (timestamp, duration, disposition, body),
+//! The fake HubSpot's tickets and calls as its v3 API takes them: a ticket in a pipeline and
+//! stage the account has (`hubspot_pipelines.rs`) and a call (timestamp, duration, disposition, body),
 //! each associated to an existing contact (ticket 16, call 194); a ticket's properties change.
 
 use super::hubspot::hubspot_gate;
@@ -17,12 +17,14 @@ fn invalid() -> Reply {
     )
 }
 
-fn ticket_ok(p: &Value) -> bool {
+fn ticket_ok(state: &FakeState, p: &Value) -> bool {
     p["subject"].as_str().is_some_and(|s| !s.is_empty())
-        && p["hs_pipeline"] == "0"
-        && p["hs_pipeline_stage"]
-            .as_str()
-            .is_some_and(|s| ["1", "2", "3", "4"].contains(&s))
+        && super::hubspot_pipelines::stage_exists(
+            state,
+            "tickets",
+            &p["hs_pipeline"],
+            &p["hs_pipeline_stage"],
+        )
 }
 
 fn call_ok(p: &Value) -> bool {
@@ -69,7 +71,7 @@ pub(super) async fn create_ticket(
         return r;
     }
     match associated(&state, &body, 16) {
-        Some(to) if ticket_ok(&body["properties"]) => reply(
+        Some(to) if ticket_ok(&state, &body["properties"]) => reply(
             StatusCode::CREATED,
             store_new(
                 &state,
@@ -109,7 +111,7 @@ pub(super) async fn update_ticket(
         Some(t.clone())
     });
     match updated {
-        Some(t) if ticket_ok(&t["properties"]) => reply(StatusCode::OK, public(&t)),
+        Some(t) if ticket_ok(&state, &t["properties"]) => reply(StatusCode::OK, public(&t)),
         Some(_) => invalid(),
         None => reply(
             StatusCode::NOT_FOUND,

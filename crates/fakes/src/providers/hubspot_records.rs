@@ -141,24 +141,17 @@ pub(super) async fn get_contact(
     }
 }
 
-fn deal_props_ok(props: &Value) -> bool {
+fn deal_props_ok(state: &FakeState, props: &Value) -> bool {
     props["dealname"].as_str().is_some_and(|n| !n.is_empty())
-        && props["pipeline"] == "default"
-        && props["dealstage"].as_str().is_some_and(|s| {
-            [
-                "appointmentscheduled",
-                "qualifiedtobuy",
-                "presentationscheduled",
-                "decisionmakerboughtin",
-                "contractsent",
-                "closedwon",
-                "closedlost",
-            ]
-            .contains(&s)
-        })
+        && super::hubspot_pipelines::stage_exists(
+            state,
+            "deals",
+            &props["pipeline"],
+            &props["dealstage"],
+        )
 }
 
-/// A deal in the default pipeline, associated to an existing contact (type 3).
+/// A deal in a pipeline and stage the account has, associated to an existing contact (type 3).
 pub(super) async fn create_deal(
     State(state): State<FakeState>,
     headers: HeaderMap,
@@ -174,7 +167,7 @@ pub(super) async fn create_deal(
     let contact_ok = to
         .as_deref()
         .is_some_and(|id| super::crm_contact(&state, "hubspot", id).is_some());
-    if !typed || !contact_ok || !deal_props_ok(&body["properties"]) {
+    if !typed || !contact_ok || !deal_props_ok(&state, &body["properties"]) {
         return reply(
             StatusCode::BAD_REQUEST,
             json!({ "status": "error", "category": "VALIDATION_ERROR" }),
@@ -220,7 +213,7 @@ pub(super) async fn update_deal(
         Some(d.clone())
     });
     match updated {
-        Some(d) if deal_props_ok(&d["properties"]) => reply(StatusCode::OK, public(&d)),
+        Some(d) if deal_props_ok(&state, &d["properties"]) => reply(StatusCode::OK, public(&d)),
         Some(_) => reply(
             StatusCode::BAD_REQUEST,
             json!({ "status": "error", "category": "VALIDATION_ERROR" }),

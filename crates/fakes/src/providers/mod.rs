@@ -30,6 +30,7 @@ mod freshdesk;
 mod google;
 mod hubspot;
 mod hubspot_objects;
+mod hubspot_pipelines;
 mod hubspot_records;
 mod leadsquared;
 mod oauth;
@@ -175,6 +176,8 @@ struct Crm {
     deals: Vec<Value>,
     /// How many of the next calls answer 429.
     rate_limited: usize,
+    /// HubSpot's own pipelines by object (`deals`, `tickets`), when not the defaults.
+    pipelines: std::collections::HashMap<String, Value>,
 }
 
 #[derive(Clone, Default)]

@@ -97,6 +97,10 @@ pub(super) fn router(state: FakeState) -> Router {
             post(hubspot_create_note),
         )
         .route(
+            "/hubspot-api/crm/v3/pipelines/{object}",
+            get(super::hubspot_pipelines::list),
+        )
+        .route(
             "/hubspot-api/crm/v3/objects/tasks",
             post(super::crm_tasks::hubspot_create_task),
         )

@@ -1,9 +1,12 @@
-//! Deals of a HubSpot-linked contact, written to HubSpot's default pipeline.
+//! Deals of a HubSpot-linked contact, written to the account's deal pipeline, each stage to
+//! the account's stage that means the same (`pipelines.rs`).
 
+use super::pipelines::stage_map;
 use super::{with_link, CallError, HUBSPOT};
 use crate::error::AppError;
 use crate::state::AppState;
 use connectors::activity::CrmLink;
+use connectors::hubspot_pipelines::Object;
 use connectors::hubspot_records::{self as hubspot, CrmDeal};
 use connectors::ConnectorError;
 use domain::providers::Provider;
@@ -36,6 +39,7 @@ async fn write_deal(state: &AppState, d: &deal::Model) -> Result<(), CallError> 
     let amount = d.amount_minor.map(domain::contacts::deals::amount_text);
     let crm_id = d.crm_id.clone();
     let contact_crm = link.crm_id.clone();
+    let link_user = link.user_id;
     let written = with_link(state, Provider::Hubspot, link.user_id, |crm| {
         let (allow, amount, crm_id, contact_crm) = (
             allow.clone(),
@@ -52,11 +56,13 @@ async fn write_deal(state: &AppState, d: &deal::Model) -> Result<(), CallError> 
             else {
                 return Err(ConnectorError::Upstream("not a HubSpot link".into()));
             };
+            let map = stage_map(state, link_user, (&api, &token), Object::Deals, &allow).await?;
             let deal = CrmDeal {
                 name: &d.name,
                 amount: amount.as_deref(),
                 currency: &d.currency,
-                stage: &d.stage,
+                pipeline: &map.pipeline,
+                stage: map.stage(&d.stage).unwrap_or(&d.stage),
                 close_date: d.close_date.as_deref(),
                 description: d.description.as_deref(),
             };

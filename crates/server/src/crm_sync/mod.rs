@@ -13,11 +13,13 @@
 
 mod activities;
 mod deals;
+mod pipelines;
 mod pull;
 mod service;
 
 pub use activities::{write_activity, Activity};
 pub use deals::deal_changed;
+pub use pipelines::PipelineCache;
 pub use pull::{hourly, pull_org, PULL_EVERY_MS};
 pub use service::{call_logged, ticket_changed};
 

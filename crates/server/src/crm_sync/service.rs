@@ -1,16 +1,20 @@
-//! Tickets and call logs of a HubSpot-linked contact, written to HubSpot's own tickets (its
-//! default support pipeline) and calls, associated with the contact's record. A ticket is made
+//! Tickets and call logs of a HubSpot-linked contact, written to HubSpot's own tickets (the
+//! account's ticket pipeline) and calls, associated with the contact's record. A ticket is made
 //! the first time and changed after; a call is written once.
 
+use super::pipelines::stage_map;
 use super::{with_link, CallError, HUBSPOT};
 use crate::error::AppError;
 use crate::state::AppState;
 use connectors::activity::CrmLink;
+use connectors::hubspot_pipelines::Object;
 use connectors::hubspot_records::{self as hubspot, Attached};
 use connectors::ConnectorError;
+use domain::contacts::pipelines::StageMap;
 use domain::contacts::service as rules;
 use domain::providers::Provider;
 use serde_json::Value;
+use std::sync::Arc;
 use store::entity::contact::{call_log, crm_link, ticket};
 
 /// The contact's HubSpot link, when it has one.
@@ -28,17 +32,22 @@ async fn hubspot_link(
     )
 }
 
-/// Creates (no `existing` id) or changes the HubSpot object; answers its id.
+/// The properties of an object, given the account's ticket pipeline (for a ticket).
+type Properties = Arc<dyn Fn(Option<&StageMap>) -> Value + Send + Sync>;
+
+/// Creates (no `existing` id) or changes the HubSpot object; answers its id. A ticket is
+/// written to the account's own ticket pipeline (`pipelines.rs`).
 async fn write(
     state: &AppState,
     link: &crm_link::Model,
     kind: Attached,
     existing: Option<String>,
-    properties: Value,
+    properties: Properties,
 ) -> Result<String, CallError> {
     let allow = state.config.address_allow.clone();
     let contact = link.crm_id.clone();
-    with_link(state, Provider::Hubspot, link.user_id, |crm| {
+    let user_id = link.user_id;
+    with_link(state, Provider::Hubspot, user_id, |crm| {
         let (allow, contact, existing, properties) = (
             allow.clone(),
             contact.clone(),
@@ -53,6 +62,20 @@ async fn write(
             else {
                 return Err(ConnectorError::Upstream("not a HubSpot link".into()));
             };
+            let map = match kind {
+                Attached::Ticket => Some(
+                    stage_map(
+                        state,
+                        user_id,
+                        (&api_url, &access_token),
+                        Object::Tickets,
+                        &allow,
+                    )
+                    .await?,
+                ),
+                _ => None,
+            };
+            let properties = properties(map.as_ref());
             match existing {
                 Some(id) => {
                     hubspot::update_attached(&api_url, &access_token, kind, &id, properties, &allow)
@@ -83,12 +106,23 @@ pub async fn ticket_changed(state: &AppState, t: &ticket::Model) {
         let Some(link) = hubspot_link(state, t.org_id, t.contact_id).await? else {
             return Ok(());
         };
-        let properties = hubspot::ticket_properties(
-            &t.name,
-            t.description.as_deref(),
-            rules::hubspot_ticket_stage(&t.status),
-            t.ticket_type.as_deref(),
-        );
+        let t2 = t.clone();
+        let properties: Properties = Arc::new(move |map: Option<&StageMap>| {
+            let default_stage = rules::hubspot_ticket_stage(&t2.status);
+            let (pipeline, stage) = match map {
+                Some(m) => (
+                    m.pipeline.as_str(),
+                    m.stage(&t2.status).unwrap_or(default_stage),
+                ),
+                None => ("0", default_stage),
+            };
+            hubspot::ticket_properties(
+                &t2.name,
+                t2.description.as_deref(),
+                (pipeline, stage),
+                t2.ticket_type.as_deref(),
+            )
+        });
         let written = write(state, &link, Attached::Ticket, t.crm_id.clone(), properties).await?;
         if t.crm_id.is_none() {
             store::service::set_ticket_crm(&state.store, t.id, HUBSPOT, &written)
@@ -116,6 +150,7 @@ pub async fn call_logged(state: &AppState, c: &call_log::Model) {
             rules::hubspot_call_disposition(&c.outcome),
             c.description.as_deref(),
         );
+        let properties: Properties = Arc::new(move |_| properties.clone());
         let written = write(state, &link, Attached::Call, None, properties).await?;
         store::service::set_call_crm(&state.store, c.id, HUBSPOT, &written)
             .await

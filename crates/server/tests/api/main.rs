@@ -17,6 +17,7 @@ mod contact_timeline;
 mod contacts;
 mod contacts_transfer;
 mod crm_link;
+mod crm_pipelines;
 mod crm_zoho;
 mod deals;
 mod extension_scope;

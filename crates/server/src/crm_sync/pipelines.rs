@@ -1,0 +1,84 @@
+//! The HubSpot account's deal and ticket pipelines, read from the account (not assumed) and
+//! kept an hour per member link, so a deal or ticket is written to the stage that means the
+//! same there (`domain::contacts::pipelines`). An account whose pipelines cannot be read
+//! (a token without the pipelines' scope, an answer without stages) gets HubSpot's default
+//! ids, which every account starts with; a refused token or a rate limit is the caller's to
+//! retry, as for any other call.
+
+use crate::state::AppState;
+use connectors::hubspot_pipelines::{pipelines, Object};
+use connectors::ConnectorError;
+use domain::contacts::deals::DEAL_STAGES;
+use domain::contacts::pipelines::{deal_stages, ticket_stages, StageMap};
+use domain::contacts::service::TICKET_STATUSES;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+/// How long an account's pipelines are kept.
+const FRESH_MS: i64 = 3_600_000;
+/// The most links kept; past it the cache starts again.
+const MAX_LINKS: usize = 10_000;
+
+/// Each link's (member's) stage maps, with when they were read.
+#[derive(Clone, Default)]
+pub struct PipelineCache(Arc<Mutex<HashMap<(i64, Object), (i64, StageMap)>>>);
+
+/// HubSpot's default pipelines: `default` with the deal stages' own ids, `0` with `1`–`4`.
+fn defaults(object: Object) -> StageMap {
+    match object {
+        Object::Deals => StageMap {
+            pipeline: "default".into(),
+            stages: DEAL_STAGES.iter().map(|s| (*s, (*s).to_owned())).collect(),
+        },
+        Object::Tickets => StageMap {
+            pipeline: "0".into(),
+            stages: TICKET_STATUSES
+                .iter()
+                .zip(["1", "2", "3", "4"])
+                .map(|(s, id)| (*s, id.to_owned()))
+                .collect(),
+        },
+    }
+}
+
+/// Where `user_id`'s HubSpot account takes `object`s: read through `api_url` and `token` when
+/// not read in the last hour.
+pub async fn stage_map(
+    state: &AppState,
+    user_id: i64,
+    (api_url, token): (&str, &str),
+    object: Object,
+    allow: &[SocketAddr],
+) -> Result<StageMap, ConnectorError> {
+    let now = state.clock.now_ms();
+    let key = (user_id, object);
+    if let Ok(cache) = state.hubspot_pipelines.0.lock() {
+        if let Some((at, map)) = cache.get(&key) {
+            if now - at < FRESH_MS {
+                return Ok(map.clone());
+            }
+        }
+    }
+    let map = match pipelines(api_url, token, object, allow).await {
+        Ok(read) => match object {
+            Object::Deals => deal_stages(&read),
+            Object::Tickets => ticket_stages(&read),
+        }
+        .unwrap_or_else(|| defaults(object)),
+        Err(e @ (ConnectorError::TokenExpired | ConnectorError::RateLimited { .. })) => {
+            return Err(e)
+        }
+        Err(e) => {
+            tracing::info!(user = user_id, error = ?e, "HubSpot pipelines unreadable: the defaults");
+            defaults(object)
+        }
+    };
+    if let Ok(mut cache) = state.hubspot_pipelines.0.lock() {
+        if cache.len() >= MAX_LINKS {
+            cache.clear();
+        }
+        cache.insert(key, (now, map.clone()));
+    }
+    Ok(map)
+}
