@@ -5,7 +5,7 @@
 //! own field names.
 
 use crate::activity::CrmLink;
-use crate::{hubspot_records as hubspot, zoho_records as zoho, ConnectorError};
+use crate::{hubspot_records as hubspot, zoho_objects, zoho_records as zoho, ConnectorError};
 use std::net::SocketAddr;
 
 /// A CRM contact as Switchboard reads it.
@@ -148,7 +148,8 @@ pub async fn add_note(
                 .chars()
                 .take(120)
                 .collect();
-            zoho::create_note(api, token, id, &title, body, allow).await
+            let record = zoho_objects::note_record(id, &title, body);
+            zoho_objects::create(api, token, zoho_objects::Module::Notes, record, allow).await
         }
     }
 }
@@ -170,7 +171,8 @@ pub async fn add_task(
                 .await
         }
         (Crm::Zoho, api, token) => {
-            zoho::create_task(api, token, id, subject, body, due_date, allow).await
+            let record = zoho_objects::task_record(id, subject, body, due_date);
+            zoho_objects::create(api, token, zoho_objects::Module::Tasks, record, allow).await
         }
     }
 }

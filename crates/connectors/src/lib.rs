@@ -24,6 +24,7 @@ pub mod stripe;
 pub mod waha;
 pub mod webhook;
 pub mod zoho;
+pub mod zoho_objects;
 pub mod zoho_records;
 
 pub use guard::{guard_url, GuardError, GuardedUrl};

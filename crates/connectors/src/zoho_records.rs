@@ -40,7 +40,7 @@ fn field_list() -> String {
         .join(",")
 }
 
-async fn call(
+pub(crate) async fn call(
     api_url: &str,
     token: &str,
     method: Method,
@@ -54,64 +54,6 @@ async fn call(
         build(b.header(reqwest::header::AUTHORIZATION, authorization))
     })
     .await
-}
-
-/// Creates a note on contact `contact_id` (`POST Notes`, the contact its parent); answers its
-/// id.
-pub async fn create_note(
-    api_url: &str,
-    token: &str,
-    contact_id: &str,
-    title: &str,
-    body: &str,
-    allow: &[SocketAddr],
-) -> Result<String, ConnectorError> {
-    let record = json!({
-        "Note_Title": title,
-        "Note_Content": body,
-        "Parent_Id": contact_id,
-        "se_module": "Contacts",
-    });
-    let made = call(
-        api_url,
-        token,
-        Method::POST,
-        "/crm/v2/Notes",
-        |b| b.json(&json!({ "data": [record] })),
-        allow,
-    )
-    .await?;
-    id_at(&made, "/data/0/details/id", "zoho note creation")
-}
-
-/// Creates a task on contact `contact_id` (`POST Tasks`, the contact its `Who_Id`), due on
-/// `due_date` (`YYYY-MM-DD`, Zoho's tasks have a day); answers its id.
-pub async fn create_task(
-    api_url: &str,
-    token: &str,
-    contact_id: &str,
-    subject: &str,
-    description: Option<&str>,
-    due_date: &str,
-    allow: &[SocketAddr],
-) -> Result<String, ConnectorError> {
-    let record = json!({
-        "Subject": subject,
-        "Description": description.unwrap_or(""),
-        "Due_Date": due_date,
-        "Status": "Not Started",
-        "Who_Id": contact_id,
-    });
-    let made = call(
-        api_url,
-        token,
-        Method::POST,
-        "/crm/v2/Tasks",
-        |b| b.json(&json!({ "data": [record] })),
-        allow,
-    )
-    .await?;
-    id_at(&made, "/data/0/details/id", "zoho task creation")
 }
 
 /// Zoho's time text (`2026-11-29T13:00:00+05:30`) in epoch ms.

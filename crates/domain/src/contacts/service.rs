@@ -74,6 +74,38 @@ pub fn hubspot_ticket_stage(status: &str) -> &'static str {
     }
 }
 
+/// Zoho's case status of a ticket status (Zoho's defaults: New, On Hold, Escalated, Closed).
+pub fn zoho_case_status(status: &str) -> &'static str {
+    match status {
+        "waiting_on_contact" => "On Hold",
+        "waiting_on_us" => "Escalated",
+        "closed" => "Closed",
+        _ => "New",
+    }
+}
+
+/// Zoho's case type of a ticket type (Zoho's defaults: Problem, Feature Request, Question).
+pub fn zoho_case_type(ticket_type: Option<&str>) -> Option<&'static str> {
+    match ticket_type? {
+        "product_issue" | "billing_issue" => Some("Problem"),
+        "feature_request" => Some("Feature Request"),
+        _ => Some("Question"),
+    }
+}
+
+/// Zoho's call result of an outcome, in words (Zoho's call results are the account's own
+/// text).
+pub fn zoho_call_result(outcome: &str) -> &'static str {
+    match outcome {
+        "busy" => "Busy",
+        "left_live_message" => "Left live message",
+        "left_voicemail" => "Left voicemail",
+        "no_answer" => "No answer",
+        "wrong_number" => "Wrong number",
+        _ => "Connected",
+    }
+}
+
 /// HubSpot's default call disposition id of an outcome.
 pub fn hubspot_call_disposition(outcome: &str) -> &'static str {
     match outcome {

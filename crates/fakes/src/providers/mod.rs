@@ -41,6 +41,7 @@ mod stripe;
 mod waha;
 mod webhook;
 mod zoho;
+mod zoho_objects;
 mod zoho_records;
 
 // The providers' modules reach the shared helpers as `super::…`.

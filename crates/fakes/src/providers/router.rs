@@ -123,6 +123,18 @@ pub(super) fn router(state: FakeState) -> Router {
         )
         .route("/zoho-api/crm/v2/Notes", post(zoho_create_note))
         .route(
+            "/zoho-api/crm/v2/settings/fields",
+            get(super::zoho_objects::fields),
+        )
+        .route(
+            "/zoho-api/crm/v2/{module}",
+            post(super::zoho_objects::create),
+        )
+        .route(
+            "/zoho-api/crm/v2/{module}/{id}",
+            axum::routing::put(super::zoho_objects::update),
+        )
+        .route(
             "/zoho-api/crm/v2/Tasks",
             post(super::crm_tasks::zoho_create_task),
         )

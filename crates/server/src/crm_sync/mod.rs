@@ -79,6 +79,30 @@ impl From<CallError> for AppError {
     }
 }
 
+/// The CRM link a contact's deal, ticket or call is written through: the CRM it went to
+/// before (`written_to`), else the contact's HubSpot link, else its Zoho link.
+pub(crate) async fn link_for(
+    state: &AppState,
+    org_id: i64,
+    contact_id: i64,
+    written_to: Option<&str>,
+) -> Result<Option<(Provider, crm_link::Model)>, CallError> {
+    let links = store::crm_links::of_contact(&state.store, org_id, contact_id)
+        .await
+        .map_err(AppError::from)?;
+    let order: Vec<&str> = match written_to {
+        Some(p) => vec![p],
+        None => LINKED.iter().map(|p| p.key()).collect(),
+    };
+    Ok(order.into_iter().find_map(|key| {
+        let provider = linked(key)?;
+        links
+            .iter()
+            .find(|l| l.provider == key)
+            .map(|l| (provider, l.clone()))
+    }))
+}
+
 /// Runs `call` with `user_id`'s link to `provider`: its token refreshed when due, once more
 /// after a 401, 429s waited out.
 pub async fn with_link<T, F, Fut>(

@@ -1,131 +1,179 @@
-//! Tickets and call logs of a HubSpot-linked contact, written to HubSpot's own tickets (the
-//! account's ticket pipeline) and calls, associated with the contact's record. A ticket is made
-//! the first time and changed after; a call is written once.
+//! Tickets and call logs of a CRM-linked contact, written to the CRM the contact is linked to
+//! (the one a ticket went to first; HubSpot before Zoho for a new one): HubSpot's own tickets
+//! (the account's ticket pipeline) and calls, or Zoho's Cases and Calls, associated with the
+//! contact's record. A ticket is made the first time and changed after; a call is written once.
 
 use super::pipelines::stage_map;
-use super::{with_link, CallError, HUBSPOT};
+use super::{link_for, with_link, CallError};
 use crate::error::AppError;
 use crate::state::AppState;
 use connectors::activity::CrmLink;
 use connectors::hubspot_pipelines::Object;
 use connectors::hubspot_records::{self as hubspot, Attached};
+use connectors::zoho_objects::{self as zoho, Module};
 use connectors::ConnectorError;
-use domain::contacts::pipelines::StageMap;
 use domain::contacts::service as rules;
 use domain::providers::Provider;
 use serde_json::Value;
-use std::sync::Arc;
 use store::entity::contact::{call_log, crm_link, ticket};
 
-/// The contact's HubSpot link, when it has one.
-async fn hubspot_link(
-    state: &AppState,
-    org_id: i64,
-    contact_id: i64,
-) -> Result<Option<crm_link::Model>, CallError> {
-    Ok(
-        store::crm_links::of_contact(&state.store, org_id, contact_id)
-            .await
-            .map_err(AppError::from)?
-            .into_iter()
-            .find(|l| l.provider == HUBSPOT),
-    )
+/// What is written, in each CRM's terms.
+enum Record {
+    Ticket(ticket::Model),
+    Call(call_log::Model),
 }
 
-/// The properties of an object, given the account's ticket pipeline (for a ticket).
-type Properties = Arc<dyn Fn(Option<&StageMap>) -> Value + Send + Sync>;
+impl Record {
+    fn crm_id(&self) -> Option<String> {
+        match self {
+            Record::Ticket(t) => t.crm_id.clone(),
+            Record::Call(_) => None,
+        }
+    }
 
-/// Creates (no `existing` id) or changes the HubSpot object; answers its id. A ticket is
-/// written to the account's own ticket pipeline (`pipelines.rs`).
+    /// HubSpot's object and properties; a ticket's stage in the account's pipeline.
+    async fn hubspot(
+        &self,
+        state: &AppState,
+        user: i64,
+        (api, token): (&str, &str),
+        allow: &[std::net::SocketAddr],
+    ) -> Result<(Attached, Value), ConnectorError> {
+        Ok(match self {
+            Record::Ticket(t) => {
+                let map = stage_map(
+                    state,
+                    Provider::Hubspot,
+                    user,
+                    (api, token),
+                    Object::Tickets,
+                    allow,
+                )
+                .await?;
+                let stage = map
+                    .stage(&t.status)
+                    .unwrap_or_else(|| rules::hubspot_ticket_stage(&t.status));
+                let properties = hubspot::ticket_properties(
+                    &t.name,
+                    t.description.as_deref(),
+                    (&map.pipeline, stage),
+                    t.ticket_type.as_deref(),
+                );
+                (Attached::Ticket, properties)
+            }
+            Record::Call(c) => (
+                Attached::Call,
+                hubspot::call_properties(
+                    c.called_at,
+                    i64::from(c.duration_secs) * 1000,
+                    rules::hubspot_call_disposition(&c.outcome),
+                    c.description.as_deref(),
+                ),
+            ),
+        })
+    }
+
+    /// Zoho's module and record.
+    fn zoho(&self, contact: &str) -> (Module, Value) {
+        match self {
+            Record::Ticket(t) => (
+                Module::Cases,
+                zoho::case_record(
+                    &t.name,
+                    t.description.as_deref(),
+                    (
+                        rules::zoho_case_status(&t.status),
+                        rules::zoho_case_type(t.ticket_type.as_deref()),
+                    ),
+                    contact,
+                ),
+            ),
+            Record::Call(c) => {
+                let start = chrono::DateTime::from_timestamp_millis(c.called_at)
+                    .map(|t| t.format("%Y-%m-%dT%H:%M:%S+00:00").to_string())
+                    .unwrap_or_default();
+                (
+                    Module::Calls,
+                    zoho::call_record(
+                        &start,
+                        i64::from(c.duration_secs),
+                        rules::zoho_call_result(&c.outcome),
+                        c.description.as_deref(),
+                        contact,
+                    ),
+                )
+            }
+        }
+    }
+}
+
+/// Creates (no id yet) or changes the CRM's record; answers its id.
 async fn write(
     state: &AppState,
+    provider: Provider,
     link: &crm_link::Model,
-    kind: Attached,
-    existing: Option<String>,
-    properties: Properties,
+    record: &Record,
 ) -> Result<String, CallError> {
     let allow = state.config.address_allow.clone();
-    let contact = link.crm_id.clone();
-    let user_id = link.user_id;
-    with_link(state, Provider::Hubspot, user_id, |crm| {
-        let (allow, contact, existing, properties) = (
-            allow.clone(),
-            contact.clone(),
-            existing.clone(),
-            properties.clone(),
-        );
+    let user = link.user_id;
+    with_link(state, provider, user, |crm| {
+        let (allow, contact, existing) = (allow.clone(), link.crm_id.clone(), record.crm_id());
         async move {
-            let CrmLink::HubSpot {
-                api_url,
-                access_token,
-            } = crm
-            else {
-                return Err(ConnectorError::Upstream("not a HubSpot link".into()));
-            };
-            let map = match kind {
-                Attached::Ticket => Some(
-                    stage_map(
-                        state,
-                        user_id,
-                        (&api_url, &access_token),
-                        Object::Tickets,
-                        &allow,
-                    )
-                    .await?,
-                ),
-                _ => None,
-            };
-            let properties = properties(map.as_ref());
-            match existing {
-                Some(id) => {
-                    hubspot::update_attached(&api_url, &access_token, kind, &id, properties, &allow)
-                        .await
-                        .map(|()| id)
+            match crm {
+                CrmLink::HubSpot {
+                    api_url,
+                    access_token,
+                } => {
+                    let (api, token) = (api_url.as_str(), access_token.as_str());
+                    let (kind, properties) =
+                        record.hubspot(state, user, (api, token), &allow).await?;
+                    match existing {
+                        Some(id) => {
+                            hubspot::update_attached(api, token, kind, &id, properties, &allow)
+                                .await
+                                .map(|()| id)
+                        }
+                        None => {
+                            hubspot::create_attached(api, token, kind, &contact, properties, &allow)
+                                .await
+                        }
+                    }
                 }
-                None => {
-                    hubspot::create_attached(
-                        &api_url,
-                        &access_token,
-                        kind,
-                        &contact,
-                        properties,
-                        &allow,
-                    )
-                    .await
+                CrmLink::Zoho {
+                    api_url,
+                    access_token,
+                } => {
+                    let (module, body) = record.zoho(&contact);
+                    match existing {
+                        Some(id) => {
+                            zoho::update(&api_url, &access_token, module, &id, body, &allow)
+                                .await
+                                .map(|()| id)
+                        }
+                        None => zoho::create(&api_url, &access_token, module, body, &allow).await,
+                    }
                 }
+                _ => Err(ConnectorError::Upstream(
+                    "not a CRM tickets are kept in".into(),
+                )),
             }
         }
     })
     .await
 }
 
-/// Writes a ticket of a HubSpot-linked contact to HubSpot. A failure is logged, never the
-/// caller's: the ticket stays here.
+/// Writes a ticket of a linked contact to its CRM. A failure is logged, never the caller's:
+/// the ticket stays here.
 pub async fn ticket_changed(state: &AppState, t: &ticket::Model) {
     let result = async {
-        let Some(link) = hubspot_link(state, t.org_id, t.contact_id).await? else {
+        let Some((provider, link)) =
+            link_for(state, t.org_id, t.contact_id, t.crm_provider.as_deref()).await?
+        else {
             return Ok(());
         };
-        let t2 = t.clone();
-        let properties: Properties = Arc::new(move |map: Option<&StageMap>| {
-            let default_stage = rules::hubspot_ticket_stage(&t2.status);
-            let (pipeline, stage) = match map {
-                Some(m) => (
-                    m.pipeline.as_str(),
-                    m.stage(&t2.status).unwrap_or(default_stage),
-                ),
-                None => ("0", default_stage),
-            };
-            hubspot::ticket_properties(
-                &t2.name,
-                t2.description.as_deref(),
-                (pipeline, stage),
-                t2.ticket_type.as_deref(),
-            )
-        });
-        let written = write(state, &link, Attached::Ticket, t.crm_id.clone(), properties).await?;
+        let written = write(state, provider, &link, &Record::Ticket(t.clone())).await?;
         if t.crm_id.is_none() {
-            store::service::set_ticket_crm(&state.store, t.id, HUBSPOT, &written)
+            store::service::set_ticket_crm(&state.store, t.id, provider.key(), &written)
                 .await
                 .map_err(AppError::from)?;
         }
@@ -133,32 +181,25 @@ pub async fn ticket_changed(state: &AppState, t: &ticket::Model) {
     }
     .await;
     if let Err(e) = result {
-        tracing::info!(ticket = t.id, error = ?e, "ticket not written to HubSpot");
+        tracing::info!(ticket = t.id, error = ?e, "ticket not written to the CRM");
     }
 }
 
-/// Writes a logged call with a HubSpot-linked contact to HubSpot. A failure is logged, never
-/// the caller's.
+/// Writes a logged call with a linked contact to its CRM. A failure is logged, never the
+/// caller's.
 pub async fn call_logged(state: &AppState, c: &call_log::Model) {
     let result = async {
-        let Some(link) = hubspot_link(state, c.org_id, c.contact_id).await? else {
+        let Some((provider, link)) = link_for(state, c.org_id, c.contact_id, None).await? else {
             return Ok(());
         };
-        let properties = hubspot::call_properties(
-            c.called_at,
-            i64::from(c.duration_secs) * 1000,
-            rules::hubspot_call_disposition(&c.outcome),
-            c.description.as_deref(),
-        );
-        let properties: Properties = Arc::new(move |_| properties.clone());
-        let written = write(state, &link, Attached::Call, None, properties).await?;
-        store::service::set_call_crm(&state.store, c.id, HUBSPOT, &written)
+        let written = write(state, provider, &link, &Record::Call(c.clone())).await?;
+        store::service::set_call_crm(&state.store, c.id, provider.key(), &written)
             .await
             .map_err(AppError::from)?;
         Ok::<(), CallError>(())
     }
     .await;
     if let Err(e) = result {
-        tracing::info!(call = c.id, error = ?e, "call not written to HubSpot");
+        tracing::info!(call = c.id, error = ?e, "call not written to the CRM");
     }
 }

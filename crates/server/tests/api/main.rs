@@ -19,6 +19,7 @@ mod contacts_transfer;
 mod crm_link;
 mod crm_pipelines;
 mod crm_zoho;
+mod crm_zoho_objects;
 mod deals;
 mod extension_scope;
 mod feedback;
