@@ -170,12 +170,15 @@ test('the panels ask to open a chat first', async () => {
   expect(screen.getByTestId('open-chat-first')).toHaveTextContent('Open a chat first to see this.');
 });
 
-test('the contact’s panels are the manage tools’ for the open chat’s contact', async () => {
+test('the contact’s panels are the app’s (manage tools, Lead CRM) for the open chat’s contact', async () => {
   fakeServer(world());
   await openFirst();
+  expect(within(screen.getByTestId('chat-panels')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Follow-up', 'Notes', 'Tasks', 'Docs', 'User profile', 'Lead']);
   expect(await screen.findByTestId('contact-panel')).toHaveTextContent('notes +91980000001');
   fireEvent.click(screen.getByTestId('panel-docs'));
   expect(await screen.findByTestId('contact-panel')).toHaveTextContent('docs +91980000001');
+  fireEvent.click(screen.getByTestId('panel-lead'));
+  expect(await screen.findByTestId('contact-panel')).toHaveTextContent('lead +91980000001');
 });
 
 test('a task is created for the chat and completed with a tick', async () => {

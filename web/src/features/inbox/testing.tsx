@@ -191,7 +191,8 @@ export function resetStores() {
   useWorkspace.getState().reset();
 }
 
-/** Stands in for the manage tools' panels the app hands in: says which panel for which contact. */
+/** Stands in for the contact's panels the app hands in (the manage tools', the Lead CRM's): says
+ * which panel for which contact. */
 export const ContactPanelProbe: ContactPanel = ({ contact, panel }) => <div data-testid="contact-panel">{`${panel} ${contact}`}</div>;
 
 export function renderPage(path = '/team-inbox') {

@@ -61,6 +61,16 @@ export type ExportFormat = 'csv' | 'xlsx';
 export const exportUrl = (orgId: number, view: ContactsView, format: ExportFormat) =>
   `/api/contacts/export/${format}${queryString(viewQuery(orgId, view))}`;
 
+export const fetchContact = (orgId: number, id: number, signal?: AbortSignal) =>
+  apiFetch<Contact>(`/api/contacts/${id}${queryString({ org_id: orgId })}`, { signal });
+
+/** The contact keyed `key` (a person's number's digits, as a chat carries it), or null: the search
+ * matches numbers partly, so only the row with exactly that key is it. */
+export async function findContact(orgId: number, key: string, signal?: AbortSignal): Promise<Contact | null> {
+  const page = await apiFetch<Page<Contact>>(`/api/contacts${queryString({ org_id: orgId, q: key, per_page: 100 })}`, { signal });
+  return page.items.find((c) => c.contact === key) ?? null;
+}
+
 export const createContact = (body: NewContact) => apiFetch<Contact>('/api/contacts', { method: 'POST', body });
 
 export const updateContact = (id: number, body: ContactUpdate) =>

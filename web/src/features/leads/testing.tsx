@@ -203,14 +203,16 @@ export const callLog = (over: Partial<CallLog>): CallLog => ({
 
 /** A contact's tickets and calls against `tickets` and `calls` (a POST adds one first, a PATCH
  * changes a ticket and moves it first, a DELETE removes one), then the deals' and contacts'
- * calls; `extra` answers first. Returns every call made. */
+ * calls (the list answering `contacts`); `extra` answers first. Returns every call made. */
 export function serviceServer({
   tickets = [],
   calls = [],
+  contacts,
   extra,
 }: {
   tickets?: Ticket[];
   calls?: CallLog[];
+  contacts?: Contact[];
   extra?: (c: Call) => Answer | undefined;
 } = {}) {
   const keptTickets = tickets.map((t) => ({ ...t }));
@@ -254,7 +256,7 @@ export function serviceServer({
     }
     return undefined;
   };
-  return crmServer({ extra: answer });
+  return crmServer({ contacts, extra: answer });
 }
 
 /** The ticket or call requests made so far, by method and path. */

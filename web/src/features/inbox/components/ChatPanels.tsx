@@ -1,8 +1,9 @@
 // The per-chat panels beside a conversation (001 §2 'Per-chat panels: follow-up, notes, tasks,
-// docs, user profile', each asking to open a chat first): the conversation's tasks are the
-// inbox's own; follow-ups, notes, docs and the user profile are the manage tools' screens for
-// the conversation's contact, handed in by the app as `contactPanel` (features do not import
-// each other).
+// docs, user profile', each asking to open a chat first, and the contact as a lead): the
+// conversation's tasks are the inbox's own; follow-ups, notes, docs and the user profile are the
+// manage tools' screens for the conversation's contact, and the lead the Lead CRM's (its stage,
+// status, deals, tickets and calls), handed in by the app as `contactPanel` (features do not
+// import each other).
 import { Paper, Tabs } from '@mantine/core';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +11,10 @@ import { useInbox } from '../stores/inbox';
 import { OpenChatFirst } from './shared';
 import { TasksPanel } from './TasksPanel';
 
-const PANELS = ['followup', 'notes', 'tasks', 'docs', 'profile'] as const;
+const PANELS = ['followup', 'notes', 'tasks', 'docs', 'profile', 'lead'] as const;
 type Panel = (typeof PANELS)[number];
 
-/** A panel of the contact's manage tools. */
+/** A panel of the contact's: the manage tools' or, for `lead`, the Lead CRM's. */
 export type ContactPanel = ComponentType<{ orgId: number; contact: string; panel: Exclude<Panel, 'tasks'> }>;
 
 export function ChatPanels({ names, memberOptions, contactPanel: ContactTools }: { names: Map<number, string>; memberOptions: { value: string; label: string }[]; contactPanel: ContactPanel }) {

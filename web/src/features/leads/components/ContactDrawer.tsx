@@ -1,7 +1,8 @@
 // One contact: its number and fields to change (only what changed is sent; a cleared field is
 // sent blank, which the server clears), its HubSpot and Zoho records (linked, found, created or
 // unlinked), its deals (and a new one), its tickets (a new one, a status changed, one removed) and
-// logged calls (a call to log, one removed), and the history of its changes — who, when, what,
+// logged calls (a call to log, one removed), its timeline (everything that happened with it, and
+// a note or a task added), and the history of its changes — who, when, what,
 // from where — newest first.
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -19,6 +20,7 @@ import { ContactCrm } from './ContactCrm';
 import { ContactDeals } from './ContactDeals';
 import { ContactFields, emptyValues, type FieldValues } from './ContactFields';
 import { ContactTickets } from './ContactTickets';
+import { ContactTimeline } from './ContactTimeline';
 
 const valuesOf = (c: Contact): FieldValues => {
   const v = emptyValues();
@@ -133,6 +135,7 @@ export function ContactDrawer({
           <ContactDeals orgId={orgId} contact={contact} owners={owners} ownerName={ownerName} />
           <ContactTickets key={`tickets-${contact.id}`} orgId={orgId} contactId={contact.id} />
           <ContactCalls key={`calls-${contact.id}`} orgId={orgId} contactId={contact.id} />
+          <ContactTimeline key={`timeline-${contact.id}`} orgId={orgId} contactId={contact.id} memberName={ownerName} />
           <Title order={3} size="h5">
             {t('history')}
           </Title>

@@ -7,7 +7,7 @@
 // Who sees which contact is the server's decision (the employee-list rule through the owner). In
 // the Personal workspace there is no organisation to keep contacts for, and the page says how to
 // get one. Which columns the table shows is the person's choice, kept in this browser
-// (`columns.ts`).
+// (`columns.ts`). `?contact=<id>` opens that contact's drawer (`useContactParam.ts`).
 import { Button, Checkbox, Container, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -34,6 +34,7 @@ import { NewContactModal } from '../components/NewContactModal';
 import { PersonalNotice } from '../components/PersonalNotice';
 import { readColumns, writeColumns, type LeadColumn } from '../columns';
 import { CRMS } from '../crmApi';
+import { useContactParam } from '../useContactParam';
 import { useOwners } from '../useOwners';
 
 /** What is typed (sent once typing pauses). */
@@ -102,6 +103,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
     [orgId, q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort, page, reloads],
   );
   const { owners, ownerName } = useOwners(orgId, workspaceId);
+  const closeParam = useContactParam(orgId, setOpen);
   const reload = () => setReloads((n) => n + 1);
 
   if (orgId === null) return <PersonalNotice />;
@@ -267,7 +269,10 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
       <ContactDrawer
         orgId={orgId}
         contact={open}
-        onClose={() => setOpen(null)}
+        onClose={() => {
+          setOpen(null);
+          closeParam();
+        }}
         ownerName={ownerName}
         owners={owners}
         onSaved={(c) => {
