@@ -68,7 +68,7 @@ pub fn rank(kind: &str) -> Option<u8> {
 /// the cursor, in any order) into one page of at most `limit`, newest first, and the cursor of
 /// the next page when any kind has more.
 pub fn merge<T>(mut entries: Vec<(Cursor, T)>, limit: usize) -> (Vec<(Cursor, T)>, Option<Cursor>) {
-    entries.sort_by(|a, b| b.0.cmp(&a.0));
+    entries.sort_by_key(|e| std::cmp::Reverse(e.0));
     if entries.len() > limit {
         entries.truncate(limit);
         let next = entries.last().map(|(c, _)| *c);

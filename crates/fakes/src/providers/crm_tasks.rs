@@ -64,7 +64,7 @@ pub(super) async fn zoho_create_task(
     }
     let task = &body["data"][0];
     let who = task["Who_Id"].as_str().unwrap_or_default().to_owned();
-    if !task["Subject"].as_str().is_some_and(|s| !s.is_empty()) {
+    if task["Subject"].as_str().is_none_or(|s| s.is_empty()) {
         return zoho_invalid("Subject");
     }
     if crm_contact(&state, "zoho", &who).is_none() {

@@ -24,7 +24,10 @@ const MAX_LINKS: usize = 10_000;
 
 /// Each link's (member's) stage maps, with when they were read.
 #[derive(Clone, Default)]
-pub struct PipelineCache(Arc<Mutex<HashMap<(&'static str, i64, Object), (i64, StageMap)>>>);
+pub struct PipelineCache(Arc<Mutex<HashMap<Key, (i64, StageMap)>>>);
+
+/// A cache entry's key: the CRM, the member whose link it is, the object.
+type Key = (&'static str, i64, Object);
 
 /// Zoho's default deal stages, for Switchboard's seven in order.
 const ZOHO_DEAL_STAGES: [&str; 7] = [
