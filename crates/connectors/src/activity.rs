@@ -257,6 +257,18 @@ pub(crate) async fn send(
                 .and_then(|v| v.to_str().ok())
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .map(|s| s.saturating_mul(1000));
+            // HubSpot names the limit hit: `DAILY` lasts until the account's day ends.
+            let body = res.bytes().await.unwrap_or_default();
+            let policy = serde_json::from_slice::<Value>(&body[..body.len().min(4_096)])
+                .ok()
+                .and_then(|v| {
+                    v.get("policyName")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned)
+                });
+            if policy.as_deref() == Some("DAILY") {
+                return Err(ConnectorError::DailyLimit);
+            }
             return Err(ConnectorError::RateLimited { retry_after_ms });
         }
         401 if auth == Auth::OAuth => return Err(ConnectorError::TokenExpired),

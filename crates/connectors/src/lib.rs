@@ -46,6 +46,10 @@ pub enum ConnectorError {
     /// The provider answered 429: too many calls; try again after `retry_after_ms` when it said.
     #[error("the provider is rate limiting calls")]
     RateLimited { retry_after_ms: Option<u64> },
+    /// The account's calls for the day are spent (HubSpot's `DAILY` policy): no call succeeds
+    /// until its day ends, so waiting seconds is no use.
+    #[error("the provider's daily call limit is reached")]
+    DailyLimit,
     /// An OAuth provider refused the access token (401): refresh it and try again once.
     #[error("the provider refused the access token")]
     TokenExpired,

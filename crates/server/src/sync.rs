@@ -23,6 +23,9 @@ use store::entity::integration;
 use store::integrations::{Owner, STATUS_CONNECTED};
 use store::sync::{Finished, Job, NewJob, Outcome};
 
+/// When a delivery refused for the provider's daily limit is tried again.
+const DAILY_LIMIT_RETRY_MS: i64 = 3_600_000;
+
 /// The providers whose links the sync engine delivers chat activity to (the CRMs and the
 /// spreadsheet), by their stored key.
 pub fn activity_providers() -> Vec<&'static str> {
@@ -462,6 +465,16 @@ async fn deliver_activity(state: &AppState, job: &Job, link: integration::Model)
                     at: state.clock.now_ms() + i64::try_from(wait).unwrap_or(60_000),
                     status_code: Some(429),
                     error: "the provider asked to slow down".to_owned(),
+                    refund: true,
+                };
+            }
+            // The account's calls for the day are spent: ask again in an hour (the account's
+            // day may end at any hour of ours), the attempt not counted.
+            Try::Failed(ConnectorError::DailyLimit) => {
+                return Outcome::Retry {
+                    at: state.clock.now_ms() + DAILY_LIMIT_RETRY_MS,
+                    status_code: Some(429),
+                    error: "the provider's daily call limit is reached".to_owned(),
                     refund: true,
                 };
             }

@@ -100,22 +100,61 @@ pub(super) fn add_activity(
     })
 }
 
-/// Counts one call against a `rate_limit`: the 429 answer while calls remain limited.
+/// Counts one call against a `rate_limit` and the daily budget: the 429 answer while calls
+/// remain limited (HubSpot's as HubSpot words it: the burst policy with `Retry-After`, the daily
+/// one without, its remaining count in `X-HubSpot-RateLimit-Daily-Remaining`).
 pub(super) fn crm_limited(state: &FakeState, provider: &str) -> Option<Reply> {
     use axum::response::IntoResponse;
-    let limited = with_crm(state, provider, |c, _| {
-        if c.rate_limited > 0 {
+    let (burst, daily_spent) = with_crm(state, provider, |c, _| {
+        let daily_spent = match c.daily_left.as_mut() {
+            Some(0) => true,
+            Some(n) => {
+                *n -= 1;
+                false
+            }
+            None => false,
+        };
+        if daily_spent {
+            (false, true)
+        } else if c.rate_limited > 0 {
             c.rate_limited -= 1;
-            true
+            (true, false)
         } else {
-            false
+            (false, false)
         }
     });
-    limited.then(|| {
+    let hubspot = |policy: &str, message: &str| {
+        json!({ "status": "error", "message": message, "errorType": "RATE_LIMIT",
+                "correlationId": "5e2b2f5c-0000-4000-8000-000000000429", "policyName": policy })
+    };
+    if daily_spent {
+        let body = if provider == "hubspot" {
+            hubspot("DAILY", "You have reached your daily limit.")
+        } else {
+            json!({ "error": "rate_limited", "message": "Daily limit reached" })
+        };
+        return Some(
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                [("x-hubspot-ratelimit-daily-remaining", "0")],
+                Json(body),
+            )
+                .into_response(),
+        );
+    }
+    burst.then(|| {
+        let body = if provider == "hubspot" {
+            hubspot(
+                "TEN_SECONDLY_ROLLING",
+                "You have reached your ten_secondly_rolling limit.",
+            )
+        } else {
+            json!({ "error": "rate_limited", "message": "Too many requests" })
+        };
         (
             StatusCode::TOO_MANY_REQUESTS,
             [(axum::http::header::RETRY_AFTER, "1")],
-            Json(json!({ "error": "rate_limited", "message": "Too many requests" })),
+            Json(body),
         )
             .into_response()
     })

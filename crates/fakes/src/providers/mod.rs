@@ -177,6 +177,8 @@ struct Crm {
     deals: Vec<Value>,
     /// How many of the next calls answer 429.
     rate_limited: usize,
+    /// Calls left today (none: no daily limit); at 0 every call answers the daily 429.
+    daily_left: Option<usize>,
     /// HubSpot's own pipelines by object (`deals`, `tickets`), when not the defaults.
     pipelines: std::collections::HashMap<String, Value>,
 }
@@ -403,6 +405,12 @@ impl FakeProviders {
     /// `contact_id` it is attached to and its `body` (Freshdesk's also with its `ticket_id`).
     pub fn crm_activities(&self, provider: &str) -> Vec<Value> {
         with_crm(&self.state, provider, |c, _| c.activities.clone())
+    }
+
+    /// Gives `provider`'s account `calls` more API calls today, after which every call answers
+    /// the daily limit's 429 (none: no daily limit, as at first).
+    pub fn daily_limit(&self, provider: &str, calls: Option<usize>) {
+        with_crm(&self.state, provider, |c, _| c.daily_left = calls);
     }
 
     /// Makes `provider`'s next `next_n` CRM API calls answer 429 with `Retry-After: 1`.

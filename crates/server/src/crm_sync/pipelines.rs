@@ -96,9 +96,11 @@ pub async fn stage_map(
             Object::Tickets => ticket_stages(&read),
         }
         .unwrap_or_else(|| defaults(provider, object)),
-        Err(e @ (ConnectorError::TokenExpired | ConnectorError::RateLimited { .. })) => {
-            return Err(e)
-        }
+        Err(
+            e @ (ConnectorError::TokenExpired
+            | ConnectorError::RateLimited { .. }
+            | ConnectorError::DailyLimit),
+        ) => return Err(e),
         Err(e) => {
             tracing::info!(user = user_id, provider = provider.key(), error = ?e, "pipelines unreadable: the defaults");
             defaults(provider, object)

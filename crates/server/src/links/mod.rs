@@ -234,6 +234,11 @@ pub fn connector_error(e: ConnectorError, wrong: ErrorCode, field: &str) -> AppE
             }
         }
         ConnectorError::WrongCredentials => AppError::new(wrong, wrong_message(wrong)),
+        ConnectorError::DailyLimit => AppError::new(
+            ErrorCode::DailyLimitReached,
+            "the provider's daily call limit is reached",
+        )
+        .with_field("limit", "crm_api"),
         other @ (ConnectorError::RateLimited { .. } | ConnectorError::TokenExpired) => AppError {
             internal: Some(other.to_string()),
             ..AppError::new(

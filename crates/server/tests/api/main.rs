@@ -16,6 +16,7 @@ mod cli;
 mod contact_timeline;
 mod contacts;
 mod contacts_transfer;
+mod crm_daily_limit;
 mod crm_link;
 mod crm_pipelines;
 mod crm_zoho;

@@ -624,6 +624,33 @@ both!(
     a_rate_limited_provider_gets_the_message_once_after_waiting
 );
 
+/// HubSpot's daily limit is spent (429, `DAILY` policy): the message waits an hour, not
+/// seconds — one try logged — and arrives once the account has calls again.
+async fn a_spent_daily_limit_holds_the_message_an_hour(backend: Backend) {
+    let mut w = world(backend).await;
+    w.connect("hubspot").await;
+    w.app.fake.daily_limit("hubspot", Some(0));
+    w.send(vec![w.message("tomorrow", INCLUDED, &["lead"])])
+        .await;
+    let start = std::time::Instant::now();
+    while w.attempts("hubspot").await.is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(15), "never tried");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(w.attempts("hubspot").await, [(Some(429), false)]);
+    assert_eq!(w.last_sync("hubspot").await["pending"], 1);
+    w.app.fake.daily_limit("hubspot", None);
+    w.app.clock.advance(3_600_000);
+    let entry = w.settle("hubspot").await;
+    assert_eq!(entry["dead"], 0, "{entry}");
+    assert_logged_on(&w, "hubspot", INCLUDED, &["tomorrow"]);
+}
+both!(
+    a_spent_daily_limit_holds_the_message_an_hour,
+    a_spent_daily_limit_holds_the_message_an_hour
+);
+
 /// The provider expired the access token (401): the link is refreshed and the message arrives.
 async fn an_expired_token_is_refreshed_and_the_message_arrives(backend: Backend, provider: &str) {
     let mut w = world(backend).await;
