@@ -17,6 +17,7 @@ pub mod guard;
 pub mod hubspot;
 pub mod hubspot_pipelines;
 pub mod hubspot_records;
+pub mod hubspot_webhooks;
 pub mod leadsquared;
 pub mod oauth;
 pub mod salesforce;

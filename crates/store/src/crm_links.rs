@@ -9,7 +9,9 @@ use crate::contacts::{value_of, Change};
 use crate::entity::contact::{change, contact, crm_link, crm_pull};
 use crate::{EpochMs, Store, StoreError};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, SqlErr};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
+};
 use std::collections::HashMap;
 
 /// The contact's links, one per CRM.
@@ -166,6 +168,23 @@ pub async fn by_crm_ids(
         }
     }
     Ok(out)
+}
+
+/// The links to `provider`'s records `crm_ids`, in every organisation (a CRM's webhook names
+/// records by its own id alone), at most `limit`.
+pub async fn with_crm_ids(
+    store: &Store,
+    provider: &str,
+    crm_ids: &[String],
+    limit: u64,
+) -> Result<Vec<crm_link::Model>, StoreError> {
+    Ok(crm_link::Entity::find()
+        .filter(crm_link::Column::Provider.eq(provider))
+        .filter(crm_link::Column::CrmId.is_in(crm_ids.iter().cloned()))
+        .order_by_asc(crm_link::Column::Id)
+        .limit(limit)
+        .all(store.conn())
+        .await?)
 }
 
 /// The members' links to `provider` that have linked contacts in the organisation.

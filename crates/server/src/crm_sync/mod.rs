@@ -13,12 +13,14 @@
 
 mod activities;
 mod deals;
+mod hooks;
 mod pipelines;
 mod pull;
 mod service;
 
 pub use activities::{write_activity, Activity};
 pub use deals::deal_changed;
+pub use hooks::refresh_records;
 pub use pipelines::PipelineCache;
 pub use pull::{hourly, pull_org, PULL_EVERY_MS};
 pub use service::{call_logged, ticket_changed};

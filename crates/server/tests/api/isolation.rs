@@ -1408,6 +1408,9 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/billing/stripe/webhook"),
     // The team inbox's gateway webhook: its path token and signature are its credentials.
     ("POST", "/inbox/hooks/{token}"),
+    // HubSpot's contact webhooks: the app's signature is their credential, and they only
+    // name records, read with each member's own token.
+    ("POST", "/contacts/crm/hubspot/webhook"),
     // The operator's sign-in (its failures all answer alike and are rate limited), and who is
     // signed in as the operator (204 when nobody is, like the users' session check).
     ("POST", "/admin/session"),

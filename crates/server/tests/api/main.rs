@@ -19,6 +19,7 @@ mod contacts_transfer;
 mod crm_daily_limit;
 mod crm_link;
 mod crm_pipelines;
+mod crm_webhooks;
 mod crm_zoho;
 mod crm_zoho_objects;
 mod deals;

@@ -6,6 +6,7 @@
 
 mod bulk;
 mod crm;
+mod crm_hooks;
 mod timeline;
 mod transfer;
 
@@ -54,6 +55,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(crm::unlink_crm))
         .add(Access::Scoped, routes!(crm::create_in_crm))
         .add(Access::Scoped, routes!(crm::pull_crm))
+        .add(Access::Public, routes!(crm_hooks::hubspot_webhook))
 }
 
 pub(crate) fn view(c: contact::Model) -> Contact {
