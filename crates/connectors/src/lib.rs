@@ -27,6 +27,7 @@ pub mod webhook;
 pub mod zoho;
 pub mod zoho_objects;
 pub mod zoho_records;
+pub mod zoho_watch;
 
 pub use guard::{guard_url, GuardError, GuardedUrl};
 

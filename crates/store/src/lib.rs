@@ -11,6 +11,7 @@ mod bulk;
 mod connect;
 pub mod contacts;
 pub mod crm_links;
+pub mod crm_watches;
 pub mod deals;
 pub mod entity;
 pub mod error;

@@ -179,6 +179,8 @@ struct Crm {
     rate_limited: usize,
     /// Calls left today (none: no daily limit); at 0 every call answers the daily 429.
     daily_left: Option<usize>,
+    /// Zoho's notification channels, each as subscribed (the latest per channel id).
+    watches: Vec<Value>,
     /// HubSpot's own pipelines by object (`deals`, `tickets`), when not the defaults.
     pipelines: std::collections::HashMap<String, Value>,
 }

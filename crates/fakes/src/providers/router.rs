@@ -123,6 +123,10 @@ pub(super) fn router(state: FakeState) -> Router {
         )
         .route("/zoho-api/crm/v2/Notes", post(zoho_create_note))
         .route(
+            "/zoho-api/crm/v2/actions/watch",
+            post(super::zoho_objects::watch),
+        )
+        .route(
             "/zoho-api/crm/v2/settings/fields",
             get(super::zoho_objects::fields),
         )

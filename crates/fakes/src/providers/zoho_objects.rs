@@ -211,7 +211,66 @@ pub(super) async fn update(
     }
 }
 
+/// `POST /crm/v2/actions/watch`: subscribes channels (a later subscription of the same channel
+/// replaces it), as Zoho checks them: a channel id, events, a `notify_url`, a token of at most
+/// 50 characters and an end ahead (within a week of the wall clock: the server under test
+/// may run on a clock moved forward).
+pub(super) async fn watch(
+    State(state): State<FakeState>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Reply {
+    if let Some(r) = zoho_gate(
+        &state,
+        "POST",
+        "/crm/v2/actions/watch",
+        &headers,
+        body.clone(),
+    ) {
+        return r;
+    }
+    let w = body["watch"][0].clone();
+    let expiry = w["channel_expiry"]
+        .as_str()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| t.timestamp_millis());
+    let valid = w["channel_id"]
+        .as_str()
+        .is_some_and(|c| c.parse::<i64>().is_ok())
+        && w["events"].as_array().is_some_and(|e| !e.is_empty())
+        && w["notify_url"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("http"))
+        && w["token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty() && t.len() <= 50)
+        && expiry.is_some_and(|e| e > now_ms() && e <= now_ms() + 7 * 86_400_000);
+    if !valid {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            json!({ "watch": [{ "code": "INVALID_DATA", "details": {}, "message": "invalid data", "status": "error" }] }),
+        );
+    }
+    with_crm(&state, "zoho", |c, _| {
+        c.watches.retain(|old| old["channel_id"] != w["channel_id"]);
+        c.watches.push(w.clone());
+    });
+    reply(
+        StatusCode::OK,
+        json!({ "watch": [{ "code": "SUCCESS", "details": { "events": [{
+            "channel_expiry": w["channel_expiry"], "resource_uri": "https://www.zohoapis.com/crm/v2/Contacts",
+            "resource_id": "5725767000000002179", "resource_name": "Contacts", "channel_id": w["channel_id"] }] },
+            "message": "Successfully subscribed for actions-watch of the given module", "status": "success" }] }),
+    )
+}
+
 impl FakeProviders {
+    /// Zoho's notification channels as subscribed: `channel_id`, `events`, `notify_url`,
+    /// `token`, `channel_expiry`.
+    pub fn zoho_watches(&self) -> Vec<Value> {
+        with_crm(&self.state, "zoho", |c, _| c.watches.clone())
+    }
+
     fn zoho_kept(&self, module: &str) -> Vec<Value> {
         with_crm(&self.state, "zoho", |c, _| {
             kept(c, module)

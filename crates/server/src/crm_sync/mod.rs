@@ -20,7 +20,7 @@ mod service;
 
 pub use activities::{write_activity, Activity};
 pub use deals::deal_changed;
-pub use hooks::refresh_records;
+pub use hooks::{keep_zoho_watch, refresh_records, same_secret, ZOHO_NOTIFY_PATH};
 pub use pipelines::PipelineCache;
 pub use pull::{hourly, pull_org, PULL_EVERY_MS};
 pub use service::{call_logged, ticket_changed};

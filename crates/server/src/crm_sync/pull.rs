@@ -112,6 +112,10 @@ async fn pull_member(
             None => break,
         }
     }
+    // Zoho announces changes on a channel of the link's own, kept subscribed by its pull.
+    if provider == Provider::Zoho {
+        super::keep_zoho_watch(state, &pull).await;
+    }
     // What changed here and has not reached the CRM yet (a push that failed, an import, a bulk
     // edit) goes now: after the pull, so a record changed there too was settled first.
     for (link, _) in store::crm_links::dirty(&state.store, org_id, key, user_id)

@@ -1411,6 +1411,8 @@ const PUBLIC: &[(&str, &str)] = &[
     // HubSpot's contact webhooks: the app's signature is their credential, and they only
     // name records, read with each member's own token.
     ("POST", "/contacts/crm/hubspot/webhook"),
+    // Zoho's channel notifications: the channel's token is their credential, likewise.
+    ("POST", "/contacts/crm/zoho/notify"),
     // The operator's sign-in (its failures all answer alike and are rate limited), and who is
     // signed in as the operator (204 when nobody is, like the users' session check).
     ("POST", "/admin/session"),

@@ -89,6 +89,10 @@ table!(
         last_run_at: Option<i64>,
         last_error: Option<String>,
         pulled: i64,
+        /// Zoho's notification channel (the pull's id): the token its notifications carry, and
+        /// when the subscription ends, epoch ms (migration 000060).
+        watch_token: Option<String>,
+        watch_until: Option<i64>,
     }
 );
 

@@ -1,7 +1,9 @@
-//! HubSpot's contact webhooks (the public app's subscriptions to contact creation, property
-//! changes, merges and restores): public, the v3 signature under the app's client secret its
-//! credential. The announced records are read and settled in the background (HubSpot wants an
-//! answer within seconds); the answer says only that the delivery was taken.
+//! The CRMs' change announcements, public: HubSpot's contact webhooks (the public app's
+//! subscriptions to contact creation, property changes, merges and restores; the v3 signature
+//! under the app's client secret their credential) and Zoho's channel notifications (the token
+//! the member link's channel was subscribed with their credential). The announced records are
+//! read and settled in the background (the CRMs want an answer within seconds); the answer
+//! says only that the delivery was taken.
 
 use crate::error::AppError;
 use crate::extract::{Json, RawBody};
@@ -68,9 +70,65 @@ pub async fn hubspot_webhook(
     if !ids.is_empty() {
         let state = state.clone();
         tokio::spawn(async move {
-            if let Err(e) = crate::crm_sync::refresh_records(&state, Provider::Hubspot, &ids).await
+            if let Err(e) =
+                crate::crm_sync::refresh_records(&state, Provider::Hubspot, &ids, None).await
             {
                 tracing::info!(error = ?e, "announced HubSpot changes not read");
+            }
+        });
+    }
+    Ok(Json(WebhookReceipt {
+        received: true,
+        duplicate: false,
+    }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/contacts/crm/zoho/notify",
+    tag = "contacts",
+    request_body(content = String, description = "Zoho's notification of a channel"),
+    responses(
+        (status = 200, description = "Taken: the changed contacts are read from Zoho with the channel's member link and settled", body = WebhookReceipt),
+        (status = 400, description = "`signature_invalid` (no such channel, a token not the channel's, or a channel that has ended) or an unreadable notification; nothing read", body = contract::ErrorBody),
+    )
+)]
+pub async fn zoho_notify(
+    State(state): State<AppState>,
+    RawBody(body): RawBody,
+) -> Result<Json<WebhookReceipt>, AppError> {
+    let note: connectors::zoho_watch::Notification =
+        serde_json::from_slice(&body).map_err(|e| {
+            AppError::new(
+                ErrorCode::MalformedBody,
+                format!("unreadable notification: {e}"),
+            )
+        })?;
+    let refused = || AppError::new(ErrorCode::SignatureInvalid, "not a channel of ours");
+    let channel = match note.channel() {
+        Some(id) => store::crm_watches::channel(&state.store, Provider::Zoho.key(), id).await?,
+        None => None,
+    }
+    .ok_or_else(refused)?;
+    let live = channel
+        .watch_until
+        .is_some_and(|until| until > state.clock.now_ms());
+    let token_ok = channel
+        .watch_token
+        .as_deref()
+        .is_some_and(|t| crate::crm_sync::same_secret(t, &note.token));
+    if !live || !token_ok {
+        return Err(refused());
+    }
+    let ids = note.changed_contacts();
+    if !ids.is_empty() {
+        let state = state.clone();
+        let holder = Some((channel.org_id, channel.user_id));
+        tokio::spawn(async move {
+            if let Err(e) =
+                crate::crm_sync::refresh_records(&state, Provider::Zoho, &ids, holder).await
+            {
+                tracing::info!(error = ?e, "announced Zoho changes not read");
             }
         });
     }

@@ -56,6 +56,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(crm::create_in_crm))
         .add(Access::Scoped, routes!(crm::pull_crm))
         .add(Access::Public, routes!(crm_hooks::hubspot_webhook))
+        .add(Access::Public, routes!(crm_hooks::zoho_notify))
 }
 
 pub(crate) fn view(c: contact::Model) -> Contact {
