@@ -1,7 +1,8 @@
 // Lead CRM with HubSpot (issue #29): a customer's first chat makes their contact, which the admin
 // finds in /leads and qualifies; the HubSpot contact its logged chat made is found from the drawer
 // and linked, and takes the stage and status; a deal
-// of it is created and dragged to Closed Won on /leadcrm, and HubSpot's deal follows; an edit
+// of it is created (the contact's timeline shows the chat and the deal, and a note added there
+// reaches HubSpot) and dragged to Closed Won on /leadcrm, and HubSpot's deal follows; an edit
 // made in HubSpot comes back to /leads with a pull; the filtered view is exported as CSV and the
 // file read back.
 import { readFileSync } from 'node:fs';
@@ -15,10 +16,19 @@ interface HubRecord {
   contact_id?: string;
 }
 
-async function hubspot(request: import('@playwright/test').APIRequestContext): Promise<{ contacts: HubRecord[]; deals: HubRecord[] }> {
+interface HubActivity {
+  contact_id: string;
+  body?: string;
+  kind?: string;
+  subject?: string;
+}
+
+async function hubspot(
+  request: import('@playwright/test').APIRequestContext,
+): Promise<{ contacts: HubRecord[]; deals: HubRecord[]; activities: HubActivity[] }> {
   const res = await request.get(`${FAKES}/hubspot-api/__fake/state`);
   expect(res.ok()).toBeTruthy();
-  return (await res.json()) as { contacts: HubRecord[]; deals: HubRecord[] };
+  return (await res.json()) as { contacts: HubRecord[]; deals: HubRecord[]; activities: HubActivity[] };
 }
 
 test('a chat becomes a qualified lead, a HubSpot contact and a won deal; HubSpot edits come back; the view exports', async ({ page, request }) => {
@@ -89,6 +99,21 @@ test('a chat becomes a qualified lead, a HubSpot contact and a won deal; HubSpot
   await dealDialog.getByLabel('Amount').fill('1250.50');
   await dealDialog.getByRole('button', { name: 'Create deal' }).click();
   await expect(page.getByText('Deal created')).toBeVisible();
+
+  // The contact's timeline holds the chat and the deal; a note added there reaches HubSpot.
+  const timeline = drawer.getByTestId('contact-timeline');
+  await expect(timeline.getByText('Hello, is the annual plan still on offer?')).toBeVisible();
+  await timeline.getByRole('button', { name: 'Add note' }).click();
+  const noteDialog = page.getByRole('dialog', { name: 'Add a note' });
+  await noteDialog.getByLabel('Note').fill('Wants two seats from January');
+  await noteDialog.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByText('Note added')).toBeVisible();
+  await expect(page.getByText('Also added in HubSpot')).toBeVisible();
+  await expect(timeline.getByText('Wants two seats from January')).toBeVisible();
+  await expect(timeline.getByText('Annual plan', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await hubspot(request)).activities.find((a) => a.body === 'Wants two seats from January')?.contact_id)
+    .toBe(made.id);
   await page.keyboard.press('Escape');
 
   // Wide enough for the seven columns side by side (a narrower window scrolls the board, and a

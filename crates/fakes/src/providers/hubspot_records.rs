@@ -279,7 +279,8 @@ pub(super) async fn control_state(State(state): State<FakeState>) -> Json<Value>
     let all = |list: &[Value]| list.iter().map(public).collect::<Vec<_>>();
     let answer = with_crm(&state, "hubspot", |c, _| {
         json!({ "contacts": all(&c.contacts), "deals": all(&c.deals),
-                "tickets": all(&c.tickets), "calls": all(&c.calls) })
+                "tickets": all(&c.tickets), "calls": all(&c.calls),
+                "activities": all(&c.activities) })
     });
     Json(answer)
 }
