@@ -45,6 +45,7 @@ mod m20261130_000057_contact_views;
 mod m20261130_000058_tickets_calls;
 mod m20261130_000059_contact_timeline;
 mod m20261130_000060_crm_watches;
+mod m20261130_000061_contact_labels;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000058_tickets_calls::Migration),
             Box::new(m20261130_000059_contact_timeline::Migration),
             Box::new(m20261130_000060_crm_watches::Migration),
+            Box::new(m20261130_000061_contact_labels::Migration),
         ]
     }
 }

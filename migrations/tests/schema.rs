@@ -304,6 +304,7 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261130_000058_tickets_calls",
             "m20261130_000059_contact_timeline",
             "m20261130_000060_crm_watches",
+            "m20261130_000061_contact_labels",
         ]
     );
 }

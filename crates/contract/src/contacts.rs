@@ -22,6 +22,8 @@ pub struct ContactsQuery {
     /// value when that is left out).
     pub property_id: Option<i64>,
     pub property_value: Option<String>,
+    /// One of the organisation's shared labels (its id).
+    pub label_id: Option<i64>,
     /// `updated` (default), `created` or `name`.
     pub sort: Option<String>,
     /// `desc` (default) or `asc`.
@@ -57,6 +59,8 @@ pub struct Contact {
     pub owner_id: Option<i64>,
     /// `member`, `chat`, `import` or `crm`.
     pub source: String,
+    /// The organisation's shared labels on it (their ids, ascending).
+    pub label_ids: Vec<i64>,
     /// RFC 3339, UTC.
     pub created_at: String,
     pub updated_at: String,
@@ -99,6 +103,10 @@ pub struct ContactUpdate {
     pub lifecycle_stage: Option<String>,
     pub lead_status: Option<String>,
     pub owner_id: Option<i64>,
+    /// The labels it carries instead (the organisation's shared labels, at most 20); `[]`
+    /// takes them all off.
+    #[cfg_attr(feature = "ts", ts(type = "Array<number> | null", optional))]
+    pub label_ids: Option<Vec<i64>>,
 }
 
 /// One changed field in a contact's history.
@@ -172,6 +180,10 @@ pub struct ContactsBulkUpdate {
     pub lead_status: Option<String>,
     /// A member's user id; 0 for nobody.
     pub owner_id: Option<i64>,
+    /// A shared label of the organisation put on each contact.
+    pub add_label_id: Option<i64>,
+    /// A label taken off each contact.
+    pub remove_label_id: Option<i64>,
 }
 
 /// How many contacts a bulk change changed.

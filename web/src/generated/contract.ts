@@ -653,6 +653,10 @@ display_name: string | null, name: string | null, first_name: string | null, las
  */
 source: string, 
 /**
+ * The organisation's shared labels on it (their ids, ascending).
+ */
+label_ids: number[], 
+/**
  * RFC 3339, UTC.
  */
 created_at: string, updated_at: string, };
@@ -837,7 +841,12 @@ due: string, time_zone: string, };
  * `PATCH /api/contacts/{id}`: the fields to change; a field left out stays, a blank one is
  * cleared; `owner_id` 0 is nobody.
  */
-export type ContactUpdate = { org_id: number, name?: string | null, first_name?: string | null, last_name?: string | null, email?: string | null, address?: string | null, company?: string | null, job_title?: string | null, lifecycle_stage?: string | null, lead_status?: string | null, owner_id: number | null, };
+export type ContactUpdate = { org_id: number, name?: string | null, first_name?: string | null, last_name?: string | null, email?: string | null, address?: string | null, company?: string | null, job_title?: string | null, lifecycle_stage?: string | null, lead_status?: string | null, owner_id: number | null, 
+/**
+ * The labels it carries instead (the organisation's shared labels, at most 20); `[]`
+ * takes them all off.
+ */
+label_ids?: Array<number> | null, };
 
 /**
  * How many contacts a bulk change changed.
@@ -856,7 +865,15 @@ ids: number[], lifecycle_stage?: string | null, lead_status?: string | null,
 /**
  * A member's user id; 0 for nobody.
  */
-owner_id: number | null, };
+owner_id: number | null, 
+/**
+ * A shared label of the organisation put on each contact.
+ */
+add_label_id: number | null, 
+/**
+ * A label taken off each contact.
+ */
+remove_label_id: number | null, };
 
 /**
  * `GET /api/contacts`: the organisation's contacts the caller may see.
@@ -887,6 +904,10 @@ tag?: string | null,
  * value when that is left out).
  */
 property_id: number | null, property_value?: string | null, 
+/**
+ * One of the organisation's shared labels (its id).
+ */
+label_id: number | null, 
 /**
  * `updated` (default), `created` or `name`.
  */

@@ -13,6 +13,7 @@ mod billing_bound;
 mod billing_history;
 mod chat_sets_migration;
 mod cli;
+mod contact_labels;
 mod contact_timeline;
 mod contacts;
 mod contacts_transfer;

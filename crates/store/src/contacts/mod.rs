@@ -2,6 +2,7 @@
 //! field by field with a history row per changed field. Every query names the organisation.
 //! `many` changes many at once: an import, a bulk edit.
 
+pub mod labels;
 mod many;
 pub mod timeline;
 pub(crate) use many::insert_history;
@@ -48,6 +49,8 @@ pub struct Filter {
     pub tag: Option<String>,
     /// A user property of the contact holding these words (any value when blank).
     pub property: Option<(i64, String)>,
+    /// One of the organisation's shared labels on the contact.
+    pub label_id: Option<i64>,
 }
 
 /// The manage tools' rows name a contact as its chat was named: the number's digits, with a
@@ -151,6 +154,21 @@ fn condition(org_id: i64, seen: &Seen, filter: &Filter) -> Condition {
                 .to_owned(),
         ));
     }
+    if let Some(label_id) = filter.label_id {
+        use crate::entity::contact::label;
+        let x = Alias::new("x");
+        cond = cond.add(Expr::exists(
+            Query::select()
+                .expr(Expr::val(1))
+                .from_as(label::Entity, x.clone())
+                .and_where(
+                    Expr::col((x.clone(), label::Column::ContactId))
+                        .equals((contact::Entity, contact::Column::Id)),
+                )
+                .and_where(Expr::col((x, label::Column::LabelId)).eq(label_id))
+                .to_owned(),
+        ));
+    }
     if let Some(q) = filter.q.as_deref() {
         for word in q.split_whitespace().take(5) {
             let like = format!("%{}%", word.to_lowercase().replace(['%', '_', '\\'], ""));
@@ -198,6 +216,7 @@ fn narrowed(filter: &Filter) -> bool {
         || filter.q.is_some()
         || filter.tag.is_some()
         || filter.property.is_some()
+        || filter.label_id.is_some()
 }
 
 /// One page of the organisation's contacts as `seen`, and how many match. The page's ids are

@@ -130,3 +130,12 @@ table!(
         created_at: i64,
     }
 );
+
+table!(
+    /// A shared label of the organisation on one of its contacts (migration 000061).
+    label, "contact_labels", {
+        org_id: i64,
+        contact_id: i64,
+        label_id: i64,
+    }
+);

@@ -1,6 +1,7 @@
-//! One change to many contacts (`/leads`' bulk edit): the stage, the status, the owner.
+//! One change to many contacts (`/leads`' bulk edit): the stage, the status, the owner, a label
+//! put on or taken off.
 
-use super::{cleaned_fields, owner_allowed, scope};
+use super::{checked_labels, cleaned_fields, owner_allowed, scope};
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::extract::Json;
@@ -20,7 +21,7 @@ pub const MAX_BULK_IDS: usize = 500;
     responses(
         (status = 200, description = "How many contacts changed; each change is in the contact's history", body = ContactsBulkResult),
         (status = 404, description = "Not a member; or a contact named is not one the caller sees (nothing changed)", body = contract::ErrorBody),
-        (status = 422, description = "`fields.ids` = `value_invalid` (none, or more than 500); `fields.lifecycle_stage` / `fields.lead_status` / `fields.owner_id` = `value_invalid`", body = contract::ErrorBody),
+        (status = 422, description = "`fields.ids` = `value_invalid` (none, or more than 500); `fields.lifecycle_stage` / `fields.lead_status` / `fields.owner_id` / `fields.add_label_id` / `fields.remove_label_id` (not a shared label of the organisation) = `value_invalid`", body = contract::ErrorBody),
     )
 )]
 pub async fn update_contacts(
@@ -50,7 +51,11 @@ pub async fn update_contacts(
         let owner = owner_allowed(&me, user.id, &people, req.owner_id)?;
         changes.push(("owner_id", owner.map(|o| o.to_string())));
     }
-    let updated = store::contacts::update_many(
+    let add: Vec<i64> = req.add_label_id.into_iter().collect();
+    let remove: Vec<i64> = req.remove_label_id.into_iter().collect();
+    checked_labels(&state, req.org_id, "add_label_id", &add).await?;
+    checked_labels(&state, req.org_id, "remove_label_id", &remove).await?;
+    let mut updated = store::contacts::update_many(
         &state.store,
         req.org_id,
         &req.ids.clone(),
@@ -60,6 +65,19 @@ pub async fn update_contacts(
         state.clock.now_ms(),
     )
     .await?;
+    if !add.is_empty() || !remove.is_empty() {
+        let labelled = store::contacts::labels::change(
+            &state.store,
+            req.org_id,
+            &req.ids,
+            &seen,
+            (None, &add, &remove),
+            user.id,
+            state.clock.now_ms(),
+        )
+        .await?;
+        updated = updated.max(labelled);
+    }
     crate::crm_sync::many_changed_here(&state, req.org_id, req.ids);
     Ok(Json(ContactsBulkResult { updated }))
 }

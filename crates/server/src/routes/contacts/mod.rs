@@ -59,7 +59,7 @@ pub fn routes() -> Routes {
         .add(Access::Public, routes!(crm_hooks::zoho_notify))
 }
 
-pub(crate) fn view(c: contact::Model) -> Contact {
+pub(crate) fn view(c: contact::Model, label_ids: Vec<i64>) -> Contact {
     let phone = c
         .contact
         .bytes()
@@ -86,9 +86,50 @@ pub(crate) fn view(c: contact::Model) -> Contact {
         lead_status: c.lead_status,
         owner_id: c.owner_id,
         source: c.source,
+        label_ids,
         created_at: rfc3339(c.created_at).unwrap_or_default(),
         updated_at: rfc3339(c.updated_at).unwrap_or_default(),
     }
+}
+
+/// The contacts as answered, each with its labels.
+pub(crate) async fn views(
+    state: &AppState,
+    org_id: i64,
+    rows: Vec<contact::Model>,
+) -> Result<Vec<Contact>, AppError> {
+    let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
+    let mut labels = store::contacts::labels::of_contacts(&state.store, org_id, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|c| {
+            let l = labels.remove(&c.id).unwrap_or_default();
+            view(c, l)
+        })
+        .collect())
+}
+
+/// One contact as answered, with its labels.
+async fn view_one(state: &AppState, c: contact::Model) -> Result<Contact, AppError> {
+    let org_id = c.org_id;
+    Ok(views(state, org_id, vec![c]).await?.remove(0))
+}
+
+/// Checks `ids` are the organisation's shared labels (at most 20, else `fields.<field>` =
+/// `value_invalid`).
+pub(crate) async fn checked_labels(
+    state: &AppState,
+    org_id: i64,
+    field: &str,
+    ids: &[i64],
+) -> Result<(), AppError> {
+    let known = store::contacts::labels::shared(state.store.conn(), org_id, ids).await?;
+    if ids.len() > store::contacts::labels::MAX_LABELS
+        || ids.iter().any(|id| !known.contains_key(id))
+    {
+        return Err(AppError::invalid_field(field, RuleError::ValueInvalid));
+    }
+    Ok(())
 }
 
 /// The caller's membership, which contacts they see, and the members they see (owners they
@@ -240,6 +281,7 @@ fn filter_of(q: &ContactsQuery) -> Result<Filter, AppError> {
             let words = q.property_value.as_deref().unwrap_or_default();
             (id, words.chars().take(100).collect())
         }),
+        label_id: q.label_id,
     })
 }
 
@@ -272,7 +314,7 @@ pub async fn list_contacts(
     )
     .await?;
     Ok(Json(
-        paging.answer(rows.into_iter().map(view).collect(), total),
+        paging.answer(views(&state, q.org_id, rows).await?, total),
     ))
 }
 
@@ -323,7 +365,7 @@ pub async fn create_contact(
         state.clock.now_ms(),
     )
     .await?;
-    Ok((StatusCode::CREATED, Json(view(made))))
+    Ok((StatusCode::CREATED, Json(view(made, Vec::new()))))
 }
 
 /// The contact `id` of the organisation, when the caller sees it (404 otherwise).
@@ -356,7 +398,8 @@ pub async fn get_contact(
     Query(q): Query<OrgBody>,
 ) -> Result<Json<Contact>, AppError> {
     let (_, seen, _) = scope(&state, &user, q.org_id).await?;
-    Ok(Json(view(seen_contact(&state, &seen, q.org_id, id).await?)))
+    let c = seen_contact(&state, &seen, q.org_id, id).await?;
+    Ok(Json(view_one(&state, c).await?))
 }
 
 #[utoipa::path(
@@ -388,7 +431,10 @@ pub async fn update_contact(
         let owner = owner_allowed(&me, user.id, &people, req.owner_id)?;
         changes.push(("owner_id", owner.map(|o| o.to_string())));
     }
-    let after = store::contacts::update(
+    if let Some(labels) = req.label_ids.as_deref() {
+        checked_labels(&state, req.org_id, "label_ids", labels).await?;
+    }
+    let mut after = store::contacts::update(
         &state.store,
         req.org_id,
         id,
@@ -398,8 +444,21 @@ pub async fn update_contact(
         state.clock.now_ms(),
     )
     .await?;
+    if let Some(labels) = req.label_ids.as_deref() {
+        store::contacts::labels::change(
+            &state.store,
+            req.org_id,
+            &[id],
+            &seen,
+            (Some(labels), &[], &[]),
+            user.id,
+            state.clock.now_ms(),
+        )
+        .await?;
+        after = seen_contact(&state, &seen, req.org_id, id).await?;
+    }
     crate::crm_sync::changed_here(&state, req.org_id, &[id]).await;
-    Ok(Json(view(after)))
+    Ok(Json(view_one(&state, after).await?))
 }
 
 #[utoipa::path(
