@@ -90,7 +90,7 @@ test('the export links carry the current search, filters and order, and no page'
 });
 
 test('exportUrl leaves out what is not filtered, and never sends a page', () => {
-  const none = { tag: ' ', propertyId: null, propertyValue: 'ignored without a property' };
+  const none = { tag: ' ', propertyId: null, propertyValue: 'ignored without a property', labelId: null };
   const url = exportUrl(ORG, { q: '  ', lifecycleStage: null, leadStatus: 'NEW', ownerId: null, sort: 'updated', ...none }, 'xlsx');
   expect(url).toBe('/api/contacts/export/xlsx?org_id=42&lead_status=NEW&sort=updated&dir=desc');
 });

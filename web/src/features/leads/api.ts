@@ -6,6 +6,7 @@ import type {
   ContactsBulkResult,
   ContactsBulkUpdate,
   ContactUpdate,
+  LabelBoard,
   NewContact,
   Page,
   UserProperty,
@@ -25,6 +26,8 @@ export interface ContactsView {
   /** A user property the contact has a value of, holding `propertyValue` (blank: any value). */
   propertyId: number | null;
   propertyValue: string;
+  /** One of the organisation's shared labels (null: any). */
+  labelId: number | null;
   sort: 'updated' | 'created' | 'name';
 }
 
@@ -43,6 +46,7 @@ const viewQuery = (orgId: number, f: ContactsView) => ({
   tag: f.tag.trim() || null,
   property_id: f.propertyId,
   property_value: f.propertyId === null ? null : f.propertyValue.trim() || null,
+  label_id: f.labelId,
   sort: f.sort,
   dir: f.sort === 'name' ? 'asc' : 'desc',
 });
@@ -53,6 +57,10 @@ export const fetchContacts = (orgId: number, f: ContactsFilter, signal?: AbortSi
 /** The organisation's user properties (the manage tools'), to filter by. */
 export const fetchUserProperties = (orgId: number) =>
   resultData<UserProperty[]>(`/api/manage/user-properties${queryString({ org_id: orgId })}`);
+
+/** The organisation's labels (the manage tools'): the board of every label the caller sees. */
+export const fetchLabelBoard = (orgId: number, signal?: AbortSignal) =>
+  apiFetch<LabelBoard>(`/api/manage/labels${queryString({ org_id: orgId })}`, { signal });
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -99,8 +107,13 @@ export const importContacts = (orgId: number, file: File, { mapping, commit, onP
     { contentType: 'application/octet-stream', onProgress, onSent, signal },
   );
 
-/** What a bulk change sets: only the fields given (owner 0 is nobody). */
-export type BulkChange = Partial<Pick<ContactsBulkUpdate, 'lifecycle_stage' | 'lead_status'>> & { owner_id?: number };
+/** What a bulk change sets: only the fields given (owner 0 is nobody; a shared label put on or
+ * taken off). */
+export type BulkChange = Partial<Pick<ContactsBulkUpdate, 'lifecycle_stage' | 'lead_status'>> & {
+  owner_id?: number;
+  add_label_id?: number;
+  remove_label_id?: number;
+};
 
 export const bulkUpdateContacts = (orgId: number, ids: number[], change: BulkChange) =>
   apiFetch<ContactsBulkResult>('/api/contacts/bulk', { method: 'POST', body: { org_id: orgId, ids, ...change } });

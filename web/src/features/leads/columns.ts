@@ -12,6 +12,7 @@ export const LEAD_COLUMNS = [
   'lifecycle_stage',
   'lead_status',
   'owner',
+  'labels',
   'source',
   'updated',
   'created',

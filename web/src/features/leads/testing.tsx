@@ -30,6 +30,7 @@ export const contact = (over: Partial<Contact>): Contact => ({
   lead_status: 'IN_PROGRESS',
   owner_id: 8,
   source: 'member',
+  label_ids: [],
   created_at: '2026-11-28T09:00:00Z',
   updated_at: '2026-11-28T10:00:00Z',
   ...over,

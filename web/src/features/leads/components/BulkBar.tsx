@@ -1,5 +1,6 @@
-// One change to the contacts selected in the table: a lifecycle stage, a lead status and an owner
-// (a member or nobody), each left as it is unless chosen. Only what is chosen is sent; the
+// One change to the contacts selected in the table: a lifecycle stage, a lead status, an owner
+// (a member or nobody), a shared label put on and one taken off (when the organisation has any),
+// each left as it is unless chosen. Only what is chosen is sent; the
 // server records it in each contact's history. A refusal is said in words, under the choice it
 // names or above the bar.
 import { Alert, Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
@@ -10,18 +11,25 @@ import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import { bulkUpdateContacts, type BulkChange } from '../api';
 import { BULK_MAX, LEAD_STATUSES, LIFECYCLE_STAGES } from '../logic';
+import type { SharedLabel } from '../useSharedLabels';
 import type { OwnerOption } from './ContactFilters';
+
+/** The fields a refusal may name, each said under its choice. */
+const CHOICES = ['lifecycle_stage', 'lead_status', 'owner_id', 'add_label_id', 'remove_label_id'];
 
 export function BulkBar({
   orgId,
   ids,
   owners,
+  labels,
   onDone,
   onClear,
 }: {
   orgId: number;
   ids: number[];
   owners: OwnerOption[];
+  /** The organisation's shared labels (none: no label choices). */
+  labels: readonly SharedLabel[];
   /** The change was made: the selection goes and the table reads again. */
   onDone: (updated: number) => void;
   onClear: () => void;
@@ -31,6 +39,8 @@ export function BulkBar({
   const [stage, setStage] = useState('');
   const [status, setStatus] = useState('');
   const [owner, setOwner] = useState('');
+  const [addLabel, setAddLabel] = useState('');
+  const [removeLabel, setRemoveLabel] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,6 +57,8 @@ export function BulkBar({
     ...(stage ? { lifecycle_stage: stage } : {}),
     ...(status ? { lead_status: status } : {}),
     ...(owner ? { owner_id: Number(owner) } : {}),
+    ...(addLabel ? { add_label_id: Number(addLabel) } : {}),
+    ...(removeLabel ? { remove_label_id: Number(removeLabel) } : {}),
   };
   const chosen = Object.keys(change).length > 0;
   const tooMany = ids.length > BULK_MAX;
@@ -61,10 +73,12 @@ export function BulkBar({
       setStage('');
       setStatus('');
       setOwner('');
+      setAddLabel('');
+      setRemoveLabel('');
       onDone(updated);
     } catch (e) {
       const err = e instanceof ApiError ? e : null;
-      const named = Object.entries(err?.fields ?? {}).filter(([f]) => ['lifecycle_stage', 'lead_status', 'owner_id'].includes(f));
+      const named = Object.entries(err?.fields ?? {}).filter(([f]) => CHOICES.includes(f));
       if (named.length > 0) setErrors(Object.fromEntries(named.map(([f, c]) => [f, codeText(c)])));
       else setFailure(codeText(err ? (Object.values(err.fields)[0] ?? err.code) : 'internal', { not_found: t('bulk.not_found') }));
     } finally {
@@ -73,6 +87,7 @@ export function BulkBar({
   }
 
   const keep = { value: '', label: t('bulk.keep') };
+  const labelChoices = [keep, ...labels.map((l) => ({ value: String(l.id), label: l.name }))];
   return (
     <Paper withBorder p="sm" radius="md" data-testid="bulk-bar" role="region" aria-label={t('bulk.label')}>
       {failure && (
@@ -111,6 +126,28 @@ export function BulkBar({
           data={[keep, { value: '0', label: t('nobody') }, ...owners]}
           data-testid="bulk-owner"
         />
+        {labels.length > 0 && (
+          <>
+            <NativeSelect
+              label={t('bulk.add_label')}
+              value={addLabel}
+              error={errors.add_label_id}
+              disabled={busy}
+              onChange={(e) => setAddLabel(e.currentTarget.value)}
+              data={labelChoices}
+              data-testid="bulk-add-label"
+            />
+            <NativeSelect
+              label={t('bulk.remove_label')}
+              value={removeLabel}
+              error={errors.remove_label_id}
+              disabled={busy}
+              onChange={(e) => setRemoveLabel(e.currentTarget.value)}
+              data={labelChoices}
+              data-testid="bulk-remove-label"
+            />
+          </>
+        )}
         <Button onClick={() => void apply()} loading={busy} disabled={!chosen || tooMany}>
           {t('bulk.apply')}
         </Button>

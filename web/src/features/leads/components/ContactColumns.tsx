@@ -8,6 +8,8 @@ import { IconColumns } from '@tabler/icons-react';
 import type { Contact } from '@/generated/contract';
 import { DEFAULT_COLUMNS, LEAD_COLUMNS, isFixedColumn, withColumn, type LeadColumn } from '../columns';
 import { isSource, isStage, isStatus, stageColor } from '../logic';
+import type { SharedLabel } from '../useSharedLabels';
+import { LabelBadges } from './ContactLabels';
 
 /** Each column's title in the page's language. */
 export function useColumnTitles(): Record<LeadColumn, string> {
@@ -21,6 +23,7 @@ export function useColumnTitles(): Record<LeadColumn, string> {
     lifecycle_stage: t('field.lifecycle_stage'),
     lead_status: t('field.lead_status'),
     owner: t('field.owner'),
+    labels: t('field.labels'),
     source: t('source.title'),
     updated: t('updated_at'),
     created: t('created_at'),
@@ -34,11 +37,14 @@ export function ContactCell({
   contact: c,
   column,
   ownerName,
+  labels,
   onOpen,
 }: {
   contact: Contact;
   column: LeadColumn;
   ownerName: (id: number | null) => string;
+  /** The organisation's shared labels by id. */
+  labels: ReadonlyMap<number, SharedLabel>;
   onOpen: (c: Contact) => void;
 }) {
   const { t, i18n } = useTranslation('leads');
@@ -81,6 +87,9 @@ export function ContactCell({
       break;
     case 'owner':
       body = ownerName(c.owner_id);
+      break;
+    case 'labels':
+      body = <LabelBadges ids={c.label_ids} labels={labels} />;
       break;
     case 'source':
       body = isSource(c.source) ? t(`source.${c.source}`) : text(c.source);

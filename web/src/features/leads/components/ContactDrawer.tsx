@@ -1,9 +1,9 @@
-// One contact: its number and fields to change (only what changed is sent; a cleared field is
-// sent blank, which the server clears), its HubSpot and Zoho records (linked, found, created or
-// unlinked), its deals (and a new one), its tickets (a new one, a status changed, one removed) and
-// logged calls (a call to log, one removed), its timeline (everything that happened with it, and
-// a note or a task added), and the history of its changes — who, when, what,
-// from where — newest first.
+// One contact: its number and fields to change (only what changed is sent; a cleared field is sent
+// blank, which the server clears; its shared labels are sent, all of them, when they changed), its
+// HubSpot and Zoho records (linked, found, created or unlinked), its deals (and a new one), its
+// tickets (a new one, a status changed, one removed) and logged calls (a call to log, one
+// removed), its timeline (everything that happened with it, and a note or a task added), and the
+// history of its changes — who, when, what, from where — newest first.
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,12 @@ import { toast } from '@/lib/toast';
 import { fetchHistory, updateContact } from '../api';
 import { isStage, isStatus, stageColor } from '../logic';
 import type { OwnerOption } from '../useOwners';
+import type { SharedLabels } from '../useSharedLabels';
 import { ContactCalls } from './ContactCalls';
 import { ContactCrm } from './ContactCrm';
 import { ContactDeals } from './ContactDeals';
 import { ContactFields, emptyValues, type FieldValues } from './ContactFields';
+import { LabelsField } from './ContactLabels';
 import { ContactTickets } from './ContactTickets';
 import { ContactTimeline } from './ContactTimeline';
 
@@ -28,6 +30,9 @@ const valuesOf = (c: Contact): FieldValues => {
   return v;
 };
 
+/** Label ids (as numbers or the options' texts) in ascending order, as the server keeps them. */
+const ascending = (ids: readonly (number | string)[]) => ids.map(Number).sort((a, b) => a - b);
+
 export function ContactDrawer({
   orgId,
   contact,
@@ -35,6 +40,7 @@ export function ContactDrawer({
   onSaved,
   ownerName,
   owners,
+  labels,
 }: {
   orgId: number;
   contact: Contact | null;
@@ -43,10 +49,13 @@ export function ContactDrawer({
   ownerName: (id: number | null | undefined) => string;
   /** The members a new deal of the contact may be owned by. */
   owners: OwnerOption[];
+  /** The organisation's shared labels (`useSharedLabels`). */
+  labels: Pick<SharedLabels, 'labels' | 'settled'>;
 }) {
   const { t, i18n } = useTranslation('leads');
   const codeText = useCodeText();
   const [values, setValues] = useState<FieldValues>(emptyValues);
+  const [labelIds, setLabelIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [saves, setSaves] = useState(0);
@@ -54,7 +63,10 @@ export function ContactDrawer({
   const history = useLoad(id === null ? null : (signal) => fetchHistory(orgId, id, signal), [orgId, id, saves]);
 
   useEffect(() => {
-    if (contact) setValues(valuesOf(contact));
+    if (contact) {
+      setValues(valuesOf(contact));
+      setLabelIds(contact.label_ids.map(String));
+    }
     setErrors({});
   }, [contact]);
 
@@ -77,9 +89,11 @@ export function ContactDrawer({
   async function save() {
     if (!contact) return;
     const before = valuesOf(contact);
-    const changed = Object.fromEntries(
+    const changed: Record<string, unknown> = Object.fromEntries(
       (Object.keys(values) as (keyof FieldValues)[]).filter((k) => values[k].trim() !== before[k].trim()).map((k) => [k, values[k]]),
     );
+    const chosen = ascending(labelIds);
+    if (chosen.join(',') !== ascending(contact.label_ids).join(',')) changed.label_ids = chosen;
     if (Object.keys(changed).length === 0) {
       toast.info(t('nothing_changed'));
       return;
@@ -124,6 +138,7 @@ export function ContactDrawer({
           >
             <Stack>
               <ContactFields values={values} onChange={setValues} errors={errors} />
+              <LabelsField labels={labels.labels} settled={labels.settled} value={labelIds} onChange={setLabelIds} error={errors.label_ids} />
               <Group justify="flex-end">
                 <Button type="submit" loading={busy}>
                   {t('save')}

@@ -1,6 +1,7 @@
 // The table's search, filters and order: words, lifecycle stage, lead status, owner (anyone,
 // nobody or a member), one of the organisation's contact tags, a user property's value (the
-// manage tools') and the sort. Each filter is sent to the server as its key; what is typed goes
+// manage tools'), one of the organisation's shared labels (the manage tools' too; when there are
+// none the filter says so and where admins make them) and the sort. Each filter is sent to the server as its key; what is typed goes
 // once typing pauses (the page keeps it). `children` (the columns' button) close the row,
 // wrapping with it on a narrow screen.
 import { Box, Group, NativeSelect, TextInput } from '@mantine/core';
@@ -11,6 +12,8 @@ import { useLoad } from '@/lib/useLoad';
 import { fetchUserProperties, type ContactsView } from '../api';
 import { LEAD_STATUSES, LIFECYCLE_STAGES } from '../logic';
 import type { OwnerOption } from '../useOwners';
+import type { SharedLabels } from '../useSharedLabels';
+import { NoSharedLabels } from './ContactLabels';
 
 export type { OwnerOption };
 
@@ -27,6 +30,7 @@ export function ContactFilters({
   view,
   onView,
   owners,
+  labels,
   children,
 }: {
   orgId: number;
@@ -36,11 +40,14 @@ export function ContactFilters({
   onView: (change: Partial<Chosen>) => void;
   /** The members a contact may be owned by. */
   owners: OwnerOption[];
+  /** The organisation's shared labels (`useSharedLabels`). */
+  labels: Pick<SharedLabels, 'labels' | 'settled'>;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('leads');
   // Properties are optional: without them (none made, or not readable) the filter is not shown.
   const properties = useLoad((_signal) => fetchUserProperties(orgId), [orgId]).data ?? [];
+  const noLabels = labels.settled && labels.labels.length === 0;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
@@ -96,6 +103,15 @@ export function ContactFilters({
           w={160}
         />
       )}
+      <NativeSelect
+        label={t('filter.label')}
+        value={view.labelId === null ? '' : String(view.labelId)}
+        onChange={(e) => onView({ labelId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+        data={[{ value: '', label: t('filter.any_label') }, ...labels.labels.map((l) => ({ value: String(l.id), label: l.name }))]}
+        disabled={noLabels && view.labelId === null}
+        description={noLabels ? <NoSharedLabels /> : undefined}
+        maw={noLabels ? 220 : undefined}
+      />
       <NativeSelect
         label={t('sort')}
         value={view.sort}

@@ -1,8 +1,8 @@
 // /leads (000 §2 "Leads"; issue #29): the organisation's contacts as a table — search, lifecycle
-// stage, lead status and owner filters, sort, pages — a new contact from its number, and a
-// contact's drawer to change its fields, read its history and see (or start) its deals. The
-// contacts shown can be exported (CSV or Excel), a file of contacts imported (managers, admins
-// and owners), the changes made in the CRMs pulled (the same), and the rows chosen in the table
+// stage, lead status, owner and shared-label filters, sort, pages — a new contact from its number,
+// and a contact's drawer to change its fields, read its history and see (or start) its deals. The
+// contacts shown can be exported (CSV or Excel), a file of contacts imported (managers, admins and
+// owners), the changes made in the CRMs pulled (the same), and the rows chosen in the table
 // changed together (stage, status, owner); a contact's drawer links it to HubSpot and Zoho too.
 // Who sees which contact is the server's decision (the employee-list rule through the owner). In
 // the Personal workspace there is no organisation to keep contacts for, and the page says how to
@@ -36,12 +36,13 @@ import { readColumns, writeColumns, type LeadColumn } from '../columns';
 import { CRMS } from '../crmApi';
 import { useContactParam } from '../useContactParam';
 import { useOwners } from '../useOwners';
+import { useSharedLabels } from '../useSharedLabels';
 
 /** What is typed (sent once typing pauses). */
 type Typed = Pick<ContactsView, 'q' | 'tag' | 'propertyValue'>;
 const NOTHING_TYPED: Typed = { q: '', tag: '', propertyValue: '' };
 type Filters = Omit<ContactsView, keyof Typed>;
-const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, propertyId: null, sort: 'updated' };
+const NO_FILTERS: Filters = { lifecycleStage: null, leadStatus: null, ownerId: null, propertyId: null, labelId: null, sort: 'updated' };
 
 export const LEADS_PER_PAGE = 50;
 /** The table's width before it scrolls sideways: the selection box and so much per column. */
@@ -85,24 +86,25 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
     setColumns(next);
     writeColumns(next);
   };
-  const { lifecycleStage, leadStatus, ownerId, propertyId, sort } = filters;
+  const { lifecycleStage, leadStatus, ownerId, propertyId, labelId, sort } = filters;
   const view: ContactsView = { ...typed, ...filters };
 
   useEffect(() => {
     document.title = `${t('title')} · Switchboard`;
   }, [t]);
-  useEffect(() => setPage(0), [q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort]);
+  useEffect(() => setPage(0), [q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, labelId, sort]);
   // The selection is of the rows shown: another view or page starts without one.
   useEffect(
     () => setSelected(new Set()),
-    [q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort, page],
+    [q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, labelId, sort, page],
   );
 
   const list = useLoad(
     orgId === null ? null : (signal) => fetchContacts(orgId, { ...view, page, perPage: LEADS_PER_PAGE }, signal),
-    [orgId, q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, sort, page, reloads],
+    [orgId, q, tag, propertyValue, lifecycleStage, leadStatus, ownerId, propertyId, labelId, sort, page, reloads],
   );
   const { owners, ownerName } = useOwners(orgId, workspaceId);
+  const labels = useSharedLabels(orgId);
   const closeParam = useContactParam(orgId, setOpen);
   const reload = () => setReloads((n) => n + 1);
 
@@ -119,7 +121,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
       return next;
     });
   const filtered =
-    q.trim() !== '' || tag.trim() !== '' || lifecycleStage !== null || leadStatus !== null || ownerId !== null || propertyId !== null;
+    q.trim() !== '' || tag.trim() !== '' || [lifecycleStage, leadStatus, ownerId, propertyId, labelId].some((f) => f !== null);
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
@@ -155,6 +157,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
           view={filters}
           onView={(change) => setFilters((f) => ({ ...f, ...change }))}
           owners={owners}
+          labels={labels}
         >
           <ColumnsMenu shown={columns} onChange={chooseColumns} />
         </ContactFilters>
@@ -163,6 +166,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
             orgId={orgId}
             ids={[...selected]}
             owners={owners}
+            labels={labels.labels}
             onClear={() => setSelected(new Set())}
             onDone={() => {
               setSelected(new Set());
@@ -239,7 +243,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
                 />
               </Table.Td>
               {columns.map((column) => (
-                <ContactCell key={column} contact={c} column={column} ownerName={ownerName} onOpen={setOpen} />
+                <ContactCell key={column} contact={c} column={column} ownerName={ownerName} labels={labels.byId} onOpen={setOpen} />
               ))}
             </Table.Tr>
           )}
@@ -275,6 +279,7 @@ function Leads({ orgId, workspaceId, mayImport }: { orgId: number | null; worksp
         }}
         ownerName={ownerName}
         owners={owners}
+        labels={labels}
         onSaved={(c) => {
           setOpen(c);
           reload();
