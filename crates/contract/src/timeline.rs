@@ -52,6 +52,8 @@ pub struct Timeline {
 #[serde(deny_unknown_fields)]
 pub struct ContactNoteRequest {
     pub org_id: i64,
+    /// Not blank; at most 20 000 characters.
+    #[schema(pattern = r"\S", max_length = 20000)]
     pub body: String,
 }
 
@@ -62,6 +64,7 @@ pub struct ContactNoteRequest {
 pub struct ContactTaskRequest {
     pub org_id: i64,
     /// Not blank, at most 120 characters (as a follow-up's).
+    #[schema(pattern = r"\S", max_length = 120)]
     pub title: String,
     pub notes: Option<String>,
     /// `YYYY-MM-DDTHH:MM` in `time_zone`, not past.

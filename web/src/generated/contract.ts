@@ -779,7 +779,11 @@ committed: boolean, };
  * `POST /api/contacts/{id}/notes`: a note on a contact — the caller's note of the chat,
  * and a note on the record in each CRM the contact is linked to.
  */
-export type ContactNoteRequest = { org_id: number, body: string, };
+export type ContactNoteRequest = { org_id: number, 
+/**
+ * Not blank; at most 20 000 characters.
+ */
+body: string, };
 
 /**
  * A contact's property values (the user-profile panel).
