@@ -168,8 +168,8 @@ pub struct ContactImportReport {
     pub committed: bool,
 }
 
-/// `POST /api/contacts/bulk`: one change to many contacts — the stage, the status, the owner —
-/// recorded in each one's history.
+/// `POST /api/contacts/bulk`: one change to many contacts — the stage, the status, the owner, a
+/// label, a tag — recorded in each one's history.
 #[crate::wire(OptionalFields)]
 #[serde(deny_unknown_fields)]
 pub struct ContactsBulkUpdate {
@@ -184,6 +184,11 @@ pub struct ContactsBulkUpdate {
     pub add_label_id: Option<i64>,
     /// A label taken off each contact.
     pub remove_label_id: Option<i64>,
+    /// An organisation tag put on each contact (at most 10 characters; a contact keeps two at
+    /// most, so one already with two others refuses the change).
+    pub add_tag: Option<String>,
+    /// A tag taken off each contact (any case), before `add_tag` is put on.
+    pub remove_tag: Option<String>,
 }
 
 /// How many contacts a bulk change changed.

@@ -463,6 +463,44 @@ pub fn contact_tags(input: &TagsInput) -> Result<Tags, RuleError> {
     }
 }
 
+/// One tag typed for a bulk change of many contacts' tags: trimmed, not blank, at most
+/// [`MAX_TAG_CHARS`].
+pub fn bulk_tag(raw: &str) -> Result<String, RuleError> {
+    let t = trimmed(raw);
+    if t.is_empty() {
+        Err(RuleError::TagRequired)
+    } else if chars(&t) > MAX_TAG_CHARS {
+        Err(RuleError::TagTooLong)
+    } else {
+        Ok(t)
+    }
+}
+
+/// A contact's tags after a bulk change: `remove` taken off (any case), then `add` put on
+/// unless it is there already (any case). Refused with `TagsTooMany` past [`MAX_TAGS`]; an
+/// empty answer leaves the contact untagged, as one never tagged is (docs/DECISIONS.md).
+pub fn retagged(
+    current: &[String],
+    add: Option<&str>,
+    remove: Option<&str>,
+) -> Result<Vec<String>, RuleError> {
+    let same = |a: &str, b: &str| a.to_lowercase() == b.to_lowercase();
+    let mut tags: Vec<String> = current
+        .iter()
+        .filter(|t| !remove.is_some_and(|r| same(t, r)))
+        .cloned()
+        .collect();
+    if let Some(a) = add {
+        if !tags.iter().any(|t| same(t, a)) {
+            tags.push(a.to_owned());
+        }
+    }
+    if tags.len() > MAX_TAGS {
+        return Err(RuleError::TagsTooMany);
+    }
+    Ok(tags)
+}
+
 /// 001 §3 'Priority: none, low, medium, high, very low, very high'.
 #[crate::value::wire(Copy, Default)]
 #[serde(rename_all = "snake_case")]

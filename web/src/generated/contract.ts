@@ -858,8 +858,8 @@ label_ids?: Array<number> | null, };
 export type ContactsBulkResult = { updated: number, };
 
 /**
- * `POST /api/contacts/bulk`: one change to many contacts — the stage, the status, the owner —
- * recorded in each one's history.
+ * `POST /api/contacts/bulk`: one change to many contacts — the stage, the status, the owner, a
+ * label, a tag — recorded in each one's history.
  */
 export type ContactsBulkUpdate = { org_id: number, 
 /**
@@ -877,7 +877,16 @@ add_label_id: number | null,
 /**
  * A label taken off each contact.
  */
-remove_label_id: number | null, };
+remove_label_id: number | null, 
+/**
+ * An organisation tag put on each contact (at most 10 characters; a contact keeps two at
+ * most, so one already with two others refuses the change).
+ */
+add_tag?: string | null, 
+/**
+ * A tag taken off each contact (any case), before `add_tag` is put on.
+ */
+remove_tag?: string | null, };
 
 /**
  * `GET /api/contacts`: the organisation's contacts the caller may see.

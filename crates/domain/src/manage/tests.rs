@@ -204,3 +204,27 @@ fn follow_ups_and_scheduled_messages() {
     assert_eq!(ok.recipient, "+919812345678");
     assert_eq!(ok.first_ms, now + 60_000);
 }
+
+#[test]
+fn a_bulk_tag_change_keeps_two_tags_at_most_and_may_leave_none() {
+    let v = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert_eq!(bulk_tag("  vip "), Ok("vip".into()));
+    assert_eq!(bulk_tag("   "), Err(RuleError::TagRequired));
+    assert_eq!(bulk_tag("abcdefghijk"), Err(RuleError::TagTooLong));
+    assert_eq!(bulk_tag("ñandú-ñandú"), Err(RuleError::TagTooLong));
+    assert_eq!(bulk_tag("ñandúñandú"), Ok("ñandúñandú".into()));
+    // Put on: once, whatever its case; a third is refused.
+    assert_eq!(retagged(&[], Some("vip"), None), Ok(v(&["vip"])));
+    assert_eq!(retagged(&v(&["VIP"]), Some("vip"), None), Ok(v(&["VIP"])));
+    assert_eq!(
+        retagged(&v(&["vip", "hot"]), Some("cold"), None),
+        Err(RuleError::TagsTooMany)
+    );
+    // Taken off first, so one tag can replace another on a contact with two.
+    assert_eq!(
+        retagged(&v(&["vip", "Hot"]), Some("cold"), Some("hot")),
+        Ok(v(&["vip", "cold"]))
+    );
+    assert_eq!(retagged(&v(&["vip"]), None, Some("VIP")), Ok(vec![]));
+    assert_eq!(retagged(&v(&["vip"]), None, Some("hot")), Ok(v(&["vip"])));
+}

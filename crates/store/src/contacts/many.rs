@@ -181,6 +181,31 @@ pub(crate) async fn insert_history(
 
 /// Applies `changes` to each of the contacts `ids`, all or none: `NotFound` when one is not the
 /// organisation's or not seen. Answers how many changed.
+/// The contacts `ids` names (repeats once), when every one is the organisation's and seen by the
+/// caller; `None` otherwise, for a change of many that changes all or none.
+pub(crate) async fn seen_rows(
+    conn: &impl ConnectionTrait,
+    org_id: i64,
+    ids: &[i64],
+    seen: &Seen,
+) -> Result<Option<Vec<contact::Model>>, StoreError> {
+    let mut wanted: Vec<i64> = ids.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut rows = Vec::with_capacity(wanted.len());
+    for chunk in wanted.chunks(CHUNK) {
+        rows.extend(
+            contact::Entity::find()
+                .filter(contact::Column::OrgId.eq(org_id))
+                .filter(contact::Column::Id.is_in(chunk.iter().copied()))
+                .all(conn)
+                .await?,
+        );
+    }
+    let all_seen = rows.len() == wanted.len() && rows.iter().all(|c| seen.sees(c.owner_id));
+    Ok(all_seen.then_some(rows))
+}
+
 pub async fn update_many(
     store: &Store,
     org_id: i64,
@@ -191,23 +216,13 @@ pub async fn update_many(
     now: EpochMs,
 ) -> Result<u64, StoreError> {
     let txn = store.begin_write().await?;
-    let mut rows = Vec::with_capacity(ids.len());
-    for chunk in ids.chunks(CHUNK) {
-        rows.extend(
-            contact::Entity::find()
-                .filter(contact::Column::OrgId.eq(org_id))
-                .filter(contact::Column::Id.is_in(chunk.iter().copied()))
-                .all(&txn)
-                .await?,
-        );
-    }
-    let mut wanted: Vec<i64> = ids.to_vec();
-    wanted.sort_unstable();
-    wanted.dedup();
-    if rows.len() != wanted.len() || rows.iter().any(|c| !seen.sees(c.owner_id)) {
-        txn.rollback().await?;
-        return Err(StoreError::NotFound);
-    }
+    let rows = match seen_rows(&txn, org_id, ids, seen).await? {
+        Some(rows) => rows,
+        None => {
+            txn.rollback().await?;
+            return Err(StoreError::NotFound);
+        }
+    };
     let change = Change {
         actor_id: Some(actor_id),
         origin: "member",

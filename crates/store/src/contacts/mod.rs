@@ -1,9 +1,10 @@
 //! The organisation's contacts (issue #29): list with filters and paging, create, read, change
 //! field by field with a history row per changed field. Every query names the organisation.
-//! `many` changes many at once: an import, a bulk edit.
+//! `many` changes many at once: an import, a bulk edit; `labels` and `tags` put those on many.
 
 pub mod labels;
 mod many;
+pub mod tags;
 pub mod timeline;
 pub(crate) use many::insert_history;
 pub use many::{import, update_many, ImportOutcome};

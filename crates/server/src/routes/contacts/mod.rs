@@ -7,6 +7,7 @@
 mod bulk;
 mod crm;
 mod crm_hooks;
+mod export;
 mod timeline;
 mod transfer;
 
@@ -47,7 +48,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(timeline::create_contact_task))
         .add(Access::Scoped, routes!(bulk::update_contacts))
         .add(Access::Scoped, routes!(transfer::import_contacts))
-        .add(Access::Scoped, routes!(transfer::export_contacts))
+        .add(Access::Scoped, routes!(export::export_contacts))
         .add(Access::Scoped, routes!(crm::contact_crm_links))
         .add(Access::Scoped, routes!(crm::crm_matches))
         // In this order: the isolation walk links, unlinks, then creates the record anew.

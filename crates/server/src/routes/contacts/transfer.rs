@@ -4,26 +4,23 @@
 //! a commit would do, and a commit with any bad row writes nothing. An export is the table's
 //! current view — its filters and order — as CSV or XLSX, headed by the names an import reads.
 
-use super::{filter_of, scope};
+use super::scope;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
-use crate::extract::{Path, Query};
+use crate::extract::Query;
 use crate::import::{read_rows, Limits, Refusal};
 use crate::state::AppState;
 use axum::extract::{Request, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
 use contract::accounts::ImportRowError;
-use contract::contacts::{ContactImportQuery, ContactImportReport, ContactsQuery, ImportColumn};
+use contract::contacts::{ContactImportQuery, ContactImportReport, ImportColumn};
 use contract::ErrorCode;
 use domain::contacts::import::{
-    check_mapping, label_of, parse_mapping, parse_row, suggested_mapping, ImportRow,
+    check_mapping, parse_mapping, parse_row, suggested_mapping, ImportRow,
 };
 use domain::roles::AccessLevel;
 use domain::RuleError;
 use std::collections::HashMap;
-use store::entity::contact::contact;
 
 /// The largest file an import reads (100 000 rows of ten fields fit in well under it).
 pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
@@ -198,176 +195,6 @@ fn checked_rows(
     (good, lines, refused)
 }
 
-/// The export's columns: the import's fields (so the file reads back as it is), then the owner
-/// and the dates.
-const EXPORT_HEADERS: [&str; 14] = [
-    "Phone",
-    "Name",
-    "First name",
-    "Last name",
-    "Email",
-    "Address",
-    "Company",
-    "Job title",
-    "Lifecycle stage",
-    "Lead status",
-    "Owner",
-    "Source",
-    "Created",
-    "Updated",
-];
-
-/// A contact as an export's cells, the owner by e-mail.
-fn cells_of(c: &contact::Model, owners: &HashMap<i64, String>) -> [String; 14] {
-    let text = |v: &Option<String>| v.clone().unwrap_or_default();
-    let phone = if c.contact.bytes().all(|b| b.is_ascii_digit()) {
-        format!("+{}", c.contact)
-    } else {
-        c.contact.clone()
-    };
-    let label = |field: &str, v: &Option<String>| {
-        v.as_deref().map(|k| label_of(field, k)).unwrap_or_default()
-    };
-    let date = |ms: i64| crate::views::rfc3339(ms).unwrap_or_default();
-    [
-        phone,
-        text(&c.name),
-        text(&c.first_name),
-        text(&c.last_name),
-        text(&c.email),
-        text(&c.address),
-        text(&c.company),
-        text(&c.job_title),
-        label("lifecycle_stage", &c.lifecycle_stage),
-        label("lead_status", &c.lead_status),
-        c.owner_id
-            .and_then(|o| owners.get(&o).cloned())
-            .unwrap_or_default(),
-        c.source.clone(),
-        date(c.created_at),
-        date(c.updated_at),
-    ]
-}
-
-/// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a return first)
-/// is written behind an apostrophe, which spreadsheets show as text. The number column is
-/// `+` and digits only, which no spreadsheet runs, and is left as it is.
-fn inert(cell: String, column: usize) -> String {
-    if column > 0 && cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{cell}")
-    } else {
-        cell
-    }
-}
-
-fn csv_bytes(rows: &[[String; 14]]) -> Result<Vec<u8>, AppError> {
-    let mut out = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
-    out.write_record(EXPORT_HEADERS)
-        .map_err(AppError::internal)?;
-    for row in rows {
-        out.write_record(row.iter().enumerate().map(|(i, c)| inert(c.clone(), i)))
-            .map_err(AppError::internal)?;
-    }
-    out.into_inner().map_err(AppError::internal)
-}
-
-fn xlsx_bytes(rows: &[[String; 14]]) -> Result<Vec<u8>, AppError> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    sheet.set_name("Contacts").map_err(AppError::internal)?;
-    let bold = rust_xlsxwriter::Format::new().set_bold();
-    for (col, h) in EXPORT_HEADERS.iter().enumerate() {
-        sheet
-            .write_string_with_format(0, col as u16, *h, &bold)
-            .map_err(AppError::internal)?;
-    }
-    for (r, row) in rows.iter().enumerate() {
-        for (col, cell) in row.iter().enumerate() {
-            if !cell.is_empty() {
-                // Strings, never formulas: write_string stores the text as text.
-                sheet
-                    .write_string(r as u32 + 1, col as u16, cell)
-                    .map_err(AppError::internal)?;
-            }
-        }
-    }
-    sheet.set_freeze_panes(1, 0).map_err(AppError::internal)?;
-    book.save_to_buffer().map_err(AppError::internal)
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/contacts/export/{format}",
-    tag = "contacts",
-    params(("format" = String, Path, description = "`csv` or `xlsx`"), ContactsQuery),
-    responses(
-        (status = 200, description = "Every contact of the view (the list's filters and order; `page` and `per_page` are not read), as a download", body = Vec<u8>, content_type = "text/csv"),
-        (status = 404, description = "Not a member; or a format other than csv and xlsx", body = contract::ErrorBody),
-        (status = 413, description = "`file_too_large`: the view holds more than 250 000 contacts", body = contract::ErrorBody),
-        (status = 422, description = "As for the list", body = contract::ErrorBody),
-    )
-)]
-pub async fn export_contacts(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Path(format): Path<String>,
-    Query(q): Query<ContactsQuery>,
-) -> Result<Response, AppError> {
-    let xlsx = match format.as_str() {
-        "csv" => false,
-        "xlsx" => true,
-        _ => return Err(AppError::not_found()),
-    };
-    let (_, seen, _) = scope(&state, &user, q.org_id).await?;
-    let filter = filter_of(&q)?;
-    let contacts =
-        store::contacts::list_all(&state.store, q.org_id, &seen, &filter, MAX_EXPORT_ROWS)
-            .await?
-            .ok_or_else(|| {
-                AppError::new(
-                    ErrorCode::FileTooLarge,
-                    "the view holds more than 250 000 contacts: narrow it with a filter",
-                )
-            })?;
-    let owners: HashMap<i64, String> = store::orgs::employees(&state.store, q.org_id, None)
-        .await?
-        .into_iter()
-        .filter_map(|r| r.user.email.clone().map(|e| (r.user.id, e)))
-        .collect();
-    let today = chrono::DateTime::from_timestamp_millis(state.clock.now_ms())
-        .unwrap_or_default()
-        .format("%Y-%m-%d");
-    let body = tokio::task::spawn_blocking(move || {
-        let rows: Vec<[String; 14]> = contacts.iter().map(|c| cells_of(c, &owners)).collect();
-        if xlsx {
-            xlsx_bytes(&rows)
-        } else {
-            csv_bytes(&rows)
-        }
-    })
-    .await
-    .map_err(AppError::internal)??;
-    let (content_type, ext) = if xlsx {
-        (
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-            "xlsx",
-        )
-    } else {
-        ("text/csv; charset=utf-8", "csv")
-    };
-    Ok((
-        [
-            (header::CONTENT_TYPE, content_type.to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"contacts-{today}.{ext}\""),
-            ),
-        ],
-        body,
-    )
-        .into_response())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,7 +202,10 @@ mod tests {
 
     #[test]
     fn the_export_heads_its_columns_with_names_the_import_reads() {
-        let header: Vec<String> = EXPORT_HEADERS.iter().map(|h| (*h).to_owned()).collect();
+        let header: Vec<String> = super::super::export::EXPORT_HEADERS
+            .iter()
+            .map(|h| (*h).to_owned())
+            .collect();
         let mapping = suggested_mapping(&header);
         assert_eq!(
             mapping[..IMPORT_FIELDS.len()]
@@ -385,13 +215,5 @@ mod tests {
             IMPORT_FIELDS
         );
         assert!(mapping[IMPORT_FIELDS.len()..].iter().all(Option::is_none));
-    }
-
-    #[test]
-    fn a_cell_a_spreadsheet_would_run_is_written_as_text() {
-        assert_eq!(inert("=HYPERLINK(\"x\")".into(), 1), "'=HYPERLINK(\"x\")");
-        assert_eq!(inert("@SUM(A1)".into(), 4), "'@SUM(A1)");
-        assert_eq!(inert("+919876543210".into(), 0), "+919876543210");
-        assert_eq!(inert("Rhea".into(), 1), "Rhea");
     }
 }
