@@ -105,3 +105,73 @@ test('a new filter starts without a selection', async () => {
   fireEvent.change(screen.getAllByLabelText('Lead status')[0]!, { target: { value: 'NEW' } });
   await waitFor(() => expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument());
 });
+
+test('a typed tag is put on trimmed and another taken off, and the bar comes back with the tags empty', async () => {
+  signedIn();
+  const calls = bulkServer((c) => ({ body: { updated: (c.body as { ids: number[] }).ids.length } }));
+  await page();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Rhea Kapoor' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ana Lima' }));
+  expect(bar().getByTestId('bulk-add-tag')).toHaveAttribute('maxLength', '10');
+  expect(bar().getByTestId('bulk-remove-tag')).toHaveAttribute('maxLength', '10');
+
+  fireEvent.change(bar().getByLabelText('Add tag'), { target: { value: '  vip ' } });
+  fireEvent.change(bar().getByLabelText('Remove tag'), { target: { value: ' Trial' } });
+  fireEvent.click(bar().getByRole('button', { name: 'Apply' }));
+  expect(await screen.findByText('2 contacts updated')).toBeInTheDocument();
+  expect(bulkCalls(calls)).toHaveLength(1);
+  expect(bulkCalls(calls)[0]!.body).toEqual({ org_id: ORG, ids: [1, 3], add_tag: 'vip', remove_tag: 'Trial' });
+
+  await waitFor(() => expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument());
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bea Souza' }));
+  expect(bar().getByLabelText('Add tag')).toHaveValue('');
+  expect(bar().getByLabelText('Remove tag')).toHaveValue('');
+  expect(bar().getByRole('button', { name: 'Apply' })).toBeDisabled();
+});
+
+test('a blank tag is not sent, and alone it is no change', async () => {
+  signedIn();
+  const calls = bulkServer(() => ({ body: { updated: 1 } }));
+  await page();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bea Souza' }));
+  fireEvent.change(bar().getByLabelText('Add tag'), { target: { value: '   ' } });
+  fireEvent.change(bar().getByLabelText('Remove tag'), { target: { value: ' ' } });
+  expect(bar().getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+  fireEvent.change(bar().getByLabelText('Lifecycle stage'), { target: { value: 'lead' } });
+  fireEvent.click(bar().getByRole('button', { name: 'Apply' }));
+  expect(await screen.findByText('1 contact updated')).toBeInTheDocument();
+  expect(bulkCalls(calls)[0]!.body).toEqual({ org_id: ORG, ids: [2], lifecycle_stage: 'lead' });
+});
+
+test('a contact that would end with three tags is said under Add tag, and the selection stays', async () => {
+  signedIn();
+  const calls = bulkServer(() => invalid('add_tag', 'tags_too_many'));
+  await page();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Rhea Kapoor' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bea Souza' }));
+  fireEvent.change(bar().getByLabelText('Add tag'), { target: { value: 'vip' } });
+  fireEvent.click(bar().getByRole('button', { name: 'Apply' }));
+
+  const text = 'A contact can have at most 2 tags; one of the chosen contacts already has 2 others. Take one off in the same change.';
+  expect(await bar().findByText(text)).toBeInTheDocument();
+  expect(bar().getByLabelText('Add tag')).toHaveAccessibleDescription(text);
+  expect(bar().getByLabelText('Add tag')).toHaveAttribute('aria-invalid', 'true');
+  expect(bar().getByLabelText('Remove tag')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(bar().queryByRole('alert')).not.toBeInTheDocument();
+  expect(bulkCalls(calls)[0]!.body).toEqual({ org_id: ORG, ids: [1, 2], add_tag: 'vip' });
+  expect(bar().getByTestId('bulk-count')).toHaveTextContent('2 selected');
+  expect(screen.getByRole('checkbox', { name: 'Select Rhea Kapoor' })).toBeChecked();
+  expect(bar().getByLabelText('Add tag')).toHaveValue('vip');
+});
+
+test('a tag refused as too long is said under Remove tag with its limit', async () => {
+  signedIn();
+  bulkServer(() => invalid('remove_tag', 'tag_too_long'));
+  await page();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ana Lima' }));
+  fireEvent.change(bar().getByLabelText('Remove tag'), { target: { value: 'old' } });
+  fireEvent.click(bar().getByRole('button', { name: 'Apply' }));
+  expect(await bar().findByText('A tag can be at most 10 characters.')).toBeInTheDocument();
+  expect(bar().getByLabelText('Remove tag')).toHaveAccessibleDescription('A tag can be at most 10 characters.');
+});

@@ -108,8 +108,8 @@ export const importContacts = (orgId: number, file: File, { mapping, commit, onP
   );
 
 /** What a bulk change sets: only the fields given (owner 0 is nobody; a shared label put on or
- * taken off). */
-export type BulkChange = Partial<Pick<ContactsBulkUpdate, 'lifecycle_stage' | 'lead_status'>> & {
+ * taken off; an organisation tag put on or taken off, the one taken off first). */
+export type BulkChange = Partial<Pick<ContactsBulkUpdate, 'lifecycle_stage' | 'lead_status' | 'add_tag' | 'remove_tag'>> & {
   owner_id?: number;
   add_label_id?: number;
   remove_label_id?: number;

@@ -84,3 +84,8 @@ export function remap(fields: readonly (string | null)[], index: number, field: 
 
 /** The most contacts one bulk change takes. */
 export const BULK_MAX = 500;
+
+/** A contact tag is at most this many characters, and a contact keeps at most `TAGS_MAX` tags
+ * (the manage tools' rules, checked again by the server). */
+export const TAG_MAX = 10;
+export const TAGS_MAX = 2;

@@ -1,21 +1,23 @@
 // One change to the contacts selected in the table: a lifecycle stage, a lead status, an owner
 // (a member or nobody), a shared label put on and one taken off (when the organisation has any),
-// each left as it is unless chosen. Only what is chosen is sent; the
-// server records it in each contact's history. A refusal is said in words, under the choice it
-// names or above the bar.
-import { Alert, Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
+// an organisation tag put on and one taken off (typed; the one taken off goes first, so both
+// together replace a tag), each left as it is unless chosen. Only what is chosen is sent (a tag
+// trimmed, a blank one not at all); the server records it in each contact's history. A refusal is
+// said in words, under the choice it names (a contact that would end with more than two tags:
+// under the tag put on, nothing changed) or above the bar.
+import { Alert, Button, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useCodeText } from '@/lib/errorText';
 import { toast } from '@/lib/toast';
 import { bulkUpdateContacts, type BulkChange } from '../api';
-import { BULK_MAX, LEAD_STATUSES, LIFECYCLE_STAGES } from '../logic';
+import { BULK_MAX, LEAD_STATUSES, LIFECYCLE_STAGES, TAG_MAX, TAGS_MAX } from '../logic';
 import type { SharedLabel } from '../useSharedLabels';
 import type { OwnerOption } from './ContactFilters';
 
 /** The fields a refusal may name, each said under its choice. */
-const CHOICES = ['lifecycle_stage', 'lead_status', 'owner_id', 'add_label_id', 'remove_label_id'];
+const CHOICES = ['lifecycle_stage', 'lead_status', 'owner_id', 'add_label_id', 'remove_label_id', 'add_tag', 'remove_tag'];
 
 export function BulkBar({
   orgId,
@@ -41,6 +43,8 @@ export function BulkBar({
   const [owner, setOwner] = useState('');
   const [addLabel, setAddLabel] = useState('');
   const [removeLabel, setRemoveLabel] = useState('');
+  const [addTag, setAddTag] = useState('');
+  const [removeTag, setRemoveTag] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,9 +63,18 @@ export function BulkBar({
     ...(owner ? { owner_id: Number(owner) } : {}),
     ...(addLabel ? { add_label_id: Number(addLabel) } : {}),
     ...(removeLabel ? { remove_label_id: Number(removeLabel) } : {}),
+    ...(addTag.trim() ? { add_tag: addTag.trim() } : {}),
+    ...(removeTag.trim() ? { remove_tag: removeTag.trim() } : {}),
   };
   const chosen = Object.keys(change).length > 0;
   const tooMany = ids.length > BULK_MAX;
+  // The tag refusals in the bar's own words: the errors catalogue's name limits ({{tagsMax}}) that
+  // only the manage module gives, and /leads does not load it.
+  const tagTexts = {
+    tag_required: t('bulk.tag_required'),
+    tag_too_long: t('bulk.tag_too_long', { max: n(TAG_MAX) }),
+    tags_too_many: t('bulk.tags_too_many', { max: n(TAGS_MAX) }),
+  };
 
   async function apply() {
     setBusy(true);
@@ -75,12 +88,14 @@ export function BulkBar({
       setOwner('');
       setAddLabel('');
       setRemoveLabel('');
+      setAddTag('');
+      setRemoveTag('');
       onDone(updated);
     } catch (e) {
       const err = e instanceof ApiError ? e : null;
       const named = Object.entries(err?.fields ?? {}).filter(([f]) => CHOICES.includes(f));
-      if (named.length > 0) setErrors(Object.fromEntries(named.map(([f, c]) => [f, codeText(c)])));
-      else setFailure(codeText(err ? (Object.values(err.fields)[0] ?? err.code) : 'internal', { not_found: t('bulk.not_found') }));
+      if (named.length > 0) setErrors(Object.fromEntries(named.map(([f, c]) => [f, codeText(c, tagTexts)])));
+      else setFailure(codeText(err ? (Object.values(err.fields)[0] ?? err.code) : 'internal', { ...tagTexts, not_found: t('bulk.not_found') }));
     } finally {
       setBusy(false);
     }
@@ -148,6 +163,26 @@ export function BulkBar({
             />
           </>
         )}
+        <TextInput
+          label={t('bulk.add_tag')}
+          value={addTag}
+          maxLength={TAG_MAX}
+          w={120}
+          error={errors.add_tag}
+          disabled={busy}
+          onChange={(e) => setAddTag(e.currentTarget.value)}
+          data-testid="bulk-add-tag"
+        />
+        <TextInput
+          label={t('bulk.remove_tag')}
+          value={removeTag}
+          maxLength={TAG_MAX}
+          w={120}
+          error={errors.remove_tag}
+          disabled={busy}
+          onChange={(e) => setRemoveTag(e.currentTarget.value)}
+          data-testid="bulk-remove-tag"
+        />
         <Button onClick={() => void apply()} loading={busy} disabled={!chosen || tooMany}>
           {t('bulk.apply')}
         </Button>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { IconSearch } from '@tabler/icons-react';
 import { useLoad } from '@/lib/useLoad';
 import { fetchUserProperties, type ContactsView } from '../api';
-import { LEAD_STATUSES, LIFECYCLE_STAGES } from '../logic';
+import { LEAD_STATUSES, LIFECYCLE_STAGES, TAG_MAX } from '../logic';
 import type { OwnerOption } from '../useOwners';
 import type { SharedLabels } from '../useSharedLabels';
 import { NoSharedLabels } from './ContactLabels';
@@ -19,9 +19,6 @@ export type { OwnerOption };
 
 type Typed = Pick<ContactsView, 'q' | 'tag' | 'propertyValue'>;
 type Chosen = Omit<ContactsView, keyof Typed>;
-
-/** A contact tag is at most 10 characters (the manage tools' rule). */
-const TAG_CHARS = 10;
 
 export function ContactFilters({
   orgId,
@@ -81,7 +78,7 @@ export function ContactFilters({
         label={t('filter.tag')}
         placeholder={t('filter.tag_placeholder')}
         value={typed.tag}
-        maxLength={TAG_CHARS}
+        maxLength={TAG_MAX}
         onChange={(e) => onType({ tag: e.currentTarget.value })}
         w={120}
       />
