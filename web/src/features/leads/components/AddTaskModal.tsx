@@ -3,15 +3,14 @@
 // the chat and added to each CRM the contact is linked to. A blank title or time is said before
 // asking the server; each field the server refuses is said under its field (a refused zone under
 // the time), anything else in a toast.
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactActivity } from '@/generated/contract';
-import { toast } from '@/lib/toast';
 import { toLocalInput } from '../serviceLogic';
 import { addTask, type TaskDraft } from '../timelineApi';
 import { browserZone, dueOf, nextHourInput, NOTE_MAX, TASK_TITLE_MAX } from '../timelineLogic';
-import { useServiceRefusal } from './ServiceParts';
+import { FormModal, useFormSubmit } from './FormModal';
 
 interface TaskValues {
   title: string;
@@ -21,6 +20,11 @@ interface TaskValues {
 }
 
 const blank = (): TaskValues => ({ title: '', due: nextHourInput(), notes: '' });
+
+/** The zone is the browser's, not a field of the form: its refusal is said under the time. */
+function zoneUnderTime({ time_zone: zoneError, ...fields }: Record<string, string>): Record<string, string> {
+  return zoneError && !fields.due ? { ...fields, due: zoneError } : fields;
+}
 
 export function AddTaskModal({
   orgId,
@@ -36,29 +40,19 @@ export function AddTaskModal({
   onAdded: (activity: ContactActivity) => void;
 }) {
   const { t } = useTranslation('leads');
-  const refusal = useServiceRefusal();
   const [zone] = useState(browserZone);
   const [values, setValues] = useState<TaskValues>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof TaskValues) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
-
   // Each opening starts a blank task due at the next whole hour.
-  useEffect(() => {
-    if (!opened) return;
-    setValues(blank());
-    setErrors({});
-  }, [opened]);
+  const form = useFormSubmit({ opened, onOpen: () => setValues(blank()), fields: zoneUnderTime });
+  const set = (k: keyof TaskValues) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
 
   async function submit() {
     const found: Record<string, string> = {};
     const due = dueOf(values.due);
     if (values.title.trim() === '') found.title = t('timeline.task_name_required');
     if (due === null) found.due = t('timeline.task_due_required');
-    setErrors(found);
-    if (Object.keys(found).length > 0 || due === null) return;
-    setBusy(true);
-    try {
+    if (!form.check(found) || due === null) return;
+    await form.send(async () => {
       const draft: TaskDraft = {
         title: values.title.trim(),
         due,
@@ -66,69 +60,49 @@ export function AddTaskModal({
         ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
       };
       onAdded(await addTask(orgId, contactId, draft));
-    } catch (e) {
-      const r = refusal(e);
-      if ('fields' in r) {
-        // The zone is the browser's, not a field of the form: its refusal is said under the time.
-        const { time_zone: zoneError, ...fields } = r.fields;
-        setErrors(zoneError && !fields.due ? { ...fields, due: zoneError } : fields);
-      } else toast.error(r.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('timeline.task_title')} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('timeline.task_name')}
-              required
-              value={values.title}
-              maxLength={TASK_TITLE_MAX}
-              error={errors.title}
-              onChange={(e) => set('title')(e.currentTarget.value)}
-              data-autofocus
-            />
-            <TextInput
-              label={t('timeline.task_due')}
-              description={t('timeline.task_zone', { zone })}
-              required
-              type="datetime-local"
-              value={values.due}
-              min={toLocalInput(new Date())}
-              error={errors.due}
-              onChange={(e) => set('due')(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('timeline.task_notes')}
-            description={t('timeline.crm_hint')}
-            value={values.notes}
-            maxLength={NOTE_MAX}
-            rows={3}
-            resize="vertical"
-            error={errors.notes}
-            onChange={(e) => set('notes')(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('timeline.task_save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('timeline.task_title')}
+      submitLabel={t('timeline.task_save')}
+      busy={form.busy}
+      onSubmit={submit}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('timeline.task_name')}
+          required
+          value={values.title}
+          maxLength={TASK_TITLE_MAX}
+          error={form.errors.title}
+          onChange={(e) => set('title')(e.currentTarget.value)}
+          data-autofocus
+        />
+        <TextInput
+          label={t('timeline.task_due')}
+          description={t('timeline.task_zone', { zone })}
+          required
+          type="datetime-local"
+          value={values.due}
+          min={toLocalInput(new Date())}
+          error={form.errors.due}
+          onChange={(e) => set('due')(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('timeline.task_notes')}
+        description={t('timeline.crm_hint')}
+        value={values.notes}
+        maxLength={NOTE_MAX}
+        rows={3}
+        resize="vertical"
+        error={form.errors.notes}
+        onChange={(e) => set('notes')(e.currentTarget.value)}
+      />
+    </FormModal>
   );
 }

@@ -3,8 +3,8 @@
 // the server takes the moment it is logged, so a clock a little ahead is never "in the future")
 // and a description. The length and time are checked here first; the server checks everything and
 // each field it refuses is said under that field.
-import { Button, Group, Input, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Group, Input, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallLog } from '@/generated/contract';
 import { toast } from '@/lib/toast';
@@ -19,7 +19,7 @@ import {
   SERVICE_DESCRIPTION_MAX,
   toLocalInput,
 } from '../serviceLogic';
-import { useServiceRefusal } from './ServiceParts';
+import { FormModal, useFormSubmit } from './FormModal';
 
 interface CallValues {
   outcome: string;
@@ -46,21 +46,18 @@ export function LogCallModal({
   onLogged: (c: CallLog) => void;
 }) {
   const { t } = useTranslation('leads');
-  const refusal = useServiceRefusal();
   const [opening, setOpening] = useState(() => toLocalInput(new Date()));
   const [values, setValues] = useState<CallValues>(() => blank(opening));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof CallValues) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
-
   // Each opening starts a blank form at the present minute.
-  useEffect(() => {
-    if (!opened) return;
-    const now = toLocalInput(new Date());
-    setOpening(now);
-    setValues(blank(now));
-    setErrors({});
-  }, [opened]);
+  const form = useFormSubmit({
+    opened,
+    onOpen: () => {
+      const now = toLocalInput(new Date());
+      setOpening(now);
+      setValues(blank(now));
+    },
+  });
+  const set = (k: keyof CallValues) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
 
   async function submit() {
     const found: Record<string, string> = {};
@@ -68,10 +65,8 @@ export function LogCallModal({
     if (duration === null) found.duration_secs = t('calls.duration_invalid');
     const calledAt = values.when === opening ? null : fromLocalInput(values.when);
     if (values.when !== opening && (calledAt === null || inFuture(calledAt))) found.called_at = t('calls.when_invalid');
-    setErrors(found);
-    if (Object.keys(found).length > 0 || duration === null) return;
-    setBusy(true);
-    try {
+    if (!form.check(found) || duration === null) return;
+    await form.send(async () => {
       const draft: CallDraft = {
         contact_id: contactId,
         outcome: values.outcome,
@@ -82,90 +77,73 @@ export function LogCallModal({
       const made = await logCall(orgId, draft);
       toast.success(t('calls.logged'));
       onLogged(made);
-    } catch (e) {
-      const r = refusal(e);
-      if ('fields' in r) setErrors(r.fields);
-      else toast.error(r.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('calls.log_title')} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NativeSelect
-              label={t('calls.outcome')}
-              value={values.outcome}
-              error={errors.outcome}
-              onChange={(e) => set('outcome')(e.currentTarget.value)}
-              data={CALL_OUTCOMES.map((o) => ({ value: o, label: t(callOutcomeKey(o)) }))}
-              data-autofocus
-            />
-            <TextInput
-              label={t('calls.when')}
-              type="datetime-local"
-              value={values.when}
-              max={toLocalInput(new Date())}
-              error={errors.called_at}
-              onChange={(e) => set('when')(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Input.Wrapper labelElement="div" label={t('calls.duration')} description={t('calls.duration_hint')} error={errors.duration_secs}>
-            <Group gap="xs" wrap="nowrap" mt={4} role="group" aria-label={t('calls.duration')}>
-              <TextInput
-                aria-label={t('calls.minutes')}
-                inputMode="numeric"
-                placeholder="0"
-                value={values.minutes}
-                maxLength={4}
-                error={!!errors.duration_secs}
-                rightSection={t('calls.min')}
-                rightSectionWidth={44}
-                onChange={(e) => set('minutes')(e.currentTarget.value)}
-                w={130}
-              />
-              <TextInput
-                aria-label={t('calls.seconds')}
-                inputMode="numeric"
-                placeholder="0"
-                value={values.seconds}
-                maxLength={2}
-                error={!!errors.duration_secs}
-                rightSection={t('calls.sec')}
-                rightSectionWidth={44}
-                onChange={(e) => set('seconds')(e.currentTarget.value)}
-                w={110}
-              />
-            </Group>
-          </Input.Wrapper>
-          <Textarea
-            label={t('service.description')}
-            value={values.description}
-            maxLength={SERVICE_DESCRIPTION_MAX}
-            rows={3}
-            resize="vertical"
-            error={errors.description}
-            onChange={(e) => set('description')(e.currentTarget.value)}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('calls.log_title')}
+      submitLabel={t('calls.save')}
+      busy={form.busy}
+      onSubmit={submit}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NativeSelect
+          label={t('calls.outcome')}
+          value={values.outcome}
+          error={form.errors.outcome}
+          onChange={(e) => set('outcome')(e.currentTarget.value)}
+          data={CALL_OUTCOMES.map((o) => ({ value: o, label: t(callOutcomeKey(o)) }))}
+          data-autofocus
+        />
+        <TextInput
+          label={t('calls.when')}
+          type="datetime-local"
+          value={values.when}
+          max={toLocalInput(new Date())}
+          error={form.errors.called_at}
+          onChange={(e) => set('when')(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Input.Wrapper labelElement="div" label={t('calls.duration')} description={t('calls.duration_hint')} error={form.errors.duration_secs}>
+        <Group gap="xs" wrap="nowrap" mt={4} role="group" aria-label={t('calls.duration')}>
+          <TextInput
+            aria-label={t('calls.minutes')}
+            inputMode="numeric"
+            placeholder="0"
+            value={values.minutes}
+            maxLength={4}
+            error={!!form.errors.duration_secs}
+            rightSection={t('calls.min')}
+            rightSectionWidth={44}
+            onChange={(e) => set('minutes')(e.currentTarget.value)}
+            w={130}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('calls.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <TextInput
+            aria-label={t('calls.seconds')}
+            inputMode="numeric"
+            placeholder="0"
+            value={values.seconds}
+            maxLength={2}
+            error={!!form.errors.duration_secs}
+            rightSection={t('calls.sec')}
+            rightSectionWidth={44}
+            onChange={(e) => set('seconds')(e.currentTarget.value)}
+            w={110}
+          />
+        </Group>
+      </Input.Wrapper>
+      <Textarea
+        label={t('service.description')}
+        value={values.description}
+        maxLength={SERVICE_DESCRIPTION_MAX}
+        rows={3}
+        resize="vertical"
+        error={form.errors.description}
+        onChange={(e) => set('description')(e.currentTarget.value)}
+      />
+    </FormModal>
   );
 }

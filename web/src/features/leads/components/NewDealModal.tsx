@@ -1,8 +1,8 @@
 // A new deal: the contact it is with (searched, or fixed when opened from a contact), its name
 // and any of its other fields. The amount is checked here first; the server checks everything
-// and each field it refuses is said under that field.
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+// and each field it refuses is said under that field (a contact no longer there under the contact).
+import { TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deal } from '@/generated/contract';
 import { ApiError } from '@/lib/api';
@@ -11,6 +11,7 @@ import { createDeal, type DealDraft } from '../dealsApi';
 import { useDealOwners, type OwnerOption } from '../useOwners';
 import { ContactPicker, type ContactChoice } from './ContactPicker';
 import { checkDeal, DealFields, newDealValues, NOBODY, useDealRefusal, type DealValues } from './DealFields';
+import { FormModal, useFormSubmit } from './FormModal';
 
 export function NewDealModal({
   orgId,
@@ -31,32 +32,30 @@ export function NewDealModal({
   ownerName: (id: number) => string;
 }) {
   const { t } = useTranslation('leads');
-  const refusal = useDealRefusal();
+  const dealRefusal = useDealRefusal();
   const { choices, me } = useDealOwners(owners);
   const [chosen, setChosen] = useState<ContactChoice | null>(null);
   const [values, setValues] = useState<DealValues>(newDealValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   // Each opening starts a blank form, owned by the caller when they are one of the members.
   const mine = me !== null && choices.some((o) => o.value === String(me)) ? String(me) : NOBODY;
-  useEffect(() => {
-    if (!opened) return;
-    setChosen(null);
-    setValues(newDealValues(mine));
-    setErrors({});
-    // Only a new opening resets the form, not the members arriving while it is open.
-  }, [opened]);
+  const form = useFormSubmit({
+    opened,
+    onOpen: () => {
+      setChosen(null);
+      setValues(newDealValues(mine));
+    },
+    refusal: (e) =>
+      e instanceof ApiError && e.code === 'not_found' ? { fields: { contact_id: t('deal.contact_missing') } } : dealRefusal(e),
+  });
 
   const target = contact ?? chosen;
 
   async function submit() {
     const found = checkDeal(values, t);
     if (!target) found.contact_id = t('deal.contact_required');
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !target) return;
-    setBusy(true);
-    try {
+    if (!form.check(found) || !target) return;
+    await form.send(async () => {
       const draft: DealDraft = {
         contact_id: target.id,
         name: values.name.trim(),
@@ -70,45 +69,24 @@ export function NewDealModal({
       const made = await createDeal(orgId, draft);
       toast.success(t('deal.created'));
       onCreated(made);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'not_found') {
-        setErrors({ contact_id: t('deal.contact_missing') });
-        return;
-      }
-      const r = refusal(e);
-      if ('fields' in r) setErrors(r.fields);
-      else toast.error(r.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('deal.new_title')} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          {contact ? (
-            <TextInput label={t('deal.contact')} value={contact.name} readOnly variant="filled" error={errors.contact_id} />
-          ) : (
-            <ContactPicker orgId={orgId} value={chosen} onChange={setChosen} error={errors.contact_id} />
-          )}
-          <DealFields values={values} onChange={setValues} errors={errors} owners={choices} ownerName={ownerName} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('deal.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('deal.new_title')}
+      submitLabel={t('deal.create')}
+      busy={form.busy}
+      onSubmit={submit}
+    >
+      {contact ? (
+        <TextInput label={t('deal.contact')} value={contact.name} readOnly variant="filled" error={form.errors.contact_id} />
+      ) : (
+        <ContactPicker orgId={orgId} value={chosen} onChange={setChosen} error={form.errors.contact_id} />
+      )}
+      <DealFields values={values} onChange={setValues} errors={form.errors} owners={choices} ownerName={ownerName} />
+    </FormModal>
   );
 }
