@@ -29,6 +29,16 @@ pub async fn member(
     }
 }
 
+/// The caller's default organisation (the one they open on), when they are an active member of
+/// it: for the routes whose `org_id` may be left out.
+pub async fn default_org(state: &AppState, user: &user::Model) -> Result<Option<i64>, AppError> {
+    Ok(store::orgs::memberships_of_user(&state.store, user.id)
+        .await?
+        .into_iter()
+        .find(|(m, _)| m.user_status == ACTIVE_USER_STATUS && m.is_default_org)
+        .map(|(_, o)| o.id))
+}
+
 /// The caller's membership when their role reaches `level`: 404 for a non-member, 403 for a
 /// member whose role is too low.
 pub async fn member_at(

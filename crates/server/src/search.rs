@@ -258,6 +258,32 @@ pub enum Index {
     Messages,
 }
 
+impl Index {
+    /// An index by its name: `calls` or `messages`, else a name containing `message` (the
+    /// chat-message index, `whatsappmessages`) or `call` (the call-log index).
+    pub fn named(name: &str) -> Option<Index> {
+        match name.trim() {
+            "calls" => Some(Index::Calls),
+            "messages" => Some(Index::Messages),
+            other if other.contains("message") => Some(Index::Messages),
+            other if other.contains("call") => Some(Index::Calls),
+            _ => None,
+        }
+    }
+
+    /// The index of a search path in the original dashboards' form (001 §7.1–7.3):
+    /// `<index>/_search`, with or without a leading `/` or a query after it; the index is the
+    /// segment before `_search`.
+    pub fn of_search_path(url: &str) -> Option<Index> {
+        let path = url.trim().split(['?', '#']).next().unwrap_or_default();
+        let mut parts = path.trim_matches('/').rsplit('/');
+        if parts.next()? != "_search" {
+            return None;
+        }
+        Index::named(parts.next().filter(|i| !i.is_empty())?)
+    }
+}
+
 fn field_value(index: Index, row: &EventRow, field: &str) -> Result<Value, Unsupported> {
     let field = field.strip_suffix(".keyword").unwrap_or(field);
     Ok(match field {
@@ -441,4 +467,27 @@ pub fn answer(index: Index, body: &SearchBody, rows: &[EventRow]) -> Result<Valu
         "hits": { "total": { "value": rows.len(), "relation": "eq" }, "max_score": null, "hits": [] },
         "aggregations": aggregations,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Index;
+
+    #[test]
+    fn a_search_path_names_its_index_before_search() {
+        for (url, index) in [
+            ("calllogs/_search", Some(Index::Calls)),
+            ("/whatsappmessages/_search", Some(Index::Messages)),
+            ("call-logs-prod/_search?size=0", Some(Index::Calls)),
+            ("messages/_search/", Some(Index::Messages)),
+            ("calls", None),
+            ("_search", None),
+            ("/_search", None),
+            ("orders/_search", None),
+            ("calllogs/_count", None),
+            ("calllogs/_search/extra", None),
+        ] {
+            assert_eq!(Index::of_search_path(url), index, "{url}");
+        }
+    }
 }

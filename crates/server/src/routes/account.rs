@@ -81,13 +81,10 @@ async fn profile_answer(
             (Some(org), Some(m.role_id))
         }
         Some(_) => (None, None),
-        None => {
-            let all = store::orgs::memberships_of_user(&state.store, user.id).await?;
-            all.iter()
-                .filter(|(m, _)| m.user_status == domain::accounts::ACTIVE_USER_STATUS)
-                .find(|(m, _)| m.is_default_org)
-                .map_or((None, None), |(m, o)| (Some(o.id), Some(m.role_id)))
-        }
+        None => match crate::access::default_org(state, user).await? {
+            Some(org) => (Some(org), Some(member(state, user, org).await?.role_id)),
+            None => (None, None),
+        },
     };
     let org_name = match org {
         Some(id) => store::orgs::organisation(&state.store, id)

@@ -533,14 +533,20 @@ pub async fn comparison(s: Scope) -> Answer<ComparisonAnswer> {
     })))
 }
 
-/// Query of the compatibility search.
+/// Query of the compatibility search: the index by `index`, or by `url` as the original
+/// dashboards send it (one of the two).
 #[derive(Debug, Clone, serde::Deserialize, utoipa::IntoParams)]
 pub struct SearchQuery {
-    pub org_id: i64,
+    /// The organisation; the caller's default organisation when absent.
+    pub org_id: Option<i64>,
     /// `calls` (the call-log index) or `messages` (the chat-message index); an index name
     /// containing `message` is read as messages, else one containing `call` as calls.
     #[param(pattern = "message|call")]
-    pub index: String,
+    pub index: Option<String>,
+    /// The original dashboards' form (001 §7.1–7.3): the index's search path,
+    /// `<index>/_search`, its index read as `index` is.
+    #[param(pattern = "(message|call)[^/]*/_search")]
+    pub url: Option<String>,
 }
 
 /// The original dashboards' Elasticsearch-style search (001 §7.1–7.4), answered from our store
@@ -556,7 +562,7 @@ pub struct SearchQuery {
     responses(
         (status = 200, description = "The search answer: hits.total and aggregations", body = Object),
         (status = 400, description = "Malformed or unsupported search (the message names the part)", body = contract::ErrorBody),
-        (status = 404, description = "Not a member of the organisation", body = contract::ErrorBody),
+        (status = 404, description = "Not a member of the organisation (or, without `org_id`, no default organisation)", body = contract::ErrorBody),
     )
 )]
 pub async fn search(
@@ -567,14 +573,24 @@ pub async fn search(
 ) -> Result<Json<serde_json::Value>, AppError> {
     use crate::search::{answer, read_filter, Index, SearchBody, TimeField};
     let bad = |m: String| AppError::new(ErrorCode::MalformedBody, m);
-    let index = match q.index.trim() {
-        "calls" => Index::Calls,
-        "messages" => Index::Messages,
-        other if other.contains("message") => Index::Messages,
-        other if other.contains("call") => Index::Calls,
-        other => return Err(bad(format!("unknown index '{other}' (calls, messages)"))),
+    let index = match (q.index.as_deref(), q.url.as_deref()) {
+        (Some(name), None) => Index::named(name)
+            .ok_or_else(|| bad(format!("unknown index '{name}' (calls, messages)")))?,
+        (None, Some(url)) => Index::of_search_path(url).ok_or_else(|| {
+            bad(format!(
+                "unknown search path '{url}' (<calls or messages index>/_search)"
+            ))
+        })?,
+        (Some(_), Some(_)) => return Err(bad("either `index` or `url`, not both".to_owned())),
+        (None, None) => return Err(bad("missing field `index` (or `url`)".to_owned())),
     };
-    let me = member(&state, &user, q.org_id).await?;
+    let org_id = match q.org_id {
+        Some(org) => org,
+        None => crate::access::default_org(&state, &user)
+            .await?
+            .ok_or_else(AppError::not_found)?,
+    };
+    let me = member(&state, &user, org_id).await?;
     let body: SearchBody =
         serde_json::from_value(body).map_err(|e| bad(format!("unsupported search: {e}")))?;
     let filter = read_filter(&body).map_err(|u| bad(format!("unsupported search: {}", u.0)))?;
@@ -587,7 +603,7 @@ pub async fn search(
     if end - start > i64::from(MAX_RANGE_DAYS) * 86_400_000 {
         return Err(AppError::invalid_field("range", RuleError::RangeTooLong));
     }
-    let all = store::orgs::employees(&state.store, q.org_id, Some(ACTIVE_USER_STATUS)).await?;
+    let all = store::orgs::employees(&state.store, org_id, Some(ACTIVE_USER_STATUS)).await?;
     let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
     let users: Vec<i64> = visible(&me, &user, all, true)
         .iter()
@@ -614,7 +630,7 @@ pub async fn search(
         Index::Messages => store::analytics::EventKind::Messages,
     };
     let w = Window {
-        org_id: q.org_id,
+        org_id,
         users: &users,
         start,
         end,

@@ -785,6 +785,42 @@ db_test!(
         });
         assert_eq!(shaped.totals.all.total_count, inside.len() as u64);
 
+        // 001 §7.1's own form: the index's search path in `url`, the organisation the caller's
+        // (no `org_id`): the same answer, `took` aside.
+        let untimed = |mut v: Value| {
+            v.as_object_mut().unwrap().remove("took");
+            v
+        };
+        for url in ["calllogs/_search", "%2Fcalllogs%2F_search%3Fsize%3D0"] {
+            let by_url = app
+                .post_ok(
+                    &format!("/api/v1/analytics/search?url={url}"),
+                    &org.tokens[0],
+                    body.clone(),
+                )
+                .await;
+            assert_eq!(untimed(by_url), untimed(v.clone()), "{url}");
+        }
+        let own = format!("&org_id={}", org.org_id);
+        for (query, part) in [
+            (format!("index=calls&url=calllogs/_search{own}"), "not both"),
+            (own.clone(), "index"),
+            (format!("url=calllogs/_count{own}"), "_search"),
+            (format!("url=orders/_search{own}"), "orders"),
+        ] {
+            let (status, v) = app
+                .call_as(
+                    Method::POST,
+                    &format!("/api/v1/analytics/search?{query}"),
+                    &org.tokens[0],
+                    Some(body.clone()),
+                )
+                .await;
+            assert_eq!(status, 400, "{query}: {v}");
+            let msg = v["error"]["message"].as_str().unwrap();
+            assert!(msg.contains(part), "{msg} should name {part}");
+        }
+
         // 001 §7.3: hourly histogram of chat messages in the Kolkata zone.
         let hist = json!({
             "size": 0,
