@@ -29,7 +29,8 @@ setup level="run":
     @./scripts/bootstrap.sh {{level}}
 
 # Build the domain rules as wasm: the boot module into web/src/wasm-pkg, the manage tools' rules
-# (loaded with their screens) into web/src/wasm-manage-pkg.
+# (loaded with their screens) into web/src/wasm-manage-pkg, the dashboards' business-hours rules
+# into web/src/wasm-insights-pkg.
 wasm: setup
     ./scripts/build-wasm.sh
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Builds the domain rules as two wasm modules and writes the JS packages the web app imports
+# Builds the domain rules as three wasm modules and writes the JS packages the web app imports
 # (generated and git-ignored): web/src/wasm-pkg, the module the boot path loads (the main
-# registry, the wasm crate's default `boot` feature, ≤ 60 KB gzipped), and
-# web/src/wasm-manage-pkg, the manage tools' rules (`--no-default-features --features manage`,
-# ≤ 40 KB gzipped), loaded with their screens (web/src/lib/manageDomain.ts).
+# registry, the wasm crate's default `boot` feature, ≤ 60 KB gzipped); web/src/wasm-manage-pkg,
+# the manage tools' rules (`--no-default-features --features manage`, ≤ 40 KB gzipped), loaded
+# with their screens (web/src/lib/manageDomain.ts); and web/src/wasm-insights-pkg, the
+# dashboards' business-hours rules (`--features insights`, ≤ 40 KB gzipped,
+# web/src/lib/insightsDomain.ts).
 #
 # Uses rustup's wasm32 target when it is installed; otherwise Debian's rustc-web toolchain with
 # std built from source (the recipe in the shared TOOLCHAIN notes). The modules have no chrono-tz:
@@ -77,3 +79,5 @@ build
 bindgen web/src/wasm-pkg
 build --no-default-features --features manage
 bindgen web/src/wasm-manage-pkg
+build --no-default-features --features insights
+bindgen web/src/wasm-insights-pkg

@@ -21,23 +21,28 @@ const manageWasm = {
   regex: '(^|/)wasm-manage-pkg(/|$)',
   message: 'Only src/lib/manageDomain.ts imports the manage wasm module (lazily, so it stays off the boot path): use loadManageRules() or useManageRules().',
 };
+const insightsWasm = {
+  regex: '(^|/)wasm-insights-pkg(/|$)',
+  message: 'Only src/lib/insightsDomain.ts imports the insights wasm module (lazily, so it stays off the boot path): use loadInsightsRules() or useInsightsRules().',
+};
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const shared = [{ regex: '^@/(features|app)(/|$)', message: 'Shared code may not import a feature or the app.' }, noClimbing];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/wasm-pkg/**', 'src/wasm-manage-pkg/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/wasm-pkg/**', 'src/wasm-manage-pkg/**', 'src/wasm-insights-pkg/**', 'coverage/**'] },
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
-    rules: restrict(bootWasm, manageWasm),
+    rules: restrict(bootWasm, manageWasm, insightsWasm),
   },
   {
     files: ['src/{lib,api,stores,components,generated,locales,testing}/**/*.{ts,tsx}'],
-    rules: restrict(...shared, bootWasm, manageWasm),
+    rules: restrict(...shared, bootWasm, manageWasm, insightsWasm),
   },
-  { files: ['src/lib/domain.ts', 'src/lib/domain.bench.ts'], rules: restrict(...shared, manageWasm) },
-  { files: ['src/lib/manageDomain.ts'], rules: restrict(...shared, bootWasm) },
+  { files: ['src/lib/domain.ts', 'src/lib/domain.bench.ts'], rules: restrict(...shared, manageWasm, insightsWasm) },
+  { files: ['src/lib/manageDomain.ts'], rules: restrict(...shared, bootWasm, insightsWasm) },
+  { files: ['src/lib/insightsDomain.ts'], rules: restrict(...shared, bootWasm, manageWasm) },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -53,6 +58,7 @@ export default tseslint.config(
             noClimbing,
             bootWasm,
             manageWasm,
+            insightsWasm,
           ],
         },
       ],

@@ -8,7 +8,9 @@
 //! (`domain::registry`) and also exports `shapeColumns`, for the module the boot path loads
 //! (`web/src/lib/domain.ts` is its only importer); with `manage` alone it answers the manage
 //! tools' registry (`domain::registry::manage`), for the module their screens load lazily
-//! (`web/src/lib/manageDomain.ts`).
+//! (`web/src/lib/manageDomain.ts`); with `insights` alone the dashboards' insight rules
+//! (`domain::registry::insights`: business hours), loaded by the screens that need them
+//! (`web/src/lib/insightsDomain.ts`).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -16,13 +18,15 @@ use std::cell::RefCell;
 use domain::value::Value;
 use wasm_bindgen::prelude::*;
 
-/// The registry this module answers: the main one, or the manage tools' one.
+/// The registry this module answers: the main one, the manage tools' or the insights'.
 #[cfg(feature = "boot")]
 use domain::registry as rules;
+#[cfg(all(feature = "insights", not(any(feature = "boot", feature = "manage"))))]
+use domain::registry::insights as rules;
 #[cfg(all(feature = "manage", not(feature = "boot")))]
 use domain::registry::manage as rules;
-#[cfg(not(any(feature = "boot", feature = "manage")))]
-compile_error!("switchboard-wasm is built with the `boot` or the `manage` feature");
+#[cfg(not(any(feature = "boot", feature = "manage", feature = "insights")))]
+compile_error!("switchboard-wasm is built with the `boot`, `manage` or `insights` feature");
 
 // The few JS operations the conversion needs, as plain functions: no `js-sys`, whose linked
 // bindings (and their closure shims) were 2 KB of the gzipped module.

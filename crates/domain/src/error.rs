@@ -56,6 +56,16 @@ rule_errors! {
     /// A calendar date could not be read (expected YYYY-MM-DD) or is out of range.
     DateInvalid => "date_invalid",
 
+    // Business hours (issue #30)
+    /// A shift is not two times `HH:MM` (the end may be `24:00`) with the start first.
+    ShiftInvalid => "shift_invalid",
+    /// Two shifts of the same day overlap.
+    ShiftsOverlap => "shifts_overlap",
+    /// More shifts in one day than allowed.
+    ShiftsTooMany => "shifts_too_many",
+    /// More holidays than allowed.
+    HolidaysTooMany => "holidays_too_many",
+
     // Plans (001 §5, §9)
     /// 001 §5: 'Minimum team size of 3'.
     TeamTooSmall => "team_too_small",

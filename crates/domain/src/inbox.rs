@@ -1,12 +1,11 @@
 //! The team inbox's rules (issue #27; 000 §2 'Chatter', 001 §3 conversations, 001 §9 tabs and
 //! mentions): what a WhatsApp chat id names, how delivery acks combine when they arrive in any
 //! order, where an open conversation stands, the filter tabs and their keyset cursor, the
-//! gateway's session states as the spec names them, fair assignment of new conversations and
-//! the needs-reply clock in business hours.
+//! gateway's session states as the spec names them and fair assignment of new conversations
+//! (the needs-reply clock counts open minutes with `crate::business_hours`).
 
 pub mod ack;
 pub mod chat;
-pub mod hours;
 pub mod list;
 pub mod session;
 pub mod tasks;
@@ -14,7 +13,6 @@ pub mod text;
 
 pub use ack::Ack;
 pub use chat::ChatRef;
-pub use hours::BusinessHours;
 pub use list::{Cursor, Standing, Tab, FREE_LIMITED_TAB_ROWS};
 pub use session::SessionState;
 

@@ -14,6 +14,7 @@ pub mod analytics;
 pub mod assignment;
 pub mod billing;
 pub mod buckets;
+pub mod business_hours;
 pub mod chat;
 // The contacts' rules run on the server; the leads screen will load them with its own module.
 pub mod constants;

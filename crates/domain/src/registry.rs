@@ -414,17 +414,73 @@ pub mod manage {
     }
 }
 
-/// Whether `rule` is one of the manage tools' rules ([`manage`]).
-pub fn is_manage_rule(rule: &str) -> bool {
-    manage::RULE_NAMES.contains(&rule)
+/// The dashboards' insight rules (issue #30: business hours and the time counted inside them):
+/// a registry of their own, shipped in a third module that the screens needing them (the
+/// business-hours settings, the response-time panels, loaded after the first paint) load, so
+/// the boot module stays within its budget. Same wire shape as the rules above.
+pub mod insights {
+    use super::*;
+    use crate::business_hours::{
+        BusinessHours, BusinessHoursInput, BusinessTime, BusinessTimeInput,
+    };
+
+    registry! {
+        /// The business-hours form checked and read back in order.
+        "business_hours" => fn(i: BusinessHoursInput) -> BusinessHours {
+            crate::business_hours::business_hours(&i)
+        }
+        /// The time of each span inside business hours, DST-exact in their zone.
+        "business_time" => fn(i: BusinessTimeInput) -> BusinessTime {
+            crate::business_hours::business_time(&i)
+        }
+    }
 }
 
-/// [`call`] (or [`manage::call`]) with JSON in and out: the outcome as a `serde_json::Value`.
-pub fn call_json(rule: &str, input: serde_json::Value) -> Result<serde_json::Value, CallError> {
-    if is_manage_rule(rule) {
-        return manage::call(rule, input, serde_json::value::Serializer);
+/// The wasm module that answers a rule: the boot module's registry, or a lazily loaded one's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Module {
+    Boot,
+    Manage,
+    Insights,
+}
+
+/// The module whose registry holds `rule` (the boot module's when none does).
+pub fn module_of(rule: &str) -> Module {
+    if manage::RULE_NAMES.contains(&rule) {
+        Module::Manage
+    } else if insights::RULE_NAMES.contains(&rule) {
+        Module::Insights
+    } else {
+        Module::Boot
     }
-    call(rule, input, serde_json::value::Serializer)
+}
+
+/// Every rule of every registry, in registry order (boot, manage, insights).
+pub fn all_rules() -> impl Iterator<Item = &'static RuleInfo> {
+    RULES.iter().chain(manage::RULES).chain(insights::RULES)
+}
+
+/// Any registry's rule with JSON in and out, the server's path: the outcome as a
+/// `serde_json::Value`.
+pub fn call_json(rule: &str, input: serde_json::Value) -> Result<serde_json::Value, CallError> {
+    let out = serde_json::value::Serializer;
+    match module_of(rule) {
+        Module::Manage => manage::call(rule, input, out),
+        Module::Insights => insights::call(rule, input, out),
+        Module::Boot => call(rule, input, out),
+    }
+}
+
+/// Any registry's rule on the browser's wire format, as its wasm module runs it.
+pub fn call_any_value(
+    rule: &str,
+    input: &crate::value::Value,
+) -> Result<crate::value::Value, CallError> {
+    match module_of(rule) {
+        Module::Manage => manage::call_value(rule, input),
+        Module::Insights => insights::call_value(rule, input),
+        Module::Boot => call_value(rule, input),
+    }
 }
 
 /// The TypeScript declarations of every registry type, the `Rules` map and the error codes, as
@@ -467,6 +523,7 @@ pub fn typescript() -> String {
     };
     visit_types(&mut c);
     manage::visit_types(&mut c);
+    insights::visit_types(&mut c);
     c.visit::<RuleError>();
     c.visit::<crate::billing::NoticeCode>();
     c.visit::<crate::providers::ProviderSpec>();
@@ -492,36 +549,45 @@ pub fn typescript() -> String {
         out.push_str(&decl);
         out.push('\n');
     }
-    out.push_str(
-        "/** Each rule's input and output, by registry name. */\nexport interface Rules {\n",
-    );
-    for r in RULES {
+    // Each registry's map of rules, its name type and its list of names.
+    for (doc, prefix, upper, rules) in [
+        (
+            "Each rule's input and output, by registry name.",
+            "",
+            "",
+            RULES,
+        ),
+        (
+            "The manage tools' rules (a lazily loaded module), by registry name.",
+            "Manage",
+            "MANAGE_",
+            manage::RULES,
+        ),
+        (
+            "The dashboards' insight rules (a lazily loaded module), by registry name.",
+            "Insights",
+            "INSIGHTS_",
+            insights::RULES,
+        ),
+    ] {
         out.push_str(&format!(
-            "  {}: {{ input: {}; output: {} }};\n",
-            r.name, r.input, r.output
+            "/** {doc} */\nexport interface {prefix}Rules {{\n"
         ));
-    }
-    out.push_str("}\n\nexport type RuleName = keyof Rules;\n\n");
-    out.push_str("export const RULE_NAMES: readonly RuleName[] = [\n");
-    for r in RULES {
-        out.push_str(&format!("  \"{}\",\n", r.name));
-    }
-    out.push_str("];\n\n");
-    out.push_str(
-        "/** The manage tools' rules (the lazily loaded module), by registry name. */\nexport interface ManageRules {\n",
-    );
-    for r in manage::RULES {
+        for r in rules {
+            out.push_str(&format!(
+                "  {}: {{ input: {}; output: {} }};\n",
+                r.name, r.input, r.output
+            ));
+        }
         out.push_str(&format!(
-            "  {}: {{ input: {}; output: {} }};\n",
-            r.name, r.input, r.output
+            "}}\n\nexport type {prefix}RuleName = keyof {prefix}Rules;\n\n\
+             export const {upper}RULE_NAMES: readonly {prefix}RuleName[] = [\n"
         ));
+        for r in rules {
+            out.push_str(&format!("  \"{}\",\n", r.name));
+        }
+        out.push_str("];\n\n");
     }
-    out.push_str("}\n\nexport type ManageRuleName = keyof ManageRules;\n\n");
-    out.push_str("export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [\n");
-    for r in manage::RULES {
-        out.push_str(&format!("  \"{}\",\n", r.name));
-    }
-    out.push_str("];\n\n");
     out.push_str(&format!(
         "/** A team's seats (crates/domain/src/plans.rs): the team minimum and the most one plan holds. */\n\
          export const SEAT_LIMITS = {{ min: {}, max: {} }} as const;\n\n",

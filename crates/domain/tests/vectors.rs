@@ -62,12 +62,8 @@ fn every_shared_vector_gives_its_expected_outcome() {
             // The server's path (serde) and the browser's (domain::value, what the wasm
             // module runs) must both give the expected outcome.
             let input = (&v["input"]).into();
-            let browser = if domain::registry::is_manage_rule(rule) {
-                domain::registry::manage::call_value(rule, &input)
-            } else {
-                domain::registry::call_value(rule, &input)
-            }
-            .map(|out| serde_json::Value::from(&out));
+            let browser = domain::registry::call_any_value(rule, &input)
+                .map(|out| serde_json::Value::from(&out));
             let server = domain::registry::call_json(rule, v["input"].clone());
             for (path, outcome) in [("server", server), ("browser", browser)] {
                 match outcome {
@@ -90,9 +86,7 @@ fn every_shared_vector_gives_its_expected_outcome() {
         count >= 300,
         "only {count} vectors; the suite promises at least 300"
     );
-    let missing: Vec<&str> = domain::registry::RULES
-        .iter()
-        .chain(domain::registry::manage::RULES)
+    let missing: Vec<&str> = domain::registry::all_rules()
         .map(|r| r.name)
         .filter(|n| !covered.contains(*n))
         .collect();

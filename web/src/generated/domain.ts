@@ -18,6 +18,10 @@ export type RuleErrorCode =
   | "url_invalid"
   | "not_a_number"
   | "date_invalid"
+  | "shift_invalid"
+  | "shifts_overlap"
+  | "shifts_too_many"
+  | "holidays_too_many"
   | "team_too_small"
   | "too_many_seats"
   | "percentage_required"
@@ -302,6 +306,46 @@ mentionsDays: number,
  * The zone every organisation starts with.
  */
 defaultTimeZone: string, };
+
+/**
+ * Business hours as kept: each day's shifts in order, the holidays sorted without repeats.
+ */
+export type BusinessHours = { timeZone: string, week: Array<Array<Shift>>, holidays: Array<string>, 
+/**
+ * Open minutes in a week without holidays (what the form shows as the weekly total).
+ */
+weeklyMinutes: number, };
+
+/**
+ * Input of the `business_hours` rule: the form an admin fills.
+ */
+export type BusinessHoursInput = { 
+/**
+ * IANA zone the shifts are read in.
+ */
+timeZone: string, 
+/**
+ * Seven days, Monday first; each day's shifts (none: closed).
+ */
+week: Array<Array<Shift>>, 
+/**
+ * Local dates closed all day, `YYYY-MM-DD`.
+ */
+holidays: Array<string>, };
+
+/**
+ * The business time of each span, milliseconds, in the spans' order.
+ */
+export type BusinessTime = { ms: Array<number>, };
+
+/**
+ * Input of the `business_time` rule.
+ */
+export type BusinessTimeInput = { hours: BusinessHoursInput, 
+/**
+ * At most [`MAX_SPANS`].
+ */
+spans: Array<Span>, };
 
 /**
  * The `aggregations` object of the answer.
@@ -1172,7 +1216,7 @@ export type RetryStep = { "action": "done" } | { "action": "retry", delayMs: num
 /**
  * Why a rule rejected its input. Serialised as its snake_case code.
  */
-export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "team_too_small" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "contact_not_yours" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "label_name_taken" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large" | "photo_unreadable" | "photo_too_large";
+export type RuleError = "unknown_time_zone" | "domain_empty" | "domain_must_include_bitrix" | "domain_not_a_host" | "freshdesk_domain_empty" | "api_key_empty" | "fields_required" | "label_name_empty" | "endpoint_invalid" | "value_invalid" | "email_invalid" | "url_invalid" | "not_a_number" | "date_invalid" | "shift_invalid" | "shifts_overlap" | "shifts_too_many" | "holidays_too_many" | "team_too_small" | "too_many_seats" | "percentage_required" | "percentage_invalid" | "percentage_over_100" | "total_percentage_others" | "total_percentage_current" | "exceeds_100" | "fix_percentage_errors_first" | "onboarding_stage_unknown" | "region_unknown" | "date_range_reversed" | "range_too_long" | "no_date" | "admin_only" | "admins_managers_only" | "amount_invalid" | "failed_to_fetch_in_retries" | "invalid_retries" | "invalid_callback" | "not_enough_randomness" | "zoho_state_mismatch" | "attachment_not_supported" | "phone_invalid" | "phone_country_code_missing" | "phone_required" | "contact_required" | "otp_invalid" | "code_expired" | "code_attempts_exhausted" | "organisation_code_invalid" | "organisation_name_required" | "team_name_required" | "team_name_too_long" | "team_color_unknown" | "role_unknown" | "employee_exists" | "import_row_duplicate" | "contact_not_yours" | "import_file_unreadable" | "import_number_column_missing" | "import_too_many_rows" | "crm_unknown" | "label_in_both_lists" | "quick_reply_name_invalid" | "quick_reply_message_invalid" | "label_name_too_long" | "label_color_invalid" | "label_admin_only" | "label_name_taken" | "funnel_name_invalid" | "funnel_stages_required" | "funnel_stage_invalid" | "funnel_stage_duplicate" | "property_name_has_number" | "property_name_duplicate" | "property_options_required" | "property_value_mismatch" | "properties_need_organisation" | "tag_required" | "tags_too_many" | "tag_too_long" | "title_required" | "time_has_passed" | "message_and_upload_empty" | "repeat_invalid" | "attachment_too_large" | "photo_unreadable" | "photo_too_large";
 
 /**
  * The occurrences a preview lists.
@@ -1246,6 +1290,11 @@ export type SheetLabel = string;
 export type SheetLabelInput = { label: string, };
 
 /**
+ * One opening of a day: local wall time, `HH:MM` to `HH:MM` (`24:00` ends the day).
+ */
+export type Shift = { start: string, end: string, };
+
+/**
  * A name cut for the top bar.
  */
 export type ShortName = { 
@@ -1257,6 +1306,11 @@ text: string,
  * Whether it was cut (show the full name as a tooltip).
  */
 truncated: boolean, };
+
+/**
+ * A span of time, epoch milliseconds, `[startMs, endMs)`.
+ */
+export type Span = { startMs: number, endMs: number, };
 
 /**
  * 000 §4 sync statuses of a link: READY after a delivery, PROCESSING while a failed one waits
@@ -1588,7 +1642,7 @@ export const RULE_NAMES: readonly RuleName[] = [
   "time_zones",
 ];
 
-/** The manage tools' rules (the lazily loaded module), by registry name. */
+/** The manage tools' rules (a lazily loaded module), by registry name. */
 export interface ManageRules {
   manage_limits: { input: NoInput; output: ManageLimits };
   quick_reply: { input: QuickReplyInput; output: QuickReplyDraft };
@@ -1617,6 +1671,19 @@ export const MANAGE_RULE_NAMES: readonly ManageRuleName[] = [
   "follow_up",
   "scheduled_message",
   "schedule_preview",
+];
+
+/** The dashboards' insight rules (a lazily loaded module), by registry name. */
+export interface InsightsRules {
+  business_hours: { input: BusinessHoursInput; output: BusinessHours };
+  business_time: { input: BusinessTimeInput; output: BusinessTime };
+}
+
+export type InsightsRuleName = keyof InsightsRules;
+
+export const INSIGHTS_RULE_NAMES: readonly InsightsRuleName[] = [
+  "business_hours",
+  "business_time",
 ];
 
 /** A team's seats (crates/domain/src/plans.rs): the team minimum and the most one plan holds. */

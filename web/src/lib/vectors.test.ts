@@ -1,11 +1,13 @@
 // Parity proven, not assumed: every shared vector in crates/domain/tests/vectors runs through
 // the real wasm modules and must give exactly the outcome the Rust test expects. The manage
-// tools' rules (MANAGE_RULE_NAMES) run through their own module, loaded as their screens load
-// it (manageDomain.ts); every other rule through the boot module (domain.ts).
+// tools' rules (MANAGE_RULE_NAMES) and the insight rules (INSIGHTS_RULE_NAMES) run through their
+// own modules, loaded as their screens load them (manageDomain.ts, insightsDomain.ts); every
+// other rule through the boot module (domain.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANAGE_RULE_NAMES } from '../generated/domain';
+import { INSIGHTS_RULE_NAMES, MANAGE_RULE_NAMES } from '../generated/domain';
 import { rule, ruleNames, shapeSeries, type RuleName } from './domain';
+import { loadInsightsRules, type InsightsRuleName } from './insightsDomain';
 import { loadManageRules, type ManageRuleName } from './manageDomain';
 
 interface Vector {
@@ -35,14 +37,18 @@ function same(a: unknown, b: unknown): boolean {
 
 const isManage = (name: string): name is ManageRuleName =>
   (MANAGE_RULE_NAMES as readonly string[]).includes(name);
+const isInsights = (name: string): name is InsightsRuleName =>
+  (INSIGHTS_RULE_NAMES as readonly string[]).includes(name);
 
 describe('shared rule vectors through wasm', () => {
-  it('there are at least 300 of them and every rule of both modules has one', async () => {
+  it('there are at least 300 of them and every rule of every module has one', async () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     const covered = new Set(all.map(([, v]) => v.rule));
     const manage = await loadManageRules();
-    const names = [...ruleNames(), ...manage.ruleNames()];
+    const insights = await loadInsightsRules();
+    const names = [...ruleNames(), ...manage.ruleNames(), ...insights.ruleNames()];
     expect(manage.ruleNames().length).toBeGreaterThan(0);
+    expect(insights.ruleNames().length).toBeGreaterThan(0);
     const missing = names.filter((n) => !covered.has(n));
     expect(missing).toEqual([]);
   });
@@ -50,7 +56,9 @@ describe('shared rule vectors through wasm', () => {
   it.each(all.map(([f, v]) => [`${f}: ${v.name}`, v] as const))('%s', async (_label, v) => {
     const got = isManage(v.rule)
       ? (await loadManageRules()).rule(v.rule, v.input as never)
-      : rule(v.rule as RuleName, v.input as never);
+      : isInsights(v.rule)
+        ? (await loadInsightsRules()).rule(v.rule, v.input as never)
+        : rule(v.rule as RuleName, v.input as never);
     if (!same(got, v.expected)) {
       expect(got).toEqual(v.expected);
     }

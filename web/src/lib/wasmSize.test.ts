@@ -1,6 +1,6 @@
 // The wasm budgets, checked on every test run rather than only by `just bench-web`: the module
-// the boot path loads stays ≤ 60 KB gzipped and the manage tools' module (loaded with their
-// screens) ≤ 40 KB. Vite ships these files byte for byte, so their gzipped size here is what
+// the boot path loads stays ≤ 60 KB gzipped and the manage tools' and insights' modules (loaded
+// with their screens) ≤ 40 KB each. Vite ships these files byte for byte, so their gzipped size here is what
 // the browser receives (web/scripts/size.mjs measures the built copies the same way).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,5 +16,9 @@ describe('wasm budgets', () => {
 
   it('the manage tools module is at most 40 KB gzipped', () => {
     expect(gzipped('wasm-manage-pkg')).toBeLessThanOrEqual(40 * 1024);
+  });
+
+  it('the insights module is at most 40 KB gzipped', () => {
+    expect(gzipped('wasm-insights-pkg')).toBeLessThanOrEqual(40 * 1024);
   });
 });

@@ -1,18 +1,17 @@
 //! The needs-reply clock: when a waiting conversation escalates (the organisation's settings and
-//! business hours, in its zone, through `domain::inbox::BusinessHours`), and what escalating does
+//! business hours, in its zone, through `domain::business_hours::Schedule`), and what escalating does
 //! — an alert on every open inbox, or the conversation handed to the next available member.
 
 use crate::error::AppError;
 use crate::state::AppState;
-use chrono::{DateTime, Utc};
-use domain::inbox::BusinessHours;
+use domain::business_hours::Schedule;
 use store::entity::inbox::conversation;
 use store::entity::inbox::settings;
 
 /// The organisation's business hours from its settings, in its zone.
-pub fn hours_of(s: &settings::Model, zone: &str) -> Option<BusinessHours> {
+pub fn hours_of(s: &settings::Model, zone: &str) -> Option<Schedule> {
     let zone = domain::dates::zone_or_default(Some(zone)).ok()?;
-    BusinessHours::new(
+    Schedule::window(
         zone,
         u8::try_from(s.days).ok()?,
         u16::try_from(s.start_min).ok()?,
@@ -25,7 +24,7 @@ pub fn hours_of(s: &settings::Model, zone: &str) -> Option<BusinessHours> {
 /// within them; None when the clock is off.
 #[derive(Debug, Clone)]
 pub struct Escalation {
-    hours: BusinessHours,
+    hours: Schedule,
     minutes: u32,
 }
 
@@ -46,10 +45,7 @@ impl Escalation {
 
     /// When a customer's message at `since` (epoch ms) escalates if nobody answers.
     pub fn at(&self, since: i64) -> Option<i64> {
-        let since = DateTime::<Utc>::from_timestamp_millis(since)?;
-        self.hours
-            .after(since, self.minutes)
-            .map(|t| t.timestamp_millis())
+        self.hours.after(since, self.minutes)
     }
 }
 

@@ -8,7 +8,8 @@ use crate::inbox;
 use crate::state::AppState;
 use axum::extract::State;
 use contract::inbox::{InboxAgent, InboxQuery, InboxSettings};
-use domain::inbox::{BusinessHours, MAX_REPLY_MINUTES};
+use domain::business_hours::Schedule;
+use domain::inbox::MAX_REPLY_MINUTES;
 use domain::RuleError;
 use store::entity::inbox::settings;
 use store::inbox::agents::Agent;
@@ -117,7 +118,7 @@ pub async fn set_inbox_settings(
         days |= 1 << d;
     }
     let zone = domain::zones::parse_time_zone("UTC").map_err(|r| AppError::internal(r.code()))?;
-    BusinessHours::new(zone, days, req.start_min, req.end_min)
+    Schedule::window(zone, days, req.start_min, req.end_min)
         .map_err(|r| AppError::invalid_field("hours", r))?;
     if req.agents.len() > MAX_AGENTS
         || req.agents.iter().any(|a| a.weight > 100)
