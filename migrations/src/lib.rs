@@ -46,6 +46,7 @@ mod m20261130_000058_tickets_calls;
 mod m20261130_000059_contact_timeline;
 mod m20261130_000060_crm_watches;
 mod m20261130_000061_contact_labels;
+mod m20261201_000062_business_hours;
 
 /// The PostgreSQL search index's accent fold (the store's search applies the same).
 pub mod inbox_search {
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000059_contact_timeline::Migration),
             Box::new(m20261130_000060_crm_watches::Migration),
             Box::new(m20261130_000061_contact_labels::Migration),
+            Box::new(m20261201_000062_business_hours::Migration),
         ]
     }
 }

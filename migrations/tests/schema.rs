@@ -305,6 +305,44 @@ fn the_migrations_keep_their_names_and_order() {
             "m20261130_000059_contact_timeline",
             "m20261130_000060_crm_watches",
             "m20261130_000061_contact_labels",
+            "m20261201_000062_business_hours",
         ]
     );
+}
+
+#[tokio::test]
+async fn the_inbox_hours_become_the_organisations_business_hours() {
+    let mut opts = ConnectOptions::new("sqlite::memory:");
+    opts.max_connections(1)
+        .min_connections(1)
+        .sqlx_logging(false);
+    let db = Database::connect(opts).await.expect("open SQLite");
+    let before = Migrator::migrations().len() as u32 - 1;
+    Migrator::up(&db, Some(before))
+        .await
+        .expect("migrations up to the one before");
+    for sql in [
+        "INSERT INTO organisations (id, name, organization_code, created_at, updated_at) \
+         VALUES (7, 'Acme', 'ACME7', 0, 0)",
+        "INSERT INTO inbox_settings (org_id, reply_minutes, escalation, days, start_min, end_min, updated_at) \
+         VALUES (7, 30, 'alert', 31, 540, 1080, 5)",
+    ] {
+        db.execute_unprepared(sql).await.expect(sql);
+    }
+    Migrator::up(&db, None).await.expect("the last migration");
+    let row = db
+        .query_one(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT week, holidays, updated_at FROM business_hours WHERE org_id = 7",
+        ))
+        .await
+        .unwrap()
+        .expect("the hours carried over");
+    let day = r#"[{"start":"09:00","end":"18:00"}]"#;
+    assert_eq!(
+        row.try_get::<String>("", "week").unwrap(),
+        format!("[{day},{day},{day},{day},{day},[],[]]")
+    );
+    assert_eq!(row.try_get::<String>("", "holidays").unwrap(), "[]");
+    assert_eq!(row.try_get::<i64>("", "updated_at").unwrap(), 5);
 }

@@ -184,8 +184,8 @@ pub struct InboxAgent {
     pub available: bool,
 }
 
-/// The inbox's settings: who new conversations go to, and the needs-reply clock in business
-/// hours (the organisation's zone).
+/// The inbox's settings: who new conversations go to, and the needs-reply clock, counted in the
+/// organisation's business hours (`/api/business-hours`).
 #[crate::wire(OptionalFields)]
 pub struct InboxSettings {
     pub org_id: i64,
@@ -196,14 +196,6 @@ pub struct InboxSettings {
     /// `alert` or `reassign` when the clock runs out.
     #[schema(pattern = "^(alert|reassign)$")]
     pub escalation: String,
-    /// Open weekdays, 0 Monday to 6 Sunday.
-    #[schema(schema_with = crate::schemas::weekdays)]
-    pub days: Vec<u8>,
-    /// The day's opening and closing, minutes after local midnight.
-    #[schema(maximum = 1440)]
-    pub start_min: u16,
-    #[schema(maximum = 1440)]
-    pub end_min: u16,
 }
 
 /// `?org_id&after&follow` of the live feed.

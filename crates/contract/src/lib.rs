@@ -7,6 +7,7 @@ pub mod admin;
 pub mod analytics;
 pub mod auth;
 pub mod billing;
+pub mod business_hours;
 pub mod client_error;
 pub mod contacts;
 pub mod deals;

@@ -84,17 +84,6 @@ pub fn inbox_tab_or_null() -> utoipa::openapi::Object {
         .build()
 }
 
-/// Weekdays as numbers, 0 Monday to 6 Sunday, at most seven of them (the inbox's business
-/// hours).
-pub fn weekdays() -> utoipa::openapi::schema::Array {
-    use utoipa::openapi::schema::ArrayBuilder;
-    let day = ObjectBuilder::new()
-        .schema_type(Type::Integer)
-        .minimum(Some(0))
-        .maximum(Some(6));
-    ArrayBuilder::new().items(day).max_items(Some(7)).build()
-}
-
 /// The feedback form's e-mail: [`email`]'s pattern, at most 254 characters.
 pub fn feedback_email() -> utoipa::openapi::Object {
     let mut o = email();

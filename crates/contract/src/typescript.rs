@@ -245,6 +245,8 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::inbox::AssignRequest>();
     c.visit::<crate::inbox::OpenChatRequest>();
     c.visit::<crate::inbox::InboxSettings>();
+    c.visit::<crate::business_hours::BusinessHoursView>();
+    c.visit::<crate::business_hours::BusinessHoursUpdate>();
     c.visit::<crate::inbox::EventsQuery>();
     c.visit::<crate::inbox::TaskQuery>();
     c.visit::<crate::inbox::TaskList>();

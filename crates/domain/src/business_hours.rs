@@ -107,6 +107,22 @@ pub struct BusinessTime {
     pub ms: Vec<i64>,
 }
 
+/// An organisation's hours until an admin sets them: Monday to Friday, 09:00–18:00.
+pub fn default_week() -> Vec<Vec<Shift>> {
+    (0..7)
+        .map(|day| {
+            if day < 5 {
+                vec![Shift {
+                    start: "09:00".into(),
+                    end: "18:00".into(),
+                }]
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
+}
+
 /// `HH:MM` as minutes of the day; `24:00` is 1440 and only an end may be it.
 fn minute_of(text: &str, end: bool) -> Result<u16, RuleError> {
     let (h, m) = text.trim().split_once(':').ok_or(RuleError::ShiftInvalid)?;

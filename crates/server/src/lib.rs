@@ -5,6 +5,7 @@
 pub mod access;
 pub mod auth;
 pub mod billing;
+pub mod business_hours;
 pub mod client;
 pub mod clock;
 pub mod config;

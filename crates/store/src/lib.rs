@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod analytics;
 pub mod billing;
 mod bulk;
+pub mod business_hours;
 mod connect;
 pub mod contacts;
 pub mod crm_links;

@@ -382,6 +382,69 @@ key: BucketKey, count: number, };
 export type BucketKey = number | string;
 
 /**
+ * `PUT /api/business-hours`: the whole week, the holidays and the targets (admins).
+ */
+export type BusinessHoursUpdate = { org_id: number, 
+/**
+ * Seven days, Monday first, up to four shifts each that do not overlap.
+ */
+week: Array<Array<BusinessShift>>, 
+/**
+ * Up to 400 local dates, `YYYY-MM-DD`.
+ */
+holidays: Array<string>, 
+/**
+ * 1 to 10 080 (a week); none: no target.
+ */
+response_target_minutes?: number | null, 
+/**
+ * 1 to 10 080; none: no target.
+ */
+callback_target_minutes?: number | null, };
+
+/**
+ * The organisation's business hours.
+ */
+export type BusinessHoursView = { org_id: number, 
+/**
+ * The organisation's zone, which the shifts and holidays are read in.
+ */
+time_zone: string, 
+/**
+ * Seven days, Monday first; each day's shifts in order (none: closed).
+ */
+week: Array<Array<BusinessShift>>, 
+/**
+ * Local dates closed all day, `YYYY-MM-DD`, ascending.
+ */
+holidays: Array<string>, 
+/**
+ * Minutes of business time a first response should take at most (the SLA target).
+ */
+response_target_minutes?: number | null, 
+/**
+ * Minutes of business time a missed or rejected call should be returned within.
+ */
+callback_target_minutes?: number | null, 
+/**
+ * Open minutes in a week without holidays.
+ */
+weekly_minutes: number, 
+/**
+ * Whether an admin set them; otherwise they are the default, Monday to Friday 09:00–18:00.
+ */
+set: boolean, 
+/**
+ * RFC 3339, UTC; none until set.
+ */
+updated_at?: string | null, };
+
+/**
+ * One opening of a day: `HH:MM` to `HH:MM` local time (`24:00` ends the day).
+ */
+export type BusinessShift = { start: string, end: string, };
+
+/**
  * One call-log event as the extension sends it (001 §3).
  */
 export type CallEventInput = { 
@@ -1787,8 +1850,8 @@ error: string | null, sent_at: string, };
 export type InboxQuery = { org_id: number, };
 
 /**
- * The inbox's settings: who new conversations go to, and the needs-reply clock in business
- * hours (the organisation's zone).
+ * The inbox's settings: who new conversations go to, and the needs-reply clock, counted in the
+ * organisation's business hours (`/api/business-hours`).
  */
 export type InboxSettings = { org_id: number, agents: Array<InboxAgent>, 
 /**
@@ -1798,15 +1861,7 @@ reply_minutes?: number | null,
 /**
  * `alert` or `reassign` when the clock runs out.
  */
-escalation: string, 
-/**
- * Open weekdays, 0 Monday to 6 Sunday.
- */
-days: Array<number>, 
-/**
- * The day's opening and closing, minutes after local midnight.
- */
-start_min: number, end_min: number, };
+escalation: string, };
 
 /**
  * 001 §3 a task.

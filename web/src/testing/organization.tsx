@@ -1,7 +1,10 @@
 // Shared test helpers about an organisation: typed fixtures in the contract's shapes (Acme
 // Traders, its Sales team and members) and a fake server answering the organisation calls
-// (fetch and the import's XMLHttpRequest). The organisation screen and the dashboard build on it.
+// (fetch and the import's XMLHttpRequest), and its business hours with their answers. The
+// organisation screen, the dashboard and the business hours editor build on it.
 import type {
+  BusinessHoursUpdate,
+  BusinessHoursView,
   ColorEntry,
   CreditHistory,
   Employee,
@@ -179,3 +182,39 @@ export function fakeServer(...handlers: Handler[]) {
 }
 
 export const importAnswer = (report: ImportReport) => ({ body: { result: true, data: report } });
+
+// Business hours ------------------------------------------------------------------------------------
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Acme Traders' business hours as the server shows them: the default (Monday to Friday
+ * 09:00–18:00, not set by an admin yet) unless `over` says otherwise. */
+export function businessHours(over: Partial<BusinessHoursView> = {}): BusinessHoursView {
+  const week = over.week ?? [0, 1, 2, 3, 4, 5, 6].map((d) => (d < 5 ? [{ start: '09:00', end: '18:00' }] : []));
+  return {
+    org_id: ORG,
+    time_zone: organization.time_zone,
+    week,
+    holidays: [],
+    response_target_minutes: null,
+    callback_target_minutes: null,
+    weekly_minutes: week.flat().reduce((n, s) => n + minutes(s.end) - minutes(s.start), 0),
+    set: false,
+    updated_at: null,
+    ...over,
+  };
+}
+
+/** Answers `/api/business-hours` from `view`: the read, and a save that keeps its body (without
+ * the server's checks: a test refuses one with a handler of its own). */
+export function businessHoursAnswers(view: BusinessHoursView = businessHours()): Handler {
+  let current = view;
+  return (call) => {
+    if (call.url.pathname !== '/api/business-hours') return undefined;
+    if (call.method === 'PUT') {
+      const b = call.body as BusinessHoursUpdate;
+      current = { ...current, ...b, weekly_minutes: businessHours({ week: b.week }).weekly_minutes, set: true, updated_at: '2030-01-01T12:00:00Z' };
+    }
+    return { body: current };
+  };
+}

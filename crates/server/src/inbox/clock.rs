@@ -1,24 +1,11 @@
-//! The needs-reply clock: when a waiting conversation escalates (the organisation's settings and
-//! business hours, in its zone, through `domain::business_hours::Schedule`), and what escalating does
+//! The needs-reply clock: when a waiting conversation escalates (the inbox's settings, counted in
+//! the organisation's business hours, `crate::business_hours`), and what escalating does
 //! — an alert on every open inbox, or the conversation handed to the next available member.
 
 use crate::error::AppError;
 use crate::state::AppState;
 use domain::business_hours::Schedule;
 use store::entity::inbox::conversation;
-use store::entity::inbox::settings;
-
-/// The organisation's business hours from its settings, in its zone.
-pub fn hours_of(s: &settings::Model, zone: &str) -> Option<Schedule> {
-    let zone = domain::dates::zone_or_default(Some(zone)).ok()?;
-    Schedule::window(
-        zone,
-        u8::try_from(s.days).ok()?,
-        u16::try_from(s.start_min).ok()?,
-        u16::try_from(s.end_min).ok()?,
-    )
-    .ok()
-}
 
 /// The organisation's needs-reply clock: its business hours and the minutes a customer waits
 /// within them; None when the clock is off.
@@ -37,10 +24,8 @@ impl Escalation {
         let Some(minutes) = s.reply_minutes.and_then(|m| u32::try_from(m).ok()) else {
             return Ok(None);
         };
-        let org = store::orgs::organisation(store, org_id)
-            .await?
-            .ok_or_else(AppError::not_found)?;
-        Ok(hours_of(&s, &org.time_zone).map(|hours| Escalation { hours, minutes }))
+        let hours = crate::business_hours::schedule_of(store, org_id).await?;
+        Ok(Some(Escalation { hours, minutes }))
     }
 
     /// When a customer's message at `since` (epoch ms) escalates if nobody answers.

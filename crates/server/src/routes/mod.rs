@@ -18,6 +18,7 @@ pub mod analytics;
 pub mod answers;
 pub mod auth;
 pub mod billing;
+pub mod business_hours;
 pub mod client_errors;
 pub mod contacts;
 pub mod deals;
@@ -180,6 +181,7 @@ fn declarations() -> Routes {
         manage::routes(),
         planner::routes(),
         inbox::routes(),
+        business_hours::routes(),
     ]
     .into_iter()
     .fold(Routes::new(), Routes::merge)

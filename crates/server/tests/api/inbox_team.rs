@@ -96,7 +96,7 @@ db_test!(
             {"user_id": admin_id, "weight": 50, "available": true},
             {"user_id": a.user_id, "weight": 30, "available": true},
             {"user_id": b.user_id, "weight": 20, "available": true}],
-          "escalation": "alert", "days": [0,1,2,3,4,5,6], "start_min": 0, "end_min": 1440}),
+          "escalation": "alert"}),
         )
         .await;
         for i in 0..300u64 {
@@ -131,12 +131,10 @@ db_test!(
     |app| async move {
         let org = app.organisation("clock@inbox.test").await;
         let session = paired(&app, &org).await;
-        // The organisation's zone is UTC by default; hours 09:00–18:00 Monday to Friday, 30 minutes.
         app.put_ok(
             "/api/inbox/settings",
             &org.admin,
-            json!({"org_id": org.org_id, "agents": [], "reply_minutes": 30, "escalation": "alert",
-               "days": [0,1,2,3,4], "start_min": 540, "end_min": 1080}),
+            json!({"org_id": org.org_id, "agents": [], "reply_minutes": 30, "escalation": "alert"}),
         )
         .await;
         let org_row = store::orgs::organisation(&app.store, org.org_id)
@@ -158,6 +156,17 @@ db_test!(
             .from_local_datetime(&day.and_hms_opt(17, 50, 0).unwrap())
             .single()
             .unwrap();
+        // The organisation's business hours (its zone, UTC by default): 09:00–18:00 Monday to
+        // Friday, the Monday after that Friday a holiday; a 30-minute clock.
+        let open = json!([{"start": "09:00", "end": "18:00"}]);
+        let monday = (day + chrono::Days::new(3)).to_string();
+        app.put_ok(
+            "/api/business-hours",
+            &org.admin,
+            json!({"org_id": org.org_id, "week": [open, open, open, open, open, [], []],
+                   "holidays": [monday]}),
+        )
+        .await;
         app.clock
             .advance(friday.timestamp_millis() - app.clock.now_ms());
         // The customer's message, stamped Friday 17:50 (the clock counts from the message's time).
@@ -173,14 +182,14 @@ db_test!(
             .unwrap();
         assert_eq!(conv.len(), 1);
         let expected = tz
-            .from_local_datetime(&(day + chrono::Days::new(3)).and_hms_opt(9, 20, 0).unwrap())
+            .from_local_datetime(&(day + chrono::Days::new(4)).and_hms_opt(9, 20, 0).unwrap())
             .single()
             .unwrap()
             .timestamp_millis();
         assert_eq!(
             conv[0].escalate_at,
             Some(expected),
-            "10 minutes on Friday, 20 on Monday"
+            "10 minutes on Friday, none on the holiday Monday, 20 on Tuesday"
         );
         // A minute before: nothing; at the minute: escalated once (the inbox worker reads the clock).
         app.clock.advance(expected - 60_000 - app.clock.now_ms());

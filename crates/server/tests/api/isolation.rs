@@ -764,9 +764,15 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
             json!({ "org_id": org.org_id, "number": format!("+4477009{:05}", n % 100_000) }),
             false,
         ),
+        ("GET", "/business-hours") => query(format!("?org_id={}", org.org_id), false),
+        ("PUT", "/business-hours") => json_to(
+            json!({ "org_id": org.org_id, "week": [[{ "start": "08:00", "end": "16:00" }], [], [], [], [], [], []],
+                    "holidays": ["2026-12-25"], "response_target_minutes": 30 }),
+            false,
+        ),
         ("PUT", "/inbox/settings") => json_to(
             json!({ "org_id": org.org_id, "agents": [{ "user_id": inner.user_id, "weight": 1, "available": true }],
-                    "reply_minutes": 30, "escalation": "alert", "days": [0, 1, 2, 3, 4], "start_min": 540, "end_min": 1080 }),
+                    "reply_minutes": 30, "escalation": "alert" }),
             true,
         ),
         ("GET", "/inbox/conversations/{id}" | "/inbox/conversations/{id}/messages")

@@ -11,6 +11,7 @@ mod bad_input;
 mod billing;
 mod billing_bound;
 mod billing_history;
+mod business_hours;
 mod chat_sets_migration;
 mod cli;
 mod contact_labels;

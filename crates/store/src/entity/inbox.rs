@@ -149,17 +149,14 @@ table!(
 );
 
 table!(
-    /// An organisation's inbox settings: the needs-reply clock and business hours.
+    /// An organisation's inbox settings: the needs-reply clock (its hours are the
+    /// organisation's business hours, `business_hours`).
     settings, "inbox_settings", {
         org_id: i64,
         /// Minutes of business hours before a waiting conversation escalates; None: off.
         reply_minutes: Option<i32>,
         /// `alert` or `reassign`.
         escalation: String,
-        /// Open weekdays, bit 0 Monday.
-        days: i16,
-        start_min: i32,
-        end_min: i32,
         updated_at: i64,
     }
 );

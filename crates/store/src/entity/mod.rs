@@ -26,6 +26,7 @@ macro_rules! table {
 }
 
 pub mod billing;
+pub mod business_hours;
 pub mod contact;
 pub mod dev_mail;
 pub mod extension_token;

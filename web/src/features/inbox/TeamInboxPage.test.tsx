@@ -3,7 +3,8 @@
 // reply sent and its ticks moved by live acks, a quick reply with its variables filled, an
 // internal note with a mention shown as a name, assign and close, a live message reaching the
 // list, the Free limit's notice, open chat by number refused, the panels asking for a chat
-// first, a task created and completed, and the page for those below manager.
+// first, a task created and completed, the settings drawer with the organisation's business
+// hours (read-only below admin), and the page for those below manager.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { setupSuite } from '@/testing/harness';
@@ -194,11 +195,20 @@ test('a task is created for the chat and completed with a tick', async () => {
   await waitFor(() => expect(screen.getByTestId('task')).toHaveAttribute('data-status', 'completed'));
 });
 
-test('?settings=1 opens the shared number’s settings; an admin sees the connect form', async () => {
-  fakeServer(world());
+test('?settings=1 opens the shared number’s settings; an admin sees the connect form and the business hours', async () => {
+  const all = fakeServer(world());
   renderPage('/team-inbox?settings=1');
   expect(await screen.findByTestId('gateway-form')).toBeInTheDocument();
-  expect(await screen.findByTestId('inbox-settings')).toBeInTheDocument();
+  const settings = await screen.findByTestId('inbox-settings');
+  expect(within(settings).getByTestId('clock-hours')).toHaveTextContent('counts only the open minutes of the organisation’s business hours'.replace('’', "'"));
+  // The needs-reply clock is counted in the organisation's hours, edited below it (and saved apart).
+  const hours = await screen.findByTestId('business-hours');
+  expect(within(hours).getByLabelText('Monday, shift 1: opens')).toHaveValue('09:00');
+  expect(within(hours).getByTestId('bh-save')).toBeInTheDocument();
+  expect(calls(all, '/api/business-hours')[0]!.url.searchParams.get('org_id')).toBe('42');
+  fireEvent.click(within(settings).getByTestId('settings-save'));
+  await waitFor(() => expect(calls(all, '/api/inbox/settings', 'PUT')).toHaveLength(1));
+  expect(calls(all, '/api/inbox/settings', 'PUT')[0]!.body).toEqual({ org_id: 42, agents: expect.any(Array), reply_minutes: null, escalation: 'alert' });
 });
 
 test('a manager sees the shared number’s state but not the connect form', async () => {
@@ -207,6 +217,9 @@ test('a manager sees the shared number’s state but not the connect form', asyn
   renderPage('/team-inbox?settings=1');
   expect(await screen.findByText('No shared number is connected. An admin of your organisation can connect one.')).toBeInTheDocument();
   expect(screen.queryByTestId('gateway-form')).toBeNull();
+  // The business hours are shown to a manager, not changed.
+  expect(await screen.findByTestId('bh-read-only')).toBeInTheDocument();
+  expect(screen.queryByTestId('bh-save')).toBeNull();
 });
 
 test('below manager the page says who it is for and reads nothing', async () => {

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import type { Conversation, InboxMessage, InboxTask } from '@/generated/contract';
 import { useWorkspace } from '@/stores/workspace';
 import { errorBody, firstAnswer, renderRoutes, signInAs, stubServer, userExistence, type Answer, type Call, type Handler } from '@/testing/harness';
-import { mapping, members, ORG } from '@/testing/organization';
+import { businessHours, mapping, members, ORG } from '@/testing/organization';
 import { TABS } from './logic';
 import type { ContactPanel } from './components/ChatPanels';
 import TeamInboxPage from './pages/TeamInboxPage';
@@ -93,7 +93,8 @@ export function fakeServer(w: World, ...handlers: Handler[]) {
     }
     if (p === '/api/inbox/counts') return { body: { tabs: TABS.map((tab) => ({ tab, count: w.counts[tab] ?? 0 })) } };
     if (p === '/api/inbox/gateway') return { body: { connected: false, name: null, base_url: null, state: null, number: null, waiting_replies: 0 } };
-    if (p === '/api/inbox/settings') return { body: { org_id: ORG, agents: [], reply_minutes: null, escalation: 'alert', days: [0, 1, 2, 3, 4], start_min: 540, end_min: 1080 } };
+    if (p === '/api/inbox/settings') return { body: { org_id: ORG, agents: [], reply_minutes: null, escalation: 'alert' } };
+    if (p === '/api/business-hours') return { body: businessHours() };
     if (p === '/api/v2/ai/replies-left') return { body: { replies_left: 3, daily_limit: 10 } };
     if (p === '/api/manage/quick-replies') {
       return { body: { items: [{ id: 4, name: 'Stock', message: 'Hi {{first_name}}, yes it is in stock.', team_id: null, attachment: null, owner_id: 7, created_at: '2030-01-01T00:00:00Z' }], limit: null } };

@@ -1,5 +1,5 @@
 //! The inbox's settings (admins): who new conversations on the shared number go to, and the
-//! needs-reply clock with its business hours.
+//! needs-reply clock (counted in the organisation's business hours, `/api/business-hours`).
 
 use crate::auth::CurrentUser;
 use crate::error::AppError;
@@ -8,7 +8,6 @@ use crate::inbox;
 use crate::state::AppState;
 use axum::extract::State;
 use contract::inbox::{InboxAgent, InboxQuery, InboxSettings};
-use domain::business_hours::Schedule;
 use domain::inbox::MAX_REPLY_MINUTES;
 use domain::RuleError;
 use store::entity::inbox::settings;
@@ -37,18 +36,12 @@ async fn current(state: &AppState, org_id: i64) -> Result<InboxSettings, AppErro
             agents,
             reply_minutes: s.reply_minutes.and_then(|m| u32::try_from(m).ok()),
             escalation: s.escalation,
-            days: (0..7u8).filter(|d| s.days & (1 << d) != 0).collect(),
-            start_min: u16::try_from(s.start_min).unwrap_or(0),
-            end_min: u16::try_from(s.end_min).unwrap_or(1440),
         },
         None => InboxSettings {
             org_id,
             agents,
             reply_minutes: None,
             escalation: "alert".to_owned(),
-            days: (0..5).collect(),
-            start_min: 9 * 60,
-            end_min: 18 * 60,
         },
     })
 }
@@ -85,7 +78,7 @@ pub async fn inbox_settings(
         (status = 200, description = "Changed", body = InboxSettings),
         (status = 403, description = "Not an admin", body = contract::ErrorBody),
         (status = 404, description = "Not a member; `fields.agents`: not an active member, or no shared number", body = contract::ErrorBody),
-        (status = 422, description = "`fields.hours` = value_invalid, `fields.reply_minutes` / `fields.escalation` / `fields.agents` = value_invalid", body = contract::ErrorBody),
+        (status = 422, description = "`fields.reply_minutes` / `fields.escalation` / `fields.agents` = value_invalid", body = contract::ErrorBody),
     )
 )]
 pub async fn set_inbox_settings(
@@ -110,16 +103,6 @@ pub async fn set_inbox_settings(
             RuleError::ValueInvalid,
         ));
     }
-    let mut days = 0u8;
-    for d in &req.days {
-        if *d > 6 {
-            return Err(AppError::invalid_field("hours", RuleError::ValueInvalid));
-        }
-        days |= 1 << d;
-    }
-    let zone = domain::zones::parse_time_zone("UTC").map_err(|r| AppError::internal(r.code()))?;
-    Schedule::window(zone, days, req.start_min, req.end_min)
-        .map_err(|r| AppError::invalid_field("hours", r))?;
     if req.agents.len() > MAX_AGENTS
         || req.agents.iter().any(|a| a.weight > 100)
         || req
@@ -167,9 +150,6 @@ pub async fn set_inbox_settings(
             org_id: v.org_id(),
             reply_minutes: req.reply_minutes.and_then(|m| i32::try_from(m).ok()),
             escalation: req.escalation.clone(),
-            days: i16::from(days),
-            start_min: i32::from(req.start_min),
-            end_min: i32::from(req.end_min),
             updated_at: state.clock.now_ms(),
         },
     )

@@ -1,17 +1,19 @@
 // /team-inbox (000 §2 'Team Inbox', §4; 001 §2, §9; issue #27): the team's WhatsApp
 // conversations — the shared number's and every visible member's own synced chats — in one
 // place. The chatter list with its tabs, the open conversation with its composer, and the
-// per-chat panels; open chat by number; the shared number and the inbox's settings in a drawer.
+// per-chat panels; open chat by number; the shared number, the inbox's settings and the
+// organisation's business hours (the needs-reply clock's) in a drawer.
 // Live: one event stream keeps the list, counts, open chat and gateway state current. Shown when
 // the level-1 (manager) permission check passes; at desktop width in three columns, on a phone
 // one pane at a time.
-import { ActionIcon, Badge, Button, Container, Drawer, Grid, Group, Loader, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, Divider, Drawer, Grid, Group, Loader, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconMessagePlus, IconSettings } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchMembers } from '@/api/teams';
+import { BusinessHoursEditor } from '@/components/BusinessHoursEditor';
 import type { Employee } from '@/generated/contract';
 import { ApiError } from '@/lib/api';
 import { rule } from '@/lib/domain';
@@ -183,6 +185,8 @@ function Inbox({ orgId, admin, workspaceId, contactPanel }: { orgId: number; adm
         <Stack gap="lg">
           <GatewayCard orgId={orgId} admin={admin} stamp={gatewayStamp} />
           <SettingsForm orgId={orgId} admin={admin} members={members} />
+          <Divider />
+          <BusinessHoursEditor orgId={orgId} admin={admin} />
         </Stack>
       </Drawer>
     </Container>
