@@ -213,6 +213,35 @@ pub struct ComparisonAnswer {
     pub previous_days: Vec<DayTotals>,
 }
 
+/// One employee's chat messages in the period (001 §3 'total messages, unique chats, sent,
+/// received').
+#[crate::wire]
+pub struct ChatCounters {
+    pub user_id: i64,
+    pub name: Option<String>,
+    pub team_id: Option<i64>,
+    pub total_messages: u64,
+    pub sent: u64,
+    pub received: u64,
+    /// Distinct chats the employee sent or received a message in.
+    pub unique_chats: u64,
+}
+
+/// `GET /api/v1/analytics/chats`: the chat counters of the selection against the previous
+/// period of equal length, and per employee (most messages first).
+#[crate::wire(!Eq)]
+pub struct ChatCountersAnswer {
+    pub range: AnalyticsRange,
+    pub previous_range: AnalyticsRange,
+    pub total_messages: ChangeValue,
+    pub sent: ChangeValue,
+    pub received: ChangeValue,
+    /// Distinct chats over the whole selection (a chat two employees wrote in counts once).
+    pub unique_chats: ChangeValue,
+    /// Every selected employee, zeros included.
+    pub users: Vec<ChatCounters>,
+}
+
 /// `POST /api/v2/events/quick-replies` and `/schedulers`: quick replies sent or messages
 /// scheduled, one event each: `{id, CreatedByUser, Datetime}`.
 #[crate::wire(!PartialEq)]

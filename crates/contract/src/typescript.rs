@@ -195,6 +195,7 @@ fn visit_all(c: &mut Collect) {
     c.visit::<crate::analytics::NewCallsAnswer>();
     c.visit::<crate::analytics::DailyAnswer>();
     c.visit::<crate::analytics::ComparisonAnswer>();
+    c.visit::<crate::analytics::ChatCountersAnswer>();
     c.visit::<crate::analytics::UsageEventsBatch>();
     c.visit::<crate::analytics::QuickReplyAnalytics>();
     c.visit::<crate::analytics::SchedulerAnalytics>();

@@ -484,6 +484,71 @@ pub async fn message_count(store: &Store, w: Window<'_>) -> Result<u64, StoreErr
     Ok(n.max(0) as u64)
 }
 
+/// One employee's chat messages in a window: all of them, sent, received, and the distinct
+/// chats they were in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MessageCounts {
+    pub total: u64,
+    pub sent: u64,
+    pub received: u64,
+    pub chats: u64,
+}
+
+/// Chat messages per user of the window (on `Datetime`), and the window's distinct chats over
+/// every user (a chat two members wrote in counts once there), each one grouped scan on the
+/// `(org_id, user_id, occurred_at)` index.
+pub async fn message_counts(
+    store: &Store,
+    w: Window<'_>,
+) -> Result<(Vec<(i64, MessageCounts)>, u64), StoreError> {
+    if w.users.is_empty() {
+        return Ok((Vec::new(), 0));
+    }
+    let sent = format!(
+        "CAST(COALESCE(SUM(CASE WHEN direction = {} THEN 1 ELSE 0 END), 0) AS BIGINT)",
+        domain::events::MESSAGE_OUTGOING
+    );
+    let received = format!(
+        "CAST(COALESCE(SUM(CASE WHEN direction = {} THEN 1 ELSE 0 END), 0) AS BIGINT)",
+        domain::events::MESSAGE_INCOMING
+    );
+    let mut q = messages_in(w);
+    q.column(Alias::new("user_id"))
+        .expr_as(
+            Func::count(Expr::col(MessageEvents::EventId)),
+            Alias::new("n"),
+        )
+        .expr_as(Expr::cust(sent), Alias::new("sent"))
+        .expr_as(Expr::cust(received), Alias::new("received"))
+        .expr_as(count_distinct_chats(), Alias::new("chats"))
+        .add_group_by([Expr::col(Alias::new("user_id")).into()]);
+    let count = |r: &sea_orm::QueryResult, c: &str| -> Result<u64, StoreError> {
+        Ok(r.try_get::<i64>("", c)?.max(0) as u64)
+    };
+    let per_user = rows(store, &q)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok((
+                r.try_get::<i64>("", "user_id")?,
+                MessageCounts {
+                    total: count(r, "n")?,
+                    sent: count(r, "sent")?,
+                    received: count(r, "received")?,
+                    chats: count(r, "chats")?,
+                },
+            ))
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let mut all = messages_in(w);
+    all.expr_as(count_distinct_chats(), Alias::new("chats"));
+    let chats = match rows(store, &all).await?.first() {
+        Some(r) => count(r, "chats")?,
+        None => 0,
+    };
+    Ok((per_user, chats))
+}
+
 /// How many call and message events an organisation has (tests and the demo seed).
 pub async fn event_counts(store: &Store, org_id: i64) -> Result<(i64, i64), StoreError> {
     let count = |table: Alias| {

@@ -501,6 +501,30 @@ unique_calls: number, };
 export type ChangeValue = { current: number, previous: number, absolute: number, percent: number | null, };
 
 /**
+ * One employee's chat messages in the period (001 §3 'total messages, unique chats, sent,
+ * received').
+ */
+export type ChatCounters = { user_id: number, name: string | null, team_id: number | null, total_messages: number, sent: number, received: number, 
+/**
+ * Distinct chats the employee sent or received a message in.
+ */
+unique_chats: number, };
+
+/**
+ * `GET /api/v1/analytics/chats`: the chat counters of the selection against the previous
+ * period of equal length, and per employee (most messages first).
+ */
+export type ChatCountersAnswer = { range: AnalyticsRange, previous_range: AnalyticsRange, total_messages: ChangeValue, sent: ChangeValue, received: ChangeValue, 
+/**
+ * Distinct chats over the whole selection (a chat two employees wrote in counts once).
+ */
+unique_chats: ChangeValue, 
+/**
+ * Every selected employee, zeros included.
+ */
+users: Array<ChatCounters>, };
+
+/**
  * One message of the chat a reply is suggested for.
  */
 export type ChatLine = { text: string, 

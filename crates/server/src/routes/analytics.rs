@@ -38,6 +38,8 @@ use utoipa_axum::routes;
 /// The longest period one request may cover (two years of days).
 pub const MAX_RANGE_DAYS: u32 = 732;
 
+mod chats;
+
 /// The routes of this area, each declared once (path and method from its `#[utoipa::path]`).
 pub fn routes() -> Routes {
     let dashboard = Shared::tag("analytics")
@@ -51,6 +53,7 @@ pub fn routes() -> Routes {
         .add(Access::Scoped, routes!(new_calls))
         .add(Access::Scoped, routes!(daily))
         .add(Access::Scoped, routes!(comparison))
+        .add(Access::Scoped, routes!(chats::chats))
         .add(Access::Scoped, routes!(quick_reply_analytics))
         .add(Access::Scoped, routes!(scheduler_analytics))
 }

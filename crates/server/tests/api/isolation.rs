@@ -212,7 +212,8 @@ pub(crate) fn case(method: &Method, path: &str, org: &Target, inner: &Target) ->
         ("GET", "/v1/analytics/overview")
         | ("GET", "/v1/analytics/active-hours")
         | ("GET", "/v1/analytics/daily")
-        | ("GET", "/v1/analytics/comparison") => query(
+        | ("GET", "/v1/analytics/comparison")
+        | ("GET", "/v1/analytics/chats") => query(
             format!("?org_id={}&user_id={}", org.org_id, inner.user_id),
             true,
         ),

@@ -7,6 +7,7 @@ mod account;
 mod accounts;
 mod admin;
 mod analytics;
+mod analytics_chats;
 mod bad_input;
 mod billing;
 mod billing_bound;
