@@ -1,7 +1,7 @@
 // The dashboard as the demo admin meets it: sign in with a code from the mailbox, open the
 // dashboard on the seeded demo organisation (90 days of calls and chats), switch the period and
-// the team and see the cards and charts follow, and download the per-employee CSV whose numbers
-// equal the API's answer for the same filters.
+// the team and see the cards and charts follow, download the per-employee CSV whose numbers
+// equal the API's answer for the same filters, and reload to the same filters from the address.
 import { expect, test, signInWithCode, type Page, type Response } from './fixtures';
 import { readFileSync } from 'node:fs';
 
@@ -116,5 +116,17 @@ test('the demo admin filters the dashboard and exports the numbers the API gives
       u.missed.total_count, u.missed.total_duration, u.rejected.total_count, u.rejected.total_duration,
     ]),
   );
+
+  // The filters are in the address: a reload opens the same view, its first request already
+  // for the same period and team.
+  await expect(page).toHaveURL(/[?&]period=last_month(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`[?&]team=${sent.searchParams.get('team_id')}(&|$)`));
+  overview = page.waitForResponse(isOverview);
+  await page.reload();
+  const reloaded = new URL((await overview).url());
+  expect(reloaded.searchParams.get('team_id')).toBe(sent.searchParams.get('team_id'));
+  expect(reloaded.searchParams.get('start_date')).toBe(sent.searchParams.get('start_date'));
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('last_month');
+  await expect(page.getByRole('combobox', { name: 'Team' })).toHaveValue(sent.searchParams.get('team_id')!);
   expect(errors).toEqual([]);
 });

@@ -1,12 +1,12 @@
 // The dashboard against a fake server and the real wasm rules: the query each filter sends,
 // no request for an empty employee list (001 §5), the loader cleared 500 ms after the results
 // (001 §4), what the cards, rankings and table show, and CSV exports equal to the answers.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import type { Team } from '@/generated/contract';
 import { setupSuite } from '@/testing/harness';
 import { value } from '@/lib/domain';
-import { initialFilters, parseCsv, toCsv, csvField, USAGE_DEFAULT_PRESET } from './logic';
+import { filtersFromQuery, filtersToQuery, initialFilters, MAX_RANGE_DAYS, parseCsv, toCsv, csvField, USAGE_DEFAULT_PRESET } from './logic';
 import { useDashboard } from './stores/dashboard';
 import { activeHours, analyticsCalls, comparison, dashboardServer, members, ME, newCalls, ORG, overview, quickReplies, renderDashboard, sales, schedulers, usageCalls, type Call } from './testing';
 
@@ -93,6 +93,9 @@ describe('the dashboard filters', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
     expect(await screen.findByText('Choose a start day and an end day, the start first.')).toBeInTheDocument();
     expect(analyticsCalls(calls)).toHaveLength(0);
+    // The last results stay under the warning, with their period.
+    expect(screen.getByTestId('dashboard-results')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-range')).toHaveTextContent('(7 days)');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-12' } });
     await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
     expectQueries(analyticsCalls(calls), { start_date: '2026-11-10', end_date: '2026-11-12' });
@@ -146,6 +149,168 @@ describe('the dashboard filters', () => {
     const empty = await screen.findByTestId('dashboard-empty');
     expect(empty).toHaveTextContent('Analytics start once your employees accept their invitations.');
     expect(within(empty).getByRole('link', { name: 'Invite employees' })).toHaveAttribute('href', '/organization');
+  });
+});
+
+describe('a custom range being chosen', () => {
+  it('keeps the figures and charts shown and asks nothing until both days are picked', async () => {
+    const { calls } = dashboardServer();
+    const { router } = renderDashboard();
+    await results();
+    const total = () => within(screen.getByTestId('card-total_calls')).getByTestId('card-value');
+    expect(total()).toHaveTextContent('32');
+    const chart = screen.getByTestId('chart-directions');
+    calls.length = 0;
+
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
+    // The first day alone: the same figures, the same chart (not remounted), no warning, no request.
+    expect(screen.getByTestId('dashboard-results')).toBeInTheDocument();
+    expect(total()).toHaveTextContent('32');
+    expect(screen.getByTestId('chart-directions')).toBe(chart);
+    expect(screen.getByTestId('dashboard-range')).toHaveTextContent('(7 days)');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('dashboard-empty')).toBeNull();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    expect(usageCalls(calls)).toHaveLength(0);
+    // The address still says what the figures show.
+    expect(router.state.location.search).toBe('');
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-12' } });
+    // Loading the new range, the old figures stay in place.
+    expect(screen.getByTestId('chart-directions')).toBe(chart);
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    expectQueries(analyticsCalls(calls), { start_date: '2026-11-10', end_date: '2026-11-12' });
+    await waitFor(() => expect(router.state.location.search).toBe('?period=custom&start=2026-11-10&end=2026-11-12'));
+    expect(screen.getByTestId('chart-directions')).toBe(chart);
+  });
+
+  it('refuses a range longer than the server answers for, without asking', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard();
+    await results();
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This date range is too long');
+    expect(screen.getByTestId('dashboard-results')).toBeInTheDocument();
+    expect(analyticsCalls(calls)).toHaveLength(0);
+  });
+});
+
+describe('the filters in the address', () => {
+  const lastMonth = () => value('date_preset', { preset: 'last_month', now: NOW, timeZone: 'Asia/Kolkata' });
+  const lastWeek = () => value('date_preset', { preset: 'last_week', now: NOW, timeZone: 'Asia/Kolkata' });
+
+  it('opens with the period, team, employee and date type the address names', async () => {
+    const { calls } = dashboardServer();
+    const url = `/dashboard?period=last_month&team=${sales.id}&employee=8&date_type=last_week`;
+    const { router } = renderDashboard({}, url);
+    await results();
+    // The first request already has them: no load for the defaults before.
+    await waitFor(() => expect(usageCalls(calls)).toHaveLength(2));
+    expectQueries(analyticsCalls(calls), {
+      start_date: lastMonth().startDate,
+      end_date: lastMonth().endDate,
+      team_id: String(sales.id),
+      user_id: '8',
+    });
+    for (const c of usageCalls(calls)) {
+      expect(c.url.searchParams.get('start_date')).toBe(lastWeek().startDate);
+      expect(c.url.searchParams.get('user_id')).toBe('8');
+    }
+    expect(screen.getByLabelText('Period')).toHaveValue('last_month');
+    expect(screen.getByLabelText('Team')).toHaveValue(String(sales.id));
+    expect(screen.getByLabelText('Employee')).toHaveValue('8');
+    expect(screen.getByLabelText('Date type')).toHaveValue('last_week');
+    expect(router.state.location.pathname + router.state.location.search).toBe(url);
+  });
+
+  it('opens on a custom range the address names', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard({}, '/dashboard?period=custom&start=2026-11-01&end=2026-11-10');
+    await results();
+    expectQueries(analyticsCalls(calls), { start_date: '2026-11-01', end_date: '2026-11-10', team_id: null, user_id: null });
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-10');
+  });
+
+  it('writes each change into the address, replacing the entry so Back leaves the page', async () => {
+    dashboardServer();
+    const { router } = renderDashboard({}, '/conversations/analytics', ['/home']);
+    await results();
+    expect(router.state.location.search).toBe('');
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last_month' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?period=last_month'));
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(sales.id) } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?period=last_month&team=${sales.id}`));
+    fireEvent.change(screen.getByLabelText('Employee'), { target: { value: '8' } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?period=last_month&team=${sales.id}&employee=8`));
+    fireEvent.change(screen.getByLabelText('Date type'), { target: { value: 'today' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date_type')).toBe('today'));
+    // Back to the defaults: nothing in the address.
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last_7_days' } });
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Employee'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Date type'), { target: { value: 'this_month' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it.each([
+    ['an unknown preset, team and date type', '?period=forever&team=999&date_type=someday'],
+    ['ids that are not numbers', '?team=sales&employee=8.5'],
+    ['an employee the viewer does not have (invited, not active)', '?employee=11'],
+    ['a custom range with a malformed day', '?period=custom&start=2026-13-45&end=2026-11-10'],
+    ['a custom range with one day', '?period=custom&start=2026-11-01'],
+    ['a custom range ending before it starts', '?period=custom&start=2026-11-10&end=2026-11-01'],
+    ['a custom range longer than the server allows', '?period=custom&start=2020-01-01&end=2026-11-10'],
+    ['days without a custom period', '?start=2026-11-01&end=2026-11-10'],
+  ])('falls back to the defaults for %s, and corrects the address', async (_, query) => {
+    const { calls } = dashboardServer();
+    const { router } = renderDashboard({}, `/dashboard${query}&utm_source=mail`);
+    await results();
+    expectQueries(analyticsCalls(calls), { start_date: '2026-11-16', end_date: '2026-11-22', team_id: null, user_id: null });
+    expect(screen.getByLabelText('Period')).toHaveValue('last_7_days');
+    expect(screen.getByLabelText('Team')).toHaveValue('all');
+    expect(screen.getByLabelText('Employee')).toHaveValue('all');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Another page's key is left alone.
+    await waitFor(() => expect(router.state.location.search).toBe('?utm_source=mail'));
+  });
+
+  it('keeps the valid filters and drops an employee outside the chosen team', async () => {
+    const { calls } = dashboardServer();
+    const { router } = renderDashboard({}, `/dashboard?period=yesterday&team=${sales.id}&employee=9`);
+    await results();
+    expectQueries(analyticsCalls(calls), { start_date: '2026-11-21', end_date: '2026-11-21', team_id: String(sales.id), user_id: null });
+    await waitFor(() => expect(router.state.location.search).toBe(`?period=yesterday&team=${sales.id}`));
+  });
+
+  it('drops an employee a manager may not see', async () => {
+    const { calls } = dashboardServer();
+    const { router } = renderDashboard({ role_id: 2, team_id: sales.id }, '/dashboard?employee=9');
+    await results();
+    expectQueries(analyticsCalls(calls), { user_id: null });
+    expect(screen.getByLabelText('Employee')).toHaveValue('all');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('reads back what it writes', () => {
+    const ctx = { teams: [sales], members: members.filter((m) => m.user_status === 2), timeZone: 'Asia/Kolkata' };
+    const custom = { ...initialFilters(), period: 'custom' as const, customStart: '2026-01-01', customEnd: '2026-03-31', teamId: sales.id, userId: 10 };
+    expect(filtersFromQuery(filtersToQuery(custom, new URLSearchParams()), ctx)).toEqual(custom);
+    expect(filtersToQuery(initialFilters(), new URLSearchParams('x=1')).toString()).toBe('x=1');
+    // The longest range the server answers for is accepted, a day more is not.
+    const days = (end: string) => filtersFromQuery(new URLSearchParams({ period: 'custom', start: '2025-01-01', end }), ctx).period;
+    const last = new Date(Date.UTC(2025, 0, MAX_RANGE_DAYS)).toISOString().slice(0, 10);
+    const after = new Date(Date.UTC(2025, 0, MAX_RANGE_DAYS + 1)).toISOString().slice(0, 10);
+    expect(days(last)).toBe('custom');
+    expect(days(after)).toBe('last_7_days');
   });
 });
 

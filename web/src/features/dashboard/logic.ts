@@ -55,13 +55,86 @@ export const initialFilters = (): DashboardFilters => ({
   usagePeriod: USAGE_DEFAULT_PRESET,
 });
 
+/**
+ * The longest period the analytics API answers for (two years of days): the server's
+ * `MAX_RANGE_DAYS` (crates/server/src/routes/analytics.rs), which refuses a longer one with
+ * `range_too_long`. Not among the domain's business constants, so mirrored here.
+ */
+export const MAX_RANGE_DAYS = 732;
+
+/** A custom range's local days: both days valid, the start first, at most `MAX_RANGE_DAYS`. */
+export function customRange(startDate: string, endDate: string, timeZone: string | null): Outcome<DateRange> {
+  if (!startDate || !endDate) return { err: 'fields_required' };
+  const r = rule('date_range', { startDate, endDate, timeZone });
+  if (r.err === undefined && r.ok.days > MAX_RANGE_DAYS) return { err: 'range_too_long' };
+  return r;
+}
+
 /** The local days a filter covers, computed by the domain rules with `now` passed in. */
 export function resolveRange(f: DashboardFilters, now: number, timeZone: string | null): Outcome<DateRange> {
-  if (f.period === 'custom') {
-    if (!f.customStart || !f.customEnd) return { err: 'fields_required' };
-    return rule('date_range', { startDate: f.customStart, endDate: f.customEnd, timeZone });
-  }
+  if (f.period === 'custom') return customRange(f.customStart, f.customEnd, timeZone);
   return rule('date_preset', { preset: f.period, now, timeZone });
+}
+
+/** A custom range still being chosen: a day is missing, so nothing is asked and nothing changes. */
+export const rangePending = (f: DashboardFilters): boolean => f.period === 'custom' && (!f.customStart || !f.customEnd);
+
+// ---- The filters in the address ------------------------------------------------------------
+
+/** The query keys of the filters; a filter at its default is left out of the address. */
+export const QUERY_KEYS = {
+  period: 'period',
+  customStart: 'start',
+  customEnd: 'end',
+  teamId: 'team',
+  userId: 'employee',
+  usagePeriod: 'date_type',
+} as const satisfies Record<keyof DashboardFilters, string>;
+
+const isPreset = (v: string | null): v is DatePreset => v !== null && (PRESETS as readonly string[]).includes(v);
+const idOf = (v: string | null): number | null => (v !== null && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : null);
+
+/**
+ * The filters an address asks for, each checked against what the viewer may choose: a known
+ * preset, or a custom range the API would answer (valid days, the start first, not too long); a
+ * team among the teams; an employee among the visible members (of that team when one is chosen).
+ * Anything else is the default, silently.
+ */
+export function filtersFromQuery(
+  q: Pick<URLSearchParams, 'get'>,
+  { teams, members, timeZone }: { teams: readonly Team[]; members: readonly Employee[]; timeZone: string | null },
+): DashboardFilters {
+  const f = initialFilters();
+  const period = q.get(QUERY_KEYS.period);
+  if (isPreset(period)) f.period = period;
+  else if (period === 'custom') {
+    const start = q.get(QUERY_KEYS.customStart) ?? '';
+    const end = q.get(QUERY_KEYS.customEnd) ?? '';
+    if (customRange(start, end, timeZone).err === undefined) Object.assign(f, { period, customStart: start, customEnd: end });
+  }
+  const teamId = idOf(q.get(QUERY_KEYS.teamId));
+  if (teamId !== null && teams.some((tm) => tm.id === teamId)) f.teamId = teamId;
+  const userId = idOf(q.get(QUERY_KEYS.userId));
+  const member = members.find((m) => m.user_id === userId);
+  if (member && (f.teamId === null || member.team_id === f.teamId)) f.userId = member.user_id;
+  const usagePeriod = q.get(QUERY_KEYS.usagePeriod);
+  if (isPreset(usagePeriod)) f.usagePeriod = usagePeriod;
+  return f;
+}
+
+/** `base` with the filters' keys written from `f` (defaults left out); other keys kept. */
+export function filtersToQuery(f: DashboardFilters, base: URLSearchParams): URLSearchParams {
+  const q = new URLSearchParams(base);
+  for (const key of Object.values(QUERY_KEYS)) q.delete(key);
+  if (f.period !== DEFAULT_PRESET) q.set(QUERY_KEYS.period, f.period);
+  if (f.period === 'custom') {
+    q.set(QUERY_KEYS.customStart, f.customStart);
+    q.set(QUERY_KEYS.customEnd, f.customEnd);
+  }
+  if (f.teamId !== null) q.set(QUERY_KEYS.teamId, String(f.teamId));
+  if (f.userId !== null) q.set(QUERY_KEYS.userId, String(f.userId));
+  if (f.usagePeriod !== USAGE_DEFAULT_PRESET) q.set(QUERY_KEYS.usagePeriod, f.usagePeriod);
+  return q;
 }
 
 /** The local days of the usage counters' date type. */

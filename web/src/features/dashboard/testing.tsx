@@ -178,14 +178,17 @@ export const analyticsCalls = (calls: Call[]) => calls.filter((c) => c.url.pathn
 export const usageCalls = (calls: Call[]) =>
   calls.filter((c) => /^\/api\/v1\/whatzapp\/(quickreplies|scheduler)\/analytics$/.test(c.url.pathname));
 
-/** Renders the dashboard for a signed-in member of Acme Traders with the given mapping. */
-export function renderDashboard(over: Partial<OrgMapping> = {}, path = '/conversations/analytics') {
+/** Renders the dashboard for a signed-in member of Acme Traders with the given mapping, at
+ * `path` (its query the filters asked for), after the pages of `earlier` (`/home` to go back to). */
+export function renderDashboard(over: Partial<OrgMapping> = {}, path = '/conversations/analytics', earlier: string[] = []) {
   signInAs(mapping(over), { workspace: { org: organization, me: userExistence(mapping(over)) } });
   return renderRoutes(
     [
       { path: '/conversations/analytics', element: <DashboardPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/home', element: <p>Home</p> },
     ],
     path,
+    earlier,
   );
 }

@@ -2,12 +2,15 @@
 // caller may see, for a period, a team or one employee — counters against the previous period,
 // quick replies and scheduled messages for their own date type (This Month by default),
 // charts, top performers and those needing attention, and calls per employee, each exportable
-// as CSV. The chart library and its styles load with this page only.
+// as CSV. The chart library and its styles load with this page only. The filters live in the
+// address (`?period=…&team=…`), so a view can be shared and survives a reload: read once when the
+// page opens (what is not valid there falls back to the defaults), written back on each change
+// (replacing the entry, so Back leaves the page) once the store holds them.
 import '@mantine/charts/styles.css';
 import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { IconFilterOff, IconUsers } from '@tabler/icons-react';
 import { NoOrganisation } from '@/components/NoOrganisation';
@@ -21,7 +24,8 @@ import { Filters } from '../components/Filters';
 import { FirstSteps } from '../components/FirstSteps';
 import { nothingRecorded, SummaryCards } from '../components/SummaryCards';
 import { UsageCard } from '../components/UsageCard';
-import { useDashboard } from '../stores/dashboard';
+import { filtersToQuery, resolveRange } from '../logic';
+import { useDashboard, type Context } from '../stores/dashboard';
 import { useCodeText } from '@/lib/errorText';
 
 export default function DashboardPage() {
@@ -53,6 +57,7 @@ export default function DashboardPage() {
   const orgId = current?.org_id ?? null;
   const timeZone = org?.time_zone ?? null;
   const filtered = s.filters.teamId !== null || s.filters.userId !== null;
+  const [query, setQuery] = useSearchParams();
   const mayInvite = rule('access_check', { level: 'manager', roleId: current?.role_id ?? null }).err === undefined;
 
   useEffect(() => {
@@ -60,9 +65,11 @@ export default function DashboardPage() {
   }, [t]);
 
   const { init, reset } = s;
+  // The address as it is when the dashboard (re)starts, not a dependency: the page writes it.
+  const start = useEffectEvent((ctx: Context) => init(ctx, undefined, query));
   useEffect(() => {
     if (orgId === null || workspaceId === undefined) return;
-    void init({
+    void start({
       orgId,
       workspaceId,
       timeZone,
@@ -74,7 +81,15 @@ export default function DashboardPage() {
       },
     });
     return () => reset();
-  }, [orgId, workspaceId, timeZone, current?.role_id, current?.team_id, me?.mobile, init, reset]);
+  }, [orgId, workspaceId, timeZone, current?.role_id, current?.team_id, me?.mobile, reset]);
+
+  // The filters into the address once they are the store's, and only a range that is asked for
+  // (not a custom one half chosen or refused): the address says what the figures show.
+  useEffect(() => {
+    if (s.setup !== 'ready' || resolveRange(s.filters, Date.now(), timeZone).err !== undefined) return;
+    const next = filtersToQuery(s.filters, query);
+    if (next.toString() !== query.toString()) setQuery(next, { replace: true, preventScrollReset: true });
+  }, [s.setup, s.filters, timeZone, query, setQuery]);
 
   const header = (
     <Group justify="space-between" align="center">
@@ -129,12 +144,16 @@ export default function DashboardPage() {
                 variant="light"
                 onClick={() =>
                   workspaceId !== undefined &&
-                  void init({
-                    orgId,
-                    workspaceId,
-                    timeZone,
-                    viewer: { roleId: current?.role_id ?? null, teamId: current?.team_id ?? null, userId: workspaceId, mobile: me?.mobile ?? null },
-                  })
+                  void init(
+                    {
+                      orgId,
+                      workspaceId,
+                      timeZone,
+                      viewer: { roleId: current?.role_id ?? null, teamId: current?.team_id ?? null, userId: workspaceId, mobile: me?.mobile ?? null },
+                    },
+                    undefined,
+                    query,
+                  )
                 }
               >
                 {t('retry')}
@@ -147,7 +166,7 @@ export default function DashboardPage() {
             <Filters />
             {s.phase === 'range_invalid' && (
               <Alert color="yellow" role="alert">
-                {t('range_invalid')}
+                {s.errorCode === 'range_too_long' ? errorText(s.errorCode) : t('range_invalid')}
               </Alert>
             )}
             {s.phase === 'empty' &&
@@ -191,7 +210,8 @@ export default function DashboardPage() {
                 </Stack>
               </Alert>
             )}
-            {s.phase === 'ready' && s.data && (
+            {/* The results stay mounted while a custom range is chosen or refused. */}
+            {(s.phase === 'ready' || s.phase === 'range_invalid') && s.data && (
               <Stack gap="lg" aria-busy={s.loading} data-testid="dashboard-results">
                 {nothingRecorded(s.data) && <FirstSteps />}
                 <SummaryCards data={s.data} />

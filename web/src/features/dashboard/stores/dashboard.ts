@@ -3,7 +3,10 @@
 // and cleared 500 ms after the result is stored; 001 §5: nothing is requested when the filter
 // resolves to no employee. A newer load supersedes an older one, so a late answer never
 // overwrites fresh data. The quick-reply and scheduler counters load on their own, for their
-// own date type (000 §3 'date type This Month'), with the same team and employee.
+// own date type (000 §3 'date type This Month'), with the same team and employee. The filters
+// start from those an address asks for (checked once the teams and members are known, the
+// defaults for what is not valid). While a custom range is half chosen nothing is requested and
+// the figures shown stay.
 import { create } from 'zustand';
 import type {
   ActiveHoursAnswer,
@@ -19,8 +22,10 @@ import { ApiError } from '@/lib/api';
 import { value } from '@/lib/domain';
 import * as api from '../api';
 import {
+  filtersFromQuery,
   initialFilters,
   MAIN_FILTERS,
+  rangePending,
   resolveEmployees,
   resolveRange,
   resolveUsageRange,
@@ -61,7 +66,10 @@ interface DashboardState {
   /** Active members the caller may see (001 §6). */
   members: Employee[];
   filters: DashboardFilters;
-  /** `range_invalid`: the custom days are missing or reversed; `empty`: nobody to count. */
+  /**
+   * `range_invalid`: the custom days are malformed, reversed or too many (the last results stay
+   * shown); `empty`: nobody to count. A custom range with a day still missing changes nothing.
+   */
   phase: 'idle' | 'range_invalid' | 'empty' | 'ready' | 'error';
   /** 001 §4 dashboard loader. */
   loading: boolean;
@@ -72,7 +80,8 @@ interface DashboardState {
   /** The usage counters, apart from the main phase (`empty`: nobody to count). */
   usagePhase: 'idle' | 'loading' | 'ready' | 'empty' | 'error';
   usage: Usage | null;
-  init: (ctx: Context, now?: number) => Promise<void>;
+  /** Loads the teams and members, then the analytics for the filters `query` asks for. */
+  init: (ctx: Context, now?: number, query?: Pick<URLSearchParams, 'get'>) => Promise<void>;
   setFilters: (f: Partial<DashboardFilters>, now?: number) => void;
   load: (now?: number) => Promise<void>;
   loadUsage: (now?: number) => Promise<void>;
@@ -114,7 +123,7 @@ const blank = (): Omit<DashboardState, 'init' | 'setFilters' | 'load' | 'loadUsa
 export const useDashboard = create<DashboardState>((set, get) => ({
   ...blank(),
 
-  async init(ctx, now) {
+  async init(ctx, now, query) {
     const gen = ++generation;
     usageGeneration++;
     set({ context: ctx, setup: 'loading', data: null, phase: 'idle', filters: initialFilters(), usage: null, usagePhase: 'idle' });
@@ -124,7 +133,9 @@ export const useDashboard = create<DashboardState>((set, get) => ({
         api.fetchMembers(ctx.orgId, ctx.workspaceId),
       ]);
       if (gen !== generation) return;
-      set({ teams, members: visibleMembers(list.data, ctx.viewer), setup: 'ready' });
+      const members = visibleMembers(list.data, ctx.viewer);
+      const filters = query ? filtersFromQuery(query, { teams, members, timeZone: ctx.timeZone }) : initialFilters();
+      set({ teams, members, filters, setup: 'ready' });
       await Promise.all([get().load(now), get().loadUsage(now)]);
     } catch (e) {
       if (gen === generation) set({ setup: 'error', errorCode: codeOf(e) });
@@ -147,11 +158,22 @@ export const useDashboard = create<DashboardState>((set, get) => ({
   async load(now = Date.now()) {
     const { context: ctx, filters, members } = get();
     if (!ctx) return;
+    // A custom range being chosen (one day picked, not the other): no request with half a range,
+    // and the figures shown (or a load under way) stay until both days are there.
+    if (rangePending(filters)) {
+      if (get().phase === 'range_invalid') set((st) => ({ phase: st.data ? 'ready' : 'idle', errorCode: null }));
+      return;
+    }
     const gen = ++generation;
     clearTimeout(clearTimer);
     const range = resolveRange(filters, now, ctx.timeZone);
     if (range.err !== undefined) {
-      set({ phase: 'range_invalid', errorCode: range.err, loading: false, range: null });
+      // Said above the results shown, which stay (with their period) rather than blank the page;
+      // a load under way is dropped.
+      set((st) => {
+        const shown = st.phase === 'ready' || st.phase === 'range_invalid' ? st.data : null;
+        return { phase: 'range_invalid', errorCode: range.err, loading: false, data: shown, range: shown?.range ?? null };
+      });
       return;
     }
     // 001 §5: analytics only for a non-empty employee list.
