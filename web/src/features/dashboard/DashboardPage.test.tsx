@@ -8,7 +8,7 @@ import { setupSuite } from '@/testing/harness';
 import { value } from '@/lib/domain';
 import { filtersFromQuery, filtersToQuery, initialFilters, MAX_RANGE_DAYS, parseCsv, toCsv, csvField, USAGE_DEFAULT_PRESET } from './logic';
 import { useDashboard } from './stores/dashboard';
-import { activeHours, analyticsCalls, comparison, dashboardServer, members, ME, newCalls, ORG, overview, quickReplies, renderDashboard, sales, schedulers, usageCalls, type Call } from './testing';
+import { activeHours, analyticsCalls, chats, comparison, dashboardServer, members, ME, newCalls, ORG, overview, quickReplies, renderDashboard, sales, schedulers, usageCalls, type Call } from './testing';
 
 // 01:00 UTC on 22 November 2026 is 06:30 in Kolkata.
 const NOW = Date.UTC(2026, 10, 22, 1, 0, 0);
@@ -29,7 +29,13 @@ setupSuite({
   restoreMocks: true,
 });
 
-const paths = ['/api/v1/analytics/overview', '/api/v1/analytics/active-hours', '/api/v1/analytics/new-calls', '/api/v1/analytics/comparison'];
+const paths = [
+  '/api/v1/analytics/overview',
+  '/api/v1/analytics/active-hours',
+  '/api/v1/analytics/new-calls',
+  '/api/v1/analytics/comparison',
+  '/api/v1/analytics/chats',
+];
 
 function expectQueries(calls: Call[], expected: Record<string, string | null>) {
   expect(calls.map((c) => c.url.pathname).sort()).toEqual([...paths].sort());
@@ -64,13 +70,13 @@ describe('the dashboard filters', () => {
     calls.length = 0;
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last_month' } });
     const lastMonth = value('date_preset', { preset: 'last_month', now: NOW, timeZone: 'Asia/Kolkata' });
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expectQueries(analyticsCalls(calls), { start_date: '2026-10-01', end_date: '2026-10-31', team_id: null });
     expect(lastMonth.startDate).toBe('2026-10-01');
 
     calls.length = 0;
     fireEvent.change(screen.getByLabelText('Team'), { target: { value: String(sales.id) } });
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expectQueries(analyticsCalls(calls), { org_id: String(ORG), start_date: '2026-10-01', team_id: String(sales.id), user_id: null });
     // Only Sales members are offered once Sales is chosen.
     const employee = screen.getByLabelText('Employee') as HTMLSelectElement;
@@ -78,7 +84,7 @@ describe('the dashboard filters', () => {
 
     calls.length = 0;
     fireEvent.change(employee, { target: { value: '8' } });
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expectQueries(analyticsCalls(calls), { team_id: String(sales.id), user_id: '8' });
   });
 
@@ -97,7 +103,7 @@ describe('the dashboard filters', () => {
     expect(screen.getByTestId('dashboard-results')).toBeInTheDocument();
     expect(screen.getByTestId('dashboard-range')).toHaveTextContent('(7 days)');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-12' } });
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expectQueries(analyticsCalls(calls), { start_date: '2026-11-10', end_date: '2026-11-12' });
   });
 
@@ -118,7 +124,7 @@ describe('the dashboard filters', () => {
     expect(screen.getByTestId('dashboard-loader')).toBeInTheDocument();
     await results();
     expect(screen.getByLabelText('Team')).toHaveValue('all');
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expectQueries(analyticsCalls(calls), { team_id: null, user_id: null });
   });
 
@@ -180,7 +186,7 @@ describe('a custom range being chosen', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-12' } });
     // Loading the new range, the old figures stay in place.
     expect(screen.getByTestId('chart-directions')).toBe(chart);
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expectQueries(analyticsCalls(calls), { start_date: '2026-11-10', end_date: '2026-11-12' });
     await waitFor(() => expect(router.state.location.search).toBe('?period=custom&start=2026-11-10&end=2026-11-12'));
     expect(screen.getByTestId('chart-directions')).toBe(chart);
@@ -368,7 +374,7 @@ describe('quick replies and scheduled messages: the date type (000 §3 "date typ
 
     calls.length = 0;
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'yesterday' } });
-    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(4));
+    await waitFor(() => expect(analyticsCalls(calls)).toHaveLength(paths.length));
     expect(usageCalls(calls)).toHaveLength(0);
     expect(screen.getByLabelText('Date type')).toHaveValue('last_month');
   });
@@ -508,6 +514,54 @@ describe('what the dashboard shows', () => {
     expect(card('chats').getByTestId('card-value')).toHaveTextContent('140');
     expect(card('chats').getByTestId('card-change')).toHaveTextContent('−20 (−12.5%) vs previous period');
     expect(card('chats').getByTestId('card-previous')).toHaveTextContent('Previous period: 160');
+  });
+
+  it('shows the chat counters beside the call counters, asked for with the same filters', async () => {
+    const { calls } = dashboardServer();
+    renderDashboard({}, `/dashboard?period=last_month&team=${sales.id}&employee=8`);
+    await results();
+    const group = within(await screen.findByTestId('chat-counters'));
+    expect(group.getByRole('heading', { name: 'Chats' })).toBeInTheDocument();
+    const card = (k: string) => within(group.getByTestId(`card-${k}`));
+    expect(group.getAllByTestId('card-value')).toHaveLength(4);
+    expect(group.getAllByTestId(/^card-(?!value|change|previous)/).map((c) => c.firstElementChild?.textContent)).toEqual([
+      'Total messages',
+      'Unique chats',
+      'Messages sent',
+      'Messages received',
+    ]);
+    expect(card('total_messages').getByTestId('card-value')).toHaveTextContent('1,234');
+    expect(card('total_messages').getByTestId('card-change')).toHaveTextContent('+134 (+12.2%) vs previous period');
+    expect(card('total_messages').getByTestId('card-previous')).toHaveTextContent('Previous period: 1,100');
+    expect(card('unique_chats').getByTestId('card-value')).toHaveTextContent('57');
+    expect(card('unique_chats').getByTestId('card-change')).toHaveTextContent('+57 (new)');
+    expect(card('sent').getByTestId('card-value')).toHaveTextContent('534');
+    expect(card('sent').getByTestId('card-change')).toHaveTextContent('−66 (−11%) vs previous period');
+    expect(card('received').getByTestId('card-value')).toHaveTextContent('700');
+    expect(card('received').getByTestId('card-change')).toHaveTextContent('+200 (+40%)');
+    expect(card('received').getByTestId('card-previous')).toHaveTextContent('Previous period: 500');
+    expect(chats.total_messages.current).toBe(chats.sent.current + chats.received.current);
+
+    // One request, with exactly the comparison's query.
+    const asked = (path: string) => analyticsCalls(calls).filter((c) => c.url.pathname === path);
+    expect(asked('/api/v1/analytics/chats')).toHaveLength(1);
+    expect(asked('/api/v1/analytics/comparison')).toHaveLength(1);
+    const chatQuery = asked('/api/v1/analytics/chats')[0]!.url.searchParams;
+    const cmpQuery = asked('/api/v1/analytics/comparison')[0]!.url.searchParams;
+    expect([...chatQuery].sort()).toEqual([...cmpQuery].sort());
+    expect(Object.fromEntries(chatQuery)).toEqual({
+      org_id: String(ORG),
+      start_date: '2026-10-01',
+      end_date: '2026-10-31',
+      team_id: String(sales.id),
+      user_id: '8',
+    });
+
+    // A new filter asks again, with the new filter.
+    calls.length = 0;
+    fireEvent.change(screen.getByLabelText('Employee'), { target: { value: '10' } });
+    await waitFor(() => expect(asked('/api/v1/analytics/chats')).toHaveLength(1));
+    expect(asked('/api/v1/analytics/chats')[0]!.url.searchParams.get('user_id')).toBe('10');
   });
 
   it('says how to get numbers when nothing was recorded in the period nor before it', async () => {

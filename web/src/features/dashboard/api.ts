@@ -4,6 +4,7 @@
 import { apiFetch } from '@/lib/api';
 import type {
   ActiveHoursAnswer,
+  ChatCountersAnswer,
   ComparisonAnswer,
   NewCallsAnswer,
   OverviewAnswer,
@@ -48,6 +49,9 @@ export const fetchNewCalls = (p: AnalyticsParams, signal?: AbortSignal) =>
   get<NewCallsAnswer>('/new-calls', p, signal);
 export const fetchComparison = (p: AnalyticsParams, signal?: AbortSignal) =>
   get<ComparisonAnswer>('/comparison', p, signal);
+/** Chat messages sent and received and distinct chats, against the previous period. */
+export const fetchChats = (p: AnalyticsParams, signal?: AbortSignal) =>
+  get<ChatCountersAnswer>('/chats', p, signal);
 
 /** Quick replies sent and messages scheduled (001 §3), same filter shape. */
 export const fetchQuickReplyAnalytics = (p: AnalyticsParams, signal?: AbortSignal) =>

@@ -5,6 +5,7 @@ import type {
   ActiveHoursAnswer,
   AnalyticsRange,
   CallTotals,
+  ChatCountersAnswer,
   ComparisonAnswer,
   DayTotals,
   DirectionTotals,
@@ -110,6 +111,22 @@ export const comparison: ComparisonAnswer = {
   previous_days: days(9, [2, 2, 3, 5, 4, 1, 1]),
 };
 
+/** The chat counters: fewer messages than before, more distinct chats, none before for Mateo. */
+export const chats: ChatCountersAnswer = {
+  range,
+  previous_range: comparison.previous_range,
+  total_messages: { current: 1234, previous: 1100, absolute: 134, percent: 12.181818 },
+  sent: { current: 534, previous: 600, absolute: -66, percent: -11 },
+  received: { current: 700, previous: 500, absolute: 200, percent: 40 },
+  unique_chats: { current: 57, previous: 0, absolute: 57, percent: null },
+  users: [
+    { user_id: 8, name: 'Priya Sharma', team_id: 5, total_messages: 900, sent: 400, received: 500, unique_chats: 40 },
+    { user_id: 10, name: 'Mateo Silva', team_id: 5, total_messages: 334, sent: 134, received: 200, unique_chats: 17 },
+    { user_id: 9, name: null, team_id: null, total_messages: 0, sent: 0, received: 0, unique_chats: 0 },
+    { user_id: ME, name: null, team_id: null, total_messages: 0, sent: 0, received: 0, unique_chats: 0 },
+  ],
+};
+
 export const activeHours: ActiveHoursAnswer = {
   range,
   calls: [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((key, i) => ({ key, count: i % 4 })),
@@ -162,6 +179,8 @@ export function dashboardServer(...extra: Parameters<typeof fakeServer>) {
         return ok(newCalls);
       case '/api/v1/analytics/comparison':
         return ok(comparison);
+      case '/api/v1/analytics/chats':
+        return ok(chats);
       case '/api/v1/whatzapp/quickreplies/analytics':
         return ok(quickReplies);
       case '/api/v1/whatzapp/scheduler/analytics':

@@ -40,13 +40,36 @@ export function nothingRecorded(data: Analytics): boolean {
   return counters(data).every((c) => c.value.current === 0 && c.value.previous === 0);
 }
 
-export function SummaryCards({ data }: { data: Analytics }) {
+/** One counter as a card shows it: its label, and whether it is a number of seconds. */
+export interface Shown {
+  key: string;
+  label: string;
+  value: ChangeValue;
+  isDuration?: boolean;
+}
+
+/**
+ * A titled group of counter cards against the previous period, exportable as CSV: the call
+ * summary and the chat counters look and export alike.
+ */
+export function CounterGroup({
+  heading,
+  headingId,
+  file,
+  list,
+  testId,
+}: {
+  heading: string;
+  headingId: string;
+  file: string;
+  list: Shown[];
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation('dashboard');
   const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const list = counters(data);
-  const show = (c: Counter, n: number) => (c.isDuration ? duration(n) : nf.format(n));
+  const show = (c: Shown, n: number) => (c.isDuration ? duration(n) : nf.format(n));
 
-  const changeText = (c: Counter) => {
+  const changeText = (c: Shown) => {
     const v = c.value;
     const sign = v.absolute > 0 ? '+' : v.absolute < 0 ? '−' : '';
     const abs = c.isDuration ? duration(Math.abs(v.absolute)) : nf.format(Math.abs(v.absolute));
@@ -58,7 +81,7 @@ export function SummaryCards({ data }: { data: Analytics }) {
   const rows = (): CsvCell[][] => [
     [t('csv.counter'), t('csv.current'), t('csv.previous'), t('csv.absolute'), t('csv.percent')],
     ...list.map((c) => [
-      t(`cards.${c.key}`),
+      c.label,
       c.value.current,
       c.value.previous,
       c.value.absolute,
@@ -67,12 +90,12 @@ export function SummaryCards({ data }: { data: Analytics }) {
   ];
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="dash-summary">
+    <Stack gap="xs" component="section" aria-labelledby={headingId} data-testid={testId}>
       <Group justify="space-between">
-        <Title order={2} size="h4" id="dash-summary">
-          {t('cards.heading')}
+        <Title order={2} size="h4" id={headingId}>
+          {heading}
         </Title>
-        <CsvButton name={t('cards.heading')} file="summary" rows={rows} />
+        <CsvButton name={heading} file={file} rows={rows} />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {list.map((c) => {
@@ -80,7 +103,7 @@ export function SummaryCards({ data }: { data: Analytics }) {
           return (
             <Card key={c.key} withBorder padding="sm" data-testid={`card-${c.key}`}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {t(`cards.${c.key}`)}
+                {c.label}
               </Text>
               <Text size="xl" fw={700} data-testid="card-value">
                 {show(c, c.value.current)}
@@ -97,4 +120,10 @@ export function SummaryCards({ data }: { data: Analytics }) {
       </SimpleGrid>
     </Stack>
   );
+}
+
+export function SummaryCards({ data }: { data: Analytics }) {
+  const { t } = useTranslation('dashboard');
+  const list = counters(data).map((c) => ({ ...c, label: t(`cards.${c.key}`) }));
+  return <CounterGroup heading={t('cards.heading')} headingId="dash-summary" file="summary" list={list} />;
 }

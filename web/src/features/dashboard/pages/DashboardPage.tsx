@@ -19,6 +19,7 @@ import { rule } from '@/lib/domain';
 import { useSession } from '@/stores/session';
 import { useWorkspace } from '@/stores/workspace';
 import { Charts, useDayLabel } from '../components/Charts';
+import { ChatCounters } from '../components/ChatCounters';
 import { EmployeeTable, Rankings } from '../components/EmployeeTable';
 import { Filters } from '../components/Filters';
 import { FirstSteps } from '../components/FirstSteps';
@@ -215,6 +216,7 @@ export default function DashboardPage() {
               <Stack gap="lg" aria-busy={s.loading} data-testid="dashboard-results">
                 {nothingRecorded(s.data) && <FirstSteps />}
                 <SummaryCards data={s.data} />
+                <ChatCounters data={s.data} />
                 <UsageCard />
                 <Charts data={s.data} range={s.data.range} timeZone={timeZone} />
                 <Rankings data={s.data} teams={s.teams} members={s.members} />

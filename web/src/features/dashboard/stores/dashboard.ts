@@ -10,6 +10,7 @@
 import { create } from 'zustand';
 import type {
   ActiveHoursAnswer,
+  ChatCountersAnswer,
   ComparisonAnswer,
   Employee,
   NewCallsAnswer,
@@ -41,6 +42,8 @@ export interface Analytics {
   activeHours: ActiveHoursAnswer;
   newCalls: NewCallsAnswer;
   comparison: ComparisonAnswer;
+  /** Messages sent and received and distinct chats, against the previous period. */
+  chats: ChatCountersAnswer;
   /** The local days these answers are about. */
   range: DateRange;
 }
@@ -185,14 +188,15 @@ export const useDashboard = create<DashboardState>((set, get) => ({
     set((st) => ({ loading: true, range: range.ok, phase: st.phase === 'ready' ? 'ready' : 'idle' }));
     const params = paramsOf(ctx, range.ok, filters);
     try {
-      const [overview, activeHours, newCalls, comparison] = await Promise.all([
+      const [overview, activeHours, newCalls, comparison, chats] = await Promise.all([
         api.fetchOverview(params),
         api.fetchActiveHours(params),
         api.fetchNewCalls(params),
         api.fetchComparison(params),
+        api.fetchChats(params),
       ]);
       if (gen !== generation) return;
-      set({ data: { overview, activeHours, newCalls, comparison, range: range.ok }, phase: 'ready', errorCode: null });
+      set({ data: { overview, activeHours, newCalls, comparison, chats, range: range.ok }, phase: 'ready', errorCode: null });
       clearTimer = setTimeout(() => {
         if (gen === generation) set({ loading: false });
       }, loaderClearMs());
