@@ -28,9 +28,14 @@ pub async fn schedule_of(store: &store::Store, org_id: i64) -> Result<Schedule, 
         .await?
         .ok_or_else(AppError::not_found)?;
     let row = store::business_hours::of(store, org_id).await?;
-    let zone = domain::dates::zone_or_default(Some(&org.time_zone))
+    compile(row.as_ref(), &org.time_zone)
+}
+
+/// The stored hours (or the default) of an organisation in `time_zone`, compiled.
+pub fn compile(row: Option<&business_hours::Model>, time_zone: &str) -> Result<Schedule, AppError> {
+    let zone = domain::dates::zone_or_default(Some(time_zone))
         .map_err(|r| AppError::internal(r.code()))?;
-    let mut input = input_of(row.as_ref(), zone.name());
+    let mut input = input_of(row, zone.name());
     // Stored hours were checked when saved; a zone the product stopped offering reads as
     // the default zone rather than stopping the clock.
     Schedule::new(&input)

@@ -16,7 +16,7 @@ use contract::business_hours::{
 use domain::business_hours::{BusinessHoursInput, Schedule, Shift};
 use domain::roles::AccessLevel;
 use domain::RuleError;
-use store::entity::business_hours;
+use store::entity::{business_hours, organisation};
 use utoipa_axum::routes;
 
 /// The most minutes a target may be (a week).
@@ -29,10 +29,13 @@ pub fn routes() -> Routes {
     )
 }
 
-async fn view(state: &AppState, org_id: i64) -> Result<BusinessHoursView, AppError> {
-    let row = store::business_hours::of(&state.store, org_id).await?;
-    let schedule = crate::business_hours::schedule_of(&state.store, org_id).await?;
-    let hours = schedule.hours();
+/// The hours as the screen shows them: `row` (none: the default) in the organisation's zone.
+fn view(
+    org: &organisation::Model,
+    row: Option<&business_hours::Model>,
+) -> Result<BusinessHoursView, AppError> {
+    let org_id = org.id;
+    let hours = crate::business_hours::compile(row, &org.time_zone)?.hours();
     let minutes = |m: Option<i32>| m.and_then(|m| u32::try_from(m).ok());
     Ok(BusinessHoursView {
         org_id,
@@ -50,11 +53,11 @@ async fn view(state: &AppState, org_id: i64) -> Result<BusinessHoursView, AppErr
             })
             .collect(),
         holidays: hours.holidays,
-        response_target_minutes: minutes(row.as_ref().and_then(|r| r.response_target_min)),
-        callback_target_minutes: minutes(row.as_ref().and_then(|r| r.callback_target_min)),
+        response_target_minutes: minutes(row.and_then(|r| r.response_target_min)),
+        callback_target_minutes: minutes(row.and_then(|r| r.callback_target_min)),
         weekly_minutes: hours.weekly_minutes,
         set: row.is_some(),
-        updated_at: row.as_ref().and_then(|r| rfc3339(r.updated_at)),
+        updated_at: row.and_then(|r| rfc3339(r.updated_at)),
     })
 }
 
@@ -75,7 +78,11 @@ pub async fn get_business_hours(
     Query(q): Query<BusinessHoursQuery>,
 ) -> Result<Json<BusinessHoursView>, AppError> {
     member(&state, &user, q.org_id).await?;
-    Ok(Json(view(&state, q.org_id).await?))
+    let org = store::orgs::organisation(&state.store, q.org_id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let row = store::business_hours::of(&state.store, q.org_id).await?;
+    Ok(Json(view(&org, row.as_ref())?))
 }
 
 /// Sets the organisation's business hours, holidays and targets (admins).
@@ -147,8 +154,8 @@ pub async fn set_business_hours(
         updated_by: Some(user.id),
         updated_at: state.clock.now_ms(),
     };
-    store::business_hours::save(&state.store, row).await?;
+    let saved = store::business_hours::save(&state.store, row).await?;
     // Conversations already waiting keep the clock they started with; new waits count in the
     // new hours.
-    Ok(Json(view(&state, req.org_id).await?))
+    Ok(Json(view(&org, Some(&saved))?))
 }

@@ -10,6 +10,7 @@ use contract::accounts::ResultEnvelope;
 use contract::analytics::{ChatCounters, ChatCountersAnswer};
 use domain::analytics::Change;
 use domain::dates::DateRange;
+use std::collections::HashMap;
 use store::analytics::MessageCounts;
 
 async fn counts_of(
@@ -37,15 +38,12 @@ pub async fn chats(s: Scope) -> Answer<ChatCountersAnswer> {
         rows.iter().map(|(_, c)| f(c)).sum()
     };
     let compare = |f: fn(&MessageCounts) -> u64| change(Change::new(sum(&now, f), sum(&before, f)));
+    let by_user: HashMap<i64, MessageCounts> = now.iter().copied().collect();
     let mut users: Vec<ChatCounters> = s
         .members
         .iter()
         .map(|r| {
-            let c = now
-                .iter()
-                .find(|(id, _)| *id == r.user.id)
-                .map(|(_, c)| *c)
-                .unwrap_or_default();
+            let c = by_user.get(&r.user.id).copied().unwrap_or_default();
             ChatCounters {
                 user_id: r.user.id,
                 name: r.user.name.clone(),
